@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createMailer, type Mailer } from './adapters/mail/index.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
+import { registerSessions } from './http/session.js';
+import { registerSpa } from './http/spa.js';
+import { createOidcSignIn } from './modules/accounts/oidc.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { createAccountsService, type AccountsService } from './modules/accounts/service.js';
+import { seedDemoData } from './seed/demo.js';
+
+export interface AppOverrides {
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+export interface Souq {
+  app: FastifyInstance;
+  database: Database;
+  accounts: AccountsService;
+}
+
+/** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<Souq> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  const database = openDatabase(config.database);
+  app.addHook('onClose', async () => database.destroy());
+  await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
+
+  const mailer = overrides.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const deps = { db: database.db, now: overrides.now, publicUrl: config.publicUrl };
+  const accounts = createAccountsService({ ...deps, mailer, sessionDays: config.sessionDays, log: app.log });
+  const oidc = createOidcSignIn({ ...deps, settings: config.oidc });
+
+  if (config.seedDemo) await seedDemoData({ accounts, log: app.log });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(cookie);
+  await registerRateLimits(app);
+  registerOriginCheck(app, config.publicUrl);
+  registerSessions(app, accounts);
+
+  app.get('/api/health', async () => ({ ok: true, db: database.dialect }));
+  await app.register(accountsRoutes(accounts, oidc, config.authRateLimit));
+  await registerSpa(app, config.webDist);
+
+  const sweep = setInterval(() => accounts.removeExpired().catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  return { app, database, accounts };
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine(
+    (v) => protocols.includes(new URL(v).protocol.replace(':', '')),
+    `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  );
+
+/** Every environment variable Souq reads. README.md lists the same table. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lowercase SQL identifier')
+    .optional(),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  SEED_DEMO: bool.optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Souq <no-reply@souq.local>'),
+  OIDC_ISSUER: url(['http', 'https']).default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
+  AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  seedDemo: boolean;
+  mail: { smtpUrl?: string; from: string };
+  oidc: { issuer: string; clientId?: string; clientSecret?: string };
+  trustProxy: boolean;
+  sessionDays: number;
+  /** Requests per minute per address on sign-in, sign-up, resend and password reset. */
+  authRateLimit: number;
+  logLevel: string;
+  /** The built SPA; absent in API-only tests. */
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops the process naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+    : { kind: 'sqlite', file: path.join(dataDir, 'souq.db') };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    seedDemo: e.SEED_DEMO ?? database.kind === 'sqlite',
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    trustProxy: e.TRUST_PROXY,
+    sessionDays: e.SESSION_DAYS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+  };
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type MigrationLockOptions } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { DB } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+/**
+ * SQLite does run DDL inside transactions, and Kysely's stock adapter neither uses one nor
+ * locks: two processes starting at once could both apply a migration. Writing the lock row
+ * first makes the migration transaction take SQLite's write lock before it reads anything,
+ * so the second process waits (busy_timeout) and then finds the work done.
+ */
+class MigratingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+
+  override async acquireMigrationLock(db: Kysely<unknown>, opt: MigrationLockOptions): Promise<void> {
+    await sql`update ${sql.table(opt.lockTable)} set is_locked = 1 where id = ${opt.lockRowId}`.execute(db);
+  }
+}
+
+class SouqSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new MigratingSqliteAdapter();
+  }
+}
+
+// int8 (bigint: counts, fils) arrives as a string by default; every value we store fits a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 10000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<DB>({ dialect: new SouqSqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    options: config.schema ? `-c search_path=${config.schema}` : undefined,
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Unique-constraint violations in either dialect, so services can map them to field errors. */
+export function isUniqueViolation(error: unknown, constraintHint?: string): boolean {
+  const e = error as { code?: string; message?: string; constraint?: string; detail?: string };
+  const unique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  if (!unique || !constraintHint) return unique;
+  const text = `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`.toLowerCase();
+  return text.includes(constraintHint.toLowerCase());
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@souq/shared';
+import { AppError } from './errors.js';
+
+/** Serves the built web app; any path that is not a file gets index.html, except under /api. */
+export async function registerSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasSpa = index !== undefined && fs.existsSync(index);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    // A missing file (an old asset, a typo'd image) is a 404, not the app's HTML.
+    if (pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname) || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('NOT_FOUND', MSG.notFound);
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

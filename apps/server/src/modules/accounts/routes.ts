@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG, type MeResponse, type ProvidersResponse } from '@souq/shared';
+import { AppError } from '../../http/errors.js';
+import { authRateLimit } from '../../http/security.js';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.js';
+import type { OidcSignIn } from './oidc.js';
+import type { AccountsService } from './service.js';
+
+const OIDC_COOKIE = 'souq_oidc';
+const OIDC_COOKIE_PATH = '/api/auth/google';
+
+export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rateLimitPerMinute: number) {
+  const limited = authRateLimit(rateLimitPerMinute);
+
+  return async function routes(app: FastifyInstance) {
+    app.get('/api/auth/me', async (request): Promise<MeResponse> => ({
+      user: request.currentUser ? accounts.toSessionUser(request.currentUser) : null,
+    }));
+
+    app.post('/api/auth/register', limited, async (request, reply) => {
+      const result = await accounts.register(request.body, request.headers['user-agent']);
+      setSessionCookie(reply, result.session);
+      return reply.status(201).send({ user: result.user, verificationSent: result.verificationSent });
+    });
+
+    app.post('/api/auth/login', limited, async (request, reply) => {
+      // A fresh id at every sign-in, so an id planted before login is worthless after it.
+      await accounts.logout(request.sessionToken);
+      const result = await accounts.login(request.body, request.headers['user-agent']);
+      setSessionCookie(reply, result.session);
+      return { user: result.user };
+    });
+
+    app.post('/api/auth/logout', async (request, reply) => {
+      await accounts.logout(request.sessionToken);
+      clearSessionCookie(reply);
+      return { ok: true };
+    });
+
+    app.post('/api/auth/logout-all', async (request, reply) => {
+      const user = requireUser(request);
+      await accounts.logoutEverywhere(user.id);
+      clearSessionCookie(reply);
+      return { ok: true };
+    });
+
+    app.post('/api/auth/resend-verification', limited, async (request) => {
+      const result = await accounts.resendVerification(requireUser(request));
+      return { ...result, message: MSG.verificationSent };
+    });
+
+    app.post('/api/auth/verify-email', limited, async (request) => {
+      const user = await accounts.verifyEmail(request.body);
+      return { user, message: MSG.emailVerified };
+    });
+
+    app.post('/api/auth/password-reset', limited, async (request) => {
+      await accounts.requestPasswordReset(request.body);
+      return { message: MSG.resetRequested };
+    });
+
+    app.post('/api/auth/password-reset/confirm', limited, async (request, reply) => {
+      await accounts.resetPassword(request.body);
+      clearSessionCookie(reply);
+      return { message: MSG.passwordReset };
+    });
+
+    app.post('/api/auth/password', limited, async (request) => {
+      const user = requireUser(request);
+      await accounts.changePassword(user, request.sessionToken!, request.body);
+      return { message: MSG.passwordChanged };
+    });
+
+    app.get('/api/auth/providers', async (): Promise<ProvidersResponse> => ({
+      google: { enabled: oidc.enabled, ...(oidc.reason ? { reason: oidc.reason } : {}) },
+    }));
+
+    app.get('/api/auth/google/start', limited, async (_request, reply) => {
+      const { url, state } = await oidc.start();
+      reply.setCookie(OIDC_COOKIE, state, { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 600 });
+      return reply.redirect(url);
+    });
+
+    app.get('/api/auth/google/callback', async (request, reply) => {
+      const browserState = request.cookies[OIDC_COOKIE];
+      reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+      try {
+        const claims = await oidc.finish(request.url, browserState);
+        const result = await accounts.signInWithOidc(claims, request.headers['user-agent']);
+        await accounts.logout(request.sessionToken);
+        setSessionCookie(reply, result.session);
+        return reply.redirect('/auth/popup-done');
+      } catch (error) {
+        request.log.warn({ err: error }, 'google sign-in failed');
+        const message = error instanceof AppError ? error.message : MSG.googleFailed;
+        return reply.redirect(`/auth/popup-done?error=${encodeURIComponent(message)}`);
+      }
+    });
+  };
+}

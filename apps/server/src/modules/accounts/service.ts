@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  ChangePasswordSchema,
+  DEFAULT_PROFILE_PIC,
+  ForgotPasswordSchema,
+  LoginSchema,
+  MSG,
+  RegisterSchema,
+  ResetPasswordSchema,
+  TokenSchema,
+  type SessionUser,
+} from '@souq/shared';
+import type { Mailer } from '../../adapters/mail/index.js';
+import { isUniqueViolation } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { AppError, parseInput } from '../../http/errors.js';
+import { passwordResetMail, verificationMail } from './emails.js';
+import * as q from './queries.js';
+import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
+
+const HOUR = 3600_000;
+const VERIFY_TTL = 24 * HOUR;
+const RESET_TTL = HOUR;
+
+export interface AccountsDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  publicUrl: string;
+  sessionDays: number;
+  now?: () => Date;
+  log: { error(obj: unknown, msg: string): void };
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    displayName: row.display_name,
+    emailVerified: row.email_verified_at !== null,
+    profilePic: row.profile_pic,
+    hasPassword: row.password_hash !== null,
+    createdAt: row.created_at,
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+
+  async function createSession(userId: string, userAgent?: string): Promise<NewSession> {
+    const { token, hash } = newSecret();
+    const expiresAt = new Date(now().getTime() + deps.sessionDays * 24 * HOUR);
+    await q.insertSession(db, {
+      id_hash: hash,
+      user_id: userId,
+      created_at: iso(),
+      expires_at: expiresAt.toISOString(),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  async function issueEmailToken(user: UserRow, purpose: 'verify' | 'reset'): Promise<string> {
+    const { token, hash } = newSecret();
+    if (purpose === 'reset') await q.deleteUnusedEmailTokens(db, user.id, 'reset');
+    await q.insertEmailToken(db, {
+      token_hash: hash,
+      user_id: user.id,
+      purpose,
+      created_at: iso(),
+      expires_at: iso(purpose === 'verify' ? VERIFY_TTL : RESET_TTL),
+    });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow): Promise<void> {
+    const token = await issueEmailToken(user, 'verify');
+    const link = `${deps.publicUrl}/verify-email?token=${token}`;
+    await mailer.send(verificationMail(user.email, user.username, link));
+  }
+
+  async function conflictFields(email: string, username: string) {
+    const fields: Record<string, string> = {};
+    if (await q.findUserByEmail(db, email)) fields.email = MSG.emailTaken;
+    if (await q.usernameExists(db, username)) fields.username = MSG.usernameTaken;
+    return fields;
+  }
+
+  function throwConflict(fields: Record<string, string>): never {
+    throw new AppError('CONFLICT', fields.email ?? fields.username ?? MSG.emailTaken, fields);
+  }
+
+  /** Creates the user record with a default picture and zero counts (spec §3). */
+  async function createAccount(
+    input: { email: string; username: string; phone: string | null; passwordHash: string | null; googleSub?: string; displayName?: string | null },
+    verified: boolean,
+  ): Promise<UserRow> {
+    const row: UserRow = {
+      id: crypto.randomUUID(),
+      email: input.email,
+      password_hash: input.passwordHash,
+      username: input.username,
+      display_name: input.displayName ?? null,
+      phone: input.phone,
+      profile_pic: DEFAULT_PROFILE_PIC,
+      bio: '',
+      contact_email: input.email,
+      posts_count: 0,
+      followers_count: 0,
+      following_count: 0,
+      google_sub: input.googleSub ?? null,
+      email_verified_at: verified ? iso() : null,
+      created_at: iso(),
+    };
+    try {
+      await q.insertUser(db, row);
+    } catch (error) {
+      // Two sign-ups raced past the pre-check: the unique index decides, with the same message.
+      if (isUniqueViolation(error)) throwConflict(await conflictFields(input.email, input.username));
+      throw error;
+    }
+    return row;
+  }
+
+  return {
+    toSessionUser,
+
+    async register(body: unknown, userAgent?: string) {
+      const input = parseInput(RegisterSchema, body);
+      const conflicts = await conflictFields(input.email, input.username);
+      if (Object.keys(conflicts).length) throwConflict(conflicts);
+      const passwordHash = await hashPassword(input.password);
+      const user = await createAccount({ email: input.email, username: input.username, phone: input.phone, passwordHash }, false);
+      const session = await createSession(user.id, userAgent);
+      let verificationSent = true;
+      try {
+        await sendVerification(user);
+      } catch (error) {
+        verificationSent = false;
+        deps.log.error({ err: error }, 'verification mail failed after sign-up');
+      }
+      return { user: toSessionUser(user), session, verificationSent };
+    },
+
+    /** For seeding and tests: an account without a session or a mail. */
+    async createAccountDirectly(input: { email: string; username: string; phone: string; password: string; verified: boolean }) {
+      const passwordHash = await hashPassword(input.password);
+      return createAccount({ ...input, passwordHash }, input.verified);
+    },
+
+    async login(body: unknown, userAgent?: string) {
+      const input = parseInput(LoginSchema, body);
+      const user = await q.findUserByEmail(db, input.email);
+      if (!user) {
+        await burnPasswordCheck(input.password);
+        throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+      }
+      if (!user.password_hash) throw new AppError('INVALID_CREDENTIALS', MSG.passwordLoginUnavailable);
+      if (!(await verifyPassword(user.password_hash, input.password))) {
+        throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+      }
+      return { user: toSessionUser(user), session: await createSession(user.id, userAgent) };
+    },
+
+    createSession,
+
+    async userForSessionToken(token: string | undefined): Promise<UserRow | undefined> {
+      if (!token || token.length > 100) return undefined;
+      return q.findSessionUser(db, hashSecret(token), iso());
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await q.deleteSession(db, hashSecret(token));
+    },
+
+    async logoutEverywhere(userId: string) {
+      await q.deleteUserSessions(db, userId);
+    },
+
+    async resendVerification(user: UserRow) {
+      if (user.email_verified_at) return { alreadyVerified: true };
+      try {
+        await sendVerification(user);
+      } catch (error) {
+        deps.log.error({ err: error }, 'verification mail failed');
+        throw new AppError('SERVICE_UNAVAILABLE', MSG.verificationSendFailed);
+      }
+      return { alreadyVerified: false };
+    },
+
+    async verifyEmail(body: unknown) {
+      const { token } = parseInput(TokenSchema, body);
+      const user = await db.transaction().execute(async (trx) => {
+        const userId = await q.consumeEmailToken(trx, hashSecret(token), 'verify', iso());
+        if (!userId) return undefined;
+        await q.markEmailVerified(trx, userId, iso());
+        return q.findUserById(trx, userId);
+      });
+      if (!user) throw new AppError('TOKEN_INVALID', MSG.tokenInvalid);
+      return toSessionUser(user);
+    },
+
+    async requestPasswordReset(body: unknown) {
+      const { email } = parseInput(ForgotPasswordSchema, body);
+      const user = await q.findUserByEmail(db, email);
+      // The answer is the same whether or not the account exists, so it cannot be used to probe.
+      if (user) {
+        const token = await issueEmailToken(user, 'reset');
+        const link = `${deps.publicUrl}/reset-password?token=${token}`;
+        mailer.send(passwordResetMail(user.email, user.username, link)).catch((error) => deps.log.error({ err: error }, 'reset mail failed'));
+      }
+    },
+
+    async resetPassword(body: unknown) {
+      const input = parseInput(ResetPasswordSchema, body);
+      const passwordHash = await hashPassword(input.password);
+      const done = await db.transaction().execute(async (trx) => {
+        const userId = await q.consumeEmailToken(trx, hashSecret(input.token), 'reset', iso());
+        if (!userId) return false;
+        await q.setPasswordHash(trx, userId, passwordHash);
+        // Whoever holds the link controls the inbox, so the email is proven too.
+        await q.markEmailVerified(trx, userId, iso());
+        await q.deleteUserSessions(trx, userId);
+        return true;
+      });
+      if (!done) throw new AppError('TOKEN_INVALID', MSG.tokenInvalid);
+    },
+
+    async changePassword(user: UserRow, currentSessionToken: string, body: unknown) {
+      const input = parseInput(ChangePasswordSchema, body);
+      if (user.password_hash && !(await verifyPassword(user.password_hash, input.currentPassword))) {
+        throw new AppError('VALIDATION_FAILED', MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
+      }
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await q.setPasswordHash(trx, user.id, passwordHash);
+        await q.deleteUserSessions(trx, user.id, hashSecret(currentSessionToken));
+      });
+    },
+
+    /** Federated sign-in: a user record is created only if none exists (spec §4). */
+    async signInWithOidc(claims: { sub: string; email?: string; emailVerified: boolean; name?: string }, userAgent?: string) {
+      let user = await q.findUserByGoogleSub(db, claims.sub);
+      if (!user) {
+        if (!claims.email) throw new AppError('VALIDATION_FAILED', MSG.googleFailed);
+        const email = claims.email.toLowerCase();
+        const existing = await q.findUserByEmail(db, email);
+        if (existing) {
+          // Linking to an account someone else may own is only safe when the provider vouches for the address.
+          if (!claims.emailVerified) throw new AppError('CONFLICT', MSG.googleEmailUnverified);
+          await q.linkGoogleAccount(db, existing.id, claims.sub);
+          await q.markEmailVerified(db, existing.id, iso());
+          user = await q.findUserById(db, existing.id);
+        } else {
+          user = await createAccount(
+            { email, username: await freeUsername(claims.name ?? email.split('@')[0]!), phone: null, passwordHash: null, googleSub: claims.sub, displayName: claims.name ?? null },
+            claims.emailVerified,
+          );
+        }
+      }
+      if (!user) throw new AppError('INTERNAL', MSG.googleFailed);
+      return { user: toSessionUser(user), session: await createSession(user.id, userAgent) };
+    },
+
+    async removeExpired() {
+      await q.deleteExpiredSessions(db, iso());
+      await q.deleteExpiredOidcStates(db, iso());
+    },
+
+    countUsers: () => q.countUsers(db),
+  };
+
+  /** A username from the provider's name that satisfies our rules and is not taken. */
+  async function freeUsername(name: string): Promise<string> {
+    const base = (name.normalize('NFKD').replace(/[^\p{L}\p{N}._-]+/gu, '').slice(0, 24) || 'user').padEnd(3, '0');
+    for (let i = 0; i < 20; i++) {
+      const candidate = i === 0 ? base : `${base}${crypto.randomInt(100, 100000)}`;
+      if (!(await q.usernameExists(db, candidate))) return candidate;
+    }
+    return `user${crypto.randomBytes(6).toString('hex')}`;
+  }
+}

@@ -1,0 +1,22 @@
+import type { AccountsService } from '../modules/accounts/service.js';
+
+/** README lists these accounts; they exist only when SEED_DEMO is on and the database is empty. */
+export const DEMO_USERS = [
+  { email: 'amira@souq.test', username: 'amira', phone: '971501234567', password: 'souq-demo', verified: true },
+  { email: 'omar@souq.test', username: 'omar', phone: '971507654321', password: 'souq-demo', verified: true },
+  { email: 'layla@souq.test', username: 'layla', phone: '971509998877', password: 'souq-demo', verified: false },
+] as const;
+
+export async function seedDemoData(deps: { accounts: AccountsService; log: { info(msg: string): void } }): Promise<void> {
+  if ((await deps.accounts.countUsers()) > 0) return;
+  for (const user of DEMO_USERS) {
+    try {
+      await deps.accounts.createAccountDirectly(user);
+    } catch (error) {
+      // Another instance starting at the same moment seeded first; theirs is as good as ours.
+      if ((error as { code?: string }).code === 'CONFLICT') return;
+      throw error;
+    }
+  }
+  deps.log.info(`seeded demo accounts: ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+}

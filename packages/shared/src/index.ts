@@ -1,0 +1,12 @@
+export * from './categories.js';
+export * from './money.js';
+export * from './messages.js';
+export * from './errors.js';
+export * from './validation.js';
+export * from './schemas/auth.js';
+export * from './schemas/session.js';
+export const DEFAULT_PROFILE_PIC = '/images/default-avatar.svg';
+export const EMAIL_SENT_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 50;
+export const CATEGORY_BAR_VISIBLE = 5;
+export const CATEGORY_BAR_STEP = 3;

@@ -1,0 +1,22 @@
+/**
+ * Money travels as integer fils (1 AED = 100 fils). This is the one place it becomes text,
+ * so integer arithmetic is used to avoid float artefacts such as 0.1 + 0.2.
+ */
+export function formatAED(fils: number): string {
+  if (!Number.isFinite(fils)) return 'AED —';
+  const negative = fils < 0;
+  const abs = Math.round(Math.abs(fils));
+  const whole = Math.floor(abs / 100);
+  const cents = String(abs % 100).padStart(2, '0');
+  const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}AED ${grouped}.${cents}`;
+}
+
+/** Parses what a person types ("1,234.5", "99") into fils; null when it is not an amount. */
+export function parseAmountToFils(input: string): number | null {
+  const cleaned = input.replace(/,/g, '').trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, frac = ''] = cleaned.split('.');
+  const fils = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return Number.isSafeInteger(fils) ? fils : null;
+}

@@ -1,7 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOverrides, type Souq } from '../src/app.js';
@@ -53,10 +56,17 @@ export interface TestApp extends Souq {
   close(): Promise<void>;
 }
 
-export async function startTestApp(dialect: DialectName, overrides: Partial<Config> = {}, appOverrides: AppOverrides = {}): Promise<TestApp> {
+/** `beforeReady` may add test-only routes, which Fastify accepts only before `ready()`. */
+export async function startTestApp(
+  dialect: DialectName,
+  overrides: Partial<Config> = {},
+  appOverrides: AppOverrides = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = testConfig(database.config, overrides);
   const souq = await buildApp(config, appOverrides);
+  beforeReady?.(souq.app);
   await souq.app.ready();
   return {
     ...souq,
@@ -80,3 +90,91 @@ export const validRegistration = (n: number | string = crypto.randomBytes(4).toS
   username: `user${n}`,
   phone: '0501234567',
 });
+
+/** A JSON POST as the web app sends it, optionally carrying a session cookie. */
+export function post(t: Souq, url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+}
+
+/** Who the server thinks this cookie belongs to (null when signed out). */
+export async function whoAmI(t: Souq, cookie?: string): Promise<{ email: string; emailVerified: boolean } | null> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+  if (res.statusCode !== 200) throw new Error(`GET /api/auth/me answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { user: { email: string; emailVerified: boolean } | null }).user;
+}
+
+export interface SignedIn {
+  res: LightMyRequestResponse;
+  cookie: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the API and returns the session cookie it set. */
+export async function registerUser(t: Souq, input: Partial<ReturnType<typeof validRegistration>> = {}): Promise<SignedIn> {
+  const body = { ...validRegistration(), ...input };
+  const res = await post(t, '/api/auth/register', body);
+  if (res.statusCode !== 201) throw new Error(`register answered ${res.statusCode}: ${res.body}`);
+  return { res, cookie: cookieHeader(res), email: body.email, password: body.password };
+}
+
+export async function login(t: Souq, email: string, password: string, cookie?: string): Promise<SignedIn> {
+  const res = await post(t, '/api/auth/login', { email, password }, cookie);
+  return { res, cookie: cookieHeader(res), email, password };
+}
+
+export async function countRows(t: Souq, table: 'users' | 'sessions' | 'email_tokens'): Promise<number> {
+  const row = await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Polls until `check` stops throwing: for work the server finishes after answering (reset mails). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** The body every API error has (DESIGN.md, "Errors"). */
+export function apiError(code: string, message: string, fields?: Record<string, string>) {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Starts a TypeScript file in its own Node process. `node --import tsx` rather than `npx tsx`:
+ * both wrappers would sit between us and the server, and signals and exit codes must reach it.
+ */
+export function spawnTsx(script: string, args: string[] = [], env: Record<string, string | undefined> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export interface Exited {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Collects a child's output and resolves when it exits. */
+export function exited(child: ChildProcess): Promise<Exited> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}

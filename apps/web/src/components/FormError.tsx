@@ -1,0 +1,9 @@
+/** The red line under a form (spec §8: failures show in a red line on the form). */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert" data-testid="form-error">
+      {message}
+    </p>
+  );
+}

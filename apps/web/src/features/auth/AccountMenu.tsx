@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { headerName } from '@souq/shared';
+import { post } from '../../api/client';
+import { useRefreshSession, useSession } from './session';
+
+/** Header's right side: 'Login' and the profile menu when logged out; name, badge and menu when in. */
+export function AccountMenu() {
+  const { user, loading } = useSession();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refresh = useRefreshSession();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (loading) return <div className="account account--loading" aria-hidden="true" />;
+
+  async function logout() {
+    setOpen(false);
+    await post('/api/auth/logout').catch(() => undefined);
+    // Leave first: a signed-in-only page would otherwise bounce to /Login as the session clears.
+    navigate('/');
+    await refresh();
+  }
+
+  return (
+    <div className="account" ref={box}>
+      {user ? (
+        <span className="account__name" data-testid="header-user">
+          <span className="account__text">{headerName(user)}</span>
+          {user.emailVerified ? (
+            <svg className="icon icon--verified" viewBox="0 0 24 24" role="img" aria-label="Email verified" data-testid="verified-icon">
+              <title>Email verified</title>
+              <path fill="currentColor" d="M12 1 9.4 3.3 6 3l-.9 3.3L2 8l1.2 3.2L2 14.5l3.1 1.7.9 3.3 3.4-.3L12 21.5l2.6-2.3 3.4.3.9-3.3 3.1-1.7-1.2-3.3L22 8l-3.1-1.7L18 3l-3.4.3zm-1.4 14.8-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4z" />
+            </svg>
+          ) : (
+            <svg className="icon icon--unverified" viewBox="0 0 24 24" role="img" aria-label="Email not verified" data-testid="unverified-icon">
+              <title>Email not verified</title>
+              <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z" />
+            </svg>
+          )}
+        </span>
+      ) : (
+        <Link to="/login" className="account__login">
+          Login
+        </Link>
+      )}
+      <button type="button" className="account__avatar" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
+        {user ? (
+          <img src={user.profilePic} alt="" width={32} height={32} />
+        ) : (
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z" />
+          </svg>
+        )}
+      </button>
+      {open && (
+        <div className="menu" role="menu">
+          {user ? (
+            <>
+              <Link role="menuitem" to="/settings">Settings</Link>
+              <Link role="menuitem" to="/MyAccount">My Account</Link>
+              <Link role="menuitem" to="/livestream-host">Go Live</Link>
+              <Link role="menuitem" to="/AddProduct">Add Product</Link>
+              <button role="menuitem" type="button" onClick={logout}>
+                Logout
+              </button>
+            </>
+          ) : (
+            <Link role="menuitem" to="/login">Signup / Login</Link>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoginSchema, RegisterSchema } from '@souq/shared';
+import { post } from '../../api/client';
+import { FormError } from '../../components/FormError';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../components/useForm';
+import { GoogleButton } from './GoogleButton';
+import { useRefreshSession } from './session';
+
+/** One page, two modes (spec §2 "Login and register page"); `?mode=register` opens the second. */
+export function AuthForm() {
+  const [params, setParams] = useSearchParams();
+  const registering = params.get('mode') === 'register';
+  const navigate = useNavigate();
+  const refresh = useRefreshSession();
+  const login = useForm(LoginSchema, { email: '', password: '' });
+  const register = useForm(RegisterSchema, { email: '', password: '', confirmPassword: '', username: '', phone: '' });
+  const form = registering ? register : login;
+
+  const done = useCallback(async () => {
+    await refresh();
+    navigate('/');
+  }, [refresh, navigate]);
+  const googleError = useCallback((message: string) => form.setError(message), [form]);
+
+  function toggle() {
+    setParams(registering ? {} : { mode: 'register' }, { replace: true });
+  }
+
+  return (
+    <section className="auth-card">
+      <h1>{registering ? 'Create your account' : 'Welcome back'}</h1>
+      <p className="muted">{registering ? 'Sell, bid and shop across the Gulf.' : 'Log in to buy, bid and sell on Souq.'}</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (registering) {
+            void register.submit(async (data) => {
+              await post('/api/auth/register', data);
+              await done();
+            });
+          } else {
+            void login.submit(async (data) => {
+              await post('/api/auth/login', data);
+              await done();
+            });
+          }
+        }}
+      >
+        <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} error={form.fields.email} />
+        <TextField label="Password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} {...form.bind('password')} error={form.fields.password} />
+        {registering && (
+          <>
+            <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} error={form.fields.confirmPassword} />
+            <TextField label="Username" autoComplete="username" {...form.bind('username')} error={form.fields.username} />
+            <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...form.bind('phone')} error={form.fields.phone} />
+          </>
+        )}
+        <FormError message={form.error} />
+        <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
+          {form.pending ? 'Please wait…' : registering ? 'Register' : 'Login'}
+        </button>
+      </form>
+      {!registering && (
+        <p className="auth-card__aside">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+      )}
+      <div className="divider">
+        <span>or</span>
+      </div>
+      <GoogleButton onDone={done} onError={googleError} />
+      <p className="auth-card__toggle">
+        {registering ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button type="button" className="link-button" onClick={toggle}>
+          {registering ? 'Login' : 'Register'}
+        </button>
+      </p>
+    </section>
+  );
+}

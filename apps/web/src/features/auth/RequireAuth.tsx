@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../../components/Spinner';
+import { useSession } from './session';
+
+/** Pages that only make sense signed in redirect to the login page (spec §6). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useSession();
+  const location = useLocation();
+  if (loading) return <Spinner label="Loading…" />;
+  if (!user) return <Navigate to="/Login" replace state={{ from: location.pathname }} />;
+  return children;
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { EMAIL_SENT_MS, MSG } from '@souq/shared';
+import { useSession } from './session';
+import { useResendVerification } from './useResendVerification';
+
+/** Spec §2: unverified users see the notice and a resend button that says 'Email sent!' for 5 s. */
+export function VerificationBanner() {
+  const { user } = useSession();
+  const resend = useResendVerification();
+  const [sentAt, setSentAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (sentAt === null) return;
+    const timer = setTimeout(() => setSentAt(null), EMAIL_SENT_MS);
+    return () => clearTimeout(timer);
+  }, [sentAt]);
+
+  if (!user || user.emailVerified) return null;
+  return (
+    <div className="verify-banner" role="status">
+      <span className="verify-banner__text">
+        <WarningIcon /> {MSG.emailNotVerified}
+      </span>
+      {sentAt !== null ? (
+        <span className="verify-banner__sent">{MSG.emailSent}</span>
+      ) : (
+        <button type="button" className="btn btn--small btn--light" disabled={resend.isPending} onClick={() => resend.mutate(undefined, { onSuccess: () => setSentAt(Date.now()) })}>
+          {MSG.resendVerification}
+        </button>
+      )}
+      {resend.isError && <span className="verify-banner__error">{MSG.verificationSendFailed}</span>}
+    </div>
+  );
+}
+
+function WarningIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M12 2 1 21h22L12 2zm1 15h-2v-2h2v2zm0-4h-2V9h2v4z" />
+    </svg>
+  );
+}

@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@souq/shared';
+import { ApiError } from '../../api/client';
+import { useSession } from './session';
+import { VerifyEmailPrompt } from './VerifyEmailPrompt';
+
+const PromptContext = createContext<() => void>(() => undefined);
+
+/** Hosts the one verification prompt that every gated action opens. */
+export function VerificationPromptProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const show = useCallback(() => setOpen(true), []);
+  return (
+    <PromptContext.Provider value={show}>
+      {children}
+      {open && <VerifyEmailPrompt onClose={() => setOpen(false)} />}
+    </PromptContext.Provider>
+  );
+}
+
+/** Spec §6: 'You must be logged in to perform this action.' then /login. Returns whether to go on. */
+export function useRequireLogin(): () => boolean {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    if (user) return true;
+    window.alert(MSG.mustBeLoggedIn);
+    navigate('/login');
+    return false;
+  }, [user, navigate]);
+}
+
+/** The verified-email gate (spec §4): logged in first, then verified, else the resend prompt. */
+export function useRequireVerified(): () => boolean {
+  const { user } = useSession();
+  const requireLogin = useRequireLogin();
+  const showPrompt = useContext(PromptContext);
+  return useCallback(() => {
+    if (!requireLogin()) return false;
+    if (user?.emailVerified) return true;
+    showPrompt();
+    return false;
+  }, [requireLogin, user, showPrompt]);
+}
+
+/**
+ * The server has the last word: when it answers 401 or EMAIL_NOT_VERIFIED the browser reacts
+ * exactly as the client-side gates do. Returns true when the error was one of those.
+ */
+export function useGateErrorHandler(): (error: unknown) => boolean {
+  const navigate = useNavigate();
+  const showPrompt = useContext(PromptContext);
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError)) return false;
+      if (error.code === 'UNAUTHENTICATED') {
+        window.alert(MSG.mustBeLoggedIn);
+        navigate('/login');
+        return true;
+      }
+      if (error.code === 'EMAIL_NOT_VERIFIED') {
+        showPrompt();
+        return true;
+      }
+      return false;
+    },
+    [navigate, showPrompt],
+  );
+}

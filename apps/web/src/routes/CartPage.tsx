@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
+import { Money } from '../components/Money';
+import { PageTitle } from '../components/PageTitle';
+import { clearCart, removeFromCart, setQuantity, useCart } from '../features/cart/cart-store';
+
+export default function CartPage() {
+  const lines = useCart();
+  const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  if (lines.length === 0) {
+    return (
+      <>
+        <PageTitle>Your cart</PageTitle>
+        <EmptyState title="Your cart is empty">
+          <Link to="/" className="btn btn--primary">
+            Start shopping
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle>Your cart</PageTitle>
+      <ul className="cart-lines">
+        {lines.map((line) => (
+          <li key={line.id} className="cart-line">
+            <img src={line.image || '/images/placeholder.svg'} alt="" width={72} height={72} />
+            <div className="cart-line__info">
+              <Link to={`/product/${line.id}`}>{line.title}</Link>
+              <Money fils={line.price} className="muted" />
+            </div>
+            <div className="stepper" aria-label={`Quantity of ${line.title}`}>
+              <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= 1} onClick={() => setQuantity(line.id, line.quantity - 1)}>
+                −
+              </button>
+              <span aria-live="polite">{line.quantity}</span>
+              <button type="button" aria-label="Increase quantity" onClick={() => setQuantity(line.id, line.quantity + 1)}>
+                +
+              </button>
+            </div>
+            <Money fils={line.price * line.quantity} className="cart-line__total" />
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => removeFromCart(line.id)}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="cart-summary">
+        <p>
+          Total <Money fils={total} className="cart-summary__total" />
+        </p>
+        <div className="cart-summary__actions">
+          <button type="button" className="btn btn--ghost" onClick={clearCart}>
+            Clear Cart
+          </button>
+          <Link to="/checkout" className="btn btn--primary">
+            Proceed to Checkout
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ForgotPasswordSchema } from '@souq/shared';
+import { post } from '../api/client';
+import { FormError } from '../components/FormError';
+import { PageTitle } from '../components/PageTitle';
+import { TextField } from '../components/TextField';
+import { useForm } from '../components/useForm';
+
+export default function ForgotPasswordPage() {
+  const form = useForm(ForgotPasswordSchema, { email: '' });
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <section className="auth-card">
+      <PageTitle subtitle="Enter the email you signed up with and we'll send you a link to choose a new password.">Forgot password?</PageTitle>
+      {message ? (
+        <p className="notice notice--ok" role="status">{message}</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.submit(async (data) => setMessage((await post<{ message: string }>('/api/auth/password-reset', data)).message));
+          }}
+        >
+          <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} error={form.fields.email} />
+          <FormError message={form.error} />
+          <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
+            Send reset link
+          </button>
+        </form>
+      )}
+      <p className="auth-card__aside">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </section>
+  );
+}

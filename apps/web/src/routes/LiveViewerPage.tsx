@@ -1,0 +1,5 @@
+import { PageTitle } from '../components/PageTitle';
+
+export default function LiveViewerPage() {
+  return <PageTitle>Live stream</PageTitle>;
+}

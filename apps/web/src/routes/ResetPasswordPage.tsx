@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ResetPasswordSchema } from '@souq/shared';
+import { post } from '../api/client';
+import { FormError } from '../components/FormError';
+import { PageTitle } from '../components/PageTitle';
+import { TextField } from '../components/TextField';
+import { useForm } from '../components/useForm';
+import { useRefreshSession } from '../features/auth/session';
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const form = useForm(ResetPasswordSchema, { token: params.get('token') ?? '', password: '', confirmPassword: '' });
+  const [message, setMessage] = useState<string | null>(null);
+  const refresh = useRefreshSession();
+  return (
+    <section className="auth-card">
+      <PageTitle>Choose a new password</PageTitle>
+      {message ? (
+        <>
+          <p className="notice notice--ok" role="status">{message}</p>
+          <Link to="/login" className="btn btn--primary btn--block">
+            Login
+          </Link>
+        </>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.submit(async (data) => {
+              setMessage((await post<{ message: string }>('/api/auth/password-reset/confirm', data)).message);
+              await refresh();
+            });
+          }}
+        >
+          <TextField label="New password" type="password" autoComplete="new-password" {...form.bind('password')} error={form.fields.password} />
+          <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} error={form.fields.confirmPassword} />
+          <FormError message={form.fields.token ?? form.error} />
+          <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
+            Set new password
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ChangePasswordSchema } from '@souq/shared';
+import { post } from '../api/client';
+import { FormError } from '../components/FormError';
+import { PageTitle } from '../components/PageTitle';
+import { TextField } from '../components/TextField';
+import { useForm } from '../components/useForm';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { useRefreshSession, useSession } from '../features/auth/session';
+
+function Settings() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const refresh = useRefreshSession();
+  const form = useForm(ChangePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
+  const [saved, setSaved] = useState<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  if (!user) return null;
+
+  async function signOutEverywhere() {
+    if (!window.confirm('Sign out of Souq on every device, including this one?')) return;
+    setSigningOut(true);
+    await post('/api/auth/logout-all').catch(() => undefined);
+    navigate('/');
+    await refresh();
+  }
+
+  return (
+    <>
+      <PageTitle subtitle={user.email}>Settings</PageTitle>
+      <div className="settings-grid">
+        <section className="card">
+          <h2>{user.hasPassword ? 'Change password' : 'Set a password'}</h2>
+          {!user.hasPassword && <p className="muted">You sign in with Google. Add a password to also log in with your email.</p>}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              setSaved(null);
+              void form.submit(async (data) => {
+                setSaved((await post<{ message: string }>('/api/auth/password', data)).message);
+                form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
+                await refresh();
+              });
+            }}
+          >
+            {user.hasPassword && (
+              <TextField label="Current password" type="password" autoComplete="current-password" {...form.bind('currentPassword')} error={form.fields.currentPassword} />
+            )}
+            <TextField label="New password" type="password" autoComplete="new-password" {...form.bind('password')} error={form.fields.password} />
+            <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} error={form.fields.confirmPassword} />
+            <FormError message={form.error} />
+            {saved && <p className="notice notice--ok" role="status">{saved}</p>}
+            <button type="submit" className="btn btn--primary" disabled={form.pending}>
+              Save password
+            </button>
+          </form>
+        </section>
+        <section className="card">
+          <h2>Sessions</h2>
+          <p className="muted">Lost a phone or used a shared computer? Sign out everywhere; you will need to log in again on each device.</p>
+          <button type="button" className="btn btn--danger" disabled={signingOut} onClick={signOutEverywhere}>
+            Sign out of all sessions
+          </button>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export default function SettingsPage() {
+  return (
+    <RequireAuth>
+      <Settings />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { buildApp, type Souq } from '../../apps/server/src/app.js';
+import type { Config } from '../../apps/server/src/config.js';
+import type { DialectName } from '../../apps/server/src/db/database.js';
+import { createTestDatabase, testConfig } from '../../apps/server/test/support.js';
+import { root } from '../../scripts/build-web.mjs';
+import { CHROMIUM } from '../global-setup.js';
+
+export { DIALECTS } from '../../apps/server/test/support.js';
+
+/** Browser suites run only where Chromium is; global-setup fails CI (and warns elsewhere) when it is missing. */
+export const describeInBrowser = fs.existsSync(CHROMIUM) ? describe : describe.skip;
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer extends Souq {
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port, serving the built SPA, on a fresh database. */
+export async function startServer(dialect: DialectName, overrides: Partial<Config> = {}, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const database = await createTestDatabase(dialect);
+  const config = testConfig(database.config, { publicUrl: url, port, host: '127.0.0.1', webDist: path.join(root, 'apps/web/dist'), ...overrides });
+  const souq = await buildApp(config);
+  await souq.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...souq,
+    url,
+    config,
+    close: async () => {
+      await souq.app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions, minus the 4xx answers a test provoked on purpose. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const track = (p: Page) => {
+    p.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      if (/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) return;
+      errors.push(msg.text());
+    });
+    p.on('pageerror', (err) => errors.push(err.message));
+  };
+  track(page);
+  context.on('page', track);
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, 'test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

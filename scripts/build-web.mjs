@@ -1,0 +1,25 @@
+// Builds the web app when any of its sources is newer than the last build.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+
+function newest(p) {
+  const full = path.join(root, p);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(full).map((name) => newest(path.join(p, name))));
+}
+
+export function buildWebIfStale() {
+  const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  if (built >= Math.max(...sources.map(newest))) return false;
+  console.log('Building the web app…');
+  execFileSync('npm', ['run', 'build', '-w', '@souq/web'], { cwd: root, stdio: 'inherit' });
+  return true;
+}

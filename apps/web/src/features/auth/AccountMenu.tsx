@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { headerName } from '@souq/shared';
 import { post } from '../../api/client';
 import { useRefreshSession, useSession } from './session';
@@ -9,11 +9,9 @@ export function AccountMenu() {
   const { user, loading } = useSession();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const location = useLocation();
   const navigate = useNavigate();
   const refresh = useRefreshSession();
 
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
@@ -68,7 +66,8 @@ export function AccountMenu() {
         )}
       </button>
       {open && (
-        <div className="menu" role="menu">
+        // Any choice in the menu closes it.
+        <div className="menu" role="menu" onClick={() => setOpen(false)}>
           {user ? (
             <>
               <Link role="menuitem" to="/settings">Settings</Link>

@@ -75,8 +75,17 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
       google: { enabled: oidc.enabled, ...(oidc.reason ? { reason: oidc.reason } : {}) },
     }));
 
-    app.get('/api/auth/google/start', limited, async (_request, reply) => {
-      const { url, state } = await oidc.start();
+    app.get('/api/auth/google/start', limited, async (request, reply) => {
+      let started: Awaited<ReturnType<OidcSignIn['start']>>;
+      try {
+        started = await oidc.start();
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // The provider is unreachable: this page is the popup, so end it the way the callback does.
+        request.log.warn({ err: error }, 'google sign-in could not start');
+        return reply.redirect(`/auth/popup-done?error=${encodeURIComponent(MSG.googleFailed)}`);
+      }
+      const { url, state } = started;
       reply.setCookie(OIDC_COOKIE, state, { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 600 });
       return reply.redirect(url);
     });

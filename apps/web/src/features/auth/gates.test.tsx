@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '@souq/shared';
+import { ApiError } from '../../api/client';
+import { useGateErrorHandler, useRequireVerified, VerificationPromptProvider } from './gates';
+import { SESSION_KEY } from './session';
+
+const user = (emailVerified: boolean): SessionUser => ({
+  id: 'u1',
+  email: 'a@b.co',
+  username: 'amira',
+  displayName: null,
+  emailVerified,
+  profilePic: '/images/default-avatar.svg',
+  hasPassword: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function Gated({ onAllowed }: { onAllowed: () => void }) {
+  const requireVerified = useRequireVerified();
+  const handle = useGateErrorHandler();
+  return (
+    <>
+      <button onClick={() => requireVerified() && onAllowed()}>Add to Cart</button>
+      <button onClick={() => handle(new ApiError(403, 'EMAIL_NOT_VERIFIED', 'x'))}>Server says unverified</button>
+    </>
+  );
+}
+
+function renderWith(session: SessionUser | null, onAllowed = vi.fn()) {
+  const client = new QueryClient();
+  client.setQueryData(SESSION_KEY, { user: session });
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <VerificationPromptProvider><Gated onAllowed={onAllowed} /></VerificationPromptProvider> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, onAllowed };
+}
+
+describe('the login and verified-email gates', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('alerts the spec’s words and goes to /login when logged out', () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { router, onAllowed } = renderWith(null);
+    fireEvent.click(screen.getByText('Add to Cart'));
+    expect(alert).toHaveBeenCalledWith('You must be logged in to perform this action.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(onAllowed).not.toHaveBeenCalled();
+  });
+
+  it('offers to resend the verification email when unverified', () => {
+    const { onAllowed } = renderWith(user(false));
+    fireEvent.click(screen.getByText('Add to Cart'));
+    expect(screen.getByText('Resend verification email')).toBeTruthy();
+    expect(onAllowed).not.toHaveBeenCalled();
+  });
+
+  it('opens the same prompt when the server answers EMAIL_NOT_VERIFIED', () => {
+    renderWith(user(true));
+    fireEvent.click(screen.getByText('Server says unverified'));
+    expect(screen.getByText('Resend verification email')).toBeTruthy();
+  });
+
+  it('lets a verified user through', () => {
+    const { onAllowed } = renderWith(user(true));
+    fireEvent.click(screen.getByText('Add to Cart'));
+    expect(onAllowed).toHaveBeenCalledOnce();
+  });
+});

@@ -12,11 +12,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist!,
-      wildcard: false,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // index.html names the current asset hashes, so it must be revalidated on every visit.
+        else if (filePath.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
       },
     });
   }

@@ -41,6 +41,7 @@ export function CategoryBar({ selected, onSelect }: Props) {
               type="button"
               className={`chip${selected === category ? ' chip--active' : ''}`}
               aria-pressed={selected === category}
+              title={category}
               onClick={() => onSelect(selected === category ? null : category)}
             >
               {category}

@@ -50,7 +50,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(cookie);
   await registerRateLimits(app);
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, accounts);
+  registerSessions(app, accounts, config.publicUrl);
 
   app.get('/api/health', async () => ({ ok: true, db: database.dialect }));
   await app.register(accountsRoutes(accounts, oidc, config.authRateLimit));

@@ -7,7 +7,8 @@ const bool = z
 
 const url = (protocols: string[]) =>
   z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine(
-    (v) => protocols.includes(new URL(v).protocol.replace(':', '')),
+    // Zod runs this even after z.url() failed; an unparsable value is already reported.
+    (v) => !URL.canParse(v) || protocols.includes(new URL(v).protocol.replace(':', '')),
     `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   );
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter, type MigrationLockOptions } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -15,18 +15,15 @@ export interface Database {
 }
 
 /**
- * SQLite does run DDL inside transactions, and Kysely's stock adapter neither uses one nor
- * locks: two processes starting at once could both apply a migration. Writing the lock row
- * first makes the migration transaction take SQLite's write lock before it reads anything,
- * so the second process waits (busy_timeout) and then finds the work done.
+ * SQLite does run DDL inside transactions, and Kysely's stock adapter does not use one, so a
+ * failed migration would be left half applied. Kysely takes its migration lock outside that
+ * transaction, where SQLite has nothing to hold; instead, when two processes migrate at once,
+ * SQLite refuses the loser's write (SQLITE_BUSY), its transaction rolls back whole, and
+ * migrateToLatest retries and finds the work done.
  */
 class MigratingSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
-  }
-
-  override async acquireMigrationLock(db: Kysely<unknown>, opt: MigrationLockOptions): Promise<void> {
-    await sql`update ${sql.table(opt.lockTable)} set is_locked = 1 where id = ${opt.lockRowId}`.execute(db);
   }
 }
 

@@ -7,6 +7,10 @@ import { AppError } from './errors.js';
 export const SESSION_COOKIE = 'souq_sid';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Behind https the cookie is always Secure, whether or not the proxy says so. */
+    secureCookies: boolean;
+  }
   interface FastifyRequest {
     currentUser: UserRow | null;
     sessionToken: string | undefined;
@@ -14,7 +18,8 @@ declare module 'fastify' {
 }
 
 /** Resolves the session cookie to a user once per API request. */
-export function registerSessions(app: FastifyInstance, accounts: AccountsService): void {
+export function registerSessions(app: FastifyInstance, accounts: AccountsService, publicUrl: string): void {
+  app.decorate('secureCookies', publicUrl.startsWith('https:'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', undefined);
   app.addHook('onRequest', async (request) => {
@@ -29,24 +34,27 @@ export function setSessionCookie(reply: FastifyReply, session: NewSession): void
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: 'auto',
+    secure: reply.server.secureCookies || 'auto',
     expires: session.expiresAt,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.secureCookies || 'auto' });
 }
 
 /** The one "logged in" check every write uses. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.currentUser) throw new AppError('UNAUTHENTICATED', MSG.mustBeLoggedIn);
+export function requireUser(request: FastifyRequest, message: string = MSG.mustBeLoggedIn): UserRow {
+  if (!request.currentUser) throw new AppError('UNAUTHENTICATED', message);
   return request.currentUser;
 }
 
 /** The one verified-email gate (spec §4): 403 EMAIL_NOT_VERIFIED, which the browser turns into its prompt. */
-export function requireVerifiedUser(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
+export function requireVerifiedUser(
+  request: FastifyRequest,
+  messages: { loggedOut?: string; unverified?: string } = {},
+): UserRow {
+  const user = requireUser(request, messages.loggedOut);
+  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
   return user;
 }

@@ -24,9 +24,9 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
     });
 
     app.post('/api/auth/login', limited, async (request, reply) => {
+      const result = await accounts.login(request.body, request.headers['user-agent']);
       // A fresh id at every sign-in, so an id planted before login is worthless after it.
       await accounts.logout(request.sessionToken);
-      const result = await accounts.login(request.body, request.headers['user-agent']);
       setSessionCookie(reply, result.session);
       return { user: result.user };
     });
@@ -46,7 +46,7 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
 
     app.post('/api/auth/resend-verification', limited, async (request) => {
       const result = await accounts.resendVerification(requireUser(request));
-      return { ...result, message: MSG.verificationSent };
+      return { ...result, message: result.alreadyVerified ? MSG.alreadyVerified : MSG.verificationSent };
     });
 
     app.post('/api/auth/verify-email', limited, async (request) => {

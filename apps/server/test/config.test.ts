@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { exited, spawnTsx } from './support.js';
+
+const PG = 'postgres://souq@db.internal:5432/souq';
+
+describe('loadConfig', () => {
+  it('runs with nothing set: port 3000, ./data, SQLite, demo data on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'souq.db') },
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      mail: { smtpUrl: undefined, from: 'Souq <no-reply@souq.local>' },
+      trustProxy: false,
+      sessionDays: 30,
+      authRateLimit: 10,
+      logLevel: 'info',
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('turns demo data off by default on PostgreSQL, and on when asked', () => {
+    expect(loadConfig({ DATABASE_URL: PG })).toMatchObject({ database: { kind: 'postgres', url: PG }, seedDemo: false });
+    expect(loadConfig({ DATABASE_URL: PG, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it('reads the other variables', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/srv/souq',
+      DATABASE_URL: PG,
+      DATABASE_SCHEMA: 'souq_prod',
+      PUBLIC_URL: 'https://souq.example/',
+      TRUST_PROXY: '1',
+      SMTP_URL: 'smtp://mail.internal:25',
+      SESSION_DAYS: '7',
+      AUTH_RATE_LIMIT: '5',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/souq',
+      database: { kind: 'postgres', url: PG, schema: 'souq_prod' },
+      publicUrl: 'https://souq.example',
+      trustProxy: true,
+      mail: { smtpUrl: 'smtp://mail.internal:25' },
+      sessionDays: 7,
+      authRateLimit: 5,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, database: { kind: 'sqlite' } });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_SCHEMA', 'Robert; drop table users'],
+    ['PUBLIC_URL', 'ftp://souq.example'],
+    ['SEED_DEMO', 'maybe'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['SESSION_DAYS', '0'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: .+`));
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT: [^\n]+\n {2}DATABASE_URL: /);
+  });
+});
+
+describe('main.ts with a bad configuration', () => {
+  it('exits non-zero, naming the variable, before opening anything', async () => {
+    const run = await exited(spawnTsx('apps/server/src/main.ts', [], { PORT: 'abc', DATA_DIR: '/nonexistent/souq-should-not-be-created' }));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toContain('PORT: must be a port number');
+  });
+});

@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './styles/global.css';
+import './styles/catalog.css';
+import './styles/product.css';
+import './styles/sell.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -62,6 +62,7 @@ export const MSG = {
   reviewLength: 'Review must be between 3 and 500 characters.',
   ratingRange: 'Rating must be a whole number from 1 to 5.',
   usernameRequired: 'Username is required.',
+  photoRequired: 'Choose a photo to upload.',
   bioTooLong: 'Bio must be at most 500 characters.',
   cannotFollowSelf: 'You cannot follow yourself.',
   userNotFound: 'This user does not exist.',

@@ -278,6 +278,8 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     countUsers: () => q.countUsers(db),
+
+    isUsernameTaken: (username: string, exceptUserId?: string) => q.usernameExists(db, username, exceptUserId),
   };
 
   /** A username from the provider's name that satisfies our rules and is not taken. */

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { Config } from '../../config.js';
+import { createLocalStorage } from './local-storage.js';
+
+export type { FileStorage } from './storage.js';
+export { PUBLIC_PREFIX, PRIVATE_PREFIX } from './storage.js';
+
+export function uploadsDir(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+export function createStorage(config: Config) {
+  return createLocalStorage(uploadsDir(config));
+}

@@ -1,0 +1,41 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { MSG } from '@souq/shared';
+import { AppError } from '../http/errors.js';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+/** A decompression bomb (a tiny PNG claiming 50,000 × 50,000 pixels) is refused before decoding. */
+export const MAX_PIXELS = 40_000_000;
+const LARGE = 1600;
+const THUMB = 480;
+
+/** What the bytes are, whatever the file name or the browser claimed. */
+export async function sniff(data: Buffer): Promise<string | undefined> {
+  return (await fileTypeFromBuffer(data))?.mime;
+}
+
+export async function isImage(data: Buffer): Promise<boolean> {
+  const mime = await sniff(data);
+  return mime !== undefined && IMAGE_TYPES.has(mime);
+}
+
+/**
+ * Re-encodes an upload as WebP in two sizes. Re-encoding drops metadata (location, camera) and
+ * anything smuggled in the file; `rotate()` first applies the EXIF orientation it is about to drop.
+ */
+export async function webpRenditions(data: Buffer): Promise<{ large: Buffer; thumb: Buffer }> {
+  if (!(await isImage(data))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.imageType);
+  try {
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', MSG.imageTooManyPixels);
+    const base = () => sharp(data, { limitInputPixels: MAX_PIXELS, animated: false }).rotate();
+    const [large, thumb] = await Promise.all([
+      base().resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
+      base().resize(THUMB, THUMB, { fit: 'cover' }).webp({ quality: 78 }).toBuffer(),
+    ]);
+    return { large, thumb };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('VALIDATION_FAILED', MSG.imageUnreadable);
+  }
+}

@@ -1,0 +1,40 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export const insertOrder = (db: Db, row: DB['orders']) => db.insertInto('orders').values(row).execute();
+export const insertLines = (db: Db, rows: DB['order_lines'][]) => db.insertInto('order_lines').values(rows).execute();
+
+export const findOrderByKey = (db: Db, buyerId: string, key: string) =>
+  db.selectFrom('orders').selectAll().where('buyer_id', '=', buyerId).where('idempotency_key', '=', key).executeTakeFirst();
+
+export const ordersOfBuyer = (db: Db, buyerId: string, limit: number) =>
+  db.selectFrom('orders').selectAll().where('buyer_id', '=', buyerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+
+export const linesOf = (db: Db, orderIds: string[]) =>
+  orderIds.length === 0 ? Promise.resolve([]) : db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+
+export const salesOfSeller = (db: Db, sellerId: string, limit: number) =>
+  db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .innerJoin('users', 'users.id', 'orders.buyer_id')
+    .select([
+      'order_lines.order_id',
+      'order_lines.product_id',
+      'order_lines.title',
+      'order_lines.image',
+      'order_lines.unit_price',
+      'order_lines.quantity',
+      'order_lines.line_total',
+      'orders.emirate',
+      'orders.created_at',
+      'users.id as buyer_id',
+      'users.username as buyer_username',
+      'users.profile_pic as buyer_pic',
+    ])
+    .where('order_lines.seller_id', '=', sellerId)
+    .orderBy('orders.created_at', 'desc')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { CheckoutSchema, MSG, QuoteSchema, vatFor, type Order, type Quote, type Sale } from '@souq/shared';
+import { isUniqueViolation } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { AppError, parseInput } from '../../http/errors.js';
+import type { CatalogService } from '../catalog/service.js';
+import * as q from './queries.js';
+
+type Trx = Transaction<DB>;
+type PricedLine = Quote['lines'][number] & { sellerId: string };
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Same product twice in a cart is one line with the quantities added. */
+function mergeLines(lines: { productId: string; quantity: number }[]) {
+  const merged = new Map<string, number>();
+  for (const l of lines) merged.set(l.productId, Math.min(99, (merged.get(l.productId) ?? 0) + l.quantity));
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; now?: () => Date }) {
+  const { db, catalog } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  /** Prices come from the database; what the browser's cart claims is ignored. */
+  async function price(trx: Trx, buyer: UserRow, requested: { productId: string; quantity: number }[]): Promise<Omit<Quote, 'lines'> & { lines: PricedLine[] }> {
+    const wanted = mergeLines(requested);
+    const products = new Map((await catalog.pricesFor(trx, wanted.map((l) => l.productId))).map((p) => [p.id, p]));
+    const lines = wanted.map(({ productId, quantity }) => {
+      const p = products.get(productId);
+      if (!p || !p.purchasable) throw new AppError('CONFLICT', MSG.itemsUnavailable, { productId });
+      if (p.ownerId === buyer.id) throw new AppError('FORBIDDEN', MSG.cannotBuyOwn, { productId });
+      return { productId, title: p.title, image: p.image, unitPrice: p.price, quantity, lineTotal: p.price * quantity, sellerId: p.ownerId };
+    });
+    const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+    const vat = vatFor(subtotal);
+    return { lines, subtotal, vat, total: subtotal + vat };
+  }
+
+  async function toOrders(rows: DB['orders'][]): Promise<Order[]> {
+    const lines = await q.linesOf(db, rows.map((o) => o.id));
+    return rows.map((o) => ({
+      id: o.id,
+      status: o.status,
+      paymentMethod: o.payment_method,
+      subtotal: o.subtotal,
+      vat: o.vat,
+      total: o.total,
+      address: { emirate: o.emirate, area: o.area, street: o.street, phone: o.phone },
+      createdAt: o.created_at,
+      lines: lines
+        .filter((l) => l.order_id === o.id)
+        .map((l) => ({ productId: l.product_id ?? '', title: l.title, image: l.image ?? '', unitPrice: l.unit_price, quantity: l.quantity, lineTotal: l.line_total })),
+    }));
+  }
+
+  async function existing(buyer: UserRow, key: string): Promise<Order | undefined> {
+    const row = await q.findOrderByKey(db, buyer.id, key);
+    return row ? (await toOrders([row]))[0] : undefined;
+  }
+
+  return {
+    async quote(buyer: UserRow, body: unknown): Promise<Quote> {
+      const { lines } = parseInput(QuoteSchema, body);
+      const quote = await db.transaction().execute((trx) => price(trx, buyer, lines));
+      return { ...quote, lines: quote.lines.map(({ sellerId: _seller, ...line }) => line) };
+    },
+
+    /** Creates the order once per idempotency key: a double click or a retry returns the first one. */
+    async place(buyer: UserRow, body: unknown): Promise<{ order: Order; created: boolean }> {
+      const input = parseInput(CheckoutSchema, body);
+      const prior = await existing(buyer, input.idempotencyKey);
+      if (prior) return { order: prior, created: false };
+      const id = crypto.randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const quote = await price(trx, buyer, input.lines);
+          await q.insertOrder(trx, {
+            id,
+            buyer_id: buyer.id,
+            idempotency_key: input.idempotencyKey,
+            status: 'placed',
+            payment_method: 'cash_on_delivery',
+            subtotal: quote.subtotal,
+            vat: quote.vat,
+            total: quote.total,
+            emirate: input.address.emirate,
+            area: input.address.area,
+            street: input.address.street,
+            phone: input.address.phone,
+            created_at: now(),
+          });
+          await q.insertLines(
+            trx,
+            quote.lines.map((l) => ({
+              id: crypto.randomUUID(),
+              order_id: id,
+              product_id: l.productId,
+              seller_id: l.sellerId,
+              title: l.title,
+              image: l.image,
+              unit_price: l.unitPrice,
+              quantity: l.quantity,
+              line_total: l.lineTotal,
+            })),
+          );
+          for (const l of quote.lines) await catalog.recordSale(trx, l.productId, l.quantity);
+        });
+      } catch (error) {
+        // The same key raced in from a second request: that request's order is the order.
+        if (isUniqueViolation(error)) {
+          const raced = await existing(buyer, input.idempotencyKey);
+          if (raced) return { order: raced, created: false };
+        }
+        throw error;
+      }
+      return { order: (await existing(buyer, input.idempotencyKey))!, created: true };
+    },
+
+    async ordersOf(buyer: UserRow): Promise<Order[]> {
+      return toOrders(await q.ordersOfBuyer(db, buyer.id, 50));
+    },
+
+    async salesOf(seller: UserRow): Promise<Sale[]> {
+      return (await q.salesOfSeller(db, seller.id, 100)).map((s) => ({
+        orderId: s.order_id,
+        productId: s.product_id,
+        title: s.title,
+        image: s.image ?? '',
+        unitPrice: s.unit_price,
+        quantity: s.quantity,
+        lineTotal: s.line_total,
+        buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: s.buyer_pic },
+        emirate: s.emirate,
+        createdAt: s.created_at,
+      }));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// The profiles module owns the public face of a user (name, picture, bio, counts) and follows;
+// sign-in data in the same row belongs to the accounts module.
+
+export const findProfile = (db: Db, id: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'profile_pic', 'bio', 'contact_email', 'posts_count', 'followers_count', 'following_count', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const updateProfile = (db: Db, id: string, changes: { username: string; bio: string; contact_email: string | null }) =>
+  db.updateTable('users').set(changes).where('id', '=', id).execute();
+
+export const setProfilePic = (db: Db, id: string, url: string) => db.updateTable('users').set({ profile_pic: url }).where('id', '=', id).execute();
+
+export const adjustPostsCount = (db: Db, id: string, delta: number) =>
+  db.updateTable('users').set({ posts_count: sql`posts_count + ${delta}` }).where('id', '=', id).execute();
+
+export async function isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const row = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True only for the call that created the row, so counts move once however often it is clicked. */
+export async function insertFollow(db: Db, followerId: string, followeeId: string, at: string): Promise<boolean> {
+  const result = await db
+    .insertInto('follows')
+    .values({ follower_id: followerId, followee_id: followeeId, created_at: at })
+    .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function deleteFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const result = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function adjustFollowCounts(db: Db, followerId: string, followeeId: string, delta: 1 | -1): Promise<void> {
+  await db.updateTable('users').set({ following_count: sql`following_count + ${delta}` }).where('id', '=', followerId).execute();
+  await db.updateTable('users').set({ followers_count: sql`followers_count + ${delta}` }).where('id', '=', followeeId).execute();
+}

@@ -1,0 +1,89 @@
+import type { Kysely, Transaction } from 'kysely';
+import { MSG, ProfileSchema, type PublicProfile } from '@souq/shared';
+import { isUniqueViolation } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { AppError, parseInput } from '../../http/errors.js';
+import type { Upload } from '../../http/multipart.js';
+import type { MediaService } from '../../media/media-service.js';
+import * as q from './queries.js';
+
+export interface ProfilesDeps {
+  db: Kysely<DB>;
+  media: MediaService;
+  isUsernameTaken: (username: string, exceptUserId: string) => Promise<boolean>;
+  now?: () => Date;
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+export function createProfilesService(deps: ProfilesDeps) {
+  const { db, media } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  async function mustExist(id: string) {
+    const profile = await q.findProfile(db, id);
+    if (!profile) throw new AppError('NOT_FOUND', MSG.userNotFound);
+    return profile;
+  }
+
+  return {
+    async get(viewer: UserRow | null, id: string): Promise<PublicProfile> {
+      const p = await mustExist(id);
+      return {
+        id: p.id,
+        username: p.username,
+        profilePic: p.profile_pic,
+        bio: p.bio,
+        contactEmail: p.contact_email,
+        postsCount: p.posts_count,
+        followersCount: p.followers_count,
+        followingCount: p.following_count,
+        createdAt: p.created_at,
+        isMe: viewer?.id === p.id,
+        isFollowing: viewer ? await q.isFollowing(db, viewer.id, p.id) : false,
+      };
+    },
+
+    async update(user: UserRow, body: unknown): Promise<void> {
+      const input = parseInput(ProfileSchema, body);
+      const taken = () => new AppError('CONFLICT', MSG.usernameTaken, { username: MSG.usernameTaken });
+      if (await deps.isUsernameTaken(input.username, user.id)) throw taken();
+      try {
+        await q.updateProfile(db, user.id, { username: input.username, bio: input.bio, contact_email: input.contactEmail });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+    },
+
+    async setPhoto(user: UserRow, files: Upload[]): Promise<{ profilePic: string }> {
+      const photo = files.find((f) => f.field === 'photo');
+      if (!photo) throw new AppError('VALIDATION_FAILED', MSG.photoRequired, { photo: MSG.photoRequired });
+      const [key] = await media.storeImages('avatars', [photo.data]);
+      const { thumb } = media.imageUrls(key!);
+      await q.setProfilePic(db, user.id, thumb);
+      return { profilePic: thumb };
+    },
+
+    /** Follow writes the row and both counts in one transaction; nobody follows themselves. */
+    async follow(user: UserRow, id: string): Promise<PublicProfile['followersCount']> {
+      if (user.id === id) throw new AppError('VALIDATION_FAILED', MSG.cannotFollowSelf);
+      await mustExist(id);
+      await db.transaction().execute(async (trx) => {
+        if (await q.insertFollow(trx, user.id, id, now())) await q.adjustFollowCounts(trx, user.id, id, 1);
+      });
+      return (await mustExist(id)).followers_count;
+    },
+
+    async unfollow(user: UserRow, id: string): Promise<number> {
+      await db.transaction().execute(async (trx) => {
+        if (await q.deleteFollow(trx, user.id, id)) await q.adjustFollowCounts(trx, user.id, id, -1);
+      });
+      return (await mustExist(id)).followers_count;
+    },
+
+    adjustPostsCount: async (trx: Transaction<DB>, userId: string, delta: number) => {
+      await q.adjustPostsCount(trx, userId, delta);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Cursor } from '../../lib/cursor.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export const insertReview = (db: Db, row: DB['reviews']) => db.insertInto('reviews').values(row).execute();
+
+/** Newest first (spec §3), with the reviewer's name and picture. */
+export function reviewsPage(db: Db, productId: string, limit: number, before?: Cursor) {
+  let q = db
+    .selectFrom('reviews')
+    .innerJoin('users', 'users.id', 'reviews.user_id')
+    .select(['reviews.id', 'reviews.text', 'reviews.rating', 'reviews.created_at', 'users.id as user_id', 'users.username', 'users.profile_pic'])
+    .where('reviews.product_id', '=', productId);
+  if (before) q = q.where((eb) => eb(eb.refTuple('reviews.created_at', 'reviews.id'), '<', eb.tuple(String(before[0]), before[1])));
+  return q.orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MSG, ReviewSchema, type Page, type Review } from '@souq/shared';
+import { isUniqueViolation } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { AppError, parseInput } from '../../http/errors.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
+import type { CatalogService } from '../catalog/service.js';
+import * as q from './queries.js';
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; now?: () => Date }) {
+  const { db, catalog } = deps;
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  return {
+    async list(productId: string, cursor?: string): Promise<Page<Review>> {
+      const rows = await q.reviewsPage(db, productId, 21, decodeCursor(cursor));
+      return pageOf(
+        rows,
+        20,
+        (r) => ({ id: r.id, text: r.text, rating: r.rating, createdAt: r.created_at, user: { id: r.user_id, username: r.username, profilePic: r.profile_pic } }),
+        (r) => encodeCursor(r.created_at, r.id),
+      );
+    },
+
+    /** One review per user per product, decided by the unique constraint; the rating moves in the same transaction. */
+    async create(user: UserRow, productId: string, body: unknown): Promise<{ id: string }> {
+      const input = parseInput(ReviewSchema, body);
+      const id = crypto.randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (!(await catalog.countReview(trx, productId))) throw new AppError('NOT_FOUND', MSG.reviewProductMissing);
+          await q.insertReview(trx, { id, product_id: productId, user_id: user.id, text: input.text, rating: input.rating, created_at: now() });
+          await catalog.recomputeRating(trx, productId);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MSG.reviewDuplicate);
+        throw error;
+      }
+      return { id };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { PhoneSchema } from './auth.js';
+
+export const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;
+export const VAT_RATE_PERCENT = 5;
+export const PAYMENT_METHODS = { cash_on_delivery: 'Cash on delivery' } as const;
+
+/** UAE VAT at 5%, rounded to the nearest fils. */
+export function vatFor(subtotalFils: number): number {
+  return Math.round((subtotalFils * VAT_RATE_PERCENT) / 100);
+}
+
+export const CartLinesSchema = z
+  .array(
+    z.object({
+      productId: z.string().min(1).max(36),
+      quantity: z.coerce.number({ error: MSG.quantityRange }).int(MSG.quantityRange).min(1, MSG.quantityRange).max(99, MSG.quantityRange),
+    }),
+    { error: MSG.cartEmpty },
+  )
+  .min(1, MSG.cartEmpty)
+  .max(50, MSG.itemsUnavailable);
+
+export const QuoteSchema = z.object({ lines: CartLinesSchema });
+
+export const AddressSchema = z.object({
+  emirate: z.enum(EMIRATES, { error: MSG.selectEmirate }),
+  area: z.string({ error: MSG.areaRequired }).trim().min(2, MSG.areaRequired).max(100, MSG.areaRequired),
+  street: z.string({ error: MSG.streetRequired }).trim().min(3, MSG.streetRequired).max(200, MSG.streetRequired),
+  phone: PhoneSchema,
+});
+export type AddressInput = z.input<typeof AddressSchema>;
+
+/** Placing an order. The key makes a retried or double-clicked submit create one order. */
+export const CheckoutSchema = z.object({
+  idempotencyKey: z.string().min(8).max(64),
+  lines: CartLinesSchema,
+  address: AddressSchema,
+});

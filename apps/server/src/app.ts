@@ -64,7 +64,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const reviews = createReviewsService({ ...deps, catalog });
   const orders = createOrdersService({ ...deps, catalog });
 
-  if (config.seedDemo) await seedDemoData({ accounts, log: app.log });
+  if (config.seedDemo) await seedDemoData({ accounts, catalog, log: app.log });
+
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicUrl);

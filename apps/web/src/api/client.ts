@@ -13,17 +13,11 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'Cannot reach Souq. Check your connection and try again.';
 
-/** The typed fetch every feature uses: JSON in, JSON out, the server's error shape as ApiError. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+/** Sends the request and turns the server's error shape (or no answer at all) into an ApiError. */
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: init.signal,
-    });
+    response = await fetch(path, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
@@ -36,4 +30,18 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return data as T;
 }
 
+/** The typed fetch every feature uses: JSON in, JSON out. */
+export function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const hasBody = init.body !== undefined;
+  return send<T>(path, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(init.body) : undefined,
+    signal: init.signal,
+  });
+}
+
 export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+
+/** Multipart upload (files and fields); the browser sets the boundary header itself. */
+export const postForm = <T>(path: string, form: FormData) => send<T>(path, { method: 'POST', body: form });

@@ -1,10 +1,29 @@
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
+import { Spinner } from '../components/Spinner';
 import { RequireAuth } from '../features/auth/RequireAuth';
+import { useSession } from '../features/auth/session';
+import { EditProfileForm } from '../features/profiles/EditProfileForm';
+import { useProfile } from '../features/profiles/useProfile';
+
+function EditProfile() {
+  const { user } = useSession();
+  const profile = useProfile(user?.id);
+  const navigate = useNavigate();
+  if (!user || profile.isPending) return <Spinner label="Loading…" />;
+  if (!profile.data) return null;
+  return (
+    <div className="narrow">
+      <PageTitle>Edit profile</PageTitle>
+      <EditProfileForm profile={profile.data} email={user.email} onSaved={() => navigate('/MyAccount')} />
+    </div>
+  );
+}
 
 export default function EditProfilePage() {
   return (
     <RequireAuth>
-      <PageTitle>Edit profile</PageTitle>
+      <EditProfile />
     </RequireAuth>
   );
 }

@@ -1,28 +1,143 @@
-import { useParams } from 'react-router';
-import { headerName } from '@souq/shared';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@souq/shared';
+import { api } from '../api/client';
+import { EmptyState } from '../components/EmptyState';
 import { PageTitle } from '../components/PageTitle';
-import { RequireAuth } from '../features/auth/RequireAuth';
+import { ProductCard } from '../components/ProductCard';
+import { ProductGrid } from '../components/ProductGrid';
+import { Spinner } from '../components/Spinner';
+import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
+import { usePagedProducts } from '../features/catalog/usePagedProducts';
+import { OrderList, SaleList } from '../features/orders/OrderList';
+import { useMyOrders, useMySales } from '../features/orders/useOrders';
+import { FollowButton } from '../features/profiles/FollowButton';
+import { ProfileHeader } from '../features/profiles/ProfileHeader';
+import { useProfile } from '../features/profiles/useProfile';
 
-function OwnAccount() {
-  const { user } = useSession();
-  if (!user) return null;
+const OWN_TABS = { products: 'View Products', auctions: 'View Auctions', likes: 'My Likes', orders: 'My Orders', sales: 'Sales' } as const;
+const OTHER_TABS = { products: 'View Products', auctions: 'View Auctions' } as const;
+type Tab = keyof typeof OWN_TABS;
+
+function OwnedProducts({ userId }: { userId: string }) {
+  const list = usePagedProducts(`/api/users/${userId}/products`, {});
+  const client = useQueryClient();
+  const [moving, setMoving] = useState(false);
+
+  async function remove(id: string) {
+    if (!window.confirm('Delete this product? This cannot be undone.')) return;
+    try {
+      await api(`/api/products/${id}`, { method: 'DELETE' });
+    } catch (error) {
+      console.warn('delete failed', error);
+    }
+    await client.invalidateQueries();
+  }
+
+  if (list.loading) return <Spinner label={MSG.loadingProducts} />;
+  if (list.items.length === 0) {
+    return (
+      <EmptyState title="You have not listed anything yet.">
+        <Link to="/AddProduct" className="btn btn--primary">
+          Add Product
+        </Link>
+      </EmptyState>
+    );
+  }
   return (
-    <div className="profile-head">
-      <img src={user.profilePic} alt="" width={96} height={96} className="avatar avatar--large" />
-      <div>
-        <PageTitle subtitle={user.email}>{headerName(user)}</PageTitle>
+    <>
+      <div className="product-grid">
+        {list.items.map((p) => (
+          <div key={p.id} className="owned-card">
+            <ProductCard product={p} />
+            <div className="owner-actions">
+              <Link to={`/EditProduct/${p.id}`} className="btn btn--ghost btn--small">
+                Edit
+              </Link>
+              <button type="button" className="btn btn--danger btn--small" onClick={() => void remove(p.id)}>
+                Delete
+              </button>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setMoving(true)}>
+                Move to Auction
+              </button>
+            </div>
+          </div>
+        ))}
       </div>
-    </div>
+      {moving && (
+        <dialog open className="modal modal--inline" aria-labelledby="auction-soon">
+          <h2 id="auction-soon">Move to Auction</h2>
+          <p>Timed auctions are coming to Souq soon. You will be able to turn this listing into an auction from here.</p>
+          <div className="modal__actions">
+            <button type="button" className="btn btn--primary" onClick={() => setMoving(false)}>
+              OK
+            </button>
+          </div>
+        </dialog>
+      )}
+    </>
   );
 }
 
+function Account({ userId }: { userId: string }) {
+  const profile = useProfile(userId);
+  const [params, setParams] = useSearchParams();
+  const requireVerified = useRequireVerified();
+  const onGateError = useGateErrorHandler();
+  const own = profile.data?.isMe ?? false;
+  const tabs: Partial<Record<Tab, string>> = own ? OWN_TABS : OTHER_TABS;
+  const requested = params.get('tab') as Tab | null;
+  const tab: Tab = requested && requested in tabs ? requested : 'products';
+  const otherProducts = usePagedProducts(`/api/users/${userId}/products`, {}, !own && tab === 'products');
+  const likes = usePagedProducts('/api/me/likes', {}, own && tab === 'likes');
+  const orders = useMyOrders(own && tab === 'orders');
+  const sales = useMySales(own && tab === 'sales');
+
+  if (profile.isPending) return <Spinner label="Loading profile…" />;
+  if (!profile.data) return <PageTitle>This user does not exist.</PageTitle>;
+  const p = profile.data;
+
+  return (
+    <>
+      <ProfileHeader
+        profile={p}
+        actions={
+          own ? (
+            <Link to="/EditProfile" className="btn btn--ghost btn--small">
+              Edit profile
+            </Link>
+          ) : (
+            <FollowButton profile={p} allowed={requireVerified} onGateError={onGateError} />
+          )
+        }
+      />
+      <div className="tablist" role="tablist">
+        {(Object.entries(tabs) as [Tab, string][]).map(([key, label]) => (
+          <button key={key} type="button" role="tab" aria-selected={tab === key} onClick={() => setParams({ tab: key }, { replace: true })}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'products' &&
+        (own ? <OwnedProducts userId={userId} /> : <ProductGrid {...otherProducts} onMore={otherProducts.more} loadingLabel={MSG.loadingProducts} emptyTitle={`${p.username} has no products yet.`} />)}
+      {tab === 'auctions' && <EmptyState title="No auctions yet." />}
+      {tab === 'likes' && <ProductGrid {...likes} onMore={likes.more} loadingLabel={MSG.loadingProducts} emptyTitle="You have not liked anything yet." />}
+      {tab === 'orders' && <OrderList orders={orders.data} loading={orders.isPending} />}
+      {tab === 'sales' && <SaleList sales={sales.data} loading={sales.isPending} />}
+    </>
+  );
+}
+
+/** /MyAccount is your own profile (login required); /MyAccount/{id} or navigation state shows someone else's. */
 export default function MyAccountPage() {
   const { ownerID } = useParams();
-  if (ownerID) return <PageTitle>Seller profile</PageTitle>;
-  return (
-    <RequireAuth>
-      <OwnAccount />
-    </RequireAuth>
-  );
+  const state = useLocation().state as { profileUserId?: string } | null;
+  const { user, loading } = useSession();
+  const id = ownerID ?? state?.profileUserId;
+  if (id) return <Account key={id} userId={id} />;
+  if (loading) return <Spinner label="Loading…" />;
+  if (!user) return <Navigate to="/Login" replace />;
+  return <Account key={user.id} userId={user.id} />;
 }

@@ -1,34 +1,40 @@
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../components/EmptyState';
+import { isCategory, MSG, PRODUCT_SORT_KEYS, PRODUCT_SORTS, type ProductSort } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
+import { ProductGrid } from '../components/ProductGrid';
+import { usePagedProducts } from '../features/catalog/usePagedProducts';
 
-export const SHOP_SORTS = [
-  'Price low to high',
-  'Price high to low',
-  'Alphabetical A-Z',
-  'Alphabetical Z-A',
-  'Rating high to low',
-  'Rating low to high',
-  'Most Popular',
-] as const;
+const isSort = (v: string | null): v is ProductSort => v !== null && (PRODUCT_SORT_KEYS as string[]).includes(v);
 
 export default function ShopPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const category = params.get('category');
+  const sort: ProductSort = isSort(params.get('sort')) ? (params.get('sort') as ProductSort) : 'popular';
+  const list = usePagedProducts('/api/products', { category: isCategory(category) ? category : undefined, sort });
+
   return (
     <>
       <PageTitle subtitle={category ? `Showing ${category}` : 'Fixed-price products from sellers across the Gulf.'}>Shop Now</PageTitle>
       <div className="toolbar">
         <label className="select">
           <span>Sort by</span>
-          <select defaultValue="Most Popular">
-            {SHOP_SORTS.map((s) => (
-              <option key={s}>{s}</option>
+          <select
+            value={sort}
+            onChange={(e) => {
+              const next = new URLSearchParams(params);
+              next.set('sort', e.target.value);
+              setParams(next, { replace: true });
+            }}
+          >
+            {PRODUCT_SORT_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {PRODUCT_SORTS[key]}
+              </option>
             ))}
           </select>
         </label>
       </div>
-      <EmptyState title="No products available in this category..." />
+      <ProductGrid {...list} onMore={list.more} loadingLabel={MSG.loadingProducts} emptyTitle={MSG.noProductsInCategory} />
     </>
   );
 }

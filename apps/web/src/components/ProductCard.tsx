@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { ProductSummary } from '@souq/shared';
+import { Money } from './Money';
+
+export function ProductCard({ product }: { product: ProductSummary }) {
+  const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
+  return (
+    <Link to={`/product/${product.id}`} className="product-card" data-testid="product-card">
+      <div className="product-card__media">
+        <img src={product.image.thumb} alt="" loading="lazy" width={480} height={480} />
+        {discount > 0 && <span className="product-card__badge">−{discount}%</span>}
+      </div>
+      <div className="product-card__body">
+        <span className="product-card__category">{product.category}</span>
+        <h3 className="product-card__title">{product.title}</h3>
+        <div className="product-card__meta">
+          <span className="product-card__rating" aria-label={`Rated ${product.rating} out of 5`}>
+            ★ {product.rating.toFixed(1)} <span className="muted">({product.reviewCount})</span>
+          </span>
+          <span className="muted" aria-label={`${product.likeCount} likes`}>♥ {product.likeCount}</span>
+        </div>
+        <div className="product-card__price">
+          <Money fils={product.price} />
+          {product.previousPrice && product.previousPrice > product.price && <Money fils={product.previousPrice} className="price-was" />}
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AddressSchema, EMIRATES, MSG, VAT_RATE_PERCENT, type Order, type Quote } from '@souq/shared';
+import { ApiError, api, post } from '../../api/client';
+import { FormError } from '../../components/FormError';
+import { Money } from '../../components/Money';
+import { Spinner } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../components/useForm';
+
+interface Props {
+  lines: { productId: string; quantity: number }[];
+  /** The page's gate (verified email) before placing the order. */
+  allowed: () => boolean;
+  onGateError: (error: unknown) => boolean;
+  onPlaced: (order: Order) => void;
+}
+
+/** Delivery address, an order summary priced by the server, 5% VAT, cash on delivery. */
+export function CheckoutForm({ lines, allowed, onGateError, onPlaced }: Props) {
+  // One key per visit: a double click or a retried request places one order.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const form = useForm(AddressSchema, { emirate: '', area: '', street: '', phone: '' });
+  const quote = useQuery({
+    queryKey: ['quote', lines],
+    queryFn: () => post<Quote>('/api/orders/quote', { lines }),
+    enabled: lines.length > 0,
+  });
+
+  return (
+    <div className="checkout">
+      <form
+        className="card"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!allowed()) return;
+          void form.submit(async (address) => {
+            try {
+              onPlaced(await api<Order>('/api/orders', { method: 'POST', body: { idempotencyKey, lines, address } }));
+            } catch (error) {
+              if (!onGateError(error)) throw error;
+            }
+          });
+        }}
+      >
+        <h2>Delivery address</h2>
+        <div className={`field${form.fields.emirate ? ' field--invalid' : ''}`}>
+          <label htmlFor="emirate">Emirate</label>
+          <select id="emirate" {...form.bind('emirate')}>
+            <option value="">Choose an emirate</option>
+            {EMIRATES.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+          {form.fields.emirate && <small className="field__error">{form.fields.emirate}</small>}
+        </div>
+        <TextField label="Area" autoComplete="address-level2" placeholder="e.g. Dubai Marina" {...form.bind('area')} error={form.fields.area} />
+        <TextField label="Street address" autoComplete="street-address" placeholder="Building, street, flat" {...form.bind('street')} error={form.fields.street} />
+        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...form.bind('phone')} error={form.fields.phone} />
+        <h2>Payment</h2>
+        <div className="payment-choice">
+          <input type="radio" checked readOnly aria-label="Cash on delivery" /> Cash on delivery
+        </div>
+        <FormError message={form.error} />
+        <button type="submit" className="btn btn--primary btn--block" disabled={form.pending || !quote.data}>
+          {form.pending ? 'Placing order…' : 'Place order'}
+        </button>
+      </form>
+      <aside className="card" aria-label="Order summary">
+        <h2>Order summary</h2>
+        {quote.isPending && <Spinner label="Checking prices…" />}
+        {quote.error && <p className="notice notice--error">{quote.error instanceof ApiError ? quote.error.message : MSG.itemsUnavailable}</p>}
+        {quote.data && (
+          <table className="summary-table" data-testid="order-summary">
+            <tbody>
+              {quote.data.lines.map((l) => (
+                <tr key={l.productId}>
+                  <td>
+                    {l.title} × {l.quantity}
+                  </td>
+                  <td>
+                    <Money fils={l.lineTotal} />
+                  </td>
+                </tr>
+              ))}
+              <tr>
+                <td>Subtotal</td>
+                <td>
+                  <Money fils={quote.data.subtotal} />
+                </td>
+              </tr>
+              <tr>
+                <td>VAT ({VAT_RATE_PERCENT}%)</td>
+                <td>
+                  <Money fils={quote.data.vat} />
+                </td>
+              </tr>
+              <tr>
+                <td>Delivery</td>
+                <td>Free</td>
+              </tr>
+              <tr className="total">
+                <td>Total</td>
+                <td data-testid="order-total">
+                  <Money fils={quote.data.total} />
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ProfileSchema, type PublicProfile } from '@souq/shared';
+import { api, postForm } from '../../api/client';
+import { FormError } from '../../components/FormError';
+import { TextField } from '../../components/TextField';
+import { useForm } from '../../components/useForm';
+import { profileKey } from './useProfile';
+
+/** Username (required, unique), read-only email, photo, bio and contact email (spec §2). */
+export function EditProfileForm({ profile, email, onSaved }: { profile: PublicProfile; email: string; onSaved: () => void }) {
+  const client = useQueryClient();
+  const form = useForm(ProfileSchema, { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' });
+  const [photo, setPhoto] = useState(profile.profilePic);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function upload(file: File) {
+    setPhotoError(null);
+    setUploading(true);
+    const data = new FormData();
+    data.append('photo', file);
+    try {
+      const { profilePic } = await postForm<{ profilePic: string }>('/api/me/photo', data);
+      setPhoto(profilePic);
+      await client.invalidateQueries();
+    } catch (error) {
+      setPhotoError((error as Error).message);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit(async (data) => {
+          const saved = await api<PublicProfile>('/api/me/profile', { method: 'PUT', body: data });
+          client.setQueryData(profileKey(saved.id), saved);
+          await client.invalidateQueries();
+          onSaved();
+        });
+      }}
+    >
+      <div className="photo-field">
+        <img src={photo} alt="Your profile photo" width={96} height={96} className="profile__photo" />
+        <div>
+          <button type="button" className="btn btn--ghost" disabled={uploading} onClick={() => fileInput.current?.click()}>
+            {uploading ? 'Uploading…' : 'Change photo'}
+          </button>
+          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile photo" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          {photoError && <p className="field__error">{photoError}</p>}
+        </div>
+      </div>
+      <TextField label="Username" autoComplete="username" {...form.bind('username')} error={form.fields.username} />
+      <TextField label="Email" value={email} readOnly disabled hint="Your sign-in email cannot be changed here." />
+      <div className={`field${form.fields.bio ? ' field--invalid' : ''}`}>
+        <label htmlFor="bio">Bio</label>
+        <textarea id="bio" maxLength={500} {...form.bind('bio')} />
+        {form.fields.bio && <small className="field__error">{form.fields.bio}</small>}
+      </div>
+      <TextField label="Contact email" type="email" {...form.bind('contactEmail')} error={form.fields.contactEmail} hint="Shown on your profile so buyers can reach you." />
+      <FormError message={form.error} />
+      <button type="submit" className="btn btn--primary" disabled={form.pending}>
+        {form.pending ? 'Saving…' : 'Save profile'}
+      </button>
+    </form>
+  );
+}

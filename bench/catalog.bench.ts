@@ -1,0 +1,164 @@
+/**
+ * Shop and search API latency over a large catalog, on SQLite or PostgreSQL.
+ *
+ *   npx tsx bench/catalog.bench.ts --dialect sqlite   [--products 100000] [--runs 200]
+ *   npx tsx bench/catalog.bench.ts --dialect postgres [--url postgres://postgres@127.0.0.1:5432/test]
+ *
+ * Loads N products straight into a fresh database (SQLite temp file, or a throwaway PostgreSQL
+ * schema), then times requests through the real app (`app.inject`: routing, validation, SQL,
+ * JSON) and prints a Markdown table for bench/README.md.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { CATEGORIES } from '@souq/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig, type Config } from '../apps/server/src/config.js';
+
+const { values } = parseArgs({
+  options: {
+    dialect: { type: 'string', default: 'sqlite' },
+    products: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '200' },
+    url: { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+  },
+});
+const N = Number(values.products);
+const RUNS = Number(values.runs);
+
+const BRANDS = ['Rolex', 'Seiko', 'Casio', 'Apple', 'Samsung', 'Sony', 'Dell', 'Lenovo', 'Dior', 'Chanel', 'Nike', 'Adidas', 'LG', 'Dyson', 'Gucci', 'Ray-Ban'];
+const NOUNS = ['watch', 'phone', 'laptop', 'serum', 'sedan', 'fridge', 'perfume', 'sunglasses', 'console', 'television', 'kandura', 'abaya', 'toy', 'racket', 'bundle'];
+const ADJECTIVES = ['classic', 'premium', 'vintage', 'smart', 'limited', 'sport', 'deluxe', 'compact', 'wireless', 'gold', 'silver', 'midnight'];
+const pick = <T>(items: readonly T[], i: number) => items[i % items.length]!;
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  const base = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir });
+  const config: Config =
+    values.dialect === 'postgres' ? { ...base, database: { kind: 'postgres', url: values.url!, schema } } : base;
+  const { app, database } = await buildApp(config);
+  const db = database.db;
+
+  const started = Date.now();
+  const sellers = Array.from({ length: 50 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    email: `seller${i}@bench.test`,
+    password_hash: null,
+    username: `seller${i}`,
+    display_name: null,
+    phone: null,
+    profile_pic: '/images/default-avatar.svg',
+    bio: '',
+    contact_email: null,
+    google_sub: null,
+    email_verified_at: new Date().toISOString(),
+    created_at: new Date().toISOString(),
+  }));
+  await db.insertInto('users').values(sellers).execute();
+  for (let start = 0; start < N; start += 500) {
+    const rows = Array.from({ length: Math.min(500, N - start) }, (_, j) => {
+      const i = start + j;
+      const category = pick(CATEGORIES, i * 7);
+      const title = `${pick(BRANDS, i)} ${pick(ADJECTIVES, i * 3)} ${pick(NOUNS, i * 5)} ${i}`;
+      const keywords = [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13), category.toLowerCase()];
+      const reviews = i % 40;
+      const likes = (i * 31) % 200;
+      return {
+        id: crypto.randomUUID(),
+        owner_id: sellers[i % sellers.length]!.id,
+        title,
+        title_key: title.toLowerCase(),
+        description: `A ${title.toLowerCase()} in excellent condition.`,
+        category,
+        price: 1000 + ((i * 7919) % 5_000_000),
+        previous_price: null,
+        condition: 'new' as const,
+        brand: pick(BRANDS, i),
+        dimensions: null,
+        weight: 1,
+        country_of_origin: null,
+        keywords: JSON.stringify(keywords),
+        search_text: [title, category, ...keywords].join('\n').toLowerCase(),
+        images: '[]',
+        invoice_key: null,
+        rating: reviews ? Math.round((1 + ((i * 17) % 40) / 10) * 10) / 10 : 0,
+        review_count: reviews,
+        like_count: likes,
+        popularity: likes + 3 * reviews,
+        related_auction: null,
+        created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      };
+    });
+    await db.insertInto('products').values(rows).execute();
+  }
+  await sql`analyze`.execute(db);
+  const loadSeconds = (Date.now() - started) / 1000;
+
+  async function time(url: string): Promise<{ p50: number; p95: number; max: number; items: number }> {
+    const samples: number[] = [];
+    let items = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = process.hrtime.bigint();
+      const res = await app.inject({ method: 'GET', url });
+      samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
+      items = (res.json() as { items: unknown[] }).items.length;
+    }
+    samples.sort((a, b) => a - b);
+    const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+    return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1]!, items };
+  }
+
+  /** The cursor of page 50, to time a deep page. */
+  async function deepCursor(url: string): Promise<string> {
+    let cursor = '';
+    for (let i = 0; i < 50; i++) cursor = (await app.inject({ method: 'GET', url: `${url}${cursor ? `&cursor=${cursor}` : ''}` })).json().nextCursor;
+    return cursor;
+  }
+
+  const scenarios: [string, string][] = [
+    ['shop, Most Popular, page 1', '/api/products?sort=popular'],
+    ['shop, Price low to high, page 1', '/api/products?sort=price-asc'],
+    ['shop, Alphabetical Z-A, page 1', '/api/products?sort=title-desc'],
+    ['shop, Rating high to low, page 1', '/api/products?sort=rating-desc'],
+    ['shop, category Watches, Price high to low', '/api/products?category=Watches&sort=price-desc'],
+    ['shop, Most Popular, page 51', `/api/products?sort=popular&cursor=${await deepCursor('/api/products?sort=popular')}`],
+    ['search "watch" (common), by name', '/api/search?q=watch&sort=name&order=asc'],
+    ['search "rolex vintage" (rare), by price desc', '/api/search?q=rolex%20vintage&sort=price&order=desc'],
+    ['search "99999" (one product)', '/api/search?q=99999&sort=name&order=asc'],
+    ['search "zzz" (no match)', '/api/search?q=zzz&sort=rating&order=desc'],
+  ];
+
+  console.log(`\n${values.dialect}: ${N.toLocaleString('en')} products loaded in ${loadSeconds.toFixed(1)} s; ${RUNS} sequential requests per row (app.inject)\n`);
+  console.log('| request | p50 ms | p95 ms | max ms | items |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [name, url] of scenarios) {
+    await time(url); // warm-up
+    const r = await time(url);
+    console.log(`| ${name} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} | ${r.items} |`);
+  }
+
+  if (values.dialect === 'postgres') {
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from products where search_text like ${'%rolex vintage%'} escape '\\' order by price desc, id desc limit 25`.execute(db);
+    console.log('\nPostgreSQL plan for the rare search:\n' + plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+  }
+
+  await app.close();
+  if (values.dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: values.url });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

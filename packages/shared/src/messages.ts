@@ -36,6 +36,7 @@ export const MSG = {
   reviewVerifyRequired: 'Email verification required to submit reviews.',
   reviewProductMissing: 'Product information is missing. Please refresh the page.',
   reviewThanks: "You've already reviewed this product. Thank you for your feedback!",
+  reviewFailed: 'Failed to submit review:',
   // Lists (spec §2)
   loadingProducts: 'Loading products...',
   noProductsInCategory: 'No products available in this category...',
@@ -59,6 +60,10 @@ export const MSG = {
   imageUnreadable: 'That image could not be read. Please try another file.',
   notProductOwner: 'Only the seller can change this product.',
   productNotFound: 'This product does not exist or has been removed.',
+  reviewSubmitted: 'Your review has been submitted.',
+  noReviews: 'No reviews yet. Be the first to review this product.',
+  addedToCart: 'Added to cart',
+  confirmDeleteProduct: 'Delete this product? This cannot be undone.',
   reviewLength: 'Review must be between 3 and 500 characters.',
   ratingRange: 'Rating must be a whole number from 1 to 5.',
   usernameRequired: 'Username is required.',

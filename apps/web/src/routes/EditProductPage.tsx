@@ -1,10 +1,120 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MSG } from '@souq/shared';
+import { ApiError } from '../api/client';
+import { EmptyState } from '../components/EmptyState';
+import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
+import { Spinner } from '../components/Spinner';
+import { useGateErrorHandler, useRequireLogin } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
+import { forgetProduct, invalidateListings, primeProduct, useProduct } from '../features/product/api';
+import { deleteProduct, updateProduct } from '../features/sell/api';
+import { valuesFromProduct } from '../features/sell/product-form';
+import { ProductForm } from '../features/sell/ProductForm';
+
+function EditProduct({ productId }: { productId: string }) {
+  const query = useProduct(productId);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const onGateError = useGateErrorHandler();
+  const requireLogin = useRequireLogin();
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  if (query.isPending) return <Spinner label="Loading product…" />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <PageTitle>Edit product</PageTitle>
+        <EmptyState title={notFound ? MSG.productNotFound : query.error.message}>
+          <Link to="/MyAccount" className="btn btn--primary">
+            Go to My Account
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const product = query.data;
+  if (!product.isOwner) {
+    return (
+      <div className="sell-page">
+        <PageTitle>Edit product</PageTitle>
+        <p className="notice notice--error" role="alert" data-testid="not-owner">
+          {MSG.notProductOwner}
+        </p>
+        <p>
+          <Link to={`/product/${product.id}`} className="btn btn--ghost">
+            Back to the product
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  async function remove() {
+    if (!requireLogin() || !window.confirm(MSG.confirmDeleteProduct)) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteProduct(productId);
+      navigate('/MyAccount');
+      forgetProduct(client, productId);
+    } catch (error) {
+      // Spec §8: delete errors are only logged; we also say it did not work.
+      console.warn('delete product failed:', error);
+      if (!onGateError(error)) setDeleteError(error instanceof Error ? error.message : String(error));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <div className="sell-page">
+      <PageTitle subtitle="Photos and the invoice stay as they are.">Edit product</PageTitle>
+      <Link to={`/product/${product.id}`} className="sell-page__product">
+        <img src={product.image.thumb} alt="" width={56} height={56} />
+        <span>
+          <strong>{product.title}</strong>
+          <span className="muted">View the product page</span>
+        </span>
+      </Link>
+      <ProductForm
+        key={product.id}
+        mode="edit"
+        initial={valuesFromProduct(product)}
+        submitLabel="Save"
+        pendingLabel="Saving…"
+        onGateError={onGateError}
+        onSubmit={async ({ data }) => {
+          const updated = await updateProduct(product.id, data);
+          primeProduct(client, updated);
+          invalidateListings(client);
+          navigate(`/product/${product.id}`);
+        }}
+        actions={
+          <>
+            <Link to={`/product/${product.id}`} className="btn btn--ghost">
+              Cancel
+            </Link>
+            <button type="button" className="btn btn--danger product-form__delete" disabled={deleting} onClick={() => void remove()} data-testid="delete-product">
+              {deleting ? 'Deleting…' : 'Delete product'}
+            </button>
+          </>
+        }
+      />
+      <FormError message={deleteError} />
+    </div>
+  );
+}
 
 export default function EditProductPage() {
+  const { productId = '' } = useParams();
   return (
     <RequireAuth>
-      <PageTitle>Edit product</PageTitle>
+      <EditProduct productId={productId} />
     </RequireAuth>
   );
 }

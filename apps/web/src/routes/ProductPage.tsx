@@ -1,5 +1,206 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MSG, type ProductDetail } from '@souq/shared';
+import { ApiError } from '../api/client';
+import { EmptyState } from '../components/EmptyState';
+import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
+import { Spinner } from '../components/Spinner';
+import { Stars } from '../components/Stars';
+import { useGateErrorHandler, useRequireLogin, useRequireVerified } from '../features/auth/gates';
+import { useSession } from '../features/auth/session';
+import { addToCart } from '../features/cart/cart-store';
+import { useProduct } from '../features/product/api';
+import { Gallery } from '../features/product/Gallery';
+import { LikeButton } from '../features/product/LikeButton';
+import { ReviewsSection, type Viewer } from '../features/product/ReviewsSection';
+
+const ADDED_MS = 2500;
+const CONDITION: Record<ProductDetail['condition'], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
+
+function formatWeight(kg: number): string {
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(kg)} kg`;
+}
+
+function Details({ product }: { product: ProductDetail }) {
+  const rows: [string, string | null][] = [
+    ['Brand', product.brand],
+    ['Condition', CONDITION[product.condition]],
+    ['Dimensions', product.dimensions ? `${product.dimensions.replace(/x/g, ' × ')} cm` : null],
+    ['Weight', formatWeight(product.weight)],
+    ['Country of origin', product.countryOfOrigin],
+    ['Category', product.category],
+  ];
+  return (
+    <dl className="product-details" data-testid="product-details">
+      {rows
+        .filter((row): row is [string, string] => !!row[1])
+        .map(([term, value]) => (
+          <div key={term} className="product-details__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+function Product({ product }: { product: ProductDetail }) {
+  const { user } = useSession();
+  const requireLogin = useRequireLogin();
+  const requireVerified = useRequireVerified();
+  const onGateError = useGateErrorHandler();
+  const [addedAt, setAddedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (addedAt === null) return;
+    const timer = setTimeout(() => setAddedAt(null), ADDED_MS);
+    return () => clearTimeout(timer);
+  }, [addedAt]);
+
+  const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
+  const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
+
+  function add() {
+    if (!requireVerified()) return;
+    addToCart({ id: product.id, title: product.title, price: product.price, image: product.images[0]?.thumb ?? product.image.thumb });
+    setAddedAt(Date.now());
+  }
+
+  return (
+    <article className="product">
+      <div className="product__top">
+        <Gallery images={product.images} title={product.title} />
+
+        <div className="product__info">
+          <Link to={`/?category=${encodeURIComponent(product.category)}`} className="product__category">
+            {product.category}
+          </Link>
+          <PageTitle>{product.title}</PageTitle>
+
+          <div className="product__rating" data-testid="product-rating">
+            <Stars value={product.rating} />
+            <span className="product__rating-value">{product.rating.toFixed(1)}</span>
+            <a href="#reviews-title" className="muted">
+              {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+            </a>
+          </div>
+
+          <div className="product__price" data-testid="product-price">
+            <Money fils={product.price} className="product__now" />
+            {product.previousPrice !== null && (
+              <s className="product__was">
+                <span className="sr-only">Previous price: </span>
+                <Money fils={product.previousPrice} />
+              </s>
+            )}
+            {discount > 0 && <span className="product__save">−{discount}%</span>}
+          </div>
+          <p className="product__condition">
+            <span className="pill">{CONDITION[product.condition]}</span>
+            <span className="muted">by {product.brand}</span>
+          </p>
+
+          <div className="product__actions">
+            {product.isOwner ? (
+              <Link to={`/EditProduct/${product.id}`} className="btn btn--primary" data-testid="edit-product">
+                Edit
+              </Link>
+            ) : product.isAuction ? (
+              <p className="notice product__auction">This item is being sold by auction.</p>
+            ) : (
+              <button type="button" className="btn btn--primary product__cart" onClick={add} data-testid="add-to-cart">
+                <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+                  <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z" />
+                </svg>
+                Add to Cart
+              </button>
+            )}
+            <LikeButton product={product} requireLogin={requireLogin} onGateError={onGateError} />
+          </div>
+          {!product.isOwner && (
+            <p className="product__added" role="status" aria-live="polite">
+              {addedAt !== null && (
+                <>
+                  <span data-testid="added-to-cart">{MSG.addedToCart}</span> · <Link to="/cart">View cart</Link>
+                </>
+              )}
+            </p>
+          )}
+
+          {product.isOwner && (
+            <div className="owner-panel">
+              <span>This is your listing.</span>
+              {product.invoiceUrl && (
+                <a href={product.invoiceUrl} target="_blank" rel="noreferrer" data-testid="invoice-link">
+                  View invoice
+                </a>
+              )}
+            </div>
+          )}
+
+          <div className="seller">
+            <img className="avatar" src={product.seller.profilePic} alt="" width={44} height={44} />
+            <div className="seller__text">
+              <span className="muted">Sold by</span>
+              <strong data-testid="seller-name">{product.seller.username}</strong>
+            </div>
+            <Link to={`/MyAccount/${product.seller.id}`} className="btn btn--ghost btn--small">
+              View Seller Profile
+            </Link>
+          </div>
+        </div>
+      </div>
+
+      <div className="product__more">
+        <section className="card">
+          <h2>Description</h2>
+          <p className="product__description">{product.description}</p>
+          {product.keywords.length > 0 && (
+            <ul className="product__keywords" aria-label="Keywords">
+              {product.keywords.map((k) => (
+                <li key={k}>
+                  <Link to={`/search?q=${encodeURIComponent(k)}`}>{k}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card">
+          <h2>Details</h2>
+          <Details product={product} />
+        </section>
+      </div>
+
+      <ReviewsSection product={product} viewer={viewer} canSubmit={requireVerified} onGateError={onGateError} />
+    </article>
+  );
+}
 
 export default function ProductPage() {
-  return <PageTitle>Product not found</PageTitle>;
+  const { productId = '' } = useParams();
+  const query = useProduct(productId);
+
+  if (query.isPending) return <Spinner label="Loading product…" />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <PageTitle>{notFound ? 'Product not found' : 'Something went wrong'}</PageTitle>
+        <EmptyState title={notFound ? MSG.productNotFound : query.error.message}>
+          <div className="empty__actions">
+            {!notFound && (
+              <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
+                Try again
+              </button>
+            )}
+            <Link to="/" className="btn btn--primary">
+              Back to the shop
+            </Link>
+          </div>
+        </EmptyState>
+      </>
+    );
+  }
+  return <Product key={query.data.id} product={query.data} />;
 }

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useIsFetching } from '@tanstack/react-query';
+import { MSG, type ProductDetail } from '@souq/shared';
+import { ApiError } from '../../api/client';
+import { reviewsKey, useRefreshReviews, useSubmitReview } from './api';
+import { ReviewForm } from './ReviewForm';
+import { ReviewList } from './ReviewList';
+
+/** Spec §9: the review success message shows for 3 seconds. */
+export const REVIEW_SUCCESS_MS = 3000;
+
+export type Viewer = 'anonymous' | 'unverified' | 'verified';
+
+interface Props {
+  product: ProductDetail;
+  viewer: Viewer;
+  /** The verified-email gate, passed in by the page. */
+  canSubmit: () => boolean;
+  onGateError: (error: unknown) => boolean;
+}
+
+export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Props) {
+  const submit = useSubmitReview(product.id);
+  const refresh = useRefreshReviews(product.id);
+  const refreshing = useIsFetching({ queryKey: reviewsKey(product.id) }) > 0;
+  const [succeededAt, setSucceededAt] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (succeededAt === null) return;
+    const timer = setTimeout(() => setSucceededAt(null), REVIEW_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [succeededAt]);
+
+  function send(input: { text: string; rating: number }) {
+    setFailure(null);
+    submit.mutate(input, {
+      onSuccess: () => setSucceededAt(Date.now()),
+      onError: (error) => {
+        onGateError(error);
+        setFailure(`${MSG.reviewFailed} ${error instanceof ApiError ? error.message : String(error)}`);
+      },
+    });
+  }
+
+  let form;
+  if (product.reviewedByMe) {
+    form = (
+      <p className="notice notice--ok review-thanks" data-testid="review-thanks">
+        {MSG.reviewThanks}
+      </p>
+    );
+  } else if (viewer === 'anonymous') {
+    form = (
+      <div className="review-login">
+        <p>{MSG.reviewLoginRequired}</p>
+        <Link to="/login" className="btn btn--primary">
+          Login
+        </Link>
+      </div>
+    );
+  } else {
+    form = <ReviewForm pending={submit.isPending} canSubmit={canSubmit} onSubmit={send} note={viewer === 'unverified' ? MSG.reviewVerifyRequired : undefined} />;
+  }
+
+  return (
+    <section className="card reviews" aria-labelledby="reviews-title">
+      <header className="reviews__head">
+        <h2 id="reviews-title">
+          Reviews <span className="muted reviews__count">({product.reviewCount})</span>
+        </h2>
+        <button type="button" className="btn btn--ghost btn--small" disabled={refreshing} onClick={() => void refresh()} data-testid="reviews-refresh">
+          <svg viewBox="0 0 24 24" className={`icon${refreshing ? ' icon--spin' : ''}`} aria-hidden="true">
+            <path fill="currentColor" d="M17.7 6.3A8 8 0 1 0 20 12h-2a6 6 0 1 1-1.8-4.2L13 11h7V4z" />
+          </svg>
+          Refresh
+        </button>
+      </header>
+      <div className="reviews__layout">
+        <div className="reviews__write">
+          {succeededAt !== null && (
+            <p className="notice notice--ok" role="status" data-testid="review-success">
+              {MSG.reviewSubmitted}
+            </p>
+          )}
+          {failure && (
+            <p className="form-error" role="alert" data-testid="review-error">
+              {failure}
+            </p>
+          )}
+          {form}
+        </div>
+        <div className="reviews__list">
+          <ReviewList productId={product.id} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,282 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES, CONDITIONS, MSG, type FieldErrors, type ProductInput } from '@souq/shared';
+import { ApiError } from '../../api/client';
+import { FormError } from '../../components/FormError';
+import { ImagePicker, usePickedImages } from './ImagePicker';
+import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
+
+export interface ProductSubmission {
+  data: ProductInput;
+  images: File[];
+  invoice: File | null;
+}
+
+interface Props {
+  /** 'add' also takes the photos and the invoice and follows ProductSchema; 'edit' follows EditProductSchema. */
+  mode: ProductFormMode;
+  initial?: ProductFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (submission: ProductSubmission) => Promise<void>;
+  /** Alerted when the server refuses (spec §8: 'Something went wrong while uploading.'). */
+  failureAlert?: string;
+  /** Lets the page route 401 / EMAIL_NOT_VERIFIED to the gates; true when handled. */
+  onGateError?: (error: unknown) => boolean;
+  /** More buttons beside submit: Cancel, Delete. */
+  actions?: ReactNode;
+}
+
+const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+  className?: string;
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** A label, the control and its message, tied together for screen readers. */
+function Field({ label, error, hint, optional, className, children }: FieldProps) {
+  const id = useId();
+  const note = error ?? hint;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': note ? `${id}-note` : undefined })}
+      {note && (
+        <small id={`${id}-note`} className={error ? 'field__error' : 'field__hint'}>
+          {note}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** The one product form, used by Add Product and Edit Product (spec §5 rules, checked here and on the server). */
+export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureAlert, onGateError, actions }: Props) {
+  const ids = useId();
+  const [values, setValues] = useState<ProductFormValues>(initial);
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [invoice, setInvoice] = useState<File | null>(null);
+  const [showErrors, setShowErrors] = useState(0);
+  const picked = usePickedImages();
+  const form = useRef<HTMLFormElement>(null);
+  const adding = mode === 'add';
+
+  // After a failed check, take the seller to the first field to fix.
+  useEffect(() => {
+    if (showErrors === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus({ preventScroll: true });
+    first?.closest('.field, .image-picker, .form-section')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [showErrors]);
+
+  /** A field's message goes once the seller changes it; the next submit checks everything again. */
+  const clear = (name: string) =>
+    setFields((f) => {
+      if (!(name in f)) return f;
+      const rest = { ...f };
+      delete rest[name];
+      return rest;
+    });
+  const set = (name: keyof ProductFormValues) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+    clear(name);
+  };
+  const text = (name: keyof ProductFormValues) => ({ name, value: values[name], onChange: set(name), disabled: pending });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending) return;
+    const checked = checkProductForm(values, mode, picked.files, invoice);
+    if (!checked.ok) {
+      setFields(checked.fields);
+      setError(MSG.correctErrors);
+      window.alert(MSG.correctErrors);
+      setShowErrors((n) => n + 1);
+      return;
+    }
+    setFields({});
+    setError(null);
+    setPending(true);
+    try {
+      await onSubmit({ data: checked.data, images: picked.files, invoice: adding ? invoice : null });
+    } catch (err) {
+      const gated = onGateError?.(err) ?? false;
+      if (failureAlert && !gated) window.alert(failureAlert);
+      setError(err instanceof Error ? err.message : String(err));
+      if (err instanceof ApiError && Object.keys(err.fields).length) {
+        setFields(err.fields);
+        setShowErrors((n) => n + 1);
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="product-form" noValidate onSubmit={submit} data-testid="product-form">
+      {adding && (
+        <section className="form-section">
+          <h2>Photos</h2>
+          <p className="form-section__lead">Clear photos in good light sell faster. Buyers see the cover first.</p>
+          <ImagePicker id={`${ids}-images`} picked={picked} error={fields.images} disabled={pending} onChange={() => clear('images')} />
+        </section>
+      )}
+
+      <section className="form-section">
+        <h2>About the item</h2>
+        <Field label="Title" error={fields.title}>
+          {(c) => <input {...c} {...text('title')} maxLength={120} placeholder="e.g. Seiko Presage Cocktail Time SRPB43" />}
+        </Field>
+        <div className="form-row">
+          <Field label="Category" error={fields.category}>
+            {(c) => (
+              <select {...c} {...text('category')}>
+                <option value="" disabled>
+                  Select a category
+                </option>
+                {CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className={`field${fields.condition ? ' field--invalid' : ''}`}>
+            <span className="field__label" id={`${ids}-condition`}>
+              Condition
+            </span>
+            <div className="segmented" role="radiogroup" aria-labelledby={`${ids}-condition`}>
+              {CONDITIONS.map((condition) => (
+                <label key={condition} className={`segmented__option${values.condition === condition ? ' segmented__option--on' : ''}`}>
+                  <input
+                    type="radio"
+                    className="sr-only"
+                    name="condition"
+                    value={condition}
+                    checked={values.condition === condition}
+                    disabled={pending}
+                    onChange={set('condition')}
+                  />
+                  {CONDITION_LABEL[condition]}
+                </label>
+              ))}
+            </div>
+            {fields.condition && <small className="field__error">{fields.condition}</small>}
+          </div>
+        </div>
+        <Field label="Description" error={fields.description} hint={`${values.description.trim().length} characters · at least 10`}>
+          {(c) => <textarea {...c} {...text('description')} rows={6} maxLength={5000} placeholder="Condition, what's in the box, warranty, reason for selling…" />}
+        </Field>
+      </section>
+
+      <section className="form-section">
+        <h2>Price</h2>
+        <div className="form-row">
+          <Field label="Price" error={fields.price}>
+            {(c) => (
+              <span className="money-input">
+                <span className="money-input__currency" aria-hidden="true">
+                  AED
+                </span>
+                <input {...c} {...text('price')} inputMode="decimal" autoComplete="off" placeholder="0.00" />
+              </span>
+            )}
+          </Field>
+          <Field label="Previous price" optional error={fields.previousPrice} hint="Shown struck through next to the price.">
+            {(c) => (
+              <span className="money-input">
+                <span className="money-input__currency" aria-hidden="true">
+                  AED
+                </span>
+                <input {...c} {...text('previousPrice')} inputMode="decimal" autoComplete="off" placeholder="0.00" />
+              </span>
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <section className="form-section">
+        <h2>Details</h2>
+        <div className="form-row">
+          <Field label="Brand" error={fields.brand}>
+            {(c) => <input {...c} {...text('brand')} maxLength={100} placeholder="e.g. Seiko" />}
+          </Field>
+          <Field label="Country of origin" optional={adding} error={fields.countryOfOrigin}>
+            {(c) => <input {...c} {...text('countryOfOrigin')} maxLength={100} autoComplete="country-name" placeholder="e.g. Japan" />}
+          </Field>
+        </div>
+        <div className="form-row">
+          <Field label="Dimensions (cm)" optional={adding} error={fields.dimensions} hint="Length x width x height, e.g. 10x20x30">
+            {(c) => <input {...c} {...text('dimensions')} placeholder="LxWxH" autoComplete="off" />}
+          </Field>
+          <Field label="Weight (kg)" error={fields.weight}>
+            {(c) => <input {...c} {...text('weight')} inputMode="decimal" autoComplete="off" placeholder="e.g. 0.5" />}
+          </Field>
+        </div>
+        <Field label="Keywords" optional error={fields.keywords} hint="Comma-separated, e.g. automatic, dress watch, gift">
+          {(c) => <input {...c} {...text('keywords')} autoComplete="off" />}
+        </Field>
+      </section>
+
+      {adding && (
+        <section className="form-section">
+          <h2>Invoice</h2>
+          <Field label="Invoice" optional error={fields.invoice} hint="A PDF or a photo of the receipt. Only you can see it.">
+            {(c) => (
+              <div className="file-input">
+                <input
+                  {...c}
+                  type="file"
+                  name="invoice"
+                  accept="application/pdf,.pdf,image/*"
+                  disabled={pending}
+                  onChange={(e) => {
+                    setInvoice(e.target.files?.[0] ?? null);
+                    clear('invoice');
+                  }}
+                  data-testid="invoice-input"
+                />
+                {invoice && (
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    disabled={pending}
+                    onClick={(e) => {
+                      setInvoice(null);
+                      clear('invoice');
+                      const input = e.currentTarget.parentElement?.querySelector('input');
+                      if (input) input.value = '';
+                    }}
+                  >
+                    Remove
+                  </button>
+                )}
+              </div>
+            )}
+          </Field>
+        </section>
+      )}
+
+      <div className="product-form__footer">
+        <FormError message={error} />
+        <div className="product-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={pending} data-testid="product-submit">
+            {pending && <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />}
+            {pending ? pendingLabel : submitLabel}
+          </button>
+          {actions}
+        </div>
+      </div>
+    </form>
+  );
+}

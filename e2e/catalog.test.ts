@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+
+const PASSWORD = 'souq-e2e-pass';
+const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
+
+async function login(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByTestId('verified-icon').waitFor();
+}
+
+describeInBrowser('selling and buying in the browser', () => {
+  let browser: Browser;
+  let imageFile: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    imageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-e2e-')), 'submariner.png');
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#1e3a8a' } }).png().toFile(imageFile);
+  });
+  afterAll(() => browser?.close());
+
+  describe.each(DIALECTS)('on %s', (dialect) => {
+    let server: RunningServer;
+    const people = { seller: `hamad.${dialect}`, buyer: `fatima.${dialect}`, other: `khalid.${dialect}` };
+    const email = (who: keyof typeof people) => `${people[who]}@example.com`;
+    const pages: TrackedPage[] = [];
+    const open = async (who: keyof typeof people) => {
+      const tracked = await openPage(browser, server.url);
+      pages.push(tracked);
+      await login(tracked.page, email(who));
+      return tracked.page;
+    };
+
+    beforeAll(async () => {
+      server = await startServer(dialect);
+      for (const who of Object.keys(people) as (keyof typeof people)[]) {
+        await server.accounts.createAccountDirectly({ email: email(who), username: people[who].replace('.', '_'), phone: '0501234567', password: PASSWORD, verified: true });
+      }
+    });
+    afterAll(async () => {
+      for (const p of pages) await p.context.close();
+      await server?.close();
+    });
+
+    it('a seller lists a product; a buyer finds, likes, reviews, buys it twice over; both see the order', async () => {
+      const seller = await open('seller');
+      await seller.goto('/AddProduct');
+      await seller.getByLabel('Title').fill('Rolex Submariner Date');
+      await seller.getByLabel('Category').selectOption('Watches');
+      await seller.getByLabel('Description').fill('Stainless steel diver, full set with box and papers.');
+      await seller.getByLabel('Price', { exact: true }).fill('45,000');
+      await seller.getByLabel('Brand').fill('Rolex');
+      await seller.getByLabel(/^Weight/).fill('0.2');
+      await seller.getByLabel(/^Keywords/).fill('Luxury, Diver');
+      await seller.getByTestId('images-input').setInputFiles(imageFile);
+      await seller.getByTestId('image-previews').locator('img').first().waitFor();
+      await seller.getByRole('button', { name: 'Add Product' }).click();
+      await expect.poll(() => path$(seller), { timeout: 15_000 }).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+      const productUrl = await path$(seller);
+      await seller.getByRole('heading', { name: 'Rolex Submariner Date' }).waitFor();
+      expect(await seller.getByTestId('product-price').textContent()).toContain('AED 45,000.00');
+
+      // The buyer finds it by a keyword through the search bar, and by the category bar.
+      const buyer = await open('buyer');
+      await buyer.getByRole('searchbox', { name: 'Search products' }).fill('DIVER');
+      await buyer.getByRole('button', { name: 'Search', exact: true }).click();
+      await buyer.getByTestId('product-card').filter({ hasText: 'Rolex Submariner Date' }).waitFor();
+      await buyer.goto('/');
+      await buyer.getByRole('button', { name: 'Watches' }).click();
+      await buyer.getByTestId('product-card').filter({ hasText: 'Rolex Submariner Date' }).click();
+      await expect.poll(() => path$(buyer)).toBe(productUrl);
+
+      await buyer.getByTestId('like-button').click();
+      await expect.poll(() => buyer.getByTestId('like-count').textContent()).toBe('1');
+
+      await buyer.getByLabel('Your review').fill('Genuine, and exactly as described. Fast handover in Dubai.');
+      await buyer.getByRole('button', { name: 'Submit review' }).click();
+      await buyer.getByTestId('review-success').waitFor();
+      await buyer.getByTestId('review-thanks').waitFor();
+      expect(await buyer.getByTestId('review-list').getByTestId('review').count()).toBe(1);
+      await expect.poll(() => buyer.getByTestId('product-rating').textContent()).toContain('5.0');
+
+      await buyer.getByTestId('add-to-cart').click();
+      await buyer.getByTestId('add-to-cart').click();
+      await expect.poll(() => buyer.getByTestId('cart-badge').textContent()).toBe('1');
+      await screenshot(buyer, `product-page-${dialect}`);
+      await buyer.goto('/cart');
+      await buyer.getByText('2', { exact: true }).waitFor();
+      await buyer.getByRole('link', { name: 'Proceed to Checkout' }).click();
+      await buyer.getByTestId('order-total').waitFor();
+      // 2 × 45,000 + 5% VAT, priced by the server.
+      expect(await buyer.getByTestId('order-total').textContent()).toBe('AED 94,500.00');
+      await buyer.getByLabel('Emirate').selectOption('Abu Dhabi');
+      await buyer.getByLabel('Area').fill('Al Reem Island');
+      await buyer.getByLabel('Street address').fill('Sky Tower, flat 1207');
+      await buyer.getByLabel('Phone').fill('+971 50 765 4321');
+      await buyer.getByRole('button', { name: 'Place order' }).dblclick();
+      await buyer.getByTestId('order-confirmation').waitFor();
+      await expect.poll(() => buyer.getByTestId('cart-badge').textContent()).toBe('0');
+      expect(await server.database.db.selectFrom('orders').select('id').execute()).toHaveLength(1);
+
+      await buyer.goto('/MyAccount?tab=orders');
+      await buyer.getByTestId('orders').getByText('Rolex Submariner Date').waitFor();
+      await seller.goto('/MyAccount?tab=sales');
+      await seller.getByTestId('sales').getByText(`to ${people.buyer.replace('.', '_')} in Abu Dhabi`).waitFor();
+
+      for (const p of pages) expect(p.errors).toEqual([]);
+    });
+
+    it('only the seller edits and deletes; another user is refused', async () => {
+      const [product] = await server.database.db.selectFrom('products').select(['id']).execute();
+      const other = await open('other');
+      await other.goto(`/EditProduct/${product!.id}`);
+      await other.getByText('Only the seller can change this product.').waitFor();
+      expect(await other.getByTestId('product-form').count()).toBe(0);
+
+      const seller = await open('seller');
+      await seller.goto(`/editproduct/${product!.id}`);
+      await seller.getByLabel('Price', { exact: true }).fill('42000');
+      await seller.getByLabel(/^Dimensions/).fill('4x4x1');
+      await seller.getByLabel(/^Country of origin/).fill('Switzerland');
+      await seller.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => path$(seller)).toBe(`/product/${product!.id}`);
+      await expect.poll(() => seller.getByTestId('product-price').textContent()).toContain('AED 42,000.00');
+
+      await seller.goto(`/EditProduct/${product!.id}`);
+      seller.once('dialog', (d) => void d.accept());
+      await seller.getByRole('button', { name: 'Delete product' }).click();
+      await expect.poll(() => path$(seller)).toBe('/MyAccount');
+      await seller.goto(`/product/${product!.id}`);
+      await seller.getByText('This product does not exist or has been removed.').waitFor();
+      for (const p of pages) expect(p.errors).toEqual([]);
+    });
+
+    it('follow and unfollow update the counts', async () => {
+      const sellerRow = await server.database.db.selectFrom('users').select('id').where('email', '=', email('seller')).executeTakeFirstOrThrow();
+      const buyer = await open('buyer');
+      await buyer.goto(`/MyAccount/${sellerRow.id}`);
+      await expect.poll(() => buyer.getByTestId('followers-count').textContent()).toBe('0');
+      await buyer.getByRole('button', { name: 'Follow', exact: true }).click();
+      await expect.poll(() => buyer.getByTestId('followers-count').textContent()).toBe('1');
+      await buyer.getByRole('button', { name: 'Unfollow' }).click();
+      await expect.poll(() => buyer.getByTestId('followers-count').textContent()).toBe('0');
+      await buyer.getByRole('button', { name: 'Follow', exact: true }).click();
+      await expect.poll(() => buyer.getByTestId('followers-count').textContent()).toBe('1');
+      await buyer.goto('/MyAccount');
+      await expect.poll(() => buyer.getByTestId('following-count').textContent()).toBe('1');
+      for (const p of pages) expect(p.errors).toEqual([]);
+    });
+  });
+});

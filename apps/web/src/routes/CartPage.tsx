@@ -1,24 +1,13 @@
 import { Link } from 'react-router';
-import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
+import { EmptyCart } from '../features/cart/EmptyCart';
 import { clearCart, removeFromCart, setQuantity, useCart } from '../features/cart/cart-store';
 
 export default function CartPage() {
   const lines = useCart();
   const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  if (lines.length === 0) {
-    return (
-      <>
-        <PageTitle>Your cart</PageTitle>
-        <EmptyState title="Your cart is empty">
-          <Link to="/" className="btn btn--primary">
-            Start shopping
-          </Link>
-        </EmptyState>
-      </>
-    );
-  }
+  if (lines.length === 0) return <EmptyCart title="Your cart" />;
   return (
     <>
       <PageTitle>Your cart</PageTitle>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MSG, type Order } from '@souq/shared';
-import { EmptyState } from '../components/EmptyState';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
 import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { clearCart, useCart } from '../features/cart/cart-store';
+import { EmptyCart } from '../features/cart/EmptyCart';
 import { CheckoutForm } from '../features/orders/CheckoutForm';
 
 function Checkout() {
@@ -34,18 +34,7 @@ function Checkout() {
       </section>
     );
   }
-  if (cart.length === 0) {
-    return (
-      <>
-        <PageTitle>Checkout</PageTitle>
-        <EmptyState title={MSG.cartEmpty}>
-          <Link to="/" className="btn btn--primary">
-            Start shopping
-          </Link>
-        </EmptyState>
-      </>
-    );
-  }
+  if (cart.length === 0) return <EmptyCart title="Checkout" />;
   return (
     <>
       <PageTitle subtitle="Prices are confirmed by Souq when you place the order.">Checkout</PageTitle>

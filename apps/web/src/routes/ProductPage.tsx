@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useFlash } from '../components/useFlash';
 import { Link, useParams } from 'react-router';
 import { MSG, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
@@ -50,13 +50,8 @@ function Product({ product }: { product: ProductDetail }) {
   const requireLogin = useRequireLogin();
   const requireVerified = useRequireVerified();
   const onGateError = useGateErrorHandler();
-  const [addedAt, setAddedAt] = useState<number | null>(null);
+  const [added, flashAdded] = useFlash(ADDED_MS);
 
-  useEffect(() => {
-    if (addedAt === null) return;
-    const timer = setTimeout(() => setAddedAt(null), ADDED_MS);
-    return () => clearTimeout(timer);
-  }, [addedAt]);
 
   const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
@@ -64,7 +59,7 @@ function Product({ product }: { product: ProductDetail }) {
   function add() {
     if (!requireVerified()) return;
     addToCart({ id: product.id, title: product.title, price: product.price, image: product.images[0]?.thumb ?? product.image.thumb });
-    setAddedAt(Date.now());
+    flashAdded();
   }
 
   return (
@@ -120,7 +115,7 @@ function Product({ product }: { product: ProductDetail }) {
           </div>
           {!product.isOwner && (
             <p className="product__added" role="status" aria-live="polite">
-              {addedAt !== null && (
+              {added && (
                 <>
                   <span data-testid="added-to-cart">{MSG.addedToCart}</span> · <Link to="/cart">View cart</Link>
                 </>

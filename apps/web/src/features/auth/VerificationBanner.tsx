@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useFlash } from '../../components/useFlash';
 import { EMAIL_SENT_MS, MSG } from '@souq/shared';
 import { useSession } from './session';
 import { useResendVerification } from './useResendVerification';
@@ -7,13 +7,8 @@ import { useResendVerification } from './useResendVerification';
 export function VerificationBanner() {
   const { user } = useSession();
   const resend = useResendVerification();
-  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [sent, flashSent] = useFlash(EMAIL_SENT_MS);
 
-  useEffect(() => {
-    if (sentAt === null) return;
-    const timer = setTimeout(() => setSentAt(null), EMAIL_SENT_MS);
-    return () => clearTimeout(timer);
-  }, [sentAt]);
 
   if (!user || user.emailVerified) return null;
   return (
@@ -21,10 +16,10 @@ export function VerificationBanner() {
       <span className="verify-banner__text">
         <WarningIcon /> {MSG.emailNotVerified}
       </span>
-      {sentAt !== null ? (
+      {sent ? (
         <span className="verify-banner__sent">{MSG.emailSent}</span>
       ) : (
-        <button type="button" className="btn btn--small btn--light" disabled={resend.isPending} onClick={() => resend.mutate(undefined, { onSuccess: () => setSentAt(Date.now()) })}>
+        <button type="button" className="btn btn--small btn--light" disabled={resend.isPending} onClick={() => resend.mutate(undefined, { onSuccess: () => flashSent() })}>
           {MSG.resendVerification}
         </button>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useFlash } from '../../components/useFlash';
 import { Link } from 'react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import { MSG, type ProductDetail } from '@souq/shared';
@@ -24,19 +25,14 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
   const submit = useSubmitReview(product.id);
   const refresh = useRefreshReviews(product.id);
   const refreshing = useIsFetching({ queryKey: reviewsKey(product.id) }) > 0;
-  const [succeededAt, setSucceededAt] = useState<number | null>(null);
+  const [succeeded, flashSucceeded] = useFlash(REVIEW_SUCCESS_MS);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (succeededAt === null) return;
-    const timer = setTimeout(() => setSucceededAt(null), REVIEW_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [succeededAt]);
 
   function send(input: { text: string; rating: number }) {
     setFailure(null);
     submit.mutate(input, {
-      onSuccess: () => setSucceededAt(Date.now()),
+      onSuccess: () => flashSucceeded(),
       onError: (error) => {
         onGateError(error);
         setFailure(`${MSG.reviewFailed} ${error instanceof ApiError ? error.message : String(error)}`);
@@ -79,7 +75,7 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
       </header>
       <div className="reviews__layout">
         <div className="reviews__write">
-          {succeededAt !== null && (
+          {succeeded && (
             <p className="notice notice--ok" role="status" data-testid="review-success">
               {MSG.reviewSubmitted}
             </p>

@@ -88,7 +88,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    // Through send's own options: a header set in setHeaders is overwritten by send's default max-age=0.
+    maxAge: 31536000 * 1000,
+    immutable: true,
   });
   await registerSpa(app, config.webDist);
 

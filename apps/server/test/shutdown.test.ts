@@ -80,9 +80,12 @@ describe('the server process', () => {
     expect(await res.json()).toMatchObject({ user: { email: 'amira@souq.test', emailVerified: true } });
     expect(res.headers.get('set-cookie')).toMatch(/^souq_sid=/);
 
+    const shop = await (await fetch(`${server.base}/api/products?limit=60`)).json();
+    expect(shop.items).toHaveLength(12);
+
     const run = await stopServer(server);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('seeded demo accounts: amira@souq.test, omar@souq.test, layla@souq.test');
+    expect(run.stdout).toContain('seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test) and 12 products');
     expect(run.stdout).toContain('SIGTERM: finishing in-flight requests, then closing');
   });
 
@@ -97,6 +100,7 @@ describe('the server process', () => {
     const db = new SQLite(path.join(dataDir, 'souq.db'), { readonly: true });
     try {
       expect(db.prepare('select count(*) as n from users').get()).toEqual({ n: 3 });
+      expect(db.prepare('select count(*) as n from products').get()).toEqual({ n: 12 });
     } finally {
       db.close();
     }

@@ -39,8 +39,10 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MSG.fileTooLarge);
-    if (code.startsWith('FST_') || code === 'FST_PARTS_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', MSG.tooManyImages);
-    throw error;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', MSG.tooManyImages);
+    if (code === 'FST_FIELDS_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', MSG.tooManyKeywords);
+    // Anything else read from the body (no boundary, a __proto__ field, a cut-off part) is a malformed form, not our failure.
+    throw new AppError('VALIDATION_FAILED', 'Send the form as multipart/form-data.');
   }
   return { fields, files };
 }

@@ -48,8 +48,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('products_owner').on('products').columns(['owner_id', 'created_at']).execute();
   if (postgres) {
     // Substring search ("contains") on 100,000 products needs a trigram index, not a scan.
-    await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index products_search_trgm on products using gin (search_text gin_trgm_ops)`.execute(db);
+    // The extension is one per database: it lives in public, never in an app schema (dropping that
+    // schema would take it, and every other schema's index, along), and its operator class is named
+    // by the schema it is really in, which need not be on this schema's search_path.
+    await sql`create extension if not exists pg_trgm schema public`.execute(db);
+    const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+    await sql`create index products_search_trgm on products using gin (search_text ${sql.id(rows[0]!.schema, 'gin_trgm_ops')})`.execute(db);
   }
 
   await db.schema

@@ -23,7 +23,7 @@ export function catalogRoutes(catalog: CatalogService) {
     });
 
     app.delete<ProductParams>('/api/products/:id', async (request) => {
-      await catalog.remove(requireUser(request), request.params.id);
+      await catalog.remove(requireVerifiedUser(request), request.params.id);
       return { ok: true };
     });
 

@@ -35,6 +35,13 @@ const SORTS: Record<ProductSort, q.SortSpec> = {
   popular: { column: 'popularity', direction: 'desc' },
 };
 const SEARCH_COLUMNS = { name: 'title_key', price: 'price', rating: 'rating' } as const;
+const CURSOR_VALUE_FITS: Record<q.SortColumn, (v: string | number) => boolean> = {
+  price: Number.isSafeInteger,
+  popularity: Number.isSafeInteger,
+  rating: Number.isFinite,
+  title_key: (v) => typeof v === 'string',
+  created_at: (v) => typeof v === 'string',
+};
 
 export interface CatalogDeps {
   db: Kysely<DB>;
@@ -79,7 +86,10 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   async function page(filter: Parameters<typeof q.listPage>[1], sort: q.SortSpec, limit: number, cursor?: string): Promise<Page<ProductSummary>> {
-    const rows = await q.listPage(db, filter, sort, limit + 1, decodeCursor(cursor));
+    const after = decodeCursor(cursor);
+    // A cursor made for another sort, or forged, is a bad request, not a type error in the database.
+    if (after && !CURSOR_VALUE_FITS[sort.column](after[0])) throw new AppError('VALIDATION_FAILED', MSG.invalidCursor);
+    const rows = await q.listPage(db, filter, sort, limit + 1, after);
     return pageOf(rows, limit, summary, (r) => encodeCursor(r[sort.column], r.id));
   }
 

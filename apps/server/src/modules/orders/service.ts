@@ -105,7 +105,9 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
               line_total: l.lineTotal,
             })),
           );
-          for (const l of quote.lines) await catalog.recordSale(trx, l.productId, l.quantity);
+          // Product rows are locked in id order, so two carts with the same products in another order cannot deadlock.
+          const byId = [...quote.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+          for (const l of byId) await catalog.recordSale(trx, l.productId, l.quantity);
         });
       } catch (error) {
         // The same key raced in from a second request: that request's order is the order.

@@ -42,6 +42,11 @@ export async function deleteFollow(db: Db, followerId: string, followeeId: strin
 }
 
 export async function adjustFollowCounts(db: Db, followerId: string, followeeId: string, delta: 1 | -1): Promise<void> {
-  await db.updateTable('users').set({ following_count: sql`following_count + ${delta}` }).where('id', '=', followerId).execute();
-  await db.updateTable('users').set({ followers_count: sql`followers_count + ${delta}` }).where('id', '=', followeeId).execute();
+  // Both rows are locked in id order, so A following B while B follows A cannot deadlock.
+  const bumps: Array<[string, 'following_count' | 'followers_count']> = [
+    [followerId, 'following_count'],
+    [followeeId, 'followers_count'],
+  ];
+  bumps.sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [id, column] of bumps) await db.updateTable('users').set(column, sql`${sql.ref(column)} + ${delta}`).where('id', '=', id).execute();
 }

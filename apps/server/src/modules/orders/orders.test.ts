@@ -1,0 +1,321 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, Sale } from '@souq/shared';
+import { call, countOf, createCrowd, createUser, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
+import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
+
+const LOGGED_OUT = apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.');
+const UNVERIFIED = apiError('EMAIL_NOT_VERIFIED', 'Please verify your email to continue.');
+const UNAVAILABLE = 'Some items in your cart are no longer available. Please review your cart.';
+const OWN = 'You cannot buy your own product.';
+const EMPTY = 'Your cart is empty.';
+const QUANTITY = 'Quantity must be between 1 and 99.';
+const ADDRESS = { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971 50 123 4567' };
+const PLACEHOLDER = '/images/placeholder.svg';
+const key = () => crypto.randomUUID();
+const byProduct = <L extends { productId: string }>(lines: L[]) => [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+
+describe.each(DIALECTS)('orders (%s)', (dialect) => {
+  let t: TestApp;
+  let seller: TestUser;
+  let buyer: TestUser;
+  let unverified: TestUser;
+  let rival: TestUser;
+  /** seller's watch (AED 123.45) and strap (AED 50.00); rival's lamp; buyer's own bike; an auctioned item. */
+  let watch: string;
+  let strap: string;
+  let lamp: string;
+  let ownBike: string;
+  let auctioned: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    [seller, buyer, unverified] = await Promise.all([createUser(t), createUser(t), createUser(t, { verified: false })]);
+    rival = (await createCrowd(t, 1))[0]!;
+    watch = await insertProduct(t, seller.id, { title: 'Casio F-91W', price: 12345 });
+    strap = await insertProduct(t, seller.id, { title: 'NATO strap', price: 5000 });
+    lamp = await insertProduct(t, rival.id, { title: 'Brass lamp', price: 79900 });
+    ownBike = await insertProduct(t, buyer.id, { title: 'My own bike', price: 150000 });
+    auctioned = await insertProduct(t, seller.id, { title: 'On auction', price: 1000, is_auction: 1 });
+  });
+  afterAll(() => t.close());
+
+  const quote = (body: unknown, user: TestUser | null = buyer) => call(t, 'POST', '/api/orders/quote', { user, json: body });
+  const place = (body: unknown, user: TestUser | null = buyer) => call(t, 'POST', '/api/orders', { user, json: body });
+  const orderRows = (k: string) => t.database.db.selectFrom('orders').selectAll().where('idempotency_key', '=', k).execute();
+  const sold = async (id: string) => {
+    const row = (await productRow(t, id))!;
+    return { sold: row.sold_count, popularity: row.popularity };
+  };
+
+  describe('POST /api/orders/quote', () => {
+    it("prices the cart with the server's prices, ignoring any price the browser sends, and adds 5% VAT rounded to the fils", async () => {
+      const res = await quote({ lines: [{ productId: watch, quantity: 2, price: 1 }, { productId: strap, quantity: 1, price: 1, unitPrice: 1 }], subtotal: 1, total: 1 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        lines: [
+          { productId: watch, title: 'Casio F-91W', image: PLACEHOLDER, unitPrice: 12345, quantity: 2, lineTotal: 24690 },
+          { productId: strap, title: 'NATO strap', image: PLACEHOLDER, unitPrice: 5000, quantity: 1, lineTotal: 5000 },
+        ],
+        subtotal: 29690,
+        vat: 1485, // 1,484.5 fils rounds up
+        total: 31175,
+      });
+      const down = await quote({ lines: [{ productId: watch, quantity: 1 }] });
+      expect(down.json()).toMatchObject({ subtotal: 12345, vat: 617, total: 12962 }); // 617.25 rounds down
+    });
+
+    it('merges the same product given twice into one line, up to 99', async () => {
+      const res = await quote({ lines: [{ productId: watch, quantity: 1 }, { productId: strap, quantity: 1 }, { productId: watch, quantity: 2 }] });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { lines: Array<{ productId: string; quantity: number; lineTotal: number }> }).lines).toEqual([
+        expect.objectContaining({ productId: watch, quantity: 3, lineTotal: 37035 }),
+        expect.objectContaining({ productId: strap, quantity: 1 }),
+      ]);
+      const capped = await quote({ lines: [{ productId: strap, quantity: 60 }, { productId: strap, quantity: 60 }] });
+      expect(capped.json()).toMatchObject({ lines: [{ productId: strap, quantity: 99, lineTotal: 495000 }], subtotal: 495000 });
+    });
+
+    it('shows the server-side image of a product with pictures', async () => {
+      const images = JSON.stringify(['products/11111111-1111-4111-8111-111111111111']);
+      const pictured = await insertProduct(t, seller.id, { images, price: 100 });
+      const res = await quote({ lines: [{ productId: pictured, quantity: 1 }] });
+      expect(res.json()).toMatchObject({ lines: [{ image: '/uploads/products/11111111-1111-4111-8111-111111111111-thumb.webp' }] });
+    });
+
+    it.each([
+      ['an empty cart', { lines: [] }, 400, 'VALIDATION_FAILED', EMPTY],
+      ['no cart at all', {}, 400, 'VALIDATION_FAILED', EMPTY],
+      ['quantity 0', { lines: [{ productId: 'p', quantity: 0 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity 100', { lines: [{ productId: 'p', quantity: 100 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity 1.5', { lines: [{ productId: 'p', quantity: 1.5 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity "many"', { lines: [{ productId: 'p', quantity: 'many' }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+    ])('refuses %s with 400', async (_case, body, status, code, message) => {
+      const res = await quote(body);
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ error: { code, message } });
+    });
+
+    it('refuses your own product (403), an unknown product and one on auction (409)', async () => {
+      const own = await quote({ lines: [{ productId: watch, quantity: 1 }, { productId: ownBike, quantity: 1 }] });
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toEqual(apiError('FORBIDDEN', OWN, { productId: ownBike }));
+      for (const productId of ['00000000-0000-4000-8000-000000000000', auctioned]) {
+        const res = await quote({ lines: [{ productId: watch, quantity: 1 }, { productId, quantity: 1 }] });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual(apiError('CONFLICT', UNAVAILABLE, { productId }));
+      }
+    });
+
+    it('needs a signed-in user, who may quote before verifying', async () => {
+      const anonymous = await quote({ lines: [{ productId: watch, quantity: 1 }] }, null);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual(LOGGED_OUT);
+      expect((await quote({ lines: [{ productId: watch, quantity: 1 }] }, unverified)).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/orders', () => {
+    it('places a cash-on-delivery order at server prices, records the sale, and shows it to buyer and seller', async () => {
+      const before = { watch: await sold(watch), lamp: await sold(lamp) };
+      const k = key();
+      const res = await place({ idempotencyKey: k, lines: [{ productId: watch, quantity: 2, price: 1 }, { productId: lamp, quantity: 1, price: 1 }], address: ADDRESS });
+      expect(res.statusCode).toBe(201);
+      const order = res.json() as Order;
+      // Lines come back in a stable order of their own, not necessarily the cart's.
+      expect({ ...order, lines: byProduct(order.lines) }).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'placed',
+        paymentMethod: 'cash_on_delivery',
+        lines: byProduct([
+          { productId: watch, title: 'Casio F-91W', image: PLACEHOLDER, unitPrice: 12345, quantity: 2, lineTotal: 24690 },
+          { productId: lamp, title: 'Brass lamp', image: PLACEHOLDER, unitPrice: 79900, quantity: 1, lineTotal: 79900 },
+        ]),
+        subtotal: 104590,
+        vat: 5230, // 5,229.5 rounds up
+        total: 109820,
+        address: { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971501234567' },
+        createdAt: expect.any(String),
+      });
+      expect(await orderRows(k)).toHaveLength(1);
+      expect(await sold(watch)).toEqual({ sold: before.watch.sold + 2, popularity: before.watch.popularity + 10 });
+      expect(await sold(lamp)).toEqual({ sold: before.lamp.sold + 1, popularity: before.lamp.popularity + 5 });
+
+      const mine = await call(t, 'GET', '/api/orders', { user: buyer });
+      expect(mine.statusCode).toBe(200);
+      expect((mine.json() as Order[]).find((o) => o.id === order.id)).toEqual(order);
+
+      const sales = async (user: TestUser) => ((await call(t, 'GET', '/api/sales', { user })).json() as Sale[]).filter((s) => s.orderId === order.id);
+      expect(await sales(seller)).toEqual([
+        {
+          orderId: order.id,
+          productId: watch,
+          title: 'Casio F-91W',
+          image: PLACEHOLDER,
+          unitPrice: 12345,
+          quantity: 2,
+          lineTotal: 24690,
+          buyer: { id: buyer.id, username: buyer.username, profilePic: '/images/default-avatar.svg' },
+          emirate: 'Dubai',
+          createdAt: order.createdAt,
+        },
+      ]);
+      expect(await sales(rival)).toEqual([expect.objectContaining({ productId: lamp, quantity: 1, lineTotal: 79900 })]);
+      expect(await sales(buyer)).toEqual([]);
+      const others = await call(t, 'GET', '/api/orders', { user: seller });
+      expect((others.json() as Order[]).map((o) => o.id)).not.toContain(order.id);
+    });
+
+    it('returns the first order for a repeated idempotency key, whatever the second request says', async () => {
+      const k = key();
+      const first = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS });
+      expect(first.statusCode).toBe(201);
+      const soldAfterFirst = await sold(strap);
+      const second = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 5 }], address: { ...ADDRESS, emirate: 'Ajman' } });
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+      expect(await orderRows(k)).toHaveLength(1);
+      expect(await sold(strap)).toEqual(soldAfterFirst);
+      // The key is the buyer's own: another buyer with the same key places their own order.
+      const [other] = await createCrowd(t, 1);
+      const theirs = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS }, other);
+      expect(theirs.statusCode).toBe(201);
+      expect((theirs.json() as Order).id).not.toBe((first.json() as Order).id);
+    });
+
+    it('places exactly one order for 5 simultaneous submits with the same key', async () => {
+      const k = key();
+      const before = await sold(watch);
+      const body = { idempotencyKey: k, lines: [{ productId: watch, quantity: 3 }], address: ADDRESS };
+      const results = await Promise.all(Array.from({ length: 5 }, () => place(body)));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+      const ids = new Set(results.map((r) => (r.json() as Order).id));
+      expect(ids.size).toBe(1);
+      expect(await orderRows(k)).toHaveLength(1);
+      const lines = await t.database.db.selectFrom('order_lines').select('quantity').where('order_id', '=', [...ids][0]!).execute();
+      expect(lines).toEqual([{ quantity: 3 }]);
+      expect(await sold(watch)).toEqual({ sold: before.sold + 3, popularity: before.popularity + 15 });
+    });
+
+    it('records every sale when orders for the same products arrive at once, in any line order', async () => {
+      const buyers = await createCrowd(t, 4);
+      const before = { watch: await sold(watch), lamp: await sold(lamp) };
+      const results = await Promise.all(
+        buyers.flatMap((b, i) =>
+          Array.from({ length: 3 }, () => {
+            const lines = [{ productId: watch, quantity: 1 }, { productId: lamp, quantity: 2 }];
+            return place({ idempotencyKey: key(), lines: i % 2 ? lines.reverse() : lines, address: ADDRESS }, b);
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+      expect(await sold(watch)).toEqual({ sold: before.watch.sold + 12, popularity: before.watch.popularity + 60 });
+      expect(await sold(lamp)).toEqual({ sold: before.lamp.sold + 24, popularity: before.lamp.popularity + 120 });
+    });
+
+    it('refuses your own product, unknown and auctioned products, and writes nothing', async () => {
+      const before = { orders: await countOf(t, 'orders'), lines: await countOf(t, 'order_lines'), watch: await sold(watch) };
+      const own = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }, { productId: ownBike, quantity: 1 }], address: ADDRESS });
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toEqual(apiError('FORBIDDEN', OWN, { productId: ownBike }));
+      for (const productId of ['00000000-0000-4000-8000-000000000000', auctioned]) {
+        const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }, { productId, quantity: 1 }], address: ADDRESS });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual(apiError('CONFLICT', UNAVAILABLE, { productId }));
+      }
+      expect({ orders: await countOf(t, 'orders'), lines: await countOf(t, 'order_lines'), watch: await sold(watch) }).toEqual(before);
+    });
+
+    it.each([
+      ['an empty cart', { lines: [] }, EMPTY],
+      ['quantity 0', { lines: [{ productId: 'x', quantity: 0 }] }, QUANTITY],
+      ['quantity 100', { lines: [{ productId: 'x', quantity: 100 }] }, QUANTITY],
+      ['no emirate', { address: { ...ADDRESS, emirate: '' } }, 'Please choose an emirate.'],
+      ['an emirate that is not one of the seven', { address: { ...ADDRESS, emirate: 'Muscat' } }, 'Please choose an emirate.'],
+      ['no area', { address: { ...ADDRESS, area: ' ' } }, 'Please enter your area.'],
+      ['a short street', { address: { ...ADDRESS, street: 'ab' } }, 'Please enter your street address.'],
+      ['no phone', { address: { ...ADDRESS, phone: '' } }, 'Please fill in all fields.'],
+      ['a short phone', { address: { ...ADDRESS, phone: '050 123' } }, 'Enter a valid phone number with 10–15 digits.'],
+    ])('refuses %s with 400 and the message, writing nothing', async (_case, change, message) => {
+      const before = await countOf(t, 'orders');
+      const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }], address: ADDRESS, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message } });
+      expect(await countOf(t, 'orders')).toBe(before);
+    });
+
+    it('refuses an order without an address', async () => {
+      const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { address: expect.any(String) } } });
+    });
+
+    it.each(['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'])('delivers to %s', async (emirate) => {
+      const res = await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: 1 }], address: { ...ADDRESS, emirate } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ address: { emirate } });
+    });
+
+    it('refuses a missing or malformed idempotency key', async () => {
+      for (const idempotencyKey of [undefined, 'short', 'k'.repeat(65)]) {
+        const res = await place({ idempotencyKey, lines: [{ productId: watch, quantity: 1 }], address: ADDRESS });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { idempotencyKey: expect.any(String) } } });
+      }
+    });
+
+    it('needs a signed-in (401), verified (403) buyer, and writes nothing', async () => {
+      const before = await countOf(t, 'orders');
+      const body = { idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }], address: ADDRESS };
+      const anonymous = await place(body, null);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual(LOGGED_OUT);
+      const notVerified = await place(body, unverified);
+      expect(notVerified.statusCode).toBe(403);
+      expect(notVerified.json()).toEqual(UNVERIFIED);
+      expect(await countOf(t, 'orders')).toBe(before);
+    });
+
+    it('keeps what was bought, and its price, after the seller deletes the product', async () => {
+      const gone = await insertProduct(t, seller.id, { title: 'Soon deleted', price: 4321 });
+      const res = await place({ idempotencyKey: key(), lines: [{ productId: gone, quantity: 1 }], address: ADDRESS });
+      expect(res.statusCode).toBe(201);
+      const order = res.json() as Order;
+      expect((await call(t, 'DELETE', `/api/products/${gone}`, { user: seller })).statusCode).toBe(200);
+      await t.database.db.updateTable('products').set({ price: 1 }).where('id', '=', strap).execute(); // prices may change too
+      const mine = ((await call(t, 'GET', '/api/orders', { user: buyer })).json() as Order[]).find((o) => o.id === order.id)!;
+      expect(mine).toMatchObject({ subtotal: 4321, lines: [{ title: 'Soon deleted', unitPrice: 4321, quantity: 1, lineTotal: 4321 }] });
+      const sale = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find((s) => s.orderId === order.id)!;
+      expect(sale).toMatchObject({ productId: null, title: 'Soon deleted', unitPrice: 4321 });
+      await t.database.db.updateTable('products').set({ price: 5000 }).where('id', '=', strap).execute();
+    });
+  });
+
+  describe('GET /api/orders and /api/sales', () => {
+    it('need a signed-in user', async () => {
+      for (const url of ['/api/orders', '/api/sales']) {
+        const res = await call(t, 'GET', url);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(LOGGED_OUT);
+      }
+    });
+
+    it('list nothing for someone who never bought or sold', async () => {
+      const [nobody] = await createCrowd(t, 1);
+      expect((await call(t, 'GET', '/api/orders', { user: nobody })).json()).toEqual([]);
+      expect((await call(t, 'GET', '/api/sales', { user: nobody })).json()).toEqual([]);
+    });
+
+    it('list orders newest first', async () => {
+      const [shopper] = await createCrowd(t, 1);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: i + 1 }], address: ADDRESS }, shopper);
+        ids.push((res.json() as Order).id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const list = (await call(t, 'GET', '/api/orders', { user: shopper })).json() as Order[];
+      expect(list.map((o) => o.id)).toEqual(ids.reverse());
+      expect(list.map((o) => o.lines[0]!.quantity)).toEqual([3, 2, 1]);
+    });
+  });
+});

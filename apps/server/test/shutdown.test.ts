@@ -80,7 +80,7 @@ describe('the server process', () => {
     expect(await res.json()).toMatchObject({ user: { email: 'amira@souq.test', emailVerified: true } });
     expect(res.headers.get('set-cookie')).toMatch(/^souq_sid=/);
 
-    const shop = await (await fetch(`${server.base}/api/products?limit=60`)).json();
+    const shop = (await (await fetch(`${server.base}/api/products?limit=60`)).json()) as { items: unknown[] };
     expect(shop.items).toHaveLength(12);
 
     const run = await stopServer(server);

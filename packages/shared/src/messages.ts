@@ -79,6 +79,8 @@ export const MSG = {
   itemsUnavailable: 'Some items in your cart are no longer available. Please review your cart.',
   quantityRange: 'Quantity must be between 1 and 99.',
   selectEmirate: 'Please choose an emirate.',
+  addressRequired: 'Please enter your delivery address.',
+  cannotReviewOwn: 'You cannot review your own product.',
   areaRequired: 'Please enter your area.',
   streetRequired: 'Please enter your street address.',
   orderPlaced: 'Thank you! Your order has been placed.',

@@ -2,11 +2,15 @@ import type { z } from 'zod';
 import type { FieldErrors } from './errors.js';
 import { MSG } from './messages.js';
 
-/** The first message for each field, in the order the schema checks them. */
+/**
+ * The first message for each field, in the order the schema checks them. A nested field is
+ * named by its own name (`address.phone` → `phone`), which is what the form's input is called.
+ */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    const named = issue.path.filter((p): p is string => typeof p === 'string');
+    const key = named.length ? named[named.length - 1]! : '_form';
     fields[key] ??= issue.message;
   }
   return fields;

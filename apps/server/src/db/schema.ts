@@ -136,6 +136,7 @@ export interface OrdersTable {
 export interface OrderLinesTable {
   id: string;
   order_id: string;
+  position: number;
   product_id: string | null;
   seller_id: string;
   title: string;

@@ -35,6 +35,12 @@ export function createMediaService(storage: FileStorage) {
       return keys;
     },
 
+    /** The key behind one of our image URLs, or undefined for anything else (a default picture). */
+    keyOfUrl(url: string): string | undefined {
+      const match = /^\/uploads\/(.+?)(?:-thumb)?\.webp$/.exec(url);
+      return match?.[1];
+    },
+
     async removeImages(keys: string[]): Promise<void> {
       await Promise.all(keys.flatMap(files).map((k) => storage.delete(k)));
     },

@@ -24,12 +24,15 @@ export const CartLinesSchema = z
 
 export const QuoteSchema = z.object({ lines: CartLinesSchema });
 
-export const AddressSchema = z.object({
-  emirate: z.enum(EMIRATES, { error: MSG.selectEmirate }),
-  area: z.string({ error: MSG.areaRequired }).trim().min(2, MSG.areaRequired).max(100, MSG.areaRequired),
-  street: z.string({ error: MSG.streetRequired }).trim().min(3, MSG.streetRequired).max(200, MSG.streetRequired),
-  phone: PhoneSchema,
-});
+export const AddressSchema = z.object(
+  {
+    emirate: z.enum(EMIRATES, { error: MSG.selectEmirate }),
+    area: z.string({ error: MSG.areaRequired }).trim().min(2, MSG.areaRequired).max(100, MSG.areaRequired),
+    street: z.string({ error: MSG.streetRequired }).trim().min(3, MSG.streetRequired).max(200, MSG.streetRequired),
+    phone: PhoneSchema,
+  },
+  { error: MSG.addressRequired },
+);
 export type AddressInput = z.input<typeof AddressSchema>;
 
 /** Placing an order. The key makes a retried or double-clicked submit create one order. */

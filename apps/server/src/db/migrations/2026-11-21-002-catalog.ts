@@ -110,6 +110,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('order_lines')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('order_id', 'varchar(36)', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    // The cart's order, so the receipt lists lines as the buyer saw them.
+    .addColumn('position', 'integer', (c) => c.notNull())
     // The product may be deleted later; the line keeps what was bought and for how much.
     .addColumn('product_id', 'varchar(36)', (c) => c.references('products.id').onDelete('set null'))
     .addColumn('seller_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))

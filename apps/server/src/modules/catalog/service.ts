@@ -12,6 +12,8 @@ import {
   type Page,
   type ProductDetail,
   type ProductSort,
+  type EditProductInput,
+  type ProductInput,
   type ProductSummary,
 } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
@@ -54,6 +56,25 @@ export interface CatalogDeps {
 /** Everything search matches against, lowercased: title, category and keywords, one per line. */
 function searchText(title: string, category: string, keywords: string[]): string {
   return [title, category, ...keywords].join('\n').toLowerCase();
+}
+
+/** The columns a seller's input sets, with the derived sort key and search text kept in step. */
+function productColumns(input: ProductInput | EditProductInput) {
+  return {
+    title: input.title,
+    title_key: input.title.toLowerCase(),
+    description: input.description,
+    category: input.category,
+    price: input.price,
+    previous_price: input.previousPrice,
+    condition: input.condition,
+    brand: input.brand,
+    dimensions: input.dimensions,
+    weight: input.weight,
+    country_of_origin: input.countryOfOrigin,
+    keywords: JSON.stringify(input.keywords),
+    search_text: searchText(input.title, input.category, input.keywords),
+  };
 }
 
 /** `%text%` for LIKE, with the user's own % and _ taken literally. */
@@ -129,19 +150,7 @@ export function createCatalogService(deps: CatalogDeps) {
           await q.insertProduct(trx, {
             id,
             owner_id: user.id,
-            title: input.title,
-            title_key: input.title.toLowerCase(),
-            description: input.description,
-            category: input.category,
-            price: input.price,
-            previous_price: input.previousPrice,
-            condition: input.condition,
-            brand: input.brand,
-            dimensions: input.dimensions,
-            weight: input.weight,
-            country_of_origin: input.countryOfOrigin,
-            keywords: JSON.stringify(input.keywords),
-            search_text: searchText(input.title, input.category, input.keywords),
+            ...productColumns(input),
             images: JSON.stringify(imageKeys),
             invoice_key: invoiceKey,
             related_auction: null,
@@ -161,21 +170,7 @@ export function createCatalogService(deps: CatalogDeps) {
     async update(user: UserRow, id: string, body: unknown): Promise<void> {
       const input = parseInput(EditProductSchema, body);
       await owned(user, id);
-      await q.updateProduct(db, id, {
-        title: input.title,
-        title_key: input.title.toLowerCase(),
-        description: input.description,
-        category: input.category,
-        price: input.price,
-        previous_price: input.previousPrice,
-        condition: input.condition,
-        brand: input.brand,
-        dimensions: input.dimensions,
-        weight: input.weight,
-        country_of_origin: input.countryOfOrigin,
-        keywords: JSON.stringify(input.keywords),
-        search_text: searchText(input.title, input.category, input.keywords),
-      });
+      await q.updateProduct(db, id, productColumns(input));
     },
 
     async remove(user: UserRow, id: string): Promise<void> {
@@ -223,7 +218,7 @@ export function createCatalogService(deps: CatalogDeps) {
     async search(query: unknown): Promise<Page<ProductSummary>> {
       const input = parseInput(SearchQuerySchema, query);
       if (!input.q) return { items: [], nextCursor: null };
-      return page({ searchPattern: containsPattern(input.q) }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
+      return page({ searchPattern: containsPattern(input.q), shopOnly: true }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
     },
 
     byOwner: (ownerId: string, cursor?: string) => page({ ownerId }, { column: 'created_at', direction: 'desc' }, 24, cursor),
@@ -267,6 +262,9 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     recomputeRating: (trx: Trx, productId: string) => q.recomputeRating(trx, productId),
+
+    /** The seller's id, or undefined when there is no such product. */
+    ownerOf: async (trx: Trx, productId: string) => (await q.findProduct(trx, productId))?.owner_id,
 
     /** For checkout: the server's own prices, whatever the browser's cart says. */
     pricesFor: async (trx: Trx, ids: string[]) =>

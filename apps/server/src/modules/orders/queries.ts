@@ -13,7 +13,7 @@ export const ordersOfBuyer = (db: Db, buyerId: string, limit: number) =>
   db.selectFrom('orders').selectAll().where('buyer_id', '=', buyerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 
 export const linesOf = (db: Db, orderIds: string[]) =>
-  orderIds.length === 0 ? Promise.resolve([]) : db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+  orderIds.length === 0 ? Promise.resolve([]) : db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
 
 export const salesOfSeller = (db: Db, sellerId: string, limit: number) =>
   db

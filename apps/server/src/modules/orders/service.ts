@@ -93,9 +93,10 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
           });
           await q.insertLines(
             trx,
-            quote.lines.map((l) => ({
+            quote.lines.map((l, position) => ({
               id: crypto.randomUUID(),
               order_id: id,
+              position,
               product_id: l.productId,
               seller_id: l.sellerId,
               title: l.title,

@@ -162,6 +162,16 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       expect(served.rawPayload.equals(readUpload(t, `public/${profilePic.slice('/uploads/'.length)}`))).toBe(true);
     });
 
+    it('removes the replaced photo from disk', async () => {
+      const me = await createUser(t);
+      const first = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('jpeg')) })).json() as { profilePic: string };
+      const second = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('png')) })).json() as { profilePic: string };
+      const key = (url: string) => /avatars\/([0-9a-f-]{36})/.exec(url)![1]!;
+      const files = uploadedFiles(t).filter((f) => f.includes('avatars/'));
+      expect(files.some((f) => f.includes(key(first.profilePic)))).toBe(false);
+      expect(files.filter((f) => f.includes(key(second.profilePic)))).toHaveLength(2);
+    });
+
     it('refuses a missing photo (400), a file that is not a picture (415) and a visitor (401), writing nothing', async () => {
       const me = await createUser(t);
       const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic };

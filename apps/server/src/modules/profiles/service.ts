@@ -62,6 +62,9 @@ export function createProfilesService(deps: ProfilesDeps) {
       const [key] = await media.storeImages('avatars', [photo.data]);
       const { thumb } = media.imageUrls(key!);
       await q.setProfilePic(db, user.id, thumb);
+      // The replaced photo is nobody's any more.
+      const previous = media.keyOfUrl(user.profile_pic);
+      if (previous?.startsWith('avatars/')) await media.removeImages([previous]);
       return { profilePic: thumb };
     },
 

@@ -40,6 +40,13 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       product = await insertProduct(t, seller.id);
     });
 
+    it('refuses the seller reviewing their own product', async () => {
+      const res = await submit(product, { text: 'Best watch ever sold', rating: 5 }, seller);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(apiError('FORBIDDEN', 'You cannot review your own product.'));
+      expect(await counters(product)).toEqual({ rating: 0, reviewCount: 0, popularity: 0, rows: 0 });
+    });
+
     it.each([
       ['an empty text', { text: '', rating: 4 }, BLANK, { text: BLANK }],
       ['a text of spaces', { text: '   \n\t ', rating: 4 }, BLANK, { text: BLANK }],

@@ -31,6 +31,10 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogSer
       const id = crypto.randomUUID();
       try {
         await db.transaction().execute(async (trx) => {
+          const owner = await catalog.ownerOf(trx, productId);
+          if (owner === undefined) throw new AppError('NOT_FOUND', MSG.reviewProductMissing);
+          // A review is a buyer's word; the seller grading their own listing would only be noise.
+          if (owner === user.id) throw new AppError('FORBIDDEN', MSG.cannotReviewOwn);
           if (!(await catalog.countReview(trx, productId))) throw new AppError('NOT_FOUND', MSG.reviewProductMissing);
           await q.insertReview(trx, { id, product_id: productId, user_id: user.id, text: input.text, rating: input.rating, created_at: now() });
           await catalog.recomputeRating(trx, productId);

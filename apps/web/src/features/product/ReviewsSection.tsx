@@ -47,6 +47,8 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
         {MSG.reviewThanks}
       </p>
     );
+  } else if (product.isOwner) {
+    form = <p className="muted">{MSG.cannotReviewOwn}</p>;
   } else if (viewer === 'anonymous') {
     form = (
       <div className="review-login">

@@ -60,7 +60,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const oidc = createOidcSignIn({ ...deps, settings: config.oidc });
   const media = createMediaService(overrides.storage ?? createStorage(config));
   const profiles = createProfilesService({ ...deps, media, isUsernameTaken: accounts.isUsernameTaken });
-  const catalog = createCatalogService({ ...deps, media, adjustPostsCount: profiles.adjustPostsCount });
+  const catalog = createCatalogService({ ...deps, dialect: database.dialect, media, adjustPostsCount: profiles.adjustPostsCount });
   const reviews = createReviewsService({ ...deps, catalog });
   const orders = createOrdersService({ ...deps, catalog });
 

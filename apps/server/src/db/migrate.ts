@@ -2,11 +2,13 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { isUniqueViolation } from './database.js';
 import * as accounts from './migrations/2026-11-21-001-accounts.js';
 import * as catalog from './migrations/2026-11-21-002-catalog.js';
+import * as sqliteSearch from './migrations/2026-11-21-003-sqlite-search-index.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-catalog': catalog,
+  '2026-11-21-003-sqlite-search-index': sqliteSearch,
 };
 
 const BUSY_RETRY_MS = 30_000;

@@ -4,7 +4,6 @@ import type { ProductSummary } from '@souq/shared';
 import { call, createProduct, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 import * as q from './queries.js';
-import { containsPattern } from './service.js';
 
 type Page = { items: ProductSummary[]; nextCursor: string | null };
 const BAD_CURSOR = apiError('VALIDATION_FAILED', 'This page of results has expired. Please reload.');
@@ -332,7 +331,7 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
       },
       transformResult: async (args) => args.result,
     };
-    const rows = await q.listPage(t.database.db.withPlugin(capture), { searchPattern: containsPattern('SEAMASTER') }, { column: 'title_key', direction: 'asc' }, 25);
+    const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text: 'SEAMASTER', dialect: 'postgres' } }, { column: 'title_key', direction: 'asc' }, 25);
     expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
     const compiled = t.database.db.getExecutor().compileQuery(captured[0]!.node, captured[0]!.queryId);
     expect(compiled.sql).toContain('search_text like $1');
@@ -340,5 +339,54 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('Bitmap Index Scan on products_search_trgm');
     expect(text).not.toContain('Seq Scan');
+  });
+});
+
+describe('search on SQLite uses the FTS5 trigram index', () => {
+  let t: TestApp;
+  let seller: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    seller = await createUser(t);
+    await insertProducts(t, seller.id, [{ title: 'Seamaster Aqua Terra', category: 'Watches', keywordList: ['diver'] }, { title: 'Brass lamp', category: 'Appliances', keywordList: [] }]);
+  });
+  afterAll(() => t.close());
+
+  it("plans the service's own search query through products_search, not a scan of products", async () => {
+    const captured: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
+    const capture: KyselyPlugin = {
+      transformQuery: (args) => {
+        captured.push(args);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text: 'SEAMASTER', dialect: 'sqlite' } }, { column: 'title_key', direction: 'asc' }, 25);
+    expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
+    const compiled = t.database.db.getExecutor().compileQuery(captured[0]!.node, captured[0]!.queryId);
+    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    const text = plan.rows.map((r) => r.detail).join('\n');
+    expect(text).toMatch(/VIRTUAL TABLE INDEX \d+:L/);
+  });
+
+  it('keeps the index in step with inserts, edits and deletes', async () => {
+    const search = async (text: string) => ((await call(t, 'GET', `/api/search?q=${encodeURIComponent(text)}`)).json() as { items: { title: string }[] }).items.map((p) => p.title);
+    expect(await search('brass')).toEqual(['Brass lamp']);
+    const lamp = await t.database.db.selectFrom('products').select('id').where('title', '=', 'Brass lamp').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('products').set({ title: 'Copper lamp', search_text: 'copper lamp\nappliances' }).where('id', '=', lamp.id).execute();
+    expect(await search('brass')).toEqual([]);
+    expect(await search('copper')).toEqual(['Copper lamp']);
+    await t.database.db.deleteFrom('products').where('id', '=', lamp.id).execute();
+    expect(await search('copper')).toEqual([]);
+    // Two letters are below a trigram: still answered, exactly.
+    expect(await search('aq')).toEqual(['Seamaster Aqua Terra']);
+  });
+
+  it('pages a common text (thousands of matches) in order, like a rare one', async () => {
+    await insertProducts(t, seller.id, Array.from({ length: 2100 }, (_, i) => ({ title: `Widget ${String(i).padStart(4, '0')}`, category: 'Gaming', keywordList: [] })));
+    const first = (await call(t, 'GET', '/api/search?q=WIDGET&sort=name&order=desc&limit=3')).json() as { items: { title: string }[]; nextCursor: string };
+    expect(first.items.map((p) => p.title)).toEqual(['Widget 2099', 'Widget 2098', 'Widget 2097']);
+    const second = (await call(t, 'GET', `/api/search?q=WIDGET&sort=name&order=desc&limit=3&cursor=${first.nextCursor}`)).json() as { items: { title: string }[] };
+    expect(second.items.map((p) => p.title)).toEqual(['Widget 2096', 'Widget 2095', 'Widget 2094']);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
+import type { DialectName } from '../../db/database.js';
 import type { DB, ProductRow, ProductsTable } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -48,13 +49,40 @@ export const updateProduct = (db: Db, id: string, changes: Updateable<ProductsTa
 
 export const deleteProduct = (db: Db, id: string) => db.deleteFrom('products').where('id', '=', id).execute();
 
+/** `%text%` for LIKE, lowercased, with the user's own %, _ and \\ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Above this many matches a search is "common": walking the sort index finds a page quickly. */
+const DENSE_MATCHES = 2000;
+
+/**
+ * Case-insensitive containment in search_text, answered from an index on both databases.
+ * PostgreSQL's pg_trgm GIN index serves LIKE directly. On SQLite the FTS5 trigram table does,
+ * but fetching thousands of matches to sort them costs more than walking the sort index until a
+ * page is full, so a common text ("watch") takes that walk and a rare one the trigram index.
+ * FTS5 uses its index only for a LIKE without ESCAPE; text holding a wildcard takes the exact path.
+ */
+async function containsCondition(db: Db, text: string, dialect: DialectName) {
+  const pattern = containsPattern(text);
+  const scan = sql<boolean>`search_text like ${pattern} escape '\\'`;
+  if (dialect === 'postgres') return scan;
+  const literal = !/[\\%_]/.test(text);
+  const fts = literal
+    ? sql`select rowid from products_search where search_text like ${`%${text.toLowerCase()}%`}`
+    : sql`select rowid from products_search where search_text like ${pattern} escape '\\'`;
+  const { n } = await sql<{ n: number }>`select count(*) as n from (${fts} limit ${DENSE_MATCHES}) as m`.execute(db).then((r) => r.rows[0]!);
+  return n >= DENSE_MATCHES ? scan : sql<boolean>`products.rowid in (${fts})`;
+}
+
 /**
  * One page in a stable order. Keyset paging on (sort column, id) keeps every page an index
  * range scan however deep the reader goes, and never repeats or skips a row.
  */
 export async function listPage(
   db: Db,
-  filter: { category?: string; ownerId?: string; searchPattern?: string; shopOnly?: boolean },
+  filter: { category?: string; ownerId?: string; search?: { text: string; dialect: DialectName }; shopOnly?: boolean },
   sort: SortSpec,
   limit: number,
   cursor?: Cursor,
@@ -63,7 +91,7 @@ export async function listPage(
   if (filter.category) q = q.where('category', '=', filter.category);
   if (filter.ownerId) q = q.where('owner_id', '=', filter.ownerId);
   if (filter.shopOnly) q = q.where('is_auction', '=', 0);
-  if (filter.searchPattern) q = q.where(sql<boolean>`search_text like ${filter.searchPattern} escape '\\'`);
+  if (filter.search) q = q.where(await containsCondition(db, filter.search.text, filter.search.dialect));
   if (cursor) {
     const op = sort.direction === 'asc' ? '>' : '<';
     q = q.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(cursor[0], cursor[1])));

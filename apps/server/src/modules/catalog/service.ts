@@ -16,6 +16,7 @@ import {
   type ProductInput,
   type ProductSummary,
 } from '@souq/shared';
+import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { AppError, parseInput } from '../../http/errors.js';
 import type { MultipartBody } from '../../http/multipart.js';
@@ -47,6 +48,7 @@ const CURSOR_VALUE_FITS: Record<q.SortColumn, (v: string | number) => boolean> =
 
 export interface CatalogDeps {
   db: Kysely<DB>;
+  dialect: DialectName;
   media: MediaService;
   /** Keeps the seller's post count in step, inside the same transaction. */
   adjustPostsCount: (trx: Trx, userId: string, delta: number) => Promise<void>;
@@ -77,10 +79,6 @@ function productColumns(input: ProductInput | EditProductInput) {
   };
 }
 
-/** `%text%` for LIKE, with the user's own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -218,7 +216,7 @@ export function createCatalogService(deps: CatalogDeps) {
     async search(query: unknown): Promise<Page<ProductSummary>> {
       const input = parseInput(SearchQuerySchema, query);
       if (!input.q) return { items: [], nextCursor: null };
-      return page({ searchPattern: containsPattern(input.q), shopOnly: true }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
+      return page({ search: { text: input.q, dialect: deps.dialect }, shopOnly: true }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
     },
 
     byOwner: (ownerId: string, cursor?: string) => page({ ownerId }, { column: 'created_at', direction: 'desc' }, 24, cursor),

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@souq/shared';
 import { api } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
+import { Modal } from '../components/Modal';
 import { PageTitle } from '../components/PageTitle';
 import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
@@ -67,15 +68,17 @@ function OwnedProducts({ userId }: { userId: string }) {
         ))}
       </div>
       {moving && (
-        <dialog open className="modal modal--inline" aria-labelledby="auction-soon">
-          <h2 id="auction-soon">Move to Auction</h2>
-          <p>Timed auctions are coming to Souq soon. You will be able to turn this listing into an auction from here.</p>
-          <div className="modal__actions">
+        <Modal
+          title="Move to Auction"
+          onClose={() => setMoving(false)}
+          actions={
             <button type="button" className="btn btn--primary" onClick={() => setMoving(false)}>
               OK
             </button>
-          </div>
-        </dialog>
+          }
+        >
+          <p>Timed auctions are coming to Souq soon. You will be able to turn this listing into an auction from here.</p>
+        </Modal>
       )}
     </>
   );

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
+import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
 
 const { values } = parseArgs({
   options: {
@@ -65,14 +66,14 @@ async function main() {
       const i = start + j;
       const category = pick(CATEGORIES, i * 7);
       const title = `${pick(BRANDS, i)} ${pick(ADJECTIVES, i * 3)} ${pick(NOUNS, i * 5)} ${i}`;
-      const keywords = [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13), category.toLowerCase()];
+      const keywords = [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13)];
       const reviews = i % 40;
       const likes = (i * 31) % 200;
       return {
         id: crypto.randomUUID(),
         owner_id: sellers[i % sellers.length]!.id,
         title,
-        title_key: title.toLowerCase(),
+        ...derivedColumns(title, category, keywords),
         description: `A ${title.toLowerCase()} in excellent condition.`,
         category,
         price: 1000 + ((i * 7919) % 5_000_000),
@@ -82,8 +83,6 @@ async function main() {
         dimensions: null,
         weight: 1,
         country_of_origin: null,
-        keywords: JSON.stringify(keywords),
-        search_text: [title, category, ...keywords].join('\n').toLowerCase(),
         images: '[]',
         invoice_key: null,
         rating: reviews ? Math.round((1 + ((i * 17) % 40) / 10) * 10) / 10 : 0,

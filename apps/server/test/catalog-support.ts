@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import type { DB, ProductsTable } from '../src/db/schema.js';
 import type { TestApp } from './support.js';
+import { derivedColumns } from '../src/modules/catalog/service.js';
 
 /** A signed-in user: the cookie is what their browser would send. */
 export interface TestUser {
@@ -160,12 +161,11 @@ export function productValues(ownerId: string, p: Partial<Insertable<ProductsTab
   const id = overrides.id ?? crypto.randomUUID();
   const title = overrides.title ?? `Product ${id.slice(0, 8)}`;
   const category = overrides.category ?? 'Gaming';
-  const keywords = [...new Set([...(keywordList ?? []).map((k) => k.toLowerCase()), category.toLowerCase()])];
   return {
     id,
     owner_id: ownerId,
     title,
-    title_key: title.toLowerCase(),
+    ...derivedColumns(title, category, keywordList),
     description: 'A product written directly for the test.',
     category,
     price: 1000,
@@ -175,8 +175,6 @@ export function productValues(ownerId: string, p: Partial<Insertable<ProductsTab
     dimensions: null,
     weight: 1,
     country_of_origin: null,
-    keywords: JSON.stringify(keywords),
-    search_text: [title, category, ...keywords].join('\n').toLowerCase(),
     images: '[]',
     invoice_key: null,
     related_auction: null,

@@ -298,6 +298,22 @@ describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
   });
 });
 
+/** Runs the search query for "SEAMASTER" as the service builds it and returns its SQL, to EXPLAIN. */
+async function searchSql(t: TestApp, dialect: 'sqlite' | 'postgres') {
+  const captured: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
+  const capture: KyselyPlugin = {
+    transformQuery: (args) => {
+      captured.push(args);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text: 'SEAMASTER', dialect } }, { column: 'title_key', direction: 'asc' }, 25);
+  // The last statement is the page itself (SQLite first counts the matches).
+  const last = captured[captured.length - 1]!;
+  return { rows, compiled: t.database.db.getExecutor().compileQuery(last.node, last.queryId) };
+}
+
 describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the trigram index', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -322,18 +338,8 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
   afterAll(() => t.close());
 
   it("plans the service's own search query as a bitmap scan of products_search_trgm", async () => {
-    // Capture the SQL the search really runs (queries.listPage with the service's pattern), then EXPLAIN it.
-    const captured: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        captured.push(args);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text: 'SEAMASTER', dialect: 'postgres' } }, { column: 'title_key', direction: 'asc' }, 25);
+    const { rows, compiled } = await searchSql(t, 'postgres');
     expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
-    const compiled = t.database.db.getExecutor().compileQuery(captured[0]!.node, captured[0]!.queryId);
     expect(compiled.sql).toContain('search_text like $1');
     const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -353,17 +359,8 @@ describe('search on SQLite uses the FTS5 trigram index', () => {
   afterAll(() => t.close());
 
   it("plans the service's own search query through products_search, not a scan of products", async () => {
-    const captured: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
-    const capture: KyselyPlugin = {
-      transformQuery: (args) => {
-        captured.push(args);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text: 'SEAMASTER', dialect: 'sqlite' } }, { column: 'title_key', direction: 'asc' }, 25);
+    const { rows, compiled } = await searchSql(t, 'sqlite');
     expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
-    const compiled = t.database.db.getExecutor().compileQuery(captured[0]!.node, captured[0]!.queryId);
     const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
     const text = plan.rows.map((r) => r.detail).join('\n');
     expect(text).toMatch(/VIRTUAL TABLE INDEX \d+:L/);

@@ -4,6 +4,7 @@ import {
   EditProductSchema,
   MAX_IMAGES,
   MSG,
+  normalizeKeywords,
   ProductListQuerySchema,
   ProductSchema,
   SearchQuerySchema,
@@ -55,16 +56,20 @@ export interface CatalogDeps {
   now?: () => Date;
 }
 
-/** Everything search matches against, lowercased: title, category and keywords, one per line. */
-function searchText(title: string, category: string, keywords: string[]): string {
-  return [title, category, ...keywords].join('\n').toLowerCase();
+/**
+ * The columns derived from a product's words: the lowercase sort key, the keywords (lowercase,
+ * with the category, spec §3) and what search matches against, one per line. Everything that
+ * writes a product row goes through here, so search and sorting always agree with the product.
+ */
+export function derivedColumns(title: string, category: string, keywords: string | readonly string[] | undefined) {
+  const list = normalizeKeywords(keywords, category);
+  return { title_key: title.toLowerCase(), keywords: JSON.stringify(list), search_text: [title, category, ...list].join('\n').toLowerCase() };
 }
 
 /** The columns a seller's input sets, with the derived sort key and search text kept in step. */
 function productColumns(input: ProductInput | EditProductInput) {
   return {
     title: input.title,
-    title_key: input.title.toLowerCase(),
     description: input.description,
     category: input.category,
     price: input.price,
@@ -74,8 +79,7 @@ function productColumns(input: ProductInput | EditProductInput) {
     dimensions: input.dimensions,
     weight: input.weight,
     country_of_origin: input.countryOfOrigin,
-    keywords: JSON.stringify(input.keywords),
-    search_text: searchText(input.title, input.category, input.keywords),
+    ...derivedColumns(input.title, input.category, input.keywords),
   };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProducts } from '../apps/server/test/catalog-support.js';
 import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
@@ -137,6 +138,32 @@ describeInBrowser('selling and buying in the browser', () => {
       await expect.poll(() => path$(seller)).toBe('/MyAccount');
       await seller.goto(`/product/${product!.id}`);
       await seller.getByText('This product does not exist or has been removed.').waitFor();
+      for (const p of pages) expect(p.errors).toEqual([]);
+    });
+
+    it('sorts the shop and the search results with the spec’s options', async () => {
+      const sellerRow = await server.database.db.selectFrom('users').select('id').where('email', '=', email('seller')).executeTakeFirstOrThrow();
+      await insertProducts(server, sellerRow.id, [
+        { title: 'Zeta lantern', category: 'Deals', price: 30_000, keywordList: ['lantern'] },
+        { title: 'Alpha lantern', category: 'Deals', price: 90_000, keywordList: ['lantern'] },
+        { title: 'Mid lantern', category: 'Deals', price: 10_000, keywordList: ['lantern'] },
+      ]);
+      const buyer = await open('buyer');
+      const titles = () => buyer.getByTestId('product-card').locator('h3').allTextContents();
+      await buyer.goto('/?category=Deals');
+      await buyer.getByLabel('Sort by').selectOption({ label: 'Price low to high' });
+      await expect.poll(titles).toEqual(['Mid lantern', 'Zeta lantern', 'Alpha lantern']);
+      await buyer.getByLabel('Sort by').selectOption({ label: 'Alphabetical Z-A' });
+      await expect.poll(titles).toEqual(['Zeta lantern', 'Mid lantern', 'Alpha lantern']);
+      await buyer.goto('/search?q=LANTERN');
+      await expect.poll(titles).toEqual(['Alpha lantern', 'Mid lantern', 'Zeta lantern']);
+      await buyer.getByLabel('Sort by').selectOption({ label: 'Price' });
+      await buyer.getByLabel('Order').selectOption({ label: 'Descending' });
+      await expect.poll(titles).toEqual(['Alpha lantern', 'Zeta lantern', 'Mid lantern']);
+      await buyer.goto('/search?q=no-such-thing');
+      await buyer.getByText('No products found').waitFor();
+      await buyer.goto('/?category=Cars');
+      await buyer.getByText('No products available in this category...').waitFor();
       for (const p of pages) expect(p.errors).toEqual([]);
     });
 

@@ -15,7 +15,7 @@ async function login(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByTestId('verified-icon').waitFor();
+  await page.getByTestId('header-user').waitFor();
 }
 
 describeInBrowser('selling and buying in the browser', () => {
@@ -30,7 +30,7 @@ describeInBrowser('selling and buying in the browser', () => {
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     let server: RunningServer;
-    const people = { seller: `hamad.${dialect}`, buyer: `fatima.${dialect}`, other: `khalid.${dialect}` };
+    const people = { seller: `hamad.${dialect}`, buyer: `fatima.${dialect}`, other: `khalid.${dialect}`, unverified: `noor.${dialect}` };
     const email = (who: keyof typeof people) => `${people[who]}@example.com`;
     const pages: TrackedPage[] = [];
     const open = async (who: keyof typeof people) => {
@@ -43,7 +43,7 @@ describeInBrowser('selling and buying in the browser', () => {
     beforeAll(async () => {
       server = await startServer(dialect);
       for (const who of Object.keys(people) as (keyof typeof people)[]) {
-        await server.accounts.createAccountDirectly({ email: email(who), username: people[who].replace('.', '_'), phone: '0501234567', password: PASSWORD, verified: true });
+        await server.accounts.createAccountDirectly({ email: email(who), username: people[who].replace('.', '_'), phone: '0501234567', password: PASSWORD, verified: who !== 'unverified' });
       }
     });
     afterAll(async () => {
@@ -113,6 +113,21 @@ describeInBrowser('selling and buying in the browser', () => {
       await seller.goto('/MyAccount?tab=sales');
       await seller.getByTestId('sales').getByText(`to ${people.buyer.replace('.', '_')} in Abu Dhabi`).waitFor();
 
+      for (const p of pages) expect(p.errors).toEqual([]);
+    });
+
+    it('stops an unverified buyer at the cart with the resend prompt', async () => {
+      const [product] = await server.database.db.selectFrom('products').select(['id']).execute();
+      const noor = await open('unverified');
+      await noor.goto(`/product/${product!.id}`);
+      await noor.getByTestId('add-to-cart').click();
+      await noor.getByRole('dialog', { name: 'Verify your email' }).waitFor();
+      await noor.getByRole('button', { name: 'Resend verification email' }).click();
+      await noor.getByText('Verification email sent. Please check your inbox and verify your email.').waitFor();
+      expect(await noor.getByTestId('cart-badge').textContent()).toBe('0');
+      await noor.getByRole('button', { name: 'Close' }).click();
+      await noor.goto('/AddProduct');
+      expect(await noor.getByTestId('product-form').count()).toBe(0);
       for (const p of pages) expect(p.errors).toEqual([]);
     });
 

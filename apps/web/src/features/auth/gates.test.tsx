@@ -75,6 +75,20 @@ describe('the login and verified-email gates', () => {
     expect(screen.getByText('Resend verification email')).toBeTruthy();
   });
 
+  it.each([
+    [200, 'Verification email sent. Please check your inbox and verify your email.'],
+    [503, 'Error sending verification email. Please try again later.'],
+  ])('shows the spec’s words after a resend answered %i', async (status, words) => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(status === 200 ? { alreadyVerified: false } : { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } }), { status }),
+    );
+    renderWith(user(false));
+    fireEvent.click(screen.getByText('Add to Cart'));
+    fireEvent.click(screen.getByText('Resend verification email'));
+    expect(await screen.findByText(words)).toBeTruthy();
+    expect(globalThis.fetch).toHaveBeenCalledWith('/api/auth/resend-verification', expect.objectContaining({ method: 'POST' }));
+  });
+
   it('lets a verified user through', () => {
     const { onAllowed } = renderWith(user(true));
     fireEvent.click(screen.getByText('Add to Cart'));

@@ -24,8 +24,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests, then closing`);
+    // A keep-alive connection that finishes its request after close() began would otherwise stay
+    // open until its timeout; sweep idle ones as they appear, and cut everything after 10 s.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000);
     try {
       await app.close();
+      clearInterval(sweep);
+      clearTimeout(deadline);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

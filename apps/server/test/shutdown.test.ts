@@ -105,4 +105,16 @@ describe('the server process', () => {
       db.close();
     }
   });
+
+  it('answers the requests already in flight when SIGTERM arrives, then refuses new ones', async () => {
+    const server = await startServer(dataDir);
+    // Each sign-in spends ~50 ms in argon2, so these are mid-flight when the signal lands.
+    const inFlight = Array.from({ length: 4 }, () => signIn(server.base, 'amira@souq.test', 'souq-demo'));
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const run = stopServer(server);
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await run).code).toBe(0);
+    await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
+  });
 });

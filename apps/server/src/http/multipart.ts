@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES, MSG } from '@souq/shared';
+import { MAX_IMAGES, MAX_UPLOAD_BYTES, MSG } from '@souq/shared';
 import { AppError } from './errors.js';
 
 export interface Upload {
@@ -16,7 +16,8 @@ export interface MultipartBody {
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 40, fieldSize: 20_000, parts: 60 },
+    // The most a product form sends: eight photos and an invoice.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_IMAGES + 1, fields: 40, fieldSize: 20_000, parts: 60 },
   });
 }
 

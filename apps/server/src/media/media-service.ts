@@ -18,7 +18,9 @@ export function createMediaService(storage: FileStorage) {
   const service = {
     /** Checks and converts every image before writing any, so a bad file leaves nothing behind. */
     async storeImages(folder: string, uploads: Buffer[]): Promise<string[]> {
-      const renditions = await Promise.all(uploads.map((data) => webpRenditions(data)));
+      // One at a time: a 40-megapixel decode holds ~160 MB, and eight at once would not fit politely.
+      const renditions = [];
+      for (const data of uploads) renditions.push(await webpRenditions(data));
       const keys: string[] = [];
       try {
         for (const r of renditions) {

@@ -135,7 +135,7 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
 
     it('more files than the form can carry: 413 before anything is processed', async () => {
       const before = await footprint();
-      const res = await upload(await imageParts(13));
+      const res = await upload(await imageParts(10));
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual(apiError('PAYLOAD_TOO_LARGE', TOO_MANY_IMAGES));
       expect(await footprint()).toEqual(before);

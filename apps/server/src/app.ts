@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -69,6 +70,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicUrl);
+  // gzip/brotli for the app's scripts and JSON; photos are WebP and left alone.
+  await app.register(compress, { global: true });
   await app.register(cookie);
   await registerRateLimits(app);
   registerOriginCheck(app, config.publicUrl);

@@ -5,6 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@souq/shared';
 import { AppError } from './errors.js';
 
+function cacheControlFor(filePath: string): string {
+  // Vite fingerprints everything under assets/, so it can be cached for good.
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  // index.html names the current asset hashes, so it must be revalidated on every visit.
+  if (filePath.endsWith('index.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Serves the built web app; any path that is not a file gets index.html, except under /api. */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -13,12 +21,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     await app.register(fastifyStatic, {
       root: webDist!,
       index: ['index.html'],
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so it can be cached for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        // index.html names the current asset hashes, so it must be revalidated on every visit.
-        else if (filePath.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
-      },
+      // We set Cache-Control ourselves; send's own would overwrite it.
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
     });
   }
   app.setNotFoundHandler((request, reply) => {

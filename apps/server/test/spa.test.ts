@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, insertProducts } from './catalog-support.js';
+import { startTestApp, type TestApp } from './support.js';
+
+/** Serving the built web app: the SPA fallback, caching by kind of file, and compression. */
+describe('the web app', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = `console.log(${JSON.stringify('souq '.repeat(500))});`;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'images'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await startTestApp('sqlite', { webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/login', '/Login', '/product/123', '/EditProduct/9', '/search?q=watch'])('answers %s with the app, revalidated on every visit', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches fingerprinted assets for good and compresses them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(script.length / 5);
+  });
+
+  it('caches other public files for an hour', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/images/logo.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each(['/assets/index-old999.js', '/images/missing.png', '/api/nothing', '/api'])('answers a missing %s with a JSON 404, not the app', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+
+  it('compresses JSON answers too', async () => {
+    const seller = await createUser(t);
+    await insertProducts(t, seller.id, Array.from({ length: 30 }, (_, i) => ({ title: `Lantern ${i}` })));
+    const res = await t.app.inject({ method: 'GET', url: '/api/products?limit=60', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});

@@ -108,9 +108,17 @@ describe('the server process', () => {
 
   it('answers the requests already in flight when SIGTERM arrives, then refuses new ones', async () => {
     const server = await startServer(dataDir);
-    // Each sign-in spends ~50 ms in argon2, so these are mid-flight when the signal lands.
+    // The signal goes once the server has logged all four requests as arrived; each then still has
+    // ~50 ms of argon2 ahead of it, so they are mid-flight when it lands.
+    let arrived = 0;
+    const allArrived = new Promise<void>((resolve) =>
+      server.child.stdout!.on('data', (chunk: Buffer) => {
+        arrived += chunk.toString().split('"url":"/api/auth/login"').length - 1;
+        if (arrived >= 4) resolve();
+      }),
+    );
     const inFlight = Array.from({ length: 4 }, () => signIn(server.base, 'amira@souq.test', 'souq-demo'));
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    await allArrived;
     const run = stopServer(server);
     const answers = await Promise.all(inFlight);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);

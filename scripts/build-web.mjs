@@ -20,6 +20,7 @@ export function buildWebIfStale() {
   const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
   if (built >= Math.max(...sources.map(newest))) return false;
   console.log('Building the web app…');
-  execFileSync('npm', ['run', 'build', '-w', '@souq/web'], { cwd: root, stdio: 'inherit' });
+  // A test runner sets NODE_ENV=test, which Vite would carry into the bundle (React's dev build).
+  execFileSync('npm', ['run', 'build', '-w', '@souq/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   return true;
 }

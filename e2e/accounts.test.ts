@@ -74,6 +74,56 @@ describeInBrowser('accounts in the browser', () => {
     });
     afterAll(() => server?.close());
 
+    it('resets a forgotten password from the emailed link, then changes it in Settings and signs out everywhere', async () => {
+      await server.accounts.createAccountDirectly({ email: 'mariam@example.com', username: 'mariam', phone: '0501234567', password: 'old-password', verified: true });
+      const { page, context, errors } = await openPage(browser, server.url);
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email').fill('mariam@example.com');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText("If an account exists for that email, we've sent a link to reset your password.").waitFor();
+
+      await page.goto(latestLink(server.config.dataDir, 'mariam@example.com', '/reset-password?token='));
+      await page.getByLabel('New password').fill('new-password');
+      await page.getByLabel('Confirm Password').fill('new-password');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('Your password has been changed. You can now log in.').waitFor();
+
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('mariam@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('new-password');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByTestId('verified-icon').waitFor();
+
+      // A second device, signed in too, is signed out by "Sign out of all sessions".
+      const other = await openPage(browser, server.url);
+      await other.page.goto('/login');
+      await other.page.getByLabel('Email').fill('mariam@example.com');
+      await other.page.getByLabel('Password', { exact: true }).fill('new-password');
+      await other.page.getByRole('button', { name: 'Login', exact: true }).click();
+      await other.page.getByTestId('verified-icon').waitFor();
+
+      await page.goto('/settings');
+      await page.getByLabel('Current password').fill('wrong-password');
+      await page.getByLabel('New password').fill('newer-password');
+      await page.getByLabel('Confirm Password').fill('newer-password');
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Your current password is incorrect.');
+      await page.getByLabel('Current password').fill('new-password');
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await page.getByText('Your password has been changed. Other devices have been signed out.').waitFor();
+
+      page.once('dialog', (d) => void d.accept());
+      await page.getByRole('button', { name: 'Sign out of all sessions' }).click();
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/');
+      await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+      await other.page.goto('/settings');
+      await expect.poll(() => other.page.evaluate(() => location.pathname)).toBe('/Login');
+      expect([...errors, ...other.errors]).toEqual([]);
+      await other.context.close();
+      await context.close();
+    });
+
     it('checks the forms in the browser with the spec’s words before sending anything', async () => {
       const { page, context, errors } = await openPage(browser, server.url);
       await page.goto('/login');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@souq/shared';
 import { Money } from './Money';
+import { Stars } from './Stars';
 
 export function ProductCard({ product }: { product: ProductSummary }) {
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
@@ -14,8 +15,8 @@ export function ProductCard({ product }: { product: ProductSummary }) {
         <span className="product-card__category">{product.category}</span>
         <h3 className="product-card__title">{product.title}</h3>
         <div className="product-card__meta">
-          <span className="product-card__rating" aria-label={`Rated ${product.rating} out of 5`}>
-            ★ {product.rating.toFixed(1)} <span className="muted">({product.reviewCount})</span>
+          <span className="product-card__rating">
+            <Stars value={product.rating} size={14} /> <span className="muted">({product.reviewCount})</span>
           </span>
           <span className="muted" aria-label={`${product.likeCount} likes`}>♥ {product.likeCount}</span>
         </div>

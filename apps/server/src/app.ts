@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import fastifyStatic from '@fastify/static';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
 import { createStorage, uploadsDir, type FileStorage } from './adapters/storage/index.js';
@@ -78,7 +79,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerSessions(app, accounts, config.publicUrl);
   await registerMultipart(app);
 
-  app.get('/api/health', async () => ({ ok: true, db: database.dialect }));
+  // A load balancer's probe: healthy only while the database answers.
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { ok: true, db: database.dialect };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
+    }
+  });
   await app.register(accountsRoutes(accounts, oidc, config.authRateLimit));
   await app.register(catalogRoutes(catalog));
   await app.register(reviewsRoutes(reviews));

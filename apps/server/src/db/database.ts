@@ -36,6 +36,12 @@ class SouqSqliteDialect extends SqliteDialect {
 // int8 (bigint: counts, fils) arrives as a string by default; every value we store fits a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Closing twice (a failed start, then shutdown) must not throw: pg refuses to end a pool twice. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
 export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -45,7 +51,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<DB>({ dialect: new SouqSqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    return { db, dialect: 'sqlite', destroy: once(() => db.destroy()) };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -53,7 +59,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     options: config.schema ? `-c search_path=${config.schema}` : undefined,
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', destroy: once(() => db.destroy()) };
 }
 
 /** Unique-constraint violations in either dialect, so services can map them to field errors. */

@@ -14,6 +14,15 @@ describe.each(DIALECTS)('health and errors (%s)', (dialect) => {
     expect(res.json()).toEqual({ ok: true, db: dialect });
   });
 
+  it('answers 503 once the database stops answering', async () => {
+    const other = await startTestApp(dialect);
+    await other.database.destroy();
+    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
+    await other.close();
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);

@@ -83,7 +83,16 @@ describeInBrowser('accounts in the browser', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText("If an account exists for that email, we've sent a link to reset your password.").waitFor();
 
-      await page.goto(latestLink(server.config.dataDir, 'mariam@example.com', '/reset-password?token='));
+      // The reset mail is sent after the answer (its timing must not reveal whether the account exists).
+      const resetLink = () => {
+        try {
+          return latestLink(server.config.dataDir, 'mariam@example.com', '/reset-password?token=');
+        } catch {
+          return null;
+        }
+      };
+      await expect.poll(resetLink).not.toBeNull();
+      await page.goto(resetLink()!);
       await page.getByLabel('New password').fill('new-password');
       await page.getByLabel('Confirm Password').fill('new-password');
       await page.getByRole('button', { name: 'Set new password' }).click();

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ChangePasswordSchema } from '@souq/shared';
 import { post } from '../api/client';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
 import { useForm } from '../components/useForm';
+import { leaveToShop } from '../features/auth/leave';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useRefreshSession, useSession } from '../features/auth/session';
 
 function Settings() {
   const { user } = useSession();
-  const navigate = useNavigate();
   const refresh = useRefreshSession();
   const form = useForm(ChangePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
   const [saved, setSaved] = useState<string | null>(null);
@@ -22,8 +21,7 @@ function Settings() {
     if (!window.confirm('Sign out of Souq on every device, including this one?')) return;
     setSigningOut(true);
     await post('/api/auth/logout-all').catch(() => undefined);
-    navigate('/');
-    await refresh();
+    leaveToShop();
   }
 
   return (

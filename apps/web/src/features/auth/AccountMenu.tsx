@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { headerName } from '@souq/shared';
 import { post } from '../../api/client';
-import { useRefreshSession, useSession } from './session';
+import { leaveToShop } from './leave';
+import { useSession } from './session';
 
 /** Header's right side: 'Login' and the profile menu when logged out; name, badge and menu when in. */
 export function AccountMenu() {
   const { user, loading } = useSession();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
-  const refresh = useRefreshSession();
 
   useEffect(() => {
     if (!open) return;
@@ -29,9 +28,7 @@ export function AccountMenu() {
   async function logout() {
     setOpen(false);
     await post('/api/auth/logout').catch(() => undefined);
-    // Leave first: a signed-in-only page would otherwise bounce to /Login as the session clears.
-    navigate('/');
-    await refresh();
+    leaveToShop();
   }
 
   return (

@@ -90,7 +90,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
   await app.register(accountsRoutes(accounts, oidc, config.authRateLimit));
-  await app.register(catalogRoutes(catalog));
+  await app.register(catalogRoutes(catalog, reviews.hasReviewed));
   await app.register(reviewsRoutes(reviews));
   await app.register(profilesRoutes(profiles, catalog));
   await app.register(ordersRoutes(orders));

@@ -1,15 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProductDetail } from '@souq/shared';
+import type { UserRow } from '../../db/schema.js';
 import { readMultipart } from '../../http/multipart.js';
 import { requireUser, requireVerifiedUser } from '../../http/session.js';
 import type { CatalogService } from './service.js';
 
 type ProductParams = { Params: { id: string } };
 
-export function catalogRoutes(catalog: CatalogService) {
+/** The product page joins the catalog's answer with the reviews module's "reviewed by me". */
+export function catalogRoutes(catalog: CatalogService, reviewedBy: (productId: string, user: UserRow | null) => Promise<boolean>) {
+  const productPage = async (request: FastifyRequest, id: string): Promise<ProductDetail> => {
+    const [detail, reviewedByMe] = await Promise.all([catalog.detail(request.currentUser, id), reviewedBy(id, request.currentUser)]);
+    return { ...detail, reviewedByMe };
+  };
+
   return async function routes(app: FastifyInstance) {
     app.get('/api/products', async (request) => catalog.list(request.query));
     app.get('/api/search', async (request) => catalog.search(request.query));
-    app.get<ProductParams>('/api/products/:id', async (request) => catalog.detail(request.currentUser, request.params.id));
+    app.get<ProductParams>('/api/products/:id', async (request) => productPage(request, request.params.id));
 
     app.post('/api/products', async (request, reply) => {
       const user = requireVerifiedUser(request);
@@ -19,7 +27,7 @@ export function catalogRoutes(catalog: CatalogService) {
 
     app.put<ProductParams>('/api/products/:id', async (request) => {
       await catalog.update(requireVerifiedUser(request), request.params.id, request.body);
-      return catalog.detail(request.currentUser, request.params.id);
+      return productPage(request, request.params.id);
     });
 
     app.delete<ProductParams>('/api/products/:id', async (request) => {

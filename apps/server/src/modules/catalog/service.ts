@@ -185,14 +185,13 @@ export function createCatalogService(deps: CatalogDeps) {
       await media.removeFile(product.invoice_key);
     },
 
-    async detail(viewer: UserRow | null, id: string): Promise<ProductDetail> {
+    /** The product page, less "have I reviewed it", which is the reviews module's to answer. */
+    async detail(viewer: UserRow | null, id: string): Promise<Omit<ProductDetail, 'reviewedByMe'>> {
       const row = await q.findProductWithSeller(db, id);
       if (!row) throw new AppError('NOT_FOUND', MSG.productNotFound);
       const keys = JSON.parse(row.images) as string[];
       const isOwner = viewer?.id === row.owner_id;
-      const [likedByMe, reviewedByMe] = viewer
-        ? await Promise.all([q.isLiked(db, id, viewer.id), db.selectFrom('reviews').select('id').where('product_id', '=', id).where('user_id', '=', viewer.id).executeTakeFirst().then(Boolean)])
-        : [false, false];
+      const likedByMe = viewer ? await q.isLiked(db, id, viewer.id) : false;
       return {
         ...summary(row),
         description: row.description,
@@ -205,7 +204,6 @@ export function createCatalogService(deps: CatalogDeps) {
         images: keys.length ? keys.map((k) => media.imageUrls(k)) : [PLACEHOLDER],
         seller: { id: row.owner_id, username: row.seller_username, profilePic: row.seller_pic },
         likedByMe,
-        reviewedByMe,
         isOwner,
         invoiceUrl: isOwner && row.invoice_key ? `/api/products/${id}/invoice` : null,
       };

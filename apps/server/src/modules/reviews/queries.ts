@@ -6,6 +6,11 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export const insertReview = (db: Db, row: DB['reviews']) => db.insertInto('reviews').values(row).execute();
 
+export async function hasReviewed(db: Db, productId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('reviews').select('id').where('product_id', '=', productId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Newest first (spec §3), with the reviewer's name and picture. */
 export function reviewsPage(db: Db, productId: string, limit: number, before?: Cursor) {
   let q = db

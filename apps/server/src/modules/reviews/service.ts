@@ -15,6 +15,8 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogSer
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
 
   return {
+    hasReviewed: (productId: string, user: UserRow | null) => (user ? q.hasReviewed(db, productId, user.id) : Promise.resolve(false)),
+
     async list(productId: string, cursor?: string): Promise<Page<Review>> {
       const rows = await q.reviewsPage(db, productId, 21, decodeCursor(cursor));
       return pageOf(

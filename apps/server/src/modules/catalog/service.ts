@@ -23,6 +23,7 @@ import { AppError, parseInput } from '../../http/errors.js';
 import type { MultipartBody } from '../../http/multipart.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { MediaService } from '../../media/media-service.js';
+import { isoClock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 type Trx = Transaction<DB>;
@@ -88,7 +89,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService(deps: CatalogDeps) {
   const { db, media } = deps;
-  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const now = isoClock(deps.now);
 
   function summary(row: q.SummaryRow): ProductSummary {
     const keys = JSON.parse(row.images) as string[];

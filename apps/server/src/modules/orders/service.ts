@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { AppError, parseInput } from '../../http/errors.js';
 import type { CatalogService } from '../catalog/service.js';
+import { isoClock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 type Trx = Transaction<DB>;
@@ -21,7 +22,7 @@ function mergeLines(lines: { productId: string; quantity: number }[]) {
 
 export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; now?: () => Date }) {
   const { db, catalog } = deps;
-  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const now = isoClock(deps.now);
 
   /** Prices come from the database; what the browser's cart claims is ignored. */
   async function price(trx: Trx, buyer: UserRow, requested: { productId: string; quantity: number }[]): Promise<Omit<Quote, 'lines'> & { lines: PricedLine[] }> {

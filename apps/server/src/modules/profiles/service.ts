@@ -5,6 +5,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { AppError, parseInput } from '../../http/errors.js';
 import type { Upload } from '../../http/multipart.js';
 import type { MediaService } from '../../media/media-service.js';
+import { isoClock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 export interface ProfilesDeps {
@@ -18,7 +19,7 @@ export type ProfilesService = ReturnType<typeof createProfilesService>;
 
 export function createProfilesService(deps: ProfilesDeps) {
   const { db, media } = deps;
-  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const now = isoClock(deps.now);
 
   async function mustExist(id: string) {
     const profile = await q.findProfile(db, id);

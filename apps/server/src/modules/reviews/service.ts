@@ -6,13 +6,14 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { AppError, parseInput } from '../../http/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { CatalogService } from '../catalog/service.js';
+import { isoClock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
 export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; now?: () => Date }) {
   const { db, catalog } = deps;
-  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+  const now = isoClock(deps.now);
 
   return {
     hasReviewed: (productId: string, user: UserRow | null) => (user ? q.hasReviewed(db, productId, user.id) : Promise.resolve(false)),

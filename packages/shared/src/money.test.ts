@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAED, parseAmountToFils } from './money.js';
+import { filsToAmount, formatAED, parseAmountToFils } from './money.js';
 
 describe('formatAED', () => {
   it.each([
@@ -50,5 +50,17 @@ describe('parseAmountToFils', () => {
 
   it('round-trips through formatAED', () => {
     expect(formatAED(parseAmountToFils('1,234.56')!)).toBe('AED 1,234.56');
+  });
+});
+
+describe('filsToAmount', () => {
+  it.each([
+    [129900, '1299'],
+    [129950, '1299.50'],
+    [5, '0.05'],
+    [100, '1'],
+  ])('writes %d fils as %j, which parses back to the same amount', (fils, text) => {
+    expect(filsToAmount(fils)).toBe(text);
+    expect(parseAmountToFils(text)).toBe(fils);
   });
 });

@@ -20,3 +20,10 @@ export function parseAmountToFils(input: string): number | null {
   const fils = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
   return Number.isSafeInteger(fils) ? fils : null;
 }
+
+/** Fils back to what a person would type: 129900 → "1299", 129950 → "1299.50". */
+export function filsToAmount(fils: number): string {
+  const whole = Math.floor(fils / 100);
+  const cents = fils % 100;
+  return cents ? `${whole}.${String(cents).padStart(2, '0')}` : String(whole);
+}

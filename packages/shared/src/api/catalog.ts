@@ -1,52 +1,71 @@
-import type { Condition } from '../schemas/catalog.js';
+import { z } from 'zod';
+import { CONDITIONS } from '../schemas/catalog.js';
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-export interface ImageUrls {
-  url: string;
-  thumb: string;
-}
+/*
+ * What the API answers, as zod schemas: the server serializes the hot routes' answers from their
+ * JSON Schema (fast-json-stringify), and the types below are inferred from the same schemas, so a
+ * field added to a type is a field the serializer sends.
+ */
 
-export interface UserBrief {
-  id: string;
-  username: string;
-  profilePic: string;
-}
+export const ImageUrlsSchema = z.object({
+  url: z.string(),
+  thumb: z.string(),
+});
+export type ImageUrls = z.infer<typeof ImageUrlsSchema>;
 
-export interface ProductSummary {
-  id: string;
-  title: string;
-  category: string;
-  price: number;
-  previousPrice: number | null;
-  rating: number;
-  reviewCount: number;
-  likeCount: number;
-  image: ImageUrls;
-  ownerId: string;
-  isAuction: boolean;
-  createdAt: string;
-}
+export const UserBriefSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  profilePic: z.string(),
+});
+export type UserBrief = z.infer<typeof UserBriefSchema>;
 
-export interface ProductDetail extends ProductSummary {
-  description: string;
-  condition: Condition;
-  brand: string;
-  dimensions: string | null;
-  weight: number;
-  countryOfOrigin: string | null;
-  keywords: string[];
-  images: ImageUrls[];
-  seller: UserBrief;
-  likedByMe: boolean;
-  reviewedByMe: boolean;
-  isOwner: boolean;
+export const ProductSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  price: z.number().int(),
+  previousPrice: z.number().int().nullable(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  likeCount: z.number().int(),
+  image: ImageUrlsSchema,
+  ownerId: z.string(),
+  isAuction: z.boolean(),
+  /** The auction this product is (or was last) on. */
+  auctionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+/** One page of the shop, a search, a seller's products or someone's likes. */
+export const ProductPageSchema = z.object({
+  items: z.array(ProductSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const ProductDetailSchema = ProductSummarySchema.extend({
+  description: z.string(),
+  condition: z.enum(CONDITIONS),
+  brand: z.string(),
+  dimensions: z.string().nullable(),
+  weight: z.number(),
+  countryOfOrigin: z.string().nullable(),
+  keywords: z.array(z.string()),
+  images: z.array(ImageUrlsSchema),
+  seller: UserBriefSchema,
+  likedByMe: z.boolean(),
+  reviewedByMe: z.boolean(),
+  isOwner: z.boolean(),
   /** Only the seller sees the invoice link. */
-  invoiceUrl: string | null;
-}
+  invoiceUrl: z.string().nullable(),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 export interface Review {
   id: string;
@@ -89,6 +108,8 @@ export interface Order extends Quote {
   paymentMethod: string;
   address: { emirate: string; area: string; street: string; phone: string };
   createdAt: string;
+  /** Set for an auction's order; its status is 'awaiting_address' until the winner gives one. */
+  auctionId: string | null;
 }
 
 export interface Sale {
@@ -101,5 +122,7 @@ export interface Sale {
   lineTotal: number;
   buyer: UserBrief;
   emirate: string;
+  /** The order's status: 'awaiting_address' until an auction's winner gives one. */
+  status: string;
   createdAt: string;
 }

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { emailAddress, plainText } from '../text.js';
 
-/** The spec's "simple pattern" for email addresses. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-const email = (missing: string, invalid: string) =>
-  required(missing).max(254, invalid).regex(EMAIL_PATTERN, invalid).toLowerCase();
-
-/** Passwords are never trimmed: a space is a character the user chose. */
+/**
+ * Passwords are never trimmed nor normalised: a space is a character the user chose, and they are
+ * only ever hashed, never stored as text, so the control-character rule does not apply to them.
+ */
 const newPassword = (missing: string) =>
   z
     .string({ error: missing })
@@ -19,25 +18,31 @@ const newPassword = (missing: string) =>
     .min(PASSWORD_MIN, MSG.passwordTooShort)
     .max(PASSWORD_MAX, MSG.passwordTooLong);
 
-/** Phone numbers may be typed with spaces, dashes, brackets and a leading +; 10–15 digits remain. */
 const confirmation = z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields);
 const passwordsMatch: [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] = [
   (v) => v.password === v.confirmPassword,
   { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] },
 ];
 
-export const PhoneSchema = required(MSG.fillAllFields)
+/** Phone numbers may be typed with spaces, dashes, brackets and a leading +; 10–15 digits remain. */
+export const PhoneSchema = plainText({ required: MSG.fillAllFields, max: [40, MSG.invalidPhone], invalid: MSG.invalidPhone })
   .transform((value) => value.replace(/[\s\-().]/g, ''))
   .pipe(z.string().regex(/^\+?\d{10,15}$/, MSG.invalidPhone));
 
-export const UsernameSchema = required(MSG.fillAllFields)
-  .min(3, MSG.usernameTooShort)
-  .max(30, MSG.usernameTooLong)
-  .regex(/^[\p{L}\p{N}._-]+$/u, MSG.usernameCharacters);
+export const USERNAME_CHARACTERS = /^[\p{L}\p{N}._-]+$/u;
+
+/** Letters, digits, dots, dashes and underscores; `missing` differs between sign-up and the profile form. */
+export const username = (missing: string) =>
+  plainText({ required: missing, min: [3, MSG.usernameTooShort], max: [30, MSG.usernameTooLong], invalid: MSG.usernameCharacters }).regex(
+    USERNAME_CHARACTERS,
+    MSG.usernameCharacters,
+  );
+
+export const UsernameSchema = username(MSG.fillAllFields);
 
 export const RegisterSchema = z
   .object({
-    email: email(MSG.fillAllFields, MSG.invalidEmail),
+    email: emailAddress(MSG.fillAllFields, MSG.invalidEmail),
     password: newPassword(MSG.fillAllFields),
     confirmPassword: confirmation,
     username: UsernameSchema,
@@ -47,7 +52,7 @@ export const RegisterSchema = z
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: email(MSG.loginRequired, MSG.invalidEmailFormat),
+  email: emailAddress(MSG.loginRequired, MSG.invalidEmailFormat),
   password: z
     .string({ error: MSG.loginRequired })
     .min(1, MSG.loginRequired)
@@ -57,14 +62,17 @@ export const LoginSchema = z.object({
 export type LoginInput = z.input<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({
-  email: email(MSG.fillAllFields, MSG.invalidEmail),
+  email: emailAddress(MSG.fillAllFields, MSG.invalidEmail),
 });
 
-export const TokenSchema = z.object({ token: required(MSG.tokenInvalid).max(200, MSG.tokenInvalid) });
+/** Our tokens are base64url; anything else cannot be one, whatever it contains. */
+const token = required(MSG.tokenInvalid).max(200, MSG.tokenInvalid).regex(/^[\w-]+$/, MSG.tokenInvalid);
+
+export const TokenSchema = z.object({ token });
 
 export const ResetPasswordSchema = z
   .object({
-    token: required(MSG.tokenInvalid).max(200, MSG.tokenInvalid),
+    token,
     password: newPassword(MSG.fillAllFields),
     confirmPassword: confirmation,
   })

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
+import { characterCount, decimal, emailAddress, hasControlCharacters, plainText, truncateCharacters } from '../text.js';
+import { username } from './auth.js';
 
 export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -12,41 +14,65 @@ export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 export const MAX_KEYWORDS = 20;
 
 export const DIMENSIONS_PATTERN = /^\s*\d+\s*[xX×]\s*\d+\s*[xX×]\s*\d+\s*$/;
+/** The dimensions column's size, for the normalised "LxWxH". */
+export const DIMENSIONS_MAX = 50;
 
 /** Multipart forms send every field as text; '' means "not given". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const text = (min: number, message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).trim().min(min, message).max(max, maxMessage);
+const text = (min: number, message: string, max: number, maxMessage: string, multiline = false) =>
+  plainText({ required: message, min: [min, message], max: [max, maxMessage], multiline });
 
-const fils = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge);
+const fils = (message: string) => decimal(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, message).optional()).transform((v) => (v ? v : null));
+  z.preprocess(blankToUndefined, plainText({ required: message, min: [0, message], max: [max, message] }).optional()).transform((v) => (v ? v : null));
+
+/** The stored sort key is the lowercased title, which can be longer than the title ('İ' lowercases to two characters). */
+export const TITLE_KEY_MAX = 200;
+
+/** The lowercase title products sort by, cut to its column's size (a sort key needs no more). */
+export function titleKey(title: string): string {
+  return truncateCharacters(title.toLowerCase(), TITLE_KEY_MAX);
+}
+
+export const KEYWORD_MAX = 40;
 
 /** Lowercase, trimmed, unique keywords from a list or a comma-separated string, plus the category (spec §3). */
 export function normalizeKeywords(input: string | readonly string[] | undefined, category: string): string[] {
   const raw = typeof input === 'string' ? input.split(',') : (input ?? []);
-  const words = raw.map((k) => k.trim().toLowerCase()).filter((k) => k.length > 0 && k.length <= 40);
+  const words = raw.map((k) => k.trim().toLowerCase()).filter((k) => k.length > 0 && characterCount(k) <= KEYWORD_MAX);
   return [...new Set([...words, category.toLowerCase()])];
 }
 
+/** One keyword or the comma-separated list: normalised like any text, control characters refused. */
+const keywordText = z
+  .string({ error: MSG.controlCharacters })
+  .normalize('NFC')
+  .max(MAX_KEYWORDS * (KEYWORD_MAX + 10), MSG.keywordTooLong)
+  .refine((v) => !hasControlCharacters(v), MSG.controlCharacters);
+
+/** What the seller types ("10 x 20 x 30") becomes "10x20x30", which must fit its column. */
+const dimensions = z
+  .string({ error: MSG.dimensionsFormat })
+  .max(200, MSG.dimensionsTooLong)
+  .regex(DIMENSIONS_PATTERN, MSG.dimensionsFormat)
+  .transform((v) => v.replace(/\s+/g, '').replace(/[X×]/g, 'x'))
+  .refine((v) => v.length <= DIMENSIONS_MAX, MSG.dimensionsTooLong);
+
 const productShape = {
   title: text(3, MSG.titleTooShort, 120, MSG.titleTooLong),
-  description: text(10, MSG.descriptionTooShort, 5000, MSG.descriptionTooLong),
+  description: text(10, MSG.descriptionTooShort, 5000, MSG.descriptionTooLong, true),
   category: z.enum(CATEGORIES, { error: MSG.selectCategory }),
   price: fils(MSG.pricePositive),
   previousPrice: z.preprocess(blankToUndefined, fils(MSG.previousPricePositive).optional()).transform((v) => v ?? null),
   condition: z.preprocess(blankToUndefined, z.enum(CONDITIONS, { error: MSG.selectCondition }).default('new')),
   brand: text(1, MSG.brandRequired, 100, MSG.brandTooLong),
-  dimensions: z
-    .preprocess(blankToUndefined, z.string().regex(DIMENSIONS_PATTERN, MSG.dimensionsFormat).optional())
-    .transform((v) => (v ? v.replace(/\s+/g, '').replace(/[X×]/g, 'x') : null)),
-  weight: z.coerce.number({ error: MSG.weightPositive }).positive(MSG.weightPositive).max(100_000, MSG.weightPositive),
+  dimensions: z.preprocess(blankToUndefined, dimensions.optional()).transform((v) => v ?? null),
+  weight: decimal(z.number({ error: MSG.weightPositive }).positive(MSG.weightPositive).max(100_000, MSG.weightPositive)),
   countryOfOrigin: optionalText(100, MSG.countryTooLong),
   keywords: z
-    .union([z.string(), z.array(z.string())])
+    .union([keywordText, z.array(keywordText)], { error: MSG.tooManyKeywords })
     .optional()
     .refine((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).length <= MAX_KEYWORDS, MSG.tooManyKeywords),
 };
@@ -61,10 +87,7 @@ export type ProductInput = z.output<typeof ProductSchema>;
 export const EditProductSchema = z
   .object({
     ...productShape,
-    dimensions: z
-      .string({ error: MSG.dimensionsFormat })
-      .regex(DIMENSIONS_PATTERN, MSG.dimensionsFormat)
-      .transform((v) => v.replace(/\s+/g, '').replace(/[X×]/g, 'x')),
+    dimensions,
     countryOfOrigin: text(1, MSG.countryRequired, 100, MSG.countryTooLong),
   })
   .transform((p) => ({ ...p, keywords: normalizeKeywords(p.keywords, p.category) }));
@@ -75,22 +98,18 @@ export const REVIEW_MAX = 500;
 
 /** Review (spec §5): text 3–500 after trimming, rating 1–5 with 5 by default. */
 export const ReviewSchema = z.object({
-  text: z
-    .string({ error: MSG.reviewBlank })
-    .trim()
-    .min(1, MSG.reviewBlank)
-    .min(REVIEW_MIN, MSG.reviewLength)
-    .max(REVIEW_MAX, MSG.reviewLength),
-  rating: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.ratingRange }).int(MSG.ratingRange).min(1, MSG.ratingRange).max(5, MSG.ratingRange).default(5)),
+  text: plainText({ required: MSG.reviewBlank, min: [REVIEW_MIN, MSG.reviewLength], max: [REVIEW_MAX, MSG.reviewLength], multiline: true }),
+  rating: z.preprocess(blankToUndefined, decimal(z.number({ error: MSG.ratingRange }).int(MSG.ratingRange).min(1, MSG.ratingRange).max(5, MSG.ratingRange)).default(5)),
 });
 
+/**
+ * The public face of a profile. The contact email is opt-in: blank means none is shown, and it
+ * never defaults to the sign-in email, which stays private.
+ */
 export const ProfileSchema = z.object({
-  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).min(3, MSG.usernameTooShort).max(30, MSG.usernameTooLong).regex(/^[\p{L}\p{N}._-]+$/u, MSG.usernameCharacters),
-  bio: z.preprocess((v) => v ?? '', z.string().trim().max(500, MSG.bioTooLong)),
-  contactEmail: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(254, MSG.invalidEmail).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.invalidEmail).toLowerCase().optional(),
-  ).transform((v) => v ?? null),
+  username: username(MSG.usernameRequired),
+  bio: z.preprocess((v) => v ?? '', plainText({ required: MSG.bioTooLong, min: [0, MSG.bioTooLong], max: [500, MSG.bioTooLong], multiline: true })),
+  contactEmail: z.preprocess(blankToUndefined, emailAddress(MSG.invalidEmail, MSG.invalidEmail).optional()).transform((v) => v ?? null),
 });
 
 export const PRODUCT_SORTS = {
@@ -105,18 +124,30 @@ export const PRODUCT_SORTS = {
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 export const PRODUCT_SORT_KEYS = Object.keys(PRODUCT_SORTS) as ProductSort[];
 
+/** A page cursor as we issue them (lib/cursor.ts decodes it and checks what is inside). */
+export const CursorSchema = z.string({ error: MSG.invalidCursor }).max(500, MSG.invalidCursor);
+
+/** `?limit=` as decimal text; blank means the default. */
+export const pageLimit = z.preprocess(
+  blankToUndefined,
+  decimal(z.number({ error: MSG.invalidLimit }).int(MSG.invalidLimit).min(1, MSG.invalidLimit).max(60, MSG.invalidLimit)).default(24),
+);
+
+/** The query of any list that is only paged (a profile's products, my likes, a product's reviews). */
+export const PageQuerySchema = z.object({ cursor: z.preprocess(blankToUndefined, CursorSchema.optional()) });
+
 export const ProductListQuerySchema = z.object({
   category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORT_KEYS as [ProductSort, ...ProductSort[]], { error: MSG.invalidSort }).default('popular')),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(60).default(24),
+  cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
+  limit: pageLimit,
 });
 
 export const SEARCH_FIELDS = ['name', 'price', 'rating'] as const;
 export const SearchQuerySchema = z.object({
-  q: z.string().trim().max(100, MSG.searchTooLong).default(''),
+  q: plainText({ required: MSG.searchInvalid, min: [0, MSG.searchInvalid], max: [100, MSG.searchTooLong], invalid: MSG.searchInvalid }).default(''),
   sort: z.preprocess(blankToUndefined, z.enum(SEARCH_FIELDS, { error: MSG.invalidSort }).default('name')),
   order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: MSG.invalidSort }).default('asc')),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(60).default(24),
+  cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
+  limit: pageLimit,
 });

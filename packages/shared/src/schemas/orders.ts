@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { decimal, idString, plainText } from '../text.js';
 import { PhoneSchema } from './auth.js';
 
 export const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;
@@ -14,8 +15,8 @@ export function vatFor(subtotalFils: number): number {
 export const CartLinesSchema = z
   .array(
     z.object({
-      productId: z.string().min(1).max(36),
-      quantity: z.coerce.number({ error: MSG.quantityRange }).int(MSG.quantityRange).min(1, MSG.quantityRange).max(99, MSG.quantityRange),
+      productId: idString(MSG.itemsUnavailable),
+      quantity: decimal(z.number({ error: MSG.quantityRange }).int(MSG.quantityRange).min(1, MSG.quantityRange).max(99, MSG.quantityRange)),
     }),
     { error: MSG.cartEmpty },
   )
@@ -27,8 +28,8 @@ export const QuoteSchema = z.object({ lines: CartLinesSchema });
 export const AddressSchema = z.object(
   {
     emirate: z.enum(EMIRATES, { error: MSG.selectEmirate }),
-    area: z.string({ error: MSG.areaRequired }).trim().min(2, MSG.areaRequired).max(100, MSG.areaRequired),
-    street: z.string({ error: MSG.streetRequired }).trim().min(3, MSG.streetRequired).max(200, MSG.streetRequired),
+    area: plainText({ required: MSG.areaRequired, min: [2, MSG.areaRequired], max: [100, MSG.areaTooLong] }),
+    street: plainText({ required: MSG.streetRequired, min: [3, MSG.streetRequired], max: [200, MSG.streetTooLong] }),
     phone: PhoneSchema,
   },
   { error: MSG.addressRequired },
@@ -37,7 +38,7 @@ export type AddressInput = z.input<typeof AddressSchema>;
 
 /** Placing an order. The key makes a retried or double-clicked submit create one order. */
 export const CheckoutSchema = z.object({
-  idempotencyKey: z.string().min(8).max(64),
+  idempotencyKey: z.string({ error: MSG.checkoutExpired }).regex(/^[\w-]{8,64}$/, MSG.checkoutExpired),
   lines: CartLinesSchema,
   address: AddressSchema,
 });

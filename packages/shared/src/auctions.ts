@@ -1,0 +1,67 @@
+/**
+ * Timed-auction rules both sides need: the server decides with them, the browser shows them
+ * (the minimum next bid, the quick-bid buttons, the soft-close notice).
+ */
+
+/** The bid step by price band, in fils: below AED 50 it is AED 1; from AED 25,000 it is AED 500. */
+export const BID_INCREMENTS: ReadonlyArray<{ below: number; step: number }> = [
+  { below: 50_00, step: 1_00 },
+  { below: 250_00, step: 5_00 },
+  { below: 1_000_00, step: 10_00 },
+  { below: 5_000_00, step: 50_00 },
+  { below: 25_000_00, step: 100_00 },
+  { below: Number.POSITIVE_INFINITY, step: 500_00 },
+];
+
+export function bidIncrement(currentFils: number): number {
+  return BID_INCREMENTS.find((band) => currentFils < band.below)!.step;
+}
+
+/** The least the next bid may be: the starting bid before anyone bids, then the current bid plus one step. */
+export function minimumNextBid(auction: { startingBid: number; currentBid: number | null }): number {
+  return auction.currentBid === null ? auction.startingBid : auction.currentBid + bidIncrement(auction.currentBid);
+}
+
+/** Quick-bid buttons: the minimum, then one and three steps above it. */
+export function quickBids(minimum: number): number[] {
+  const one = minimum + bidIncrement(minimum);
+  return [minimum, one, one + 2 * bidIncrement(one)];
+}
+
+export const CLOSING_STYLES = {
+  soft: 'Soft close',
+  sudden: 'Sudden death',
+} as const;
+export type ClosingStyle = keyof typeof CLOSING_STYLES;
+
+/** Soft close: a bid in the last two minutes moves the end to two minutes after that bid (as Whatnot does). */
+export const SOFT_CLOSE_MS = 2 * 60_000;
+
+export const AUCTION_DURATIONS = {
+  '5m': { label: '5 minutes', ms: 5 * 60_000 },
+  '15m': { label: '15 minutes', ms: 15 * 60_000 },
+  '1h': { label: '1 hour', ms: 3600_000 },
+  '6h': { label: '6 hours', ms: 6 * 3600_000 },
+  '1d': { label: '1 day', ms: 86_400_000 },
+  '3d': { label: '3 days', ms: 3 * 86_400_000 },
+  '7d': { label: '7 days', ms: 7 * 86_400_000 },
+} as const;
+export type AuctionDuration = keyof typeof AUCTION_DURATIONS;
+
+/** A chosen end date must be at least this far away, and at most this far. */
+export const MIN_AUCTION_MS = 60_000;
+export const MAX_AUCTION_MS = 30 * 86_400_000;
+
+export const AUCTION_STATUSES = ['open', 'sold', 'unsold', 'cancelled'] as const;
+export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
+
+export const AUCTION_SORTS = {
+  ending: 'Ending soonest',
+  newest: 'Newly listed',
+  'price-asc': 'Price low to high',
+  'price-desc': 'Price high to low',
+  'title-asc': 'Alphabetical A-Z',
+  'title-desc': 'Alphabetical Z-A',
+} as const;
+export type AuctionSort = keyof typeof AUCTION_SORTS;
+export const AUCTION_SORT_KEYS = Object.keys(AUCTION_SORTS) as AuctionSort[];

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { LoginSchema, RegisterSchema } from './schemas/auth.js';
+import { EditProductSchema, ProductSchema, ProfileSchema, ReviewSchema, SearchQuerySchema, titleKey } from './schemas/catalog.js';
+import { CheckoutSchema } from './schemas/orders.js';
+import { characterCount, cleanText, decimal, emailAddress, isId, plainText, truncateCharacters } from './text.js';
+import { toFieldErrors } from './validation.js';
+
+const fieldsOf = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be refused`);
+  return toFieldErrors(result.error);
+};
+
+const line = plainText({ required: 'missing', min: [3, 'short'], max: [10, 'long'] });
+const block = plainText({ required: 'missing', min: [3, 'short'], max: [10, 'long'], multiline: true });
+
+describe('plainText', () => {
+  it.each(['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u009b', '\t', '\n', '\r'])('refuses the control character %j inside one line', (c) => {
+    expect(line.safeParse(`ab${c}cd`).error?.issues[0]?.message).toBe(MSG.controlCharacters);
+  });
+
+  it('keeps tabs and line breaks in a block, and makes every break "\\n"', () => {
+    expect(block.parse('a\r\nb\rc\td')).toBe('a\nb\nc\td');
+    expect(block.safeParse('ab\u0000cd').error?.issues[0]?.message).toBe(MSG.controlCharacters);
+    expect(block.safeParse('ab\u000bcd').error?.issues[0]?.message).toBe(MSG.controlCharacters);
+  });
+
+  it('refuses a lone surrogate but counts an emoji as one character', () => {
+    expect(line.safeParse('ab\ud800cd').error?.issues[0]?.message).toBe(MSG.controlCharacters);
+    expect(line.parse('😀😀😀😀😀😀😀😀😀😀')).toHaveLength(20);
+    expect(line.safeParse('😀'.repeat(11)).error?.issues[0]?.message).toBe('long');
+  });
+
+  it('trims (control characters at the ends are whitespace) and counts after NFC', () => {
+    expect(line.parse('  \n abc \t ')).toBe('abc');
+    // "é" as e + combining accent is two code points before NFC, one after.
+    expect(line.parse('e\u0301'.repeat(10))).toBe('é'.repeat(10));
+    expect(line.safeParse('   ').error?.issues[0]?.message).toBe('missing');
+    expect(line.safeParse('ab').error?.issues[0]?.message).toBe('short');
+    expect(line.safeParse(42).error?.issues[0]?.message).toBe('missing');
+  });
+
+  it('cleans and cuts text from elsewhere without splitting a character', () => {
+    expect(cleanText(' Amira\u0000 \u0085Al\nHashimi ', 100)).toBe('Amira Al Hashimi');
+    expect(truncateCharacters('😀😀😀', 2)).toBe('😀😀');
+    expect(characterCount('😀é')).toBe(2);
+  });
+});
+
+describe('lengths are checked on what is stored', () => {
+  it("bounds the title's sort key, which lowercasing can make longer than the title", () => {
+    const title = 'İ'.repeat(120);
+    expect(ProductSchema.safeParse({ ...product, title }).success).toBe(true);
+    expect(title.toLowerCase()).toHaveLength(240);
+    expect(characterCount(titleKey(title))).toBe(200);
+  });
+
+  it('counts an email after lowercasing', () => {
+    const email = `${'İ'.repeat(245)}@x.co`;
+    expect(characterCount(email)).toBe(250);
+    expect(fieldsOf(RegisterSchema, { ...registration, email })).toEqual({ email: MSG.invalidEmail });
+    expect(emailAddress('missing', 'bad').parse(' AMİRA@Example.COM ')).toBe('ami̇ra@example.com');
+  });
+
+  it('refuses dimensions whose digits would not fit their column', () => {
+    expect(fieldsOf(ProductSchema, { ...product, dimensions: `${'1'.repeat(60)}x1x1` })).toEqual({ dimensions: MSG.dimensionsTooLong });
+    expect(ProductSchema.parse({ ...product, dimensions: ' 10 X 20 × 30 ' }).dimensions).toBe('10x20x30');
+  });
+});
+
+const product = {
+  title: 'Seiko Diver',
+  description: 'Automatic dive watch, barely worn.',
+  category: 'Watches',
+  price: '125000',
+  brand: 'Seiko',
+  weight: '0.15',
+};
+const registration = { email: 'a@x.co', password: 'secret1', confirmPassword: 'secret1', username: 'amira', phone: '0501234567' };
+
+describe('control characters are refused in every stored field', () => {
+  it.each([
+    ['title', ProductSchema, product],
+    ['description', ProductSchema, product],
+    ['brand', ProductSchema, product],
+    ['countryOfOrigin', ProductSchema, product],
+    ['keywords', ProductSchema, product],
+    ['text', ReviewSchema, { text: 'Great watch', rating: 5 }],
+    ['bio', ProfileSchema, { username: 'amira', bio: 'Hello there' }],
+    ['username', ProfileSchema, { username: 'amira' }],
+  ] as const)('%s', (field, schema, valid) => {
+    const fields = fieldsOf(schema, { ...valid, [field]: `Nice\u0000 one here` });
+    expect(fields[field]).toBeDefined();
+    expect(Object.keys(fields)).toEqual([field]);
+  });
+
+  it('in emails, addresses and the search text', () => {
+    expect(fieldsOf(LoginSchema, { email: 'a\u0000b@x.co', password: 'secret123' })).toEqual({ email: MSG.invalidEmailFormat });
+    expect(fieldsOf(ProfileSchema, { username: 'amira', contactEmail: 'a\u0085b@x.co' })).toEqual({ contactEmail: MSG.invalidEmail });
+    expect(fieldsOf(SearchQuerySchema, { q: 'watch\u0000' })).toEqual({ q: MSG.searchInvalid });
+    const checkout = { idempotencyKey: 'key-12345678', lines: [{ productId: crypto.randomUUID(), quantity: 1 }] };
+    const address = { emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '0501234567' };
+    expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, street: 'Tower\u00001' } })).toEqual({ street: MSG.controlCharacters });
+    expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, phone: '050\u00001234567' } })).toEqual({ phone: MSG.invalidPhone });
+    expect(fieldsOf(CheckoutSchema, { ...checkout, lines: [{ productId: 'abc\u0000', quantity: 1 }], address })).toEqual({ productId: MSG.itemsUnavailable });
+  });
+
+  it('but lets descriptions and reviews keep their line breaks', () => {
+    expect(ProductSchema.parse({ ...product, description: 'Line one\r\nLine two' }).description).toBe('Line one\nLine two');
+    expect(ReviewSchema.parse({ text: 'Good.\n\nWould buy again.' }).text).toBe('Good.\n\nWould buy again.');
+  });
+});
+
+describe('decimal numbers', () => {
+  const n = decimal(z.number({ error: 'nope' }));
+
+  it.each([
+    [5, 5],
+    ['5', 5],
+    [' 12 ', 12],
+    ['0.15', 0.15],
+    [0.5, 0.5],
+  ])('accepts %j', (input, output) => {
+    expect(n.parse(input)).toBe(output);
+  });
+
+  it.each([true, false, [5], '0x10', '0b11', '0o7', '1e3', '', ' ', '-5', '+5', '.5', '5.', '1,000', null, {}, '9'.repeat(400), Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses %j',
+    (input) => {
+      expect(n.safeParse(input).error?.issues[0]?.message).toBe('nope');
+    },
+  );
+
+  it('in prices, ratings and quantities', () => {
+    expect(fieldsOf(ProductSchema, { ...product, price: true })).toEqual({ price: MSG.pricePositive });
+    expect(fieldsOf(ProductSchema, { ...product, price: [5] })).toEqual({ price: MSG.pricePositive });
+    expect(fieldsOf(ProductSchema, { ...product, price: '0x10' })).toEqual({ price: MSG.pricePositive });
+    expect(fieldsOf(EditProductSchema, { ...product, dimensions: '1x1x1', countryOfOrigin: 'Japan', price: '0b11' })).toEqual({ price: MSG.pricePositive });
+    expect(fieldsOf(ProductSchema, { ...product, weight: '1e3' })).toEqual({ weight: MSG.weightPositive });
+    expect(fieldsOf(ReviewSchema, { text: 'Great watch', rating: true })).toEqual({ rating: MSG.ratingRange });
+    expect(ReviewSchema.parse({ text: 'Great watch', rating: '' }).rating).toBe(5);
+    const address = { emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '0501234567' };
+    expect(fieldsOf(CheckoutSchema, { idempotencyKey: 'key-12345678', lines: [{ productId: crypto.randomUUID(), quantity: true }], address })).toEqual({
+      quantity: MSG.quantityRange,
+    });
+    expect(fieldsOf(SearchQuerySchema, { limit: '0x10' })).toEqual({ limit: MSG.invalidLimit });
+  });
+});
+
+describe('ids', () => {
+  it('are UUIDs and nothing else', () => {
+    expect(isId(crypto.randomUUID())).toBe(true);
+    for (const bad of ['', '%00', '\u0000', 'abc', `${crypto.randomUUID()}x`, 42, null]) expect(isId(bad)).toBe(false);
+  });
+});

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+/**
+ * The rules every piece of text a person sends goes through before it is stored
+ * (docs/decisions/0008-hostile-input.md). They run in the browser for instant feedback and on
+ * the server as the rule, so both databases see the same, already-clean text:
+ *
+ * 1. NFC-normalised, so "é" typed two ways is one string (and its length is known before storing);
+ * 2. line breaks made "\n" (a browser's multipart form sends a textarea's breaks as "\r\n");
+ * 3. trimmed;
+ * 4. no control characters: C0 and C1 (PostgreSQL refuses NUL outright, and none of them is
+ *    text a person means), except tab and newline in multi-line fields; no lone surrogate;
+ * 5. lengths counted in characters (code points, as PostgreSQL's varchar counts them), after all of the above.
+ */
+
+const CONTROL = /\p{Cc}/u;
+/** Tab and newline are text in a description or a review; the other controls are not. */
+const CONTROL_EXCEPT_TAB_AND_NEWLINE = /(?![\t\n])\p{Cc}/u;
+/** In a `u` regex a well-formed pair is one code point, so only a lone half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Characters as a database column counts them: an emoji is one, not two UTF-16 units. */
+export function characterCount(text: string): number {
+  let n = 0;
+  // for…of walks code points without building an array of a megabyte of them.
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Cuts to at most `max` characters without splitting a surrogate pair. */
+export function truncateCharacters(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  let n = 0;
+  for (const ch of text) {
+    if (n++ === max) break;
+    out += ch;
+  }
+  return out;
+}
+
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  return (multiline ? CONTROL_EXCEPT_TAB_AND_NEWLINE : CONTROL).test(text) || LONE_SURROGATE.test(text);
+}
+
+/** The same clean-up the schemas apply, for text that arrives from elsewhere (an OpenID provider's name). */
+export function cleanText(text: string, max: number): string {
+  return truncateCharacters(text.normalize('NFC').replace(/\p{Cc}|\p{Cs}/gu, ' ').replace(/\s+/g, ' ').trim(), max);
+}
+
+const normaliseLineBreaks = (v: string) => v.replace(/\r\n?/g, '\n');
+
+export interface TextRules {
+  /** The message for a missing value, a value of the wrong type, or (with `min`) a blank one. */
+  required: string;
+  /** Fewest characters after trimming, with its message (default: 1 with the `required` message). */
+  min?: [number, string];
+  /** Most characters after normalising and trimming, with its message. */
+  max: [number, string];
+  /** Descriptions, reviews and bios keep tabs and line breaks. */
+  multiline?: boolean;
+  /** The message for control characters, when the field has a better word than the generic one. */
+  invalid?: string;
+}
+
+/**
+ * One line (or, with `multiline`, a block) of plain text: see the rules at the top of this file.
+ * The result is still a string schema, so a field may add `.regex()`, `.toLowerCase()`…
+ * but lengths must come from here, since `.max()` counts UTF-16 units.
+ */
+export function plainText(rules: TextRules) {
+  const [min, minMessage] = rules.min ?? [1, rules.required];
+  const [max, maxMessage] = rules.max;
+  let schema = z.string({ error: rules.required }).normalize('NFC');
+  if (rules.multiline) schema = schema.overwrite(normaliseLineBreaks);
+  schema = schema.trim();
+  if (min > 0) schema = schema.min(1, rules.required);
+  return schema
+    .refine((v) => characterCount(v) >= min, minMessage)
+    .refine((v) => !hasControlCharacters(v, rules.multiline), rules.invalid ?? MSG.controlCharacters)
+    .refine((v) => characterCount(v) <= max, maxMessage);
+}
+
+/**
+ * An email address as we store it: NFC, trimmed, lowercased, and at most 254 characters *after*
+ * lowercasing ("İ" lowercases to two characters). Anything else is the field's `invalid` message.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX = 254;
+
+export function emailAddress(missing: string, invalid: string) {
+  return z
+    .string({ error: missing })
+    .normalize('NFC')
+    .trim()
+    .min(1, missing)
+    .toLowerCase()
+    .refine((v) => !hasControlCharacters(v), invalid)
+    .refine((v) => characterCount(v) <= EMAIL_MAX, invalid)
+    .regex(EMAIL_PATTERN, invalid);
+}
+
+/** Decimal digits, optionally with a fractional part: what a person types as a number. */
+const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
+
+function fromDecimalText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return DECIMAL_TEXT.test(trimmed) ? Number(trimmed) : value;
+}
+
+/**
+ * A number sent as a JSON number or as decimal text ("12", "0.15"), the two ways our forms send
+ * them; `schema` is the `z.number()` with the field's own rules. Unlike `z.coerce.number()` this
+ * refuses `true` (1), `[5]` (5), `"0x10"` (16), `"0b11"` (3), `"1e3"` and `""` (0); NaN and
+ * ±Infinity ("9" × 400) are refused by `z.number()` itself.
+ */
+export function decimal<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess(fromDecimalText, schema);
+}
+
+/** Every id we issue is a UUID (crypto.randomUUID); anything else names nothing. */
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
+
+export function idString(message: string) {
+  return z.string({ error: message }).regex(ID_PATTERN, message);
+}

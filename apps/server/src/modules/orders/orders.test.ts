@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Sale } from '@souq/shared';
+import { MSG, type Order, type Sale } from '@souq/shared';
 import { call, countOf, createCrowd, createUser, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 
@@ -13,6 +13,8 @@ const QUANTITY = 'Quantity must be between 1 and 99.';
 const ADDRESS = { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971 50 123 4567' };
 const PLACEHOLDER = '/images/placeholder.svg';
 const key = () => crypto.randomUUID();
+/** A well-formed id that names no product. */
+const NOWHERE = '00000000-0000-4000-8000-000000000000';
 const byProduct = <L extends { productId: string }>(lines: L[]) => [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
 
 describe.each(DIALECTS)('orders (%s)', (dialect) => {
@@ -85,10 +87,10 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     it.each([
       ['an empty cart', { lines: [] }, 400, 'VALIDATION_FAILED', EMPTY],
       ['no cart at all', {}, 400, 'VALIDATION_FAILED', EMPTY],
-      ['quantity 0', { lines: [{ productId: 'p', quantity: 0 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
-      ['quantity 100', { lines: [{ productId: 'p', quantity: 100 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
-      ['quantity 1.5', { lines: [{ productId: 'p', quantity: 1.5 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
-      ['quantity "many"', { lines: [{ productId: 'p', quantity: 'many' }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity 0', { lines: [{ productId: NOWHERE, quantity: 0 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity 100', { lines: [{ productId: NOWHERE, quantity: 100 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity 1.5', { lines: [{ productId: NOWHERE, quantity: 1.5 }] }, 400, 'VALIDATION_FAILED', QUANTITY],
+      ['quantity "many"', { lines: [{ productId: NOWHERE, quantity: 'many' }] }, 400, 'VALIDATION_FAILED', QUANTITY],
     ])('refuses %s with 400', async (_case, body, status, code, message) => {
       const res = await quote(body);
       expect(res.statusCode).toBe(status);
@@ -135,6 +137,7 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
         total: 109820,
         address: { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971501234567' },
         createdAt: expect.any(String),
+        auctionId: null,
       });
       expect(await orderRows(k)).toHaveLength(1);
       expect(await sold(watch)).toEqual({ sold: before.watch.sold + 2, popularity: before.watch.popularity + 10 });
@@ -156,6 +159,7 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
           lineTotal: 24690,
           buyer: { id: buyer.id, username: buyer.username, profilePic: '/images/default-avatar.svg' },
           emirate: 'Dubai',
+          status: 'placed',
           createdAt: order.createdAt,
         },
       ]);
@@ -165,12 +169,17 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       expect((others.json() as Order[]).map((o) => o.id)).not.toContain(order.id);
     });
 
-    it('returns the first order for a repeated idempotency key, whatever the second request says', async () => {
+    it('returns the first order when the same cart and address are sent again under its key, however they are written', async () => {
       const k = key();
-      const first = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS });
+      const first = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }, { productId: watch, quantity: 1 }], address: ADDRESS });
       expect(first.statusCode).toBe(201);
       const soldAfterFirst = await sold(strap);
-      const second = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 5 }], address: { ...ADDRESS, emirate: 'Ajman' } });
+      const retry = {
+        idempotencyKey: k,
+        lines: [{ productId: watch, quantity: '1' }, { productId: strap, quantity: 1 }],
+        address: { ...ADDRESS, area: ` ${ADDRESS.area} `, phone: '+971-50-123-4567' },
+      };
+      const second = await place(retry);
       expect(second.statusCode).toBe(200);
       expect(second.json()).toEqual(first.json());
       expect(await orderRows(k)).toHaveLength(1);
@@ -180,6 +189,23 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const theirs = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS }, other);
       expect(theirs.statusCode).toBe(201);
       expect((theirs.json() as Order).id).not.toBe((first.json() as Order).id);
+    });
+
+    it.each([
+      // The products exist only once beforeAll has run, so each case is a function.
+      ['another quantity', () => ({ lines: [{ productId: strap, quantity: 5 }], address: ADDRESS })],
+      ['another product', () => ({ lines: [{ productId: watch, quantity: 1 }], address: ADDRESS })],
+      ['another address', () => ({ lines: [{ productId: strap, quantity: 1 }], address: { ...ADDRESS, emirate: 'Ajman' } })],
+    ])('refuses a key reused with %s (422, as Stripe does), writing nothing', async (_case, body) => {
+      const k = key();
+      const first = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS });
+      expect(first.statusCode).toBe(201);
+      const soldAfterFirst = await sold(strap);
+      const reused = await place({ idempotencyKey: k, ...body() });
+      expect(reused.statusCode, reused.body).toBe(422);
+      expect(reused.json()).toEqual(apiError('IDEMPOTENCY_KEY_REUSED', MSG.orderKeyReused));
+      expect(await orderRows(k)).toHaveLength(1);
+      expect(await sold(strap)).toEqual(soldAfterFirst);
     });
 
     it('places exactly one order for 5 simultaneous submits with the same key', async () => {
@@ -227,8 +253,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
 
     it.each([
       ['an empty cart', { lines: [] }, EMPTY],
-      ['quantity 0', { lines: [{ productId: 'x', quantity: 0 }] }, QUANTITY],
-      ['quantity 100', { lines: [{ productId: 'x', quantity: 100 }] }, QUANTITY],
+      ['quantity 0', { lines: [{ productId: NOWHERE, quantity: 0 }] }, QUANTITY],
+      ['quantity 100', { lines: [{ productId: NOWHERE, quantity: 100 }] }, QUANTITY],
       ['no emirate', { address: { ...ADDRESS, emirate: '' } }, 'Please choose an emirate.'],
       ['an emirate that is not one of the seven', { address: { ...ADDRESS, emirate: 'Muscat' } }, 'Please choose an emirate.'],
       ['no area', { address: { ...ADDRESS, area: ' ' } }, 'Please enter your area.'],

@@ -6,6 +6,23 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const insertOrder = (db: Db, row: DB['orders']) => db.insertInto('orders').values(row).execute();
 export const insertLines = (db: Db, rows: DB['order_lines'][]) => db.insertInto('order_lines').values(rows).execute();
 
+/** Gives an auction's order its delivery address, once: only while it is still waiting for one. */
+export async function setAddress(db: Db, orderId: string, buyerId: string, address: { emirate: string; area: string; street: string; phone: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...address, status: 'placed' })
+    .where('id', '=', orderId)
+    .where('buyer_id', '=', buyerId)
+    .where('status', '=', 'awaiting_address')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const findOrder = (db: Db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findOrderOfAuction = (db: Db, auctionId: string) =>
+  db.selectFrom('orders').select(['id', 'status', 'buyer_id']).where('auction_id', '=', auctionId).executeTakeFirst();
+
 export const findOrderByKey = (db: Db, buyerId: string, key: string) =>
   db.selectFrom('orders').selectAll().where('buyer_id', '=', buyerId).where('idempotency_key', '=', key).executeTakeFirst();
 
@@ -29,12 +46,24 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number) =>
       'order_lines.quantity',
       'order_lines.line_total',
       'orders.emirate',
+      'orders.status',
       'orders.created_at',
       'users.id as buyer_id',
       'users.username as buyer_username',
       'users.profile_pic as buyer_pic',
     ])
     .where('order_lines.seller_id', '=', sellerId)
+    .orderBy('orders.created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** What a person bought lately: the seller of each line (its category is the catalog's to say). */
+export const purchaseSignals = (db: Db, buyerId: string, limit: number) =>
+  db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select(['order_lines.product_id', 'order_lines.seller_id'])
+    .where('orders.buyer_id', '=', buyerId)
     .orderBy('orders.created_at', 'desc')
     .limit(limit)
     .execute();

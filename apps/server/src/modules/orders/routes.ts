@@ -11,6 +11,8 @@ export function ordersRoutes(orders: OrdersService) {
       return reply.status(created ? 201 : 200).send(order);
     });
 
+    app.post<{ Params: { id: string } }>('/api/orders/:id/address', async (request) => orders.completeAddress(requireVerifiedUser(request), request.params.id, request.body));
+
     app.get('/api/orders', async (request) => orders.ordersOf(requireUser(request)));
     app.get('/api/sales', async (request) => orders.salesOf(requireUser(request)));
   };

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { CheckoutSchema, MSG, QuoteSchema, vatFor, type Order, type Quote, type Sale } from '@souq/shared';
+import { AddressSchema, CheckoutSchema, MSG, QuoteSchema, vatFor, type AddressInput, type Order, type Quote, type Sale } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { AppError, parseInput } from '../../http/errors.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
 import type { CatalogService } from '../catalog/service.js';
-import { isoClock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 type Trx = Transaction<DB>;
@@ -20,9 +20,18 @@ function mergeLines(lines: { productId: string; quantity: number }[]) {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; now?: () => Date }) {
+/**
+ * What an idempotency key promises to repeat: the cart (merged, in product order, so a retry that
+ * lists the same lines differently is the same order) and the delivery address, as validated.
+ */
+function requestHash(input: { lines: { productId: string; quantity: number }[]; address: AddressInput }): string {
+  const lines = mergeLines(input.lines).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  const { emirate, area, street, phone } = input.address;
+  return crypto.createHash('sha256').update(JSON.stringify({ lines, address: { emirate, area, street, phone } })).digest('hex');
+}
+
+export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock }) {
   const { db, catalog } = deps;
-  const now = isoClock(deps.now);
 
   /** Prices come from the database; what the browser's cart claims is ignored. */
   async function price(trx: Trx, buyer: UserRow, requested: { productId: string; quantity: number }[]): Promise<Omit<Quote, 'lines'> & { lines: PricedLine[] }> {
@@ -30,8 +39,8 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
     const products = new Map((await catalog.pricesFor(trx, wanted.map((l) => l.productId))).map((p) => [p.id, p]));
     const lines = wanted.map(({ productId, quantity }) => {
       const p = products.get(productId);
-      if (!p || !p.purchasable) throw new AppError('CONFLICT', MSG.itemsUnavailable, { productId });
-      if (p.ownerId === buyer.id) throw new AppError('FORBIDDEN', MSG.cannotBuyOwn, { productId });
+      if (!p || !p.purchasable) throw new DomainError('CONFLICT', MSG.itemsUnavailable, { productId });
+      if (p.ownerId === buyer.id) throw new DomainError('FORBIDDEN', MSG.cannotBuyOwn, { productId });
       return { productId, title: p.title, image: p.image, unitPrice: p.price, quantity, lineTotal: p.price * quantity, sellerId: p.ownerId };
     });
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
@@ -50,15 +59,20 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
       total: o.total,
       address: { emirate: o.emirate, area: o.area, street: o.street, phone: o.phone },
       createdAt: o.created_at,
+      auctionId: o.auction_id,
       lines: lines
         .filter((l) => l.order_id === o.id)
         .map((l) => ({ productId: l.product_id ?? '', title: l.title, image: l.image ?? '', unitPrice: l.unit_price, quantity: l.quantity, lineTotal: l.line_total })),
     }));
   }
 
-  async function existing(buyer: UserRow, key: string): Promise<Order | undefined> {
+  /** The order placed earlier under this key, provided it was for the same cart and address. */
+  async function existing(buyer: UserRow, key: string, hash: string): Promise<Order | undefined> {
     const row = await q.findOrderByKey(db, buyer.id, key);
-    return row ? (await toOrders([row]))[0] : undefined;
+    if (!row) return undefined;
+    // As Stripe does: a key reused with another body is a client bug, not a retry.
+    if (row.request_hash !== null && row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.orderKeyReused);
+    return (await toOrders([row]))[0];
   }
 
   return {
@@ -71,7 +85,8 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
     /** Creates the order once per idempotency key: a double click or a retry returns the first one. */
     async place(buyer: UserRow, body: unknown): Promise<{ order: Order; created: boolean }> {
       const input = parseInput(CheckoutSchema, body);
-      const prior = await existing(buyer, input.idempotencyKey);
+      const hash = requestHash(input);
+      const prior = await existing(buyer, input.idempotencyKey, hash);
       if (prior) return { order: prior, created: false };
       const id = crypto.randomUUID();
       try {
@@ -81,6 +96,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
             id,
             buyer_id: buyer.id,
             idempotency_key: input.idempotencyKey,
+            request_hash: hash,
             status: 'placed',
             payment_method: 'cash_on_delivery',
             subtotal: quote.subtotal,
@@ -90,7 +106,8 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
             area: input.address.area,
             street: input.address.street,
             phone: input.address.phone,
-            created_at: now(),
+            created_at: deps.clock.iso(),
+            auction_id: null,
           });
           await q.insertLines(
             trx,
@@ -114,13 +131,65 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
       } catch (error) {
         // The same key raced in from a second request: that request's order is the order.
         if (isUniqueViolation(error)) {
-          const raced = await existing(buyer, input.idempotencyKey);
+          const raced = await existing(buyer, input.idempotencyKey, hash);
           if (raced) return { order: raced, created: false };
         }
         throw error;
       }
-      return { order: (await existing(buyer, input.idempotencyKey))!, created: true };
+      return { order: (await existing(buyer, input.idempotencyKey, hash))!, created: true };
     },
+
+    /**
+     * The winner's order for a sold auction, inside the close's transaction: the hammer price plus
+     * VAT, cash on delivery, waiting for the winner's address. The unique index on auction_id
+     * makes a second one impossible whatever else goes wrong.
+     */
+    async createForAuction(
+      trx: Trx,
+      sale: { auctionId: string; buyerId: string; sellerId: string; productId: string | null; title: string; image: string | null; price: number },
+    ): Promise<string> {
+      const id = crypto.randomUUID();
+      const vat = vatFor(sale.price);
+      await q.insertOrder(trx, {
+        id,
+        buyer_id: sale.buyerId,
+        idempotency_key: `auction:${sale.auctionId}`,
+        status: 'awaiting_address',
+        payment_method: 'cash_on_delivery',
+        subtotal: sale.price,
+        vat,
+        total: sale.price + vat,
+        emirate: '',
+        area: '',
+        street: '',
+        phone: '',
+        created_at: deps.clock.iso(),
+        auction_id: sale.auctionId,
+        request_hash: null,
+      });
+      await q.insertLines(trx, [
+        { id: crypto.randomUUID(), order_id: id, position: 0, product_id: sale.productId, seller_id: sale.sellerId, title: sale.title, image: sale.image, unit_price: sale.price, quantity: 1, line_total: sale.price },
+      ]);
+      if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
+      return id;
+    },
+
+    /** The winner completes an auction's order with the checkout's address form. */
+    async completeAddress(buyer: UserRow, orderId: string, body: unknown): Promise<Order> {
+      const address = parseInput(AddressSchema, body);
+      if (!(await q.setAddress(db, orderId, buyer.id, address))) {
+        const order = await q.findOrder(db, orderId);
+        if (!order || order.buyer_id !== buyer.id) throw new DomainError('NOT_FOUND', MSG.orderNotFound);
+        throw new DomainError('CONFLICT', MSG.orderNotAwaitingAddress);
+      }
+      return (await toOrders([(await q.findOrder(db, orderId))!]))[0]!;
+    },
+
+    /** For You: the sellers of what this person bought lately. */
+    purchaseSignals: (buyerId: string, limit: number) => q.purchaseSignals(db, buyerId, limit),
+
+    /** An auction's order, for the auction page (its winner and seller see it). */
+    orderOfAuction: (auctionId: string) => q.findOrderOfAuction(db, auctionId),
 
     async ordersOf(buyer: UserRow): Promise<Order[]> {
       return toOrders(await q.ordersOfBuyer(db, buyer.id, 50));
@@ -137,6 +206,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
         lineTotal: s.line_total,
         buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: s.buyer_pic },
         emirate: s.emirate,
+        status: s.status,
         createdAt: s.created_at,
       }));
     },

@@ -1,0 +1,207 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import type { AuctionsTable, AuctionStatusValue, DB } from '../../db/schema.js';
+import type { Cursor } from '../../lib/cursor.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type AuctionSortColumn = 'ends_at' | 'created_at' | 'sort_price' | 'title_key';
+
+/** An auction with the names the page shows: seller, leader and winner. */
+function withPeople(db: Db) {
+  return db
+    .selectFrom('auctions')
+    .innerJoin('users as seller', 'seller.id', 'auctions.seller_id')
+    .leftJoin('users as leader', 'leader.id', 'auctions.leader_id')
+    .selectAll('auctions')
+    .select([
+      'seller.username as seller_username',
+      'seller.profile_pic as seller_pic',
+      'leader.username as leader_username',
+      'leader.profile_pic as leader_pic',
+    ]);
+}
+export type AuctionWithPeople = Awaited<ReturnType<typeof findAuction>> & {};
+
+export const findAuction = (db: Db, id: string) => withPeople(db).where('auctions.id', '=', id).executeTakeFirst();
+
+/**
+ * The auction a bid or a close is about to change, locked for the rest of the transaction. On
+ * SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE); on
+ * PostgreSQL the row lock makes every other bid on this auction wait for this one.
+ */
+export function lockAuction(db: Db, id: string, dialect: DialectName) {
+  const query = withPeople(db).where('auctions.id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate('auctions') : query).executeTakeFirst();
+}
+
+export const insertAuction = (db: Db, row: Insertable<AuctionsTable>) => db.insertInto('auctions').values(row).execute();
+
+/**
+ * Applies an accepted bid. The WHERE repeats what the bid was decided on (same sequence number,
+ * still open, not yet over), so even without the lock a stale decision would change nothing.
+ */
+export async function applyBid(
+  db: Db,
+  id: string,
+  expectedSeq: number,
+  now: string,
+  change: { current_bid: number; sort_price: number; leader_id: string; leader_max: number; bids: number; ends_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('auctions')
+    .set({
+      current_bid: change.current_bid,
+      sort_price: change.sort_price,
+      leader_id: change.leader_id,
+      leader_max: change.leader_max,
+      ends_at: change.ends_at,
+      bid_count: sql`bid_count + ${change.bids}`,
+      seq: sql`seq + ${change.bids}`,
+    })
+    .where('id', '=', id)
+    .where('seq', '=', expectedSeq)
+    .where('status', '=', 'open')
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const insertBids = (db: Db, rows: DB['bids'][]) => (rows.length ? db.insertInto('bids').values(rows).execute() : Promise.resolve());
+
+export const upsertMaxBid = (db: Db, row: DB['auction_max_bids']) =>
+  db
+    .insertInto('auction_max_bids')
+    .values(row)
+    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet({ max_amount: row.max_amount, placed_seq: row.placed_seq }))
+    .execute();
+
+export async function maxBidOf(db: Db, auctionId: string, bidderId: string): Promise<number | null> {
+  const row = await db.selectFrom('auction_max_bids').select('max_amount').where('auction_id', '=', auctionId).where('bidder_id', '=', bidderId).executeTakeFirst();
+  return row?.max_amount ?? null;
+}
+
+/** Claims the close: only the call that finds the auction still open and over gets a row changed. */
+export async function closeAuction(db: Db, id: string, expectedSeq: number, now: string, outcome: { status: AuctionStatusValue; winner_id: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable('auctions')
+    .set({ status: outcome.status, winner_id: outcome.winner_id, closed_at: now, seq: sql`seq + 1` })
+    .where('id', '=', id)
+    .where('seq', '=', expectedSeq)
+    .where('status', '=', 'open')
+    .where('ends_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function cancelAuction(db: Db, id: string, sellerId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('auctions')
+    .set({ status: 'cancelled', closed_at: now, seq: sql`seq + 1` })
+    .where('id', '=', id)
+    .where('seller_id', '=', sellerId)
+    .where('status', '=', 'open')
+    .where('bid_count', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Open timed auctions whose end has passed, oldest first (a stream ends its own auction). */
+export const dueAuctions = (db: Db, now: string, limit: number) =>
+  db.selectFrom('auctions').select('id').where('status', '=', 'open').where('kind', '=', 'timed').where('ends_at', '<=', now).orderBy('ends_at').orderBy('id').limit(limit).execute();
+
+export async function nextEnd(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('auctions').select('ends_at').where('status', '=', 'open').where('kind', '=', 'timed').orderBy('ends_at').orderBy('id').limit(1).executeTakeFirst();
+  return row?.ends_at;
+}
+
+/** A live auction stopped before its timer: its end is now. */
+export const endEarly = (db: Db, id: string, now: string) => db.updateTable('auctions').set({ ends_at: now }).where('id', '=', id).execute();
+
+export async function isOpenForProduct(db: Db, productId: string): Promise<boolean> {
+  const row = await db.selectFrom('auctions').select('id').where('product_id', '=', productId).where('status', '=', 'open').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One page of open auctions in a stable order, keyset-paged on (sort column, id). */
+export function openPage(db: Db, filter: { category?: string }, sort: { column: AuctionSortColumn; direction: 'asc' | 'desc' }, limit: number, cursor?: Cursor) {
+  let q = withPeople(db).where('auctions.status', '=', 'open').where('auctions.kind', '=', 'timed');
+  if (filter.category) q = q.where('auctions.category', '=', filter.category);
+  if (cursor) {
+    const op = sort.direction === 'asc' ? '>' : '<';
+    q = q.where((eb) => eb(eb.refTuple(`auctions.${sort.column}`, 'auctions.id'), op, eb.tuple(cursor[0], cursor[1])));
+  }
+  return q.orderBy(`auctions.${sort.column}`, sort.direction).orderBy('auctions.id', sort.direction).limit(limit).execute();
+}
+
+/** A seller's auctions, open ones first, newest first within each. */
+export function sellerPage(db: Db, sellerId: string, limit: number, cursor?: Cursor) {
+  const openRank = sql<number>`(case when auctions.status = 'open' then 1 else 0 end)`;
+  let q = withPeople(db).select(openRank.as('open_rank')).where('auctions.seller_id', '=', sellerId);
+  if (cursor) {
+    const [rank, createdAt] = String(cursor[0]).split('|');
+    q = q.where(sql<boolean>`(${openRank}, auctions.created_at, auctions.id) < (${Number(rank)}, ${createdAt}, ${cursor[1]})`);
+  }
+  return q.orderBy(openRank, 'desc').orderBy('auctions.created_at', 'desc').orderBy('auctions.id', 'desc').limit(limit).execute();
+}
+
+/** The bidders list: newest first, keyset-paged on the sequence number. */
+export function bidsPage(db: Db, auctionId: string, limit: number, beforeSeq?: number) {
+  let q = db
+    .selectFrom('bids')
+    .innerJoin('users', 'users.id', 'bids.bidder_id')
+    .select(['bids.seq', 'bids.amount', 'bids.auto', 'bids.created_at', 'users.id as bidder_id', 'users.username', 'users.profile_pic'])
+    .where('bids.auction_id', '=', auctionId);
+  if (beforeSeq !== undefined) q = q.where('bids.seq', '<', beforeSeq);
+  return q.orderBy('bids.seq', 'desc').limit(limit).execute();
+}
+
+export const findIdempotent = (db: Db, userId: string, scope: string, key: string) =>
+  db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', userId).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+
+export const insertIdempotent = (db: Db, row: DB['idempotency_keys']) => db.insertInto('idempotency_keys').values(row).execute();
+
+export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
+
+/**
+ * True when the person may be mailed about this topic now (and records it): at most one mail per
+ * window, decided by one statement, so two bids at once cannot both send.
+ */
+export async function takeMailSlot(db: Db, userId: string, topic: string, now: string, windowStart: string): Promise<boolean> {
+  const result = await db
+    .insertInto('mail_throttle')
+    .values({ user_id: userId, topic, last_sent_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: now }).where('mail_throttle.last_sent_at', '<', windowStart))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Every auction's photo keys, for the orphan sweep: an auction keeps its photos after its product goes. */
+export const imageColumns = (db: Db) => db.selectFrom('auctions').select('images').execute();
+
+export const contactOf = (db: Db, userId: string) => db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirst();
+
+// For You candidates and signals (the feed module asks through the auctions service).
+const FEED_FIELDS = ['auctions.id', 'auctions.seller_id', 'auctions.category', 'auctions.bid_count', 'auctions.created_at', 'auctions.ends_at'] as const;
+
+/** Open timed auctions still running, soonest end first, not the viewer's own. */
+export function feedAuctions(db: Db, opts: { viewerId: string | null; now: string; limit: number; category?: string; sellerId?: string }) {
+  let q = db.selectFrom('auctions').select(FEED_FIELDS).where('auctions.status', '=', 'open').where('auctions.kind', '=', 'timed').where('auctions.ends_at', '>', opts.now);
+  if (opts.category) q = q.where('auctions.category', '=', opts.category);
+  if (opts.sellerId) q = q.where('auctions.seller_id', '=', opts.sellerId);
+  if (opts.viewerId) q = q.where('auctions.seller_id', '!=', opts.viewerId);
+  return q.orderBy('auctions.ends_at').orderBy('auctions.id').limit(opts.limit).execute();
+}
+
+/** What a person bid on lately: seller and category of each auction. */
+export const bidSignals = (db: Db, userId: string, limit: number) =>
+  db
+    .selectFrom('bids')
+    .innerJoin('auctions', 'auctions.id', 'bids.auction_id')
+    .select(['auctions.id', 'auctions.seller_id', 'auctions.category'])
+    .where('bids.bidder_id', '=', userId)
+    .orderBy('bids.created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+export const auctionsByIds = (db: Db, ids: string[]) => (ids.length ? withPeople(db).where('auctions.id', 'in', ids).execute() : Promise.resolve([]));

@@ -1,0 +1,487 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  AUCTION_DURATIONS,
+  AuctionListQuerySchema,
+  BidSchema,
+  IdempotencyKeySchema,
+  MAX_AUCTION_MS,
+  MIN_AUCTION_MS,
+  MSG,
+  PageQuerySchema,
+  SOFT_CLOSE_MS,
+  StartAuctionSchema,
+  bidAtLeast,
+  formatAED,
+  minimumNextBid,
+  type AuctionDetail,
+  type AuctionLive,
+  type AuctionSort,
+  type AuctionSummary,
+  type AuctionUpdate,
+  type BidEntry,
+  type BidResult,
+  type Page,
+  type UserBrief,
+} from '@souq/shared';
+import type { Mailer, MailMessage } from '../../adapters/mail/index.js';
+import type { DialectName } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { withAfterCommit } from '../../lib/after-commit.js';
+import type { Clock } from '../../lib/clock.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
+import type { Publish } from '../../lib/events.js';
+import type { MediaService } from '../../media/media-service.js';
+import type { Services } from '../module.js';
+import type { NewNotification } from '../notifications/service.js';
+import { outbidMail, soldMail, wonMail } from './emails.js';
+import { reserveMet, resolveBid } from './engine.js';
+import * as q from './queries.js';
+
+declare module '../../lib/events.js' {
+  interface DomainEvents {
+    /** An auction's state moved on (a bid, an extension, its close); sockets in its room hear it. */
+    'auction.changed': { auctionId: string; streamId: string | null; update: AuctionUpdate };
+  }
+}
+
+const PLACEHOLDER = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
+const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** How many due auctions one close run takes before looking again. */
+const CLOSE_BATCH = 50;
+
+const SORTS: Record<AuctionSort, { column: q.AuctionSortColumn; direction: 'asc' | 'desc' }> = {
+  ending: { column: 'ends_at', direction: 'asc' },
+  newest: { column: 'created_at', direction: 'desc' },
+  'price-asc': { column: 'sort_price', direction: 'asc' },
+  'price-desc': { column: 'sort_price', direction: 'desc' },
+  'title-asc': { column: 'title_key', direction: 'asc' },
+  'title-desc': { column: 'title_key', direction: 'desc' },
+};
+const CURSOR_FITS: Record<q.AuctionSortColumn, (v: string | number) => boolean> = {
+  ends_at: (v) => typeof v === 'string',
+  created_at: (v) => typeof v === 'string',
+  title_key: (v) => typeof v === 'string',
+  sort_price: Number.isSafeInteger,
+};
+
+export interface AuctionsDeps {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  clock: Clock;
+  media: MediaService;
+  mailer: Mailer;
+  publicUrl: string;
+  publish: Publish;
+  log: { warn(obj: unknown, msg: string): void };
+  /** Read at call time: catalog, orders and notifications are other modules. */
+  services: Pick<Services, 'catalog' | 'orders' | 'notifications'>;
+}
+
+type OnCommit = (fn: () => void) => void;
+type Row = NonNullable<Awaited<ReturnType<typeof q.findAuction>>>;
+
+const brief = (id: string | null, username: string | null, pic: string | null): UserBrief | null =>
+  id && username ? { id, username, profilePic: pic ?? '' } : null;
+
+export type AuctionsService = ReturnType<typeof createAuctionsService>;
+
+export function createAuctionsService(deps: AuctionsDeps) {
+  const { db, dialect, clock, media, services } = deps;
+
+  const imagesOf = (row: Pick<Row, 'images'>) => (JSON.parse(row.images) as string[]).map((k) => media.imageUrls(k));
+
+  function summary(row: Row): AuctionSummary {
+    return {
+      id: row.id,
+      productId: row.product_id,
+      title: row.title,
+      category: row.category,
+      image: imagesOf(row)[0] ?? PLACEHOLDER,
+      startingBid: row.starting_bid,
+      currentBid: row.current_bid,
+      bidCount: row.bid_count,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      status: row.status,
+      seller: { id: row.seller_id, username: row.seller_username, profilePic: row.seller_pic },
+    };
+  }
+
+  function live(row: Pick<Row, 'id' | 'seq' | 'current_bid' | 'starting_bid' | 'bid_count' | 'ends_at' | 'status' | 'reserve_price'>, leader: UserBrief | null): AuctionLive {
+    return {
+      id: row.id,
+      seq: row.seq,
+      currentBid: row.current_bid,
+      bidCount: row.bid_count,
+      minimumBid: minimumNextBid({ startingBid: row.starting_bid, currentBid: row.current_bid }),
+      endsAt: row.ends_at,
+      status: row.status,
+      leader,
+      reserveMet: reserveMet(row.current_bid, row.reserve_price),
+    };
+  }
+
+  const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, row.leader_pic));
+
+  function mailLater(onCommit: OnCommit, message: MailMessage) {
+    onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
+  }
+
+  /** Stores a notification in the transaction and rings the bell once it has committed. */
+  const notifier = (trx: Transaction<DB>, onCommit: OnCommit) => async (n: NewNotification) => {
+    const event = await services.notifications.notify(trx, n);
+    onCommit(() => deps.publish(event));
+  };
+
+  /** The end a new auction asks for, checked against the server's clock. */
+  function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {
+    const now = clock.now().getTime();
+    const end = input.duration === 'custom' ? Date.parse(input.endsAt!) : now + AUCTION_DURATIONS[input.duration].ms;
+    if (end < now + MIN_AUCTION_MS) throw new DomainError('VALIDATION_FAILED', MSG.chooseEndDate, { endsAt: MSG.chooseEndDate });
+    if (end > now + MAX_AUCTION_MS) throw new DomainError('VALIDATION_FAILED', MSG.endDateTooFar, { endsAt: MSG.endDateTooFar });
+    return new Date(end);
+  }
+
+  async function sellerOwned(user: UserRow, trx: Kysely<DB>, id: string) {
+    const row = await q.lockAuction(trx, id, dialect);
+    if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
+    if (row.seller_id !== user.id) throw new DomainError('FORBIDDEN', MSG.notAuctionSeller);
+    return row;
+  }
+
+  /**
+   * Closes one auction inside the caller's transaction if it is still open and due (or now, when
+   * `early`: a live stream ended before its timer); false when another closer got there first.
+   * Sold: the winner's order, and both told. Unsold: the seller told.
+   */
+  async function closeIn(trx: Transaction<DB>, id: string, onCommit: OnCommit, early = false): Promise<boolean> {
+    const row = await q.lockAuction(trx, id, dialect);
+    const now = clock.iso();
+    if (!row || row.status !== 'open' || (row.ends_at > now && !early)) return false;
+    if (row.ends_at > now) await q.endEarly(trx, id, now);
+    const sold = row.leader_id !== null && reserveMet(row.current_bid, row.reserve_price);
+    const winnerId = sold ? row.leader_id : null;
+    if (!(await q.closeAuction(trx, id, row.seq, now, { status: sold ? 'sold' : 'unsold', winner_id: winnerId }))) return false;
+    const closed = { ...row, status: sold ? ('sold' as const) : ('unsold' as const), seq: row.seq + 1 };
+    const link = `/auction/${id}`;
+    const price = row.current_bid ?? 0;
+    const notify = notifier(trx, onCommit);
+    if (sold && winnerId) {
+      await services.orders.createForAuction(trx, {
+        auctionId: id,
+        buyerId: winnerId,
+        sellerId: row.seller_id,
+        productId: row.product_id,
+        title: row.title,
+        image: (imagesOf(row)[0] ?? PLACEHOLDER).thumb,
+        price,
+      });
+      await notify({ userId: winnerId, kind: 'won', subject: id, title: `You won ${row.title}`, body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`, link });
+      await notify({ userId: row.seller_id, kind: 'auction_sold', subject: id, title: `Sold: ${row.title}`, body: `${row.leader_username} won it for ${formatAED(price)}.`, link });
+      const [winner, seller] = await Promise.all([q.contactOf(trx, winnerId), q.contactOf(trx, row.seller_id)]);
+      if (winner) mailLater(onCommit, wonMail(deps.publicUrl, winner.email, winner.username, row.title, id, price));
+      if (seller) mailLater(onCommit, soldMail(deps.publicUrl, seller.email, seller.username, row.title, id, price));
+    } else {
+      const why = row.current_bid === null ? 'There were no bids.' : `The highest bid, ${formatAED(price)}, did not meet your reserve.`;
+      await notify({ userId: row.seller_id, kind: 'auction_unsold', subject: id, title: `Ended unsold: ${row.title}`, body: `${why} You can relist it.`, link });
+    }
+    const update: AuctionUpdate = { auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }), bids: [], reason: 'closed', serverTime: now };
+    onCommit(() => deps.publish({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+    return true;
+  }
+
+  const closeOne = (id: string) => withAfterCommit((onCommit) => db.transaction().execute((trx) => closeIn(trx, id, onCommit)));
+
+  /** The product's own checks and the new auction's row, for a timed auction and a stream's alike. */
+  async function openAuction(
+    trx: Transaction<DB>,
+    user: UserRow,
+    productId: string,
+    terms: { id: string; startingBid: number; reservePrice: number | null; closingStyle: 'soft' | 'sudden'; endsAt: Date; kind: 'timed' | 'live'; streamId: string | null },
+  ): Promise<void> {
+    const product = await services.catalog.forAuction(trx, productId);
+    if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
+    if (product.ownerId !== user.id) throw new DomainError('FORBIDDEN', MSG.notProductOwner);
+    if (product.isAuction) {
+      // Relisting: allowed only after the last auction ended unsold.
+      const previous = product.relatedAuction ? await q.findAuction(trx, product.relatedAuction) : undefined;
+      if (!previous || previous.status !== 'unsold') throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+    }
+    const now = clock.iso();
+    await q.insertAuction(trx, {
+      id: terms.id,
+      product_id: productId,
+      seller_id: user.id,
+      title: product.title,
+      title_key: product.titleKey,
+      category: product.category,
+      images: product.images,
+      starting_bid: terms.startingBid,
+      reserve_price: terms.reservePrice,
+      current_bid: null,
+      sort_price: terms.startingBid,
+      leader_id: null,
+      leader_max: null,
+      closing_style: terms.closingStyle,
+      starts_at: now,
+      ends_at: terms.endsAt.toISOString(),
+      status: 'open',
+      winner_id: null,
+      closed_at: null,
+      created_at: now,
+      kind: terms.kind,
+      stream_id: terms.streamId,
+    });
+    if (!(await services.catalog.setAuction(trx, productId, terms.id, product.relatedAuction))) throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+  }
+
+  return {
+    summary,
+
+    isOnOpenAuction: (productId: string) => q.isOpenForProduct(db, productId),
+
+    /** Move to Auction (owner, verified): the product leaves the shop while the auction runs. */
+    async start(user: UserRow, productId: string, body: unknown): Promise<{ id: string }> {
+      const input = parseInput(StartAuctionSchema, body);
+      const endsAt = endOf(input);
+      const id = crypto.randomUUID();
+      await db.transaction().execute((trx) =>
+        openAuction(trx, user, productId, { id, startingBid: input.startingBid, reservePrice: input.reservePrice ?? null, closingStyle: input.closingStyle, endsAt, kind: 'timed', streamId: null }),
+      );
+      return { id };
+    },
+
+    /**
+     * A live stream's auction, inside the stream's own transaction: sudden death at the stream's
+     * timer. The stream ends it early (End Stream, the host gone) through closeNow.
+     */
+    async startLive(trx: Transaction<DB>, host: UserRow, productId: string, terms: { id: string; streamId: string; startingBid: number; endsAt: Date }) {
+      await openAuction(trx, host, productId, { ...terms, reservePrice: null, closingStyle: 'sudden', kind: 'live' });
+    },
+
+    /** Stops the bidding now, in the caller's transaction: the highest bid so far wins. */
+    closeNow: (trx: Transaction<DB>, id: string, onCommit: OnCommit) => closeIn(trx, id, onCommit, true),
+
+    /** The live state of an auction (a stream's page shows it as the stream's highest bid). */
+    async liveState(id: string): Promise<AuctionLive | undefined> {
+      const row = await q.findAuction(db, id);
+      return row ? liveOf(row) : undefined;
+    },
+
+    async list(query: unknown): Promise<Page<AuctionSummary>> {
+      const input = parseInput(AuctionListQuerySchema, query);
+      const sort = SORTS[input.sort];
+      const after = decodeCursor(input.cursor);
+      if (after && !CURSOR_FITS[sort.column](after[0])) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      const rows = await q.openPage(db, { category: input.category }, sort, input.limit + 1, after);
+      return pageOf(rows, input.limit, summary, (r) => encodeCursor(r[sort.column], r.id));
+    },
+
+    /** `query` is the page's query string: `?cursor=`. */
+    async bySeller(sellerId: string, query: unknown): Promise<Page<AuctionSummary>> {
+      const after = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+      if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      const rows = await q.sellerPage(db, sellerId, 25, after);
+      return pageOf(rows, 24, summary, (r) => encodeCursor(`${r.open_rank}|${r.created_at}`, r.id));
+    },
+
+    async detail(viewer: UserRow | null, id: string): Promise<AuctionDetail> {
+      const row = await q.findAuction(db, id);
+      if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
+      const isOwner = viewer?.id === row.seller_id;
+      const isWinner = viewer !== null && viewer.id === row.winner_id;
+      const [product, myMaxBid, order] = await Promise.all([
+        row.product_id ? services.catalog.forAuctionPage(row.product_id) : null,
+        viewer ? q.maxBidOf(db, id, viewer.id) : null,
+        row.status === 'sold' && (isOwner || isWinner) ? services.orders.orderOfAuction(id) : undefined,
+      ]);
+      const images = imagesOf(row);
+      return {
+        ...summary(row),
+        ...liveOf(row),
+        description: product?.description ?? null,
+        images: images.length ? images : [PLACEHOLDER],
+        closingStyle: row.closing_style,
+        hasReserve: row.reserve_price !== null,
+        serverTime: clock.iso(),
+        isOwner,
+        myMaxBid,
+        amLeading: viewer !== null && viewer.id === row.leader_id,
+        order: order ? { id: order.id, status: order.status } : null,
+        canCancel: isOwner && row.status === 'open' && row.bid_count === 0,
+        // Once the product went back to the shop or onto a newer auction, this one has nothing left to relist.
+        canRelist: isOwner && row.status === 'unsold' && product?.relatedAuction === id,
+      };
+    },
+
+    async bids(id: string, query: unknown): Promise<Page<BidEntry>> {
+      const before = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+      // The cursor is the last bid's sequence number, with the auction's id as its row id.
+      if (before && (!Number.isSafeInteger(before[0]) || before[1] !== id)) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      if (!(await q.findAuction(db, id))) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
+      const rows = await q.bidsPage(db, id, 26, before ? Number(before[0]) : undefined);
+      return pageOf(
+        rows,
+        25,
+        (r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: { id: r.bidder_id, username: r.username, profilePic: r.profile_pic } }),
+        (r) => encodeCursor(r.seq, id),
+      );
+    },
+
+    /**
+     * One bid, decided by the database: one transaction that locks the auction, checks the rules
+     * against the server's clock, and writes the new price, the bid rows (each with the next
+     * sequence number), the bidder's maximum and the notifications, or nothing at all. A retry
+     * with the same Idempotency-Key gets the first answer and bids nothing more.
+     */
+    async placeBid(user: UserRow, id: string, body: unknown, idempotencyKey?: string): Promise<BidResult> {
+      const input = parseInput(BidSchema, body);
+      const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
+      if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
+      const scope = `bid:${id}`;
+      const requestHash = crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex');
+
+      return withAfterCommit((onCommit) =>
+        db.transaction().execute(async (trx) => {
+          const row = await q.lockAuction(trx, id, dialect);
+          if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
+          // Looked up under the auction's lock: a retry racing its first attempt sees that attempt's key once it commits.
+          if (key) {
+            const prior = await q.findIdempotent(trx, user.id, scope, key.data);
+            if (prior) {
+              if (prior.request_hash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.idempotencyKeyReused);
+              return JSON.parse(prior.response) as BidResult;
+            }
+          }
+          const nowMs = clock.now().getTime();
+          const now = new Date(nowMs).toISOString();
+          if (row.status !== 'open' || row.ends_at <= now) throw new DomainError('CONFLICT', MSG.bidClosed);
+          if (row.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
+
+          const outcome = resolveBid(
+            { startingBid: row.starting_bid, reservePrice: row.reserve_price, currentBid: row.current_bid, leaderId: row.leader_id, leaderMax: row.leader_max },
+            { bidderId: user.id, amount: input.amount, maxAmount: input.maxAmount },
+          );
+          if (outcome.kind === 'too-low') {
+            const message = bidAtLeast(formatAED(outcome.minimum));
+            throw new DomainError('VALIDATION_FAILED', message, { amount: message });
+          }
+          if (outcome.kind === 'max-not-raised') {
+            const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
+            throw new DomainError('VALIDATION_FAILED', message, { amount: message });
+          }
+
+          const placed = outcome.bids.length;
+          const extend = placed > 0 && row.closing_style === 'soft' && Date.parse(row.ends_at) - nowMs < SOFT_CLOSE_MS;
+          const endsAt = extend ? new Date(nowMs + SOFT_CLOSE_MS).toISOString() : row.ends_at;
+          const applied = await q.applyBid(trx, id, row.seq, now, {
+            current_bid: outcome.currentBid,
+            sort_price: outcome.currentBid,
+            leader_id: outcome.leaderId,
+            leader_max: outcome.leaderMax,
+            bids: placed,
+            ends_at: endsAt,
+          });
+          if (!applied) throw new DomainError('CONFLICT', MSG.bidClosed);
+          const names = new Map<string, UserBrief>([[user.id, { id: user.id, username: user.username, profilePic: user.profile_pic }]]);
+          const previousLeader = brief(row.leader_id, row.leader_username, row.leader_pic);
+          if (previousLeader) names.set(previousLeader.id, previousLeader);
+          const rows = outcome.bids.map((b, i) => ({ auction_id: id, seq: row.seq + 1 + i, bidder_id: b.bidderId, amount: b.amount, auto: b.auto ? 1 : 0, created_at: now }));
+          await q.insertBids(trx, rows);
+          await q.upsertMaxBid(trx, { auction_id: id, bidder_id: user.id, max_amount: outcome.bidderMax, placed_seq: row.seq + placed });
+
+          const after = { ...row, seq: row.seq + placed, current_bid: outcome.currentBid, bid_count: row.bid_count + placed, ends_at: endsAt };
+          const auction = live(after, names.get(outcome.leaderId) ?? null);
+          const link = `/auction/${id}`;
+          const notify = notifier(trx, onCommit);
+          if (outcome.outbidId && outcome.outbidId !== user.id) {
+            await notify({ userId: outcome.outbidId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(outcome.currentBid)}.`, link });
+            if (await q.takeMailSlot(trx, outcome.outbidId, `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString())) {
+              const contact = await q.contactOf(trx, outcome.outbidId);
+              if (contact) mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outcome.currentBid));
+            }
+          }
+          if (placed > 0) {
+            await notify({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(outcome.currentBid)} (${after.bid_count} bids).`, link });
+            const bids: BidEntry[] = rows.map((r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: names.get(r.bidder_id)! }));
+            const update: AuctionUpdate = { auction, bids, reason: 'bid', serverTime: now };
+            onCommit(() => deps.publish({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+          }
+
+          const leading = outcome.leaderId === user.id;
+          const result: BidResult = {
+            auction,
+            leading,
+            myMaxBid: outcome.bidderMax,
+            message: !leading ? MSG.outbidAtOnce : placed === 0 ? MSG.maxRaised : MSG.bidPlaced,
+          };
+          if (key) await q.insertIdempotent(trx, { user_id: user.id, scope, key: key.data, request_hash: requestHash, response: JSON.stringify(result), created_at: now });
+          return result;
+        }),
+      );
+    },
+
+    /** Seller, before the first bid: the auction is withdrawn and the product goes back to the shop. */
+    async cancel(user: UserRow, id: string): Promise<void> {
+      await withAfterCommit((onCommit) =>
+        db.transaction().execute(async (trx) => {
+          const row = await sellerOwned(user, trx, id);
+          if (row.status !== 'open') throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
+          if (row.bid_count > 0) throw new DomainError('CONFLICT', MSG.auctionHasBids);
+          const now = clock.iso();
+          if (!(await q.cancelAuction(trx, id, user.id, now))) throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
+          if (row.product_id) await services.catalog.setAuction(trx, row.product_id, null, id);
+          const update: AuctionUpdate = { auction: liveOf({ ...row, status: 'cancelled', seq: row.seq + 1 }), bids: [], reason: 'cancelled', serverTime: now };
+          onCommit(() => deps.publish({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+        }),
+      );
+    },
+
+    /** Seller, after an auction ended unsold: the product goes back to the shop at its fixed price. */
+    async relistFixed(user: UserRow, id: string): Promise<{ productId: string }> {
+      return db.transaction().execute(async (trx) => {
+        const row = await sellerOwned(user, trx, id);
+        if (row.status !== 'unsold' || !row.product_id) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
+        if (!(await services.catalog.setAuction(trx, row.product_id, null, id))) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
+        return { productId: row.product_id };
+      });
+    },
+
+    /**
+     * The closer's one run: every due auction closes in its own transaction, claimed by a
+     * conditional update, so several instances may run this at once and each auction closes once.
+     * Returns how soon the next auction ends, so the close is on time.
+     */
+    async closeDue(): Promise<number> {
+      const due = await q.dueAuctions(db, clock.iso(), CLOSE_BATCH);
+      for (const { id } of due) await closeOne(id);
+      if (due.length === CLOSE_BATCH) return 0;
+      const next = await q.nextEnd(db);
+      return next === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Date.parse(next) - clock.now().getTime());
+    },
+
+    // For You: candidates, signals and cards (the feed module ranks; auctions own their rows).
+    feedCandidates: (opts: Omit<Parameters<typeof q.feedAuctions>[1], 'now'>) => q.feedAuctions(db, { ...opts, now: clock.iso() }),
+    bidSignals: (userId: string, limit: number) => q.bidSignals(db, userId, limit),
+    ownersOf: async (ids: string[]) => (await q.auctionsByIds(db, ids)).map((r) => ({ id: r.id, seller_id: r.seller_id, category: r.category })),
+    /** Open, running auctions by id as cards; ended ones are left out. */
+    async feedCards(ids: string[]) {
+      const now = clock.iso();
+      return (await q.auctionsByIds(db, ids))
+        .filter((r) => r.status === 'open' && r.ends_at > now)
+        .map((r) => ({ auction: summary(r), images: imagesOf(r).slice(0, 6), minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }) }));
+    },
+
+    /** The stored files auctions show: both renditions of every photo they were listed with. */
+    async referencedUploads(): Promise<string[]> {
+      return (await q.imageColumns(db)).flatMap((row) => (JSON.parse(row.images) as string[]).flatMap((key) => media.filesOfImage(key)));
+    },
+
+    async sweepIdempotencyKeys(): Promise<void> {
+      await q.deleteIdempotentBefore(db, clock.iso(-IDEMPOTENCY_TTL_MS));
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppNotification, NotificationKind, NotificationList } from '@souq/shared';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import * as q from './queries.js';
+
+declare module '../../lib/events.js' {
+  interface DomainEvents {
+    /** A person has news: the realtime layer rings their bell. */
+    'notification.created': { userId: string; notification: AppNotification };
+  }
+}
+
+export interface NewNotification {
+  userId: string;
+  kind: NotificationKind;
+  /** What it is about (an auction's id); unread news about the same subject and kind is merged. */
+  subject: string;
+  title: string;
+  body: string;
+  link: string;
+}
+
+const toNotification = (row: DB['notifications']): AppNotification => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: row.created_at,
+  read: row.read_at !== null,
+});
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    /**
+     * Stores a notification inside the caller's transaction, so it exists exactly when what it
+     * announces does. Returns the event to publish once that transaction has committed.
+     */
+    async notify(trx: Transaction<DB>, n: NewNotification) {
+      const row = await q.upsertUnread(trx, { id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: clock.iso(), read_at: null });
+      return { type: 'notification.created' as const, userId: n.userId, notification: toNotification(row) };
+    },
+
+    async list(user: UserRow): Promise<NotificationList> {
+      const [rows, unread] = await Promise.all([q.latest(db, user.id, 30), q.unreadCount(db, user.id)]);
+      return { items: rows.map(toNotification), unread };
+    },
+
+    unreadCount: (userId: string) => q.unreadCount(db, userId),
+
+    /** Opening the bell reads everything in it. */
+    async markAllRead(user: UserRow): Promise<{ unread: 0 }> {
+      await q.markAllRead(db, user.id, clock.iso());
+      return { unread: 0 };
+    },
+
+    /** Read notifications older than 90 days are let go. */
+    async sweep(): Promise<void> {
+      await q.deleteReadBefore(db, clock.iso(-90 * 86_400_000));
+    },
+  };
+}

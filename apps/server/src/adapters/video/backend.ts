@@ -1,0 +1,21 @@
+import type { VideoJoin } from '@souq/shared';
+
+export interface VideoStream {
+  id: string;
+  /** The SFU room, once opened. */
+  videoRoom: number | null;
+}
+
+/**
+ * How a stream's video travels (DESIGN.md, "Live auctions"). Mesh, the default, needs nothing
+ * installed: the host's browser sends to each viewer and the socket carries the signaling. With
+ * JANUS_URL set the host publishes once to a Janus VideoRoom and viewers subscribe there.
+ */
+export interface VideoBackend {
+  readonly mode: VideoJoin['mode'];
+  /** Prepares the stream's room as it starts; returns the SFU room number, if any. */
+  openRoom(stream: VideoStream): Promise<number | null>;
+  /** What this person's browser needs to publish (the host) or watch. */
+  join(stream: VideoStream, person: { userId: string | null; role: 'publisher' | 'subscriber' }, iceServers: VideoJoin['iceServers']): Promise<VideoJoin>;
+  closeRoom(stream: VideoStream): Promise<void>;
+}

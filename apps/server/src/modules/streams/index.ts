@@ -1,0 +1,29 @@
+import { createVideoBackend } from '../../adapters/video/index.js';
+import { defineModule } from '../module.js';
+import { streamsRoutes } from './routes.js';
+import { createStreamsService } from './service.js';
+import { streamsSocket } from './socket.js';
+
+export const streamsModule = defineModule({
+  name: 'streams',
+  create(ctx) {
+    const service = createStreamsService({
+      db: ctx.db,
+      clock: ctx.clock,
+      media: ctx.media,
+      video: createVideoBackend(ctx.config),
+      ice: ctx.config.video.ice,
+      publish: ctx.publish,
+      log: ctx.log,
+      services: ctx.services,
+    });
+    return {
+      service,
+      routes: streamsRoutes(service),
+      socket: streamsSocket(service, ctx.services, ctx.clock),
+      referencedUploads: () => service.referencedUploads(),
+      // Streams end on their timer, or when their host has been gone past the grace period.
+      jobs: [{ name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() }],
+    };
+  },
+});

@@ -1,0 +1,346 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  CHAT_HISTORY,
+  ChatTextSchema,
+  DEFAULT_PROFILE_PIC,
+  HOST_GRACE_MS,
+  MAX_FILS,
+  MSG,
+  PageQuerySchema,
+  STREAM_COVER_MAX_BYTES,
+  StartStreamSchema,
+  parseChatBid,
+  type AuctionLive,
+  type ChatAck,
+  type ChatMessage,
+  type Page,
+  type StreamCard,
+  type StreamDetail,
+  type StreamLive,
+  type UserBrief,
+  type VideoJoin,
+} from '@souq/shared';
+import type { VideoBackend } from '../../adapters/video/index.js';
+import { iceServersFor, type IceSettings } from '../../adapters/video/index.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { withAfterCommit } from '../../lib/after-commit.js';
+import type { Clock } from '../../lib/clock.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
+import type { Publish } from '../../lib/events.js';
+import type { UploadSource } from '../../media/images.js';
+import type { MediaService } from '../../media/media-service.js';
+import type { Services } from '../module.js';
+import * as q from './queries.js';
+
+declare module '../../lib/events.js' {
+  interface DomainEvents {
+    /** A stream started or ended (the live list refreshes), with its state when it ended. */
+    'stream.changed': { streamId: string; live: StreamLive | null };
+    'stream.message': { streamId: string; message: ChatMessage };
+    'stream.message-deleted': { streamId: string; messageId: string };
+    'stream.viewer-removed': { streamId: string; userId: string };
+  }
+}
+
+const PLACEHOLDER = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
+/** Per person: five chat lines in five seconds, then one a second. */
+const CHAT_BURST = 5;
+const CHAT_PER_SECOND = 1;
+
+export interface StreamsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  media: MediaService;
+  video: VideoBackend;
+  ice: IceSettings;
+  publish: Publish;
+  log: { warn(obj: unknown, msg: string): void };
+  services: Pick<Services, 'auctions' | 'orders'>;
+}
+
+const brief = (id: string | null, username: string | null, pic: string | null): UserBrief | null => (id && username ? { id, username, profilePic: pic ?? DEFAULT_PROFILE_PIC } : null);
+
+/** A chat line's id from who sent it and their own id for it: a resend is the same message. */
+function messageId(streamId: string, userId: string, clientId: string): string {
+  const h = crypto.createHash('sha256').update(`${streamId}|${userId}|${clientId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export type StreamsService = ReturnType<typeof createStreamsService>;
+
+export function createStreamsService(deps: StreamsDeps) {
+  const { db, clock, media, services } = deps;
+  const chatBuckets = new Map<string, { tokens: number; at: number }>();
+
+  function card(row: q.StreamRow): StreamCard {
+    const cover = row.cover_key ? media.imageUrls(row.cover_key).url : row.host_pic !== DEFAULT_PROFILE_PIC ? row.host_pic : PLACEHOLDER.url;
+    const leader = brief(row.leader_id, row.leader_username, row.leader_pic);
+    return {
+      id: row.id,
+      title: row.title,
+      cover,
+      host: { id: row.host_id, username: row.host_username, profilePic: row.host_pic },
+      status: row.status,
+      startedAt: row.started_at,
+      endsAt: row.ends_at,
+      highestBid: leader && row.current_bid !== null ? { amount: row.current_bid, user: leader } : null,
+    };
+  }
+
+  /** The stream's state from its auction's: they end together, so one says what the other is. */
+  function streamLive(row: Pick<q.StreamRow, 'id' | 'ended_at' | 'end_reason'>, auction: AuctionLive): StreamLive {
+    const ended = auction.status !== 'open';
+    return {
+      id: row.id,
+      seq: auction.seq,
+      status: ended ? 'ended' : 'live',
+      endsAt: auction.endsAt,
+      endedAt: ended ? row.ended_at : null,
+      endReason: ended ? row.end_reason : null,
+      highestBid: auction.leader && auction.currentBid !== null ? { amount: auction.currentBid, user: auction.leader } : null,
+      bidCount: auction.bidCount,
+      minimumBid: auction.minimumBid,
+      winner: auction.status === 'sold' ? auction.leader : null,
+    };
+  }
+
+  const toMessage = (r: Awaited<ReturnType<typeof q.recentMessages>>[number]): ChatMessage => ({
+    id: r.id,
+    kind: r.kind,
+    text: r.text,
+    amount: r.amount,
+    user: { id: r.user_id, username: r.username, profilePic: r.profile_pic },
+    createdAt: r.created_at,
+  });
+
+  async function mustFind(id: string) {
+    const row = await q.findStream(db, id);
+    if (!row) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
+    return row;
+  }
+
+  async function hosted(user: UserRow, id: string) {
+    const row = await mustFind(id);
+    if (row.host_id !== user.id) throw new DomainError('FORBIDDEN', MSG.notStreamHost);
+    return row;
+  }
+
+  function takeChatToken(userId: string): boolean {
+    const now = clock.now().getTime();
+    const bucket = chatBuckets.get(userId) ?? { tokens: CHAT_BURST, at: now };
+    bucket.tokens = Math.min(CHAT_BURST, bucket.tokens + ((now - bucket.at) / 1000) * CHAT_PER_SECOND);
+    bucket.at = now;
+    chatBuckets.set(userId, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  /**
+   * Ends a live stream once, whatever ended it, and stops its bidding in the same transaction: the
+   * highest bid so far wins and gets its order, so a host cannot walk away from a sale.
+   */
+  async function end(id: string, reason: 'host' | 'timer' | 'abandoned'): Promise<boolean> {
+    const ended = await withAfterCommit((onCommit) =>
+      db.transaction().execute(async (trx: Transaction<DB>) => {
+        const row = await q.findStream(trx, id);
+        if (!row || row.status !== 'live') return undefined;
+        const now = clock.iso();
+        if (!(await q.endStream(trx, id, now, reason))) return undefined;
+        await services.auctions.closeNow(trx, row.auction_id, onCommit);
+        return { ...row, status: 'ended' as const, ended_at: now, end_reason: reason };
+      }),
+    );
+    if (!ended) return false;
+    const auction = await services.auctions.liveState(ended.auction_id);
+    deps.publish({ type: 'stream.changed', streamId: id, live: auction ? streamLive(ended, auction) : null });
+    deps.video.closeRoom({ id, videoRoom: ended.video_room }).catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
+    return true;
+  }
+
+  return {
+    /** Host start (spec §5): the stream goes live at once, with its auction on the chosen product. */
+    async start(host: UserRow, form: unknown, cover: { source: UploadSource; bytes: number } | undefined): Promise<{ id: string }> {
+      const input = parseInput(StartStreamSchema, form);
+      if (cover && cover.bytes > STREAM_COVER_MAX_BYTES) throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
+      if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
+      const [coverKey] = cover ? await media.storeImages('covers', [cover.source]) : [undefined];
+      const id = crypto.randomUUID();
+      const auctionId = crypto.randomUUID();
+      const now = clock.now();
+      const endsAt = new Date(now.getTime() + input.durationMinutes * 60_000);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await services.auctions.startLive(trx, host, input.productId, { id: auctionId, streamId: id, startingBid: input.startingBid, endsAt });
+          await q.insertStream(trx, {
+            id,
+            host_id: host.id,
+            title: input.title,
+            cover_key: coverKey ?? null,
+            auction_id: auctionId,
+            status: 'live',
+            started_at: now.toISOString(),
+            ends_at: endsAt.toISOString(),
+            ended_at: null,
+            end_reason: null,
+            host_seen_at: now.toISOString(),
+            video_room: null,
+            created_at: now.toISOString(),
+          });
+        });
+      } catch (error) {
+        if (coverKey) await media.removeImages([coverKey]);
+        throw error;
+      }
+      try {
+        const room = await deps.video.openRoom({ id, videoRoom: null });
+        if (room !== null) await q.setVideoRoom(db, id, room);
+      } catch (error) {
+        // Without its video room the stream cannot be watched: it ends, and the host hears why (spec §8).
+        deps.log.warn({ err: error }, 'opening the video room failed');
+        await end(id, 'host');
+        throw new DomainError('SERVICE_UNAVAILABLE', `Error starting stream: ${(error as Error).message}`);
+      }
+      deps.publish({ type: 'stream.changed', streamId: id, live: null });
+      return { id };
+    },
+
+    /** `query` is the page's query string: `?cursor=`. */
+    async list(query: unknown): Promise<Page<StreamCard>> {
+      const after = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+      if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      const rows = await q.listPage(db, 25, after);
+      return pageOf(rows, 24, card, (r) => encodeCursor(`${r.live_rank}|${r.created_at}`, r.id));
+    },
+
+    async detail(viewer: UserRow | null, id: string): Promise<StreamDetail> {
+      const row = await mustFind(id);
+      const [auction, messages, removed] = await Promise.all([
+        services.auctions.liveState(row.auction_id),
+        q.recentMessages(db, id, CHAT_HISTORY),
+        viewer ? q.isBanned(db, id, viewer.id) : false,
+      ]);
+      const isHost = viewer?.id === row.host_id;
+      const isWinner = viewer !== null && viewer.id === row.winner_id;
+      const order = isHost || isWinner ? await services.orders.orderOfAuction(row.auction_id) : undefined;
+      const images = JSON.parse(row.product_images) as string[];
+      return {
+        ...card(row),
+        ...streamLive(row, auction!),
+        auctionId: row.auction_id,
+        product: { id: row.product_id, title: row.product_title, image: images[0] ? media.imageUrls(images[0]) : PLACEHOLDER },
+        serverTime: clock.iso(),
+        isHost,
+        removed,
+        recentMessages: messages.map(toMessage),
+        order: order ? { id: order.id, status: order.status } : null,
+      };
+    },
+
+    endByHost: async (host: UserRow, id: string) => {
+      const row = await hosted(host, id);
+      if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      await end(id, 'host');
+    },
+
+    /**
+     * The job's one run: streams past their timer end (the timer), and streams whose host has been
+     * gone past the grace period end too. Returns how soon the next one may be due.
+     */
+    async endDue(): Promise<number> {
+      const now = clock.now().getTime();
+      const due = await q.dueStreams(db, new Date(now).toISOString(), new Date(now - HOST_GRACE_MS).toISOString());
+      for (const s of due) await end(s.id, s.ends_at <= new Date(now).toISOString() ? 'timer' : 'abandoned');
+      const next = await q.nextDeadline(db);
+      if (!next) return Number.POSITIVE_INFINITY;
+      return Math.max(0, Math.min(Date.parse(next.ends_at), Date.parse(next.host_seen_at) + HOST_GRACE_MS) - now);
+    },
+
+    /** The host page is still open (a reload is not leaving). */
+    async heartbeat(userId: string, streamId: string): Promise<void> {
+      await q.markHostSeen(db, streamId, userId, clock.iso());
+    },
+
+    /** Who may watch: anyone, except a person the host removed. Returns whether this person hosts it. */
+    async admit(userId: string | null, streamId: string): Promise<{ isHost: boolean }> {
+      const row = await mustFind(streamId);
+      if (userId && (await q.isBanned(db, streamId, userId))) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
+      return { isHost: userId === row.host_id };
+    },
+
+    /**
+     * A chat line from a signed-in person. A line that is only a number is a bid, decided by the
+     * auction's bid engine (verified email, not the host, stream live, at least one step up); a
+     * refused bid is not posted, and the sender hears why. Anything else is chat.
+     */
+    async chat(user: UserRow, streamId: string, text: string, clientId: string): Promise<ChatAck> {
+      const row = await mustFind(streamId);
+      if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
+      const line = parseInput(ChatTextSchema, text);
+      if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
+      const amount = parseChatBid(line);
+      let bid: { leading: boolean; message: string } | undefined;
+      if (amount !== null) {
+        if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
+        if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
+        // A number too long to be a price still goes to the engine, which refuses it with its own words.
+        const result = await services.auctions.placeBid(user, row.auction_id, { amount: Number.isFinite(amount) ? amount : MAX_FILS + 1 }, clientId);
+        bid = { leading: result.leading, message: result.message };
+      }
+      const message: ChatMessage = {
+        id: messageId(streamId, user.id, clientId),
+        kind: amount === null ? 'chat' : 'bid',
+        text: line,
+        amount: amount === null ? null : amount,
+        user: { id: user.id, username: user.username, profilePic: user.profile_pic },
+        createdAt: clock.iso(),
+      };
+      const stored = await q.insertMessage(db, {
+        id: message.id,
+        stream_id: streamId,
+        user_id: user.id,
+        kind: message.kind,
+        text: message.text,
+        amount: message.amount,
+        created_at: message.createdAt,
+        deleted_at: null,
+      });
+      if (stored) deps.publish({ type: 'stream.message', streamId, message });
+      return { ok: true, message, ...(bid ? { bid } : {}) };
+    },
+
+    async deleteMessage(host: UserRow, streamId: string, messageId: string): Promise<void> {
+      await hosted(host, streamId);
+      if (!(await q.deleteMessage(db, streamId, messageId, clock.iso()))) throw new DomainError('NOT_FOUND', MSG.notFound);
+      deps.publish({ type: 'stream.message-deleted', streamId, messageId });
+    },
+
+    /** The host removes a viewer: out of the room now, and no chat, bids or video in this stream again. */
+    async removeViewer(host: UserRow, streamId: string, userId: string): Promise<void> {
+      await hosted(host, streamId);
+      if (userId === host.id) throw new DomainError('VALIDATION_FAILED', MSG.notFound);
+      if (!(await q.userBrief(db, userId))) throw new DomainError('NOT_FOUND', MSG.userNotFound);
+      await q.insertBan(db, streamId, userId, clock.iso());
+      deps.publish({ type: 'stream.viewer-removed', streamId, userId });
+    },
+
+    /** How this person's browser joins the video: the host publishes, the rest watch. */
+    async video(viewer: UserRow | null, streamId: string): Promise<VideoJoin> {
+      const row = await mustFind(streamId);
+      if (viewer && (await q.isBanned(db, streamId, viewer.id))) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
+      const role = viewer?.id === row.host_id ? 'publisher' : 'subscriber';
+      if (role === 'publisher' && row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      return deps.video.join({ id: row.id, videoRoom: row.video_room }, { userId: viewer?.id ?? null, role }, iceServersFor(deps.ice, viewer?.id ?? null, clock.now()));
+    },
+
+    /** The stored files streams use: both renditions of every cover. */
+    async referencedUploads(): Promise<string[]> {
+      return (await q.coverKeys(db)).flatMap((key) => media.filesOfImage(key));
+    },
+
+    streamLive,
+  };
+}

@@ -1,0 +1,193 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { FEED_PAGE_SIZE, FeedEventsSchema, FeedQuerySchema, MSG, NotInterestedSchema, type FeedItem, type FeedItemRef, type FeedPage } from '@souq/shared';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
+import type { Services } from '../module.js';
+import * as q from './queries.js';
+import { SIGNAL_WEIGHTS, addSignal, arrange, emptyTaste, score, type Candidate, type Taste } from './ranking.js';
+
+/** One session's fixed order holds this many items; the counter's total. */
+const SESSION_ITEMS = 300;
+const RECENT = 300;
+const DAY = 86_400_000;
+/** "New" for the exploration slots. */
+const NEW_FOR_MS = 14 * DAY;
+
+function encodeCursor(sessionId: string, offset: number): string {
+  return Buffer.from(JSON.stringify([sessionId, offset])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { sessionId: string; offset: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'string' && /^[0-9a-f-]{36}$/.test(value[0]) && Number.isSafeInteger(value[1]) && value[1] >= 0) {
+      return { sessionId: value[0], offset: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+}
+
+export interface FeedDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  services: Pick<Services, 'catalog' | 'auctions' | 'orders' | 'profiles'>;
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;
+
+export function createFeedService(deps: FeedDeps) {
+  const { db, clock, services } = deps;
+
+  /** A person's taste from everything they did, and what they already have (left out of the feed). */
+  async function tasteOf(userId: string): Promise<{ taste: Taste; seen: Set<string> }> {
+    const [likes, purchases, bids, opens, followed, hidden] = await Promise.all([
+      services.catalog.likedSignals(userId, RECENT),
+      services.orders.purchaseSignals(userId, 100),
+      services.auctions.bidSignals(userId, RECENT),
+      q.recentOpens(db, userId, RECENT),
+      services.profiles.followedIds(userId),
+      q.hiddenBy(db, userId, RECENT),
+    ]);
+    const bought = purchases.flatMap((p) => (p.product_id ? [p.product_id] : []));
+    const categories = new Map((await services.catalog.ownersOf(bought)).map((p) => [p.id, p.category]));
+    const taste = emptyTaste();
+    for (const l of likes) addSignal(taste, { sellerId: l.owner_id, category: l.category }, SIGNAL_WEIGHTS.like);
+    for (const p of purchases) addSignal(taste, { sellerId: p.seller_id, category: p.product_id ? (categories.get(p.product_id) ?? null) : null }, SIGNAL_WEIGHTS.order);
+    for (const b of bids) addSignal(taste, { sellerId: b.seller_id, category: b.category }, SIGNAL_WEIGHTS.bid);
+    for (const o of opens) addSignal(taste, { sellerId: o.seller_id, category: o.category }, SIGNAL_WEIGHTS.open);
+    for (const id of followed) {
+      taste.followed.add(id);
+      taste.sellers.set(id, (taste.sellers.get(id) ?? 0) + SIGNAL_WEIGHTS.follow);
+    }
+    for (const h of hidden) {
+      taste.hiddenSellers.add(h.seller_id);
+      taste.hiddenCategories.set(h.category, (taste.hiddenCategories.get(h.category) ?? 0) + 1);
+    }
+    // What they liked, bought, opened or waved away is not news to them.
+    const seen = new Set([
+      ...likes.map((l) => `p:${l.id}`),
+      ...bought.map((id) => `p:${id}`),
+      ...opens.map((o) => `p:${o.item_id}`),
+      ...hidden.flatMap((h) => [`p:${h.item_id}`, `a:${h.item_id}`]),
+    ]);
+    return { taste, seen };
+  }
+
+  const top = (weights: Map<string, number>, n: number) => [...weights].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k]) => k);
+
+  /** Candidates from cheap, indexed pools: popular, fresh, new and little-seen, the person's categories and sellers, auctions ending. */
+  async function candidatesFor(viewerId: string | null, taste: Taste): Promise<Candidate[]> {
+    const now = clock.now().getTime();
+    const since = new Date(now - NEW_FOR_MS).toISOString();
+    const categories = top(taste.categories, 4);
+    const sellers = top(taste.sellers, 8).filter((s) => s !== viewerId);
+    const productPools = [
+      services.catalog.feedCandidates({ viewerId, limit: 200, order: 'popular' }),
+      services.catalog.feedCandidates({ viewerId, limit: 100, order: 'fresh' }),
+      ...categories.map((category) => services.catalog.feedCandidates({ viewerId, limit: 80, order: 'popular', category })),
+      ...sellers.map((ownerId) => services.catalog.feedCandidates({ viewerId, limit: 30, order: 'fresh', ownerId })),
+    ];
+    const auctionPools = [
+      services.auctions.feedCandidates({ viewerId, limit: 80 }),
+      ...categories.map((category) => services.auctions.feedCandidates({ viewerId, limit: 20, category })),
+      ...sellers.map((sellerId) => services.auctions.feedCandidates({ viewerId, limit: 10, sellerId })),
+    ];
+    const [products, newcomers, auctions] = await Promise.all([
+      Promise.all(productPools),
+      services.catalog.feedCandidates({ viewerId, limit: 120, order: 'fresh', since, maxPopularity: 2 }),
+      Promise.all(auctionPools),
+    ]);
+    const byKey = new Map<string, Candidate>();
+    for (const p of products.flat()) byKey.set(`p:${p.id}`, { key: `p:${p.id}`, kind: 'product', sellerId: p.owner_id, category: p.category, popularity: p.popularity, createdAt: Date.parse(p.created_at) });
+    for (const p of newcomers) byKey.set(`p:${p.id}`, { key: `p:${p.id}`, kind: 'product', sellerId: p.owner_id, category: p.category, popularity: p.popularity, createdAt: Date.parse(p.created_at), explore: true });
+    for (const a of auctions.flat()) {
+      byKey.set(`a:${a.id}`, { key: `a:${a.id}`, kind: 'auction', sellerId: a.seller_id, category: a.category, popularity: 2 * a.bid_count, createdAt: Date.parse(a.created_at), endsAt: Date.parse(a.ends_at) });
+    }
+    return [...byKey.values()];
+  }
+
+  /** The order of a new session: ranked for the person (or by popularity and freshness when signed out). */
+  async function rank(viewer: UserRow | null, seed: string): Promise<string[]> {
+    const { taste, seen } = viewer ? await tasteOf(viewer.id) : { taste: emptyTaste(), seen: new Set<string>() };
+    const candidates = (await candidatesFor(viewer?.id ?? null, taste)).filter((c) => !seen.has(c.key));
+    return arrange(candidates, score(candidates, taste, clock.now().getTime()), { limit: SESSION_ITEMS, seed }).map((c) => c.key);
+  }
+
+  async function cards(viewer: UserRow | null, keys: string[]): Promise<FeedItem[]> {
+    const productIds = keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2));
+    const auctionIds = keys.filter((k) => k.startsWith('a:')).map((k) => k.slice(2));
+    const [products, auctions] = await Promise.all([services.catalog.feedCards(productIds), services.auctions.feedCards(auctionIds)]);
+    const sellers = [...new Set([...products.map((p) => p.seller.id), ...auctions.map((a) => a.auction.seller.id)])];
+    const [liked, following] = viewer
+      ? await Promise.all([services.catalog.likedAmong(viewer.id, productIds), services.profiles.followedAmong(viewer.id, sellers)])
+      : [new Set<string>(), new Set<string>()];
+    const byKey = new Map<string, FeedItem>();
+    for (const p of products) byKey.set(`p:${p.product.id}`, { kind: 'product', id: p.product.id, ...p, likedByMe: liked.has(p.product.id), followingSeller: following.has(p.seller.id) });
+    for (const a of auctions) byKey.set(`a:${a.auction.id}`, { kind: 'auction', id: a.auction.id, ...a, followingSeller: following.has(a.auction.seller.id) });
+    // In the session's order; an item sold, ended or removed since the session began is left out.
+    return keys.flatMap((k) => byKey.get(k) ?? []);
+  }
+
+  /** Looks up who sells each item and in which category, so opens and "Not interested" need only the item. */
+  async function owners(refs: FeedItemRef[]) {
+    const [products, auctions] = await Promise.all([
+      services.catalog.ownersOf(refs.filter((r) => r.kind === 'product').map((r) => r.id)),
+      services.auctions.ownersOf(refs.filter((r) => r.kind === 'auction').map((r) => r.id)),
+    ]);
+    return [
+      ...products.map((p) => ({ kind: 'product' as const, id: p.id, sellerId: p.owner_id, category: p.category })),
+      ...auctions.map((a) => ({ kind: 'auction' as const, id: a.id, sellerId: a.seller_id, category: a.category })),
+    ];
+  }
+
+  return {
+    /**
+     * A page of the feed. The first page fixes the session's order; later pages read it by
+     * cursor, so a person paging never sees an item twice or misses one.
+     */
+    async page(viewer: UserRow | null, query: unknown): Promise<FeedPage> {
+      const { cursor } = parseInput(FeedQuerySchema, query);
+      let sessionId: string;
+      let offset = 0;
+      let keys: string[];
+      if (cursor) {
+        ({ sessionId, offset } = decodeCursor(cursor));
+        const session = await q.findSession(db, sessionId);
+        if (!session || session.user_id !== (viewer?.id ?? null)) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+        keys = JSON.parse(session.items) as string[];
+      } else {
+        sessionId = crypto.randomUUID();
+        keys = await rank(viewer, sessionId);
+        await q.insertSession(db, { id: sessionId, user_id: viewer?.id ?? null, items: JSON.stringify(keys), created_at: clock.iso() });
+      }
+      const slice = keys.slice(offset, offset + FEED_PAGE_SIZE);
+      const next = offset + FEED_PAGE_SIZE;
+      return { items: await cards(viewer, slice), offset, total: keys.length, nextCursor: next < keys.length ? encodeCursor(sessionId, next) : null };
+    },
+
+    /** Item opens from the browser, in batches; a signal of taste, stored cheaply. */
+    async recordOpens(viewer: UserRow, body: unknown): Promise<void> {
+      const { opened } = parseInput(FeedEventsSchema, body);
+      const now = clock.iso();
+      const known = await owners(opened);
+      await q.insertOpens(db, known.map((o) => ({ user_id: viewer.id, item_kind: o.kind, item_id: o.id, seller_id: o.sellerId, category: o.category, created_at: now })));
+    },
+
+    /** "Not interested": this item goes, and its seller and category move down for this person. */
+    async notInterested(viewer: UserRow, body: unknown): Promise<void> {
+      const ref = parseInput(NotInterestedSchema, body);
+      const [item] = await owners([ref]);
+      if (!item) throw new DomainError('NOT_FOUND', MSG.notFound);
+      await q.hide(db, { user_id: viewer.id, item_id: item.id, seller_id: item.sellerId, category: item.category, created_at: clock.iso() });
+    },
+
+    async sweep(): Promise<void> {
+      await q.deleteSessionsBefore(db, clock.iso(-DAY));
+      await q.deleteOpensBefore(db, clock.iso(-180 * DAY));
+    },
+  };
+}

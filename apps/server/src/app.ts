@@ -1,99 +1,150 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import fastifyStatic from '@fastify/static';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
-import { createStorage, uploadsDir, type FileStorage } from './adapters/storage/index.js';
+import { createRedis } from './adapters/redis/index.js';
+import { createStorage, incomingUploadsDir, uploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerGracefulShutdown, type Drain } from './http/graceful-shutdown.js';
+import { registerIdParams } from './http/id-params.js';
+import { requestLogSerializer } from './http/log-redaction.js';
+import { registerNoStoreForApi } from './http/no-store.js';
+import { serializedAs } from './http/response-schema.js';
+import { registerSharedAnswers } from './http/shared-answers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/session.js';
 import { registerMultipart } from './http/multipart.js';
 import { registerSpa } from './http/spa.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createEventBus, type EventBus } from './lib/events.js';
 import { createMediaService } from './media/media-service.js';
-import { createOidcSignIn } from './modules/accounts/oidc.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { createAccountsService, type AccountsService } from './modules/accounts/service.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { createCatalogService, type CatalogService } from './modules/catalog/service.js';
-import { ordersRoutes } from './modules/orders/routes.js';
-import { createOrdersService } from './modules/orders/service.js';
-import { profilesRoutes } from './modules/profiles/routes.js';
-import { createProfilesService } from './modules/profiles/service.js';
-import { reviewsRoutes } from './modules/reviews/routes.js';
-import { createReviewsService } from './modules/reviews/service.js';
+import { orphanSweepJob } from './media/orphan-sweep.js';
+import { MODULES } from './modules/index.js';
+import type { ModuleContext, Services } from './modules/module.js';
+import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
+
+const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(['sqlite', 'postgres']) });
 
 export interface AppOverrides {
   mailer?: Mailer;
   storage?: FileStorage;
-  now?: () => Date;
+  clock?: Clock;
+  /** Where the log goes (tests read it); stdout otherwise. */
+  logStream?: { write(line: string): void };
 }
 
-export interface Souq {
+export interface Souq extends Services {
   app: FastifyInstance;
   database: Database;
-  accounts: AccountsService;
-  catalog: CatalogService;
+  clock: Clock;
+  events: EventBus;
+  jobs: JobRunner;
+  afterAnswer: AfterAnswer;
+  /** Before `app.close()`: answers new requests 503 and lets those in flight finish (main.ts). */
+  drain: Drain['drain'];
+  services: Services;
+  io: SouqIo;
 }
 
 /** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<Souq> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
+  const shutdown = registerGracefulShutdown(app);
   const database = openDatabase(config.database);
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
 
+  const clock = overrides.clock ?? systemClock;
   const mailer = overrides.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps = { db: database.db, now: overrides.now, publicUrl: config.publicUrl };
-  const accounts = createAccountsService({ ...deps, mailer, sessionDays: config.sessionDays, log: app.log });
-  const oidc = createOidcSignIn({ ...deps, settings: config.oidc });
-  const media = createMediaService(overrides.storage ?? createStorage(config));
-  const profiles = createProfilesService({ ...deps, media, isUsernameTaken: accounts.isUsernameTaken });
-  const catalog = createCatalogService({ ...deps, dialect: database.dialect, media, adjustPostsCount: profiles.adjustPostsCount });
-  const reviews = createReviewsService({ ...deps, catalog });
-  const orders = createOrdersService({ ...deps, catalog });
+  const events = createEventBus((err) => app.log.error({ err }, 'event listener failed'));
+  const jobs = createJobRunner({ clock, log: app.log });
+  const afterAnswer = createAfterAnswer((err) => app.log.error({ err }, 'work after an answer failed'));
+  // Before the database closes: a job in flight finishes its transaction first, and so does work after an answer.
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+    await afterAnswer.settle();
+  });
 
-  if (config.seedDemo) await seedDemoData({ accounts, catalog, log: app.log });
+  const storage = overrides.storage ?? createStorage(config);
+  const services = {} as Services;
+  const ctx: ModuleContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    log: app.log,
+    mailer,
+    media: createMediaService(storage),
+    publish: events.publish,
+    afterAnswer,
+    services,
+  };
+  const modules = MODULES.map((module) => {
+    const parts = module.create(ctx);
+    (services as unknown as Record<string, unknown>)[module.name] = parts.service;
+    return parts;
+  });
 
+  if (config.seedDemo) await seedDemoData({ accounts: services.accounts, catalog: services.catalog, log: app.log });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.publicUrl);
-  // gzip/brotli for the app's scripts and JSON; photos are WebP and left alone.
-  await app.register(compress, { global: true });
-  await app.register(cookie);
-  await registerRateLimits(app);
+  registerIdParams(app);
+  registerNoStoreForApi(app);
+  registerSecurityHeaders(app, config.publicUrl);
+  // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
+  registerSharedAnswers(app, database.dataVersion);
+  registerCompression(app);
+  // Parsed by the session hook, for API requests only.
+  await app.register(cookie, { hook: false });
+  const rateLimitRedis = config.redisUrl ? createRedis(config.redisUrl, 'rate-limit') : undefined;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
+  await registerRateLimits(app, rateLimitRedis);
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, accounts, config.publicUrl);
-  await registerMultipart(app);
+  registerSessions(app, services.accounts, config.publicUrl);
+  registerMultipart(app, incomingUploadsDir(config));
 
   // A load balancer's probe: healthy only while the database answers.
-  app.get('/api/health', async (_request, reply) => {
+  const ping = sql`select 1`.compile(database.db);
+  app.get('/api/health', serializedAs(HealthSchema), async (_request, reply) => {
     try {
-      await sql`select 1`.execute(database.db);
+      await database.db.executeQuery(ping);
       return { ok: true, db: database.dialect };
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
     }
   });
-  await app.register(accountsRoutes(accounts, oidc, config.authRateLimit));
-  await app.register(catalogRoutes(catalog, reviews.hasReviewed));
-  await app.register(reviewsRoutes(reviews));
-  await app.register(profilesRoutes(profiles, catalog));
-  await app.register(ordersRoutes(orders));
+  for (const parts of modules) {
+    if (parts.routes) await app.register(parts.routes);
+    for (const job of parts.jobs ?? []) jobs.add(job);
+  }
+  jobs.add(
+    orphanSweepJob({
+      storage,
+      references: modules.flatMap((parts) => (parts.referencedUploads ? [parts.referencedUploads] : [])),
+      scratchDirs: [incomingUploadsDir(config), path.join(config.dataDir, 'outbox')],
+      clock,
+      log: app.log,
+    }),
+  );
   fs.mkdirSync(path.join(uploadsDir(config), 'public'), { recursive: true });
   // Public uploads: every file was re-encoded by us and has a unique name, so it can be cached for good.
   await app.register(fastifyStatic, {
@@ -106,10 +157,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     immutable: true,
   });
   await registerSpa(app, config.webDist);
+  const io = attachRealtime(app, {
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+    clock,
+    events,
+    services,
+    parts: modules.flatMap((parts) => (parts.socket ? [parts.socket] : [])),
+    log: app.log,
+  });
+  app.addHook('onReady', async () => jobs.start());
 
-  const sweep = setInterval(() => accounts.removeExpired().catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
-  return { app, database, accounts, catalog };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, ...services };
 }

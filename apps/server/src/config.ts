@@ -12,6 +12,13 @@ const url = (protocols: string[]) =>
     `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   );
 
+/** A comma-separated list of URLs such as stun:host:3478 (no // after the scheme). */
+const urlList = (schemes: string[]) =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((u) => schemes.some((s) => u.startsWith(`${s}:`))), `must be a comma-separated list of ${schemes.join('/')}: URLs`);
+
 /** Every environment variable Souq reads. README.md lists the same table. */
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -23,6 +30,7 @@ const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lowercase SQL identifier')
     .optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
   SEED_DEMO: bool.optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Souq <no-reply@souq.local>'),
@@ -32,6 +40,17 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SESSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  BID_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+  ICE_SERVERS: urlList(['stun', 'stuns', 'turn', 'turns']).optional(),
+  TURN_URLS: urlList(['turn', 'turns']).optional(),
+  TURN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  TURN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(60).max(86_400).default(3600),
+  MESH_MAX_VIEWERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
+  JANUS_URL: url(['http', 'https']).optional(),
+  JANUS_PUBLIC_URL: url(['http', 'https', 'ws', 'wss']).optional(),
+  JANUS_ADMIN_URL: url(['http', 'https']).optional(),
+  JANUS_ADMIN_SECRET: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -47,13 +66,25 @@ export interface Config {
   database: DatabaseConfig;
   publicUrl: string;
   seedDemo: boolean;
+  /** Shared state between instances (socket fan-out, rate limits); absent means one process holds it all. */
+  redisUrl?: string;
   mail: { smtpUrl?: string; from: string };
   oidc: { issuer: string; clientId?: string; clientSecret?: string };
   trustProxy: boolean;
   sessionDays: number;
   /** Requests per minute per address on sign-in, sign-up, resend and password reset. */
   authRateLimit: number;
+  /** Bids per person per 10 seconds. */
+  bidRateLimit: { max: number; windowMs: number };
+  /** How long a stopping server lets requests in flight finish before answering them 503. */
+  shutdownGraceMs: number;
   logLevel: string;
+  video: {
+    meshMaxViewers: number;
+    ice: { servers: string[]; turn?: { urls: string[]; secret: string; ttlSeconds: number } };
+    /** The SFU, when configured: our server talks to `url` and `adminUrl`; browsers to `publicUrl`. */
+    janus?: { url: string; publicUrl: string; adminUrl: string; adminSecret: string };
+  };
   /** The built SPA; absent in API-only tests. */
   webDist?: string;
 }
@@ -69,6 +100,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Settings that only work together: half of them is a mistake, said at start, not a silent fallback.
+  const together = [
+    ['TURN_URLS', 'TURN_SECRET'],
+    ['JANUS_URL', 'JANUS_ADMIN_URL', 'JANUS_ADMIN_SECRET'],
+  ] as const;
+  for (const group of together) {
+    const set = group.filter((name) => e[name] !== undefined);
+    if (set.length > 0 && set.length < group.length) {
+      throw new ConfigError(`Invalid configuration:\n  ${group.filter((n) => !set.includes(n)).join(', ')}: required with ${set.join(', ')}`);
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
@@ -80,12 +122,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO ?? database.kind === 'sqlite',
+    redisUrl: e.REDIS_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    bidRateLimit: { max: e.BID_RATE_LIMIT, windowMs: 10_000 },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     logLevel: e.LOG_LEVEL,
+    video: {
+      meshMaxViewers: e.MESH_MAX_VIEWERS,
+      ice: { servers: e.ICE_SERVERS ?? [], ...(e.TURN_URLS && e.TURN_SECRET ? { turn: { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } } : {}) },
+      ...(e.JANUS_URL && e.JANUS_ADMIN_URL && e.JANUS_ADMIN_SECRET
+        ? { janus: { url: e.JANUS_URL, publicUrl: e.JANUS_PUBLIC_URL ?? e.JANUS_URL, adminUrl: e.JANUS_ADMIN_URL, adminSecret: e.JANUS_ADMIN_SECRET } }
+        : {}),
+    },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

@@ -18,20 +18,21 @@ async function main(): Promise<void> {
   }
   config.webDist ??= path.resolve(here, '../../web/dist');
 
-  const { app } = await buildApp(config);
+  const { app, drain } = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests, then closing`);
-    // A keep-alive connection that finishes its request after close() began would otherwise stay
-    // open until its timeout; sweep idle ones as they appear, and cut everything after 10 s.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000);
     try {
+      // New requests are answered 503 meanwhile, so nothing is refused or reset while the listener is open.
+      await drain(config.shutdownGraceMs);
+      // Every request has its answer; a connection that still will not close after a moment is cut.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      const cut = setTimeout(() => app.server.closeAllConnections(), 2000);
       await app.close();
       clearInterval(sweep);
-      clearTimeout(deadline);
+      clearTimeout(cut);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -53,7 +53,7 @@ export async function createCrowd(t: TestApp, n: number): Promise<TestUser[]> {
         phone: null,
         profile_pic: '/images/default-avatar.svg',
         bio: '',
-        contact_email: u.email,
+        contact_email: null,
         google_sub: null,
         email_verified_at: at,
         created_at: at,

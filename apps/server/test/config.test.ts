@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       sessionDays: 30,
       authRateLimit: 10,
+      shutdownGraceMs: 10_000,
       logLevel: 'info',
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.internal:25',
       SESSION_DAYS: '7',
       AUTH_RATE_LIMIT: '5',
+      SHUTDOWN_GRACE_MS: '2500',
+      REDIS_URL: 'redis://cache.internal:6379',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -51,6 +54,8 @@ describe('loadConfig', () => {
       mail: { smtpUrl: 'smtp://mail.internal:25' },
       sessionDays: 7,
       authRateLimit: 5,
+      shutdownGraceMs: 2500,
+      redisUrl: 'redis://cache.internal:6379',
     });
   });
 
@@ -69,6 +74,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail.example'],
     ['SESSION_DAYS', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['SHUTDOWN_GRACE_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', 'soon'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     let error: unknown;
     try {

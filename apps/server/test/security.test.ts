@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, apiError, countRows, post, startTestApp, validRegistration, type TestApp } from './support.js';
+import { DIALECTS, apiError, cookieHeader, countRows, post, startTestApp, validRegistration, type TestApp } from './support.js';
 
 const CROSS_SITE = apiError('CROSS_SITE', 'This request came from another site and was refused.');
 
@@ -35,6 +35,25 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
       expect(res.headers['x-powered-by']).toBeUndefined();
       // HSTS over plain http would lock a developer's localhost out of http.
       expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('sends exactly the hardening headers helmet sent when it ran per request', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const { date: _date, 'content-length': _length, 'content-type': _type, connection: _connection, ...security } = res.headers;
+      expect(security).toEqual({
+        'content-security-policy':
+          "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;media-src 'self' blob:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
     });
 
     it('sends the same headers on errors', async () => {
@@ -77,6 +96,16 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
     });
 
+    it('refuses a write whose Origin has the right host but another scheme (issue 7)', async () => {
+      const before = await countRows(t, 'users');
+      for (const origin of ['https://192.168.1.20:3000', 'ws://192.168.1.20:3000']) {
+        const res = await register({ origin, host: '192.168.1.20:3000' });
+        expect(res.statusCode, origin).toBe(403);
+        expect(res.json()).toEqual(CROSS_SITE);
+      }
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
     it('accepts a write from a client that is not a browser (no Origin, no sec-fetch-site)', async () => {
       expect((await register({})).statusCode).toBe(201);
     });
@@ -84,6 +113,24 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
     it('lets reads from anywhere through', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('caching', () => {
+    it('marks every API answer no-store: nobody may keep a session, an order or a stale list (issue 7)', async () => {
+      const signup = await post(t, '/api/auth/register', validRegistration());
+      const cookie = cookieHeader(signup);
+      for (const [url, headers] of [
+        ['/api/auth/me', {}],
+        ['/api/auth/me', { cookie }],
+        ['/api/orders', { cookie }],
+        ['/api/products', {}],
+        ['/api/nope', {}],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+      expect(signup.headers['cache-control']).toBe('no-store');
     });
   });
 

@@ -1,67 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exited, spawnTsx, type Exited } from './support.js';
+import { spawn } from 'node:child_process';
+import { buildWebIfStale } from '../../../scripts/build-web.mjs';
+import { demoCookie, freePort, signIn, startServerProcess, stopServerProcess, waitForHealth, type ServerProcess } from './server-process.js';
+import { REPO_ROOT, eventually, exited } from './support.js';
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Server {
-  child: ChildProcess;
-  done: Promise<Exited>;
-  base: string;
-}
-
-/** `npm start` as an operator runs it, on SQLite in `dataDir`, with nothing else configured. */
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  // Empty values count as unset, so nothing from the developer's shell leaks in.
-  const child = spawnTsx('apps/server/src/main.ts', [], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    SEED_DEMO: 'true',
-    DATABASE_URL: '',
-    PUBLIC_URL: '',
-    SMTP_URL: '',
-  });
-  const done = exited(child);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const exitedEarly = await Promise.race([done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100))]);
-    if (exitedEarly) throw new Error(`server exited with ${exitedEarly.code}:\n${exitedEarly.stdout}\n${exitedEarly.stderr}`);
-    const health = await fetch(`${base}/api/health`).catch(() => undefined);
-    if (health?.ok) return { child, done, base };
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('server did not answer /api/health within 20 s');
-    }
-  }
-}
-
-async function stopServer(server: Server): Promise<Exited> {
-  server.child.kill('SIGTERM');
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no exit within 10 s of SIGTERM')), 10_000));
-  try {
-    return await Promise.race([server.done, timeout]);
-  } finally {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-  }
-}
-
-const signIn = (base: string, email: string, password: string) =>
-  fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+const startServer = (dataDir: string, env: Record<string, string> = {}) => startServerProcess(dataDir, env);
+const stopServer = (server: ServerProcess) => stopServerProcess(server, 10_000);
 
 describe('the server process', () => {
   let dataDir: string;
@@ -125,4 +75,109 @@ describe('the server process', () => {
     expect((await run).code).toBe(0);
     await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
   });
+
+  it('answers every request sent after SIGTERM with 503 and Retry-After, and a long upload with 503 at the end of the grace period', async () => {
+    const server = await startServer(dataDir, { SHUTDOWN_GRACE_MS: '1500' });
+    const cookie = await demoCookie(server.base, 'amira@souq.test');
+    const upload = unfinishedUpload(server.base, cookie);
+    await eventually(() => expect(fs.readdirSync(path.join(dataDir, 'tmp', 'uploads'))).toHaveLength(1));
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await eventually(() => expect(server.output()).toContain('SIGTERM: finishing in-flight requests, then closing'));
+    // New connections, and a request that would change something: none of them is refused or reset.
+    const late = await Promise.all([
+      ...Array.from({ length: 10 }, () => fetch(`${server.base}/api/health`)),
+      signIn(server.base, 'amira@souq.test', 'souq-demo'),
+    ]);
+    for (const res of late) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is restarting. Please try again in a moment.' } });
+    }
+
+    const answer = await upload.answer;
+    expect(answer).toMatchObject({ status: 503, retryAfter: '5' });
+    const run = await server.done;
+    expect(run.code, run.stderr).toBe(0);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(1400);
+    expect(took).toBeLessThan(8000);
+  });
 });
+
+/**
+ * Issue 7, item 11: npm runs a script under `sh -c`, and a shell that is waiting for its command
+ * dies of SIGTERM without passing it on. A container runtime or a process manager signals the
+ * process it started, `npm start` itself; the server must get that signal and exit 0.
+ */
+describe('npm start', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-npm-start-'));
+    // The build npm start would make (it is the e2e suite's too, which then finds it fresh).
+    buildWebIfStale();
+  }, 120_000);
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('passes SIGTERM to the server, which shuts down gracefully, and exits 0 itself', async () => {
+    const port = await freePort();
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', PUBLIC_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const done = exited(npm);
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(npm, done, base, 60_000);
+      npm.kill('SIGTERM');
+      const run = await Promise.race([done, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('npm start did not exit within 15 s of SIGTERM')), 15_000))]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('SIGTERM: finishing in-flight requests, then closing');
+      // Nothing orphaned keeps serving.
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    } finally {
+      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+      // Were the server orphaned, it would still hold the port: find it and stop it by its own pid.
+      await stopWhateverListensOn(port);
+    }
+  }, 120_000);
+});
+
+/** A process still listening on `port` after its parent went away; there must be none. */
+async function stopWhateverListensOn(port: number): Promise<void> {
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+  if (!health) return;
+  const inode = fs
+    .readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((cols) => cols[1]?.endsWith(`:${port.toString(16).toUpperCase().padStart(4, '0')}`) && cols[3] === '0A')?.[9];
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    const fds = (() => {
+      try {
+        return fs.readdirSync(`/proc/${pid}/fd`).map((fd) => fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return [];
+      }
+    })();
+    if (inode && fds.includes(`socket:[${inode}]`)) process.kill(Number(pid), 'SIGKILL');
+  }
+}
+
+/** A product form whose photo is still arriving when the server stops; resolves with the answer it got, if any. */
+function unfinishedUpload(base: string, cookie: string): { answer: Promise<{ status: number; retryAfter?: string } | { error: string }> } {
+  const boundary = `----souq${crypto.randomBytes(8).toString('hex')}`;
+  const request = http.request(`${base}/api/products`, { method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const answer = new Promise<{ status: number; retryAfter?: string } | { error: string }>((resolve) => {
+    request.on('response', (res) => {
+      res.resume();
+      resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined });
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+  request.write(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  request.write(crypto.randomBytes(256 * 1024));
+  return { answer };
+}

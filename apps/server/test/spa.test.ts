@@ -33,6 +33,32 @@ describe('the web app', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('answers a revalidation of the unchanged app with a 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(first.headers['last-modified']).toBeDefined();
+    const again = await t.app.inject({ method: 'GET', url: '/shop', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('serves a rebuilt index.html without a restart', async () => {
+    const file = path.join(dist, 'index.html');
+    const original = fs.readFileSync(file, 'utf8');
+    const before = await t.app.inject({ method: 'GET', url: '/' });
+    try {
+      const rebuilt = original.replace('index-abc123.js', 'index-def456.js');
+      fs.writeFileSync(file, rebuilt);
+      // Same length as before: only the modification time tells the files apart.
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 1000));
+      const after = await t.app.inject({ method: 'GET', url: '/' });
+      expect(after.body).toBe(rebuilt);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
   it('caches fingerprinted assets for good and compresses them', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);

@@ -45,7 +45,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
 
 export function testConfig(base: Pick<Config, 'database' | 'dataDir'>, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT: '1000' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT: '1000', BID_RATE_LIMIT: '100000' }),
     ...base,
     ...overrides,
   };
@@ -76,6 +76,13 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/** Another instance of the same service on the same database (and the same data directory), as a second server would be. */
+export async function startSiblingApp(t: TestApp, overrides: Partial<Config> = {}, appOverrides: AppOverrides = {}): Promise<Souq & { close(): Promise<void> }> {
+  const souq = await buildApp({ ...t.config, ...overrides }, appOverrides);
+  await souq.app.ready();
+  return { ...souq, close: () => souq.app.close() };
 }
 
 /** The Cookie header a browser would send back after this response. */

@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  /**
+   * Changes whenever any data in the database changes, committed or not, by this process or
+   * another (SQLite only: PostgreSQL has no equally cheap and exact signal).
+   */
+  dataVersion?: () => string;
   destroy(): Promise<void>;
 }
 
@@ -27,10 +33,40 @@ class MigratingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one that
+ * reads, then writes, can meet another process's writer halfway and fail with SQLITE_BUSY at
+ * once, busy_timeout or not; asking first makes it wait its turn instead. Within one process
+ * Kysely already runs one transaction at a time on its single connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class SouqSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
   override createAdapter(): DialectAdapter {
     return new MigratingSqliteAdapter();
   }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
+ * Rows changed through this connection (total_changes: every insert, update and delete, even one
+ * rolled back later) and commits by other connections (data_version), read in about 3 µs.
+ */
+function sqliteDataVersion(sqlite: SQLite.Database): () => string {
+  const changedHere = sqlite.prepare('select total_changes()').pluck();
+  const committedElsewhere = sqlite.prepare('pragma data_version').pluck();
+  return () => `${changedHere.get() as number}.${committedElsewhere.get() as number}`;
 }
 
 // int8 (bigint: counts, fils) arrives as a string by default; every value we store fits a double.
@@ -50,8 +86,8 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SouqSqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', destroy: once(() => db.destroy()) };
+    const db = new Kysely<DB>({ dialect: new SouqSqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, dialect: 'sqlite', dataVersion: sqliteDataVersion(sqlite), destroy: once(() => db.destroy()) };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

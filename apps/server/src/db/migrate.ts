@@ -1,30 +1,49 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 import { isUniqueViolation } from './database.js';
 import * as accounts from './migrations/2026-11-21-001-accounts.js';
 import * as catalog from './migrations/2026-11-21-002-catalog.js';
 import * as sqliteSearch from './migrations/2026-11-21-003-sqlite-search-index.js';
+import * as auctions from './migrations/2026-11-22-004-auctions.js';
+import * as liveStreams from './migrations/2026-11-22-005-live-streams.js';
+import * as feed from './migrations/2026-11-22-006-feed.js';
+import * as contactEmailOptIn from './migrations/2026-11-22-201-contact-email-opt-in.js';
+import * as orderRequestHash from './migrations/2026-11-22-202-order-request-hash.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-catalog': catalog,
   '2026-11-21-003-sqlite-search-index': sqliteSearch,
+  '2026-11-22-004-auctions': auctions,
+  '2026-11-22-005-live-streams': liveStreams,
+  '2026-11-22-006-feed': feed,
+  '2026-11-22-201-contact-email-opt-in': contactEmailOptIn,
+  '2026-11-22-202-order-request-hash': orderRequestHash,
 };
 
 const BUSY_RETRY_MS = 30_000;
 
 /** Safe to run from several processes at once: one applies the migrations, the others find them applied. */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const deadline = Date.now() + BUSY_RETRY_MS;
-  for (;;) {
-    try {
-      return await migrateOnce(db, schema);
-    } catch (error) {
-      // SQLite refuses, rather than waits for, a write that meets another migration (see database.ts).
-      const busy = String((error as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
-      if (!busy || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  // SQLite's busy wait blocks the whole thread; while migrating, fail fast and retry here instead,
+  // so two handles in one process (tests, a second app instance) never wait on each other.
+  const busyTimeout = sqlite ? (await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]?.timeout : undefined;
+  if (sqlite) await sql`pragma busy_timeout = 0`.execute(db);
+  try {
+    const deadline = Date.now() + BUSY_RETRY_MS;
+    for (;;) {
+      try {
+        return await migrateOnce(db, schema);
+      } catch (error) {
+        // SQLite refuses, rather than waits for, a write that meets another migration (see database.ts).
+        const busy = String((error as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
+        if (!busy || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+      }
     }
+  } finally {
+    if (busyTimeout !== undefined) await sql`pragma busy_timeout = ${sql.raw(String(Number(busyTimeout)))}`.execute(db);
   }
 }
 

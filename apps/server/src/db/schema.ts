@@ -59,6 +59,18 @@ export interface DB {
   follows: FollowsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  auctions: AuctionsTable;
+  bids: BidsTable;
+  auction_max_bids: AuctionMaxBidsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  notifications: NotificationsTable;
+  mail_throttle: MailThrottleTable;
+  streams: StreamsTable;
+  stream_messages: StreamMessagesTable;
+  stream_bans: StreamBansTable;
+  item_opens: ItemOpensTable;
+  feed_hidden: FeedHiddenTable;
+  feed_sessions: FeedSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -131,6 +143,10 @@ export interface OrdersTable {
   street: string;
   phone: string;
   created_at: string;
+  /** The auction this order is the winner's of; null for cart orders. */
+  auction_id: string | null;
+  /** SHA-256 of the normalised cart and address; null for orders placed before it was kept. */
+  request_hash: string | null;
 }
 
 export interface OrderLinesTable {
@@ -147,3 +163,137 @@ export interface OrderLinesTable {
 }
 
 export type ProductRow = Selectable<ProductsTable>;
+
+export type AuctionStatusValue = 'open' | 'sold' | 'unsold' | 'cancelled';
+
+export interface AuctionsTable {
+  id: string;
+  product_id: string | null;
+  seller_id: string;
+  title: string;
+  title_key: string;
+  category: string;
+  /** JSON array of storage keys, copied from the product when the auction started. */
+  images: string;
+  starting_bid: number;
+  reserve_price: number | null;
+  current_bid: number | null;
+  sort_price: number;
+  leader_id: string | null;
+  leader_max: number | null;
+  bid_count: Generated<number>;
+  seq: Generated<number>;
+  closing_style: 'soft' | 'sudden';
+  starts_at: string;
+  ends_at: string;
+  status: AuctionStatusValue;
+  winner_id: string | null;
+  closed_at: string | null;
+  created_at: string;
+  /** 'live' when a stream sells it through its chat. */
+  kind: Generated<'timed' | 'live'>;
+  stream_id: string | null;
+}
+
+export interface BidsTable {
+  auction_id: string;
+  seq: number;
+  bidder_id: string;
+  amount: number;
+  auto: number;
+  created_at: string;
+}
+
+export interface AuctionMaxBidsTable {
+  auction_id: string;
+  bidder_id: string;
+  max_amount: number;
+  placed_seq: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  scope: string;
+  key: string;
+  request_hash: string;
+  response: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  subject: string;
+  title: string;
+  body: string;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface MailThrottleTable {
+  user_id: string;
+  topic: string;
+  last_sent_at: string;
+}
+
+export type AuctionRow = Selectable<AuctionsTable>;
+
+export interface StreamsTable {
+  id: string;
+  host_id: string;
+  title: string;
+  cover_key: string | null;
+  auction_id: string;
+  status: 'live' | 'ended';
+  started_at: string;
+  ends_at: string;
+  ended_at: string | null;
+  end_reason: 'host' | 'timer' | 'abandoned' | null;
+  host_seen_at: string;
+  video_room: number | null;
+  created_at: string;
+}
+
+export interface StreamMessagesTable {
+  seq: Generated<number>;
+  id: string;
+  stream_id: string;
+  user_id: string;
+  kind: 'chat' | 'bid';
+  text: string;
+  amount: number | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface StreamBansTable {
+  stream_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface ItemOpensTable {
+  user_id: string;
+  item_kind: 'product' | 'auction';
+  item_id: string;
+  seller_id: string;
+  category: string;
+  created_at: string;
+}
+
+export interface FeedHiddenTable {
+  user_id: string;
+  item_id: string;
+  seller_id: string;
+  category: string;
+  created_at: string;
+}
+
+export interface FeedSessionsTable {
+  id: string;
+  user_id: string | null;
+  items: string;
+  created_at: string;
+}

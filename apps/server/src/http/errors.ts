@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { MSG, toFieldErrors, firstMessage, type ErrorCode, type FieldErrors } from '@souq/shared';
-import { z } from 'zod';
+import { MSG, type ErrorCode } from '@souq/shared';
+import { inputFaultOf } from '../db/errors.js';
+import { DomainError } from '../lib/errors.js';
 
+/** What each domain error code means over HTTP. */
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
@@ -11,6 +13,8 @@ const STATUS: Record<ErrorCode, number> = {
   CROSS_SITE: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // As Stripe answers a key reused with another body: the request is understood but contradicts the first.
+  IDEMPOTENCY_KEY_REUSED: 422,
   TOKEN_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -19,30 +23,12 @@ const STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
-/** A failure a person can act on. Services throw it; the error handler renders it. */
-export class AppError extends Error {
-  readonly statusCode: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: FieldErrors,
-  ) {
-    super(message);
-    this.statusCode = STATUS[code];
-  }
-}
-
-/** Parses input with a shared schema; a failure becomes a 400 naming each field. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw new AppError('VALIDATION_FAILED', firstMessage(result.error), toFieldErrors(result.error));
-}
+export const httpStatusOf = (code: ErrorCode): number => STATUS[code];
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(STATUS[error.code]).send({
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       });
     }
@@ -52,6 +38,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code: ErrorCode =
         status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       return reply.status(status).send({ error: { code, message: error.message } });
+    }
+    const fault = inputFaultOf(error);
+    if (fault) {
+      // A schema let this through: answer as the schema should have, and say so where someone looks.
+      request.log.warn({ err: error }, 'the database refused input that validation let through');
+      const [status, code, message] = fault === 'gone' ? [409, 'CONFLICT', MSG.changedMeanwhile] as const : [400, 'VALIDATION_FAILED', MSG.inputNotStorable] as const;
+      return reply.status(status).send({ error: { code, message } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: MSG.serverError } });

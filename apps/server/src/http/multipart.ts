@@ -1,12 +1,19 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_IMAGES, MAX_UPLOAD_BYTES, MSG } from '@souq/shared';
-import { AppError } from './errors.js';
+import { DomainError } from '../lib/errors.js';
 
+/** An uploaded file, already on disk: services read it from there, one at a time. */
 export interface Upload {
   field: string;
   filename: string;
-  data: Buffer;
+  /** A temporary file, removed once the response has been sent. */
+  path: string;
+  size: number;
 }
 
 export interface MultipartBody {
@@ -14,23 +21,92 @@ export interface MultipartBody {
   files: Upload[];
 }
 
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, {
-    // The most a product form sends: eight photos and an invoice.
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_IMAGES + 1, fields: 40, fieldSize: 20_000, parts: 60 },
+/** What one form may carry; the default is the largest, the add-product form. */
+export interface FormLimits {
+  files: number;
+  fields: number;
+}
+
+/** Eight photos and an invoice, and the product's text fields. */
+export const PRODUCT_FORM: FormLimits = { files: MAX_IMAGES + 1, fields: 40 };
+/** Going live: one cover and the host form's few fields. */
+export const STREAM_FORM: FormLimits = { files: 1, fields: 10 };
+/** One profile photo (a few stray fields are ignored). */
+export const PHOTO_FORM: FormLimits = { files: 1, fields: 5 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploads are written while a request is read (DATA_DIR/tmp/uploads). */
+    uploadTmpDir: string;
+  }
+  interface FastifyRequest {
+    uploadedFiles: string[] | null;
+  }
+}
+
+/** Names of files that may be half written: the orphan sweep removes them once they are old. */
+export const TEMP_SUFFIX = '.tmp';
+
+/**
+ * Uploads are streamed to temporary files, never held in memory: sixteen forms of nine 8 MB files
+ * would otherwise be over a gigabyte of buffers. Each request's files are removed once it has been
+ * answered; a crash leaves them to the orphan sweep (media/orphan-sweep.ts).
+ */
+export function registerMultipart(app: FastifyInstance, tmpDir: string): void {
+  fs.mkdirSync(tmpDir, { recursive: true });
+  app.decorate('uploadTmpDir', tmpDir);
+  app.decorateRequest('uploadedFiles', null);
+}
+
+/**
+ * Registers routes that take multipart forms in a scope of their own: the form parser and the
+ * hooks that clear a request's temporary files stay off every other route.
+ */
+export async function uploadRoutes(app: FastifyInstance, routes: (uploads: FastifyInstance) => void): Promise<void> {
+  await app.register(async (uploads) => {
+    // Removed before the answer goes out, so a client that has its answer finds no file left behind.
+    uploads.addHook('onSend', async (request, _reply, payload) => {
+      await removeUploads(request);
+      return payload;
+    });
+    uploads.addHook('onResponse', async (request) => removeUploads(request));
+    // A client that gives up mid-upload gets no response, so onResponse would not run.
+    uploads.addHook('onRequestAbort', async (request) => removeUploads(request));
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: PRODUCT_FORM.files, fields: PRODUCT_FORM.fields, fieldSize: 20_000, parts: 60 },
+    });
+    routes(uploads);
   });
 }
 
-/** Reads a whole multipart form into memory within the limits; repeated fields become arrays. */
-export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
+async function removeUploads(request: FastifyRequest): Promise<void> {
+  const files = request.uploadedFiles;
+  request.uploadedFiles = null;
+  await Promise.all((files ?? []).map((file) => fs.promises.rm(file, { force: true })));
+}
+
+/** The files sent under one field name. */
+export function filesOf(body: MultipartBody, field: string): Upload[] {
+  return body.files.filter((f) => f.field === field);
+}
+
+/** Reads a multipart form within `limits`: fields into memory (repeated ones become arrays), files to disk. */
+export async function readMultipart(request: FastifyRequest, limits: FormLimits = PRODUCT_FORM): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
   const fields: MultipartBody['fields'] = {};
   const files: Upload[] = [];
+  request.uploadedFiles ??= [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { files: limits.files, fields: limits.fields } })) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, data });
+        // A body cut off in this part leaves its stream destroyed before we see it, and a pipe from it would wait forever.
+        if (part.file.destroyed) throw new Error('multipart body ended inside a file');
+        const file = path.join(request.server.uploadTmpDir, `${crypto.randomUUID()}${TEMP_SUFFIX}`);
+        request.uploadedFiles.push(file);
+        await pipeline(part.file, fs.createWriteStream(file));
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        const { size } = await fs.promises.stat(file);
+        if (size > 0) files.push({ field: part.fieldname, filename: part.filename, path: file, size });
       } else {
         const value = String(part.value ?? '');
         const prior = fields[part.fieldname];
@@ -39,11 +115,11 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     }
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MSG.fileTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', MSG.tooManyImages);
-    if (code === 'FST_FIELDS_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', MSG.tooManyKeywords);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new DomainError('PAYLOAD_TOO_LARGE', limits.files === 1 ? MSG.oneFileOnly : MSG.tooManyImages);
+    if (code === 'FST_FIELDS_LIMIT') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.tooManyKeywords);
     // Anything else read from the body (no boundary, a __proto__ field, a cut-off part) is a malformed form, not our failure.
-    throw new AppError('VALIDATION_FAILED', 'Send the form as multipart/form-data.');
+    throw new DomainError('VALIDATION_FAILED', 'Send the form as multipart/form-data.');
   }
   return { fields, files };
 }

@@ -1,12 +1,13 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import helmet, { type HelmetOptions } from 'helmet';
 import { MSG } from '@souq/shared';
-import { AppError } from './errors.js';
+import { DomainError } from '../lib/errors.js';
 
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
-  const https = publicUrl.startsWith('https:');
-  await app.register(helmet, {
+function helmetOptions(https: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -27,13 +28,42 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     // The Google sign-in popup must keep its link to this window to report back.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * The headers helmet sets, worked out once. None of our policies depends on the request, and
+ * @fastify/helmet rebuilt helmet (re-parsing the CSP) on every request.
+ */
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(helmetOptions(publicUrl.startsWith('https:')))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const headers = securityHeaders(publicUrl);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+/**
+ * With `redis` the counts are shared by every instance behind the load balancer; without it each
+ * process counts alone. A Redis outage lets requests through (logged) rather than failing sign-in.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis?: Redis): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', MSG.rateLimited),
+    ...(redis ? { redis, nameSpace: 'souq-rate-limit:', skipOnError: true } : {}),
+    errorResponseBuilder: () => new DomainError('RATE_LIMITED', MSG.rateLimited),
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@souq/shared';
 import type { UserRow } from '../db/schema.js';
 import type { AccountsService, NewSession } from '../modules/accounts/service.js';
-import { AppError } from './errors.js';
+import { DomainError } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'souq_sid';
 
@@ -17,15 +17,25 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie to a user once per API request. */
+/**
+ * Resolves the session cookie to a user once per API request. Cookies are parsed here, for API
+ * requests only (@fastify/cookie is registered with `hook: false`): files and pages need none,
+ * and a request without a session cookie is answered without touching the database.
+ */
 export function registerSessions(app: FastifyInstance, accounts: AccountsService, publicUrl: string): void {
   app.decorate('secureCookies', publicUrl.startsWith('https:'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', undefined);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const header = request.headers.cookie;
+    request.cookies = header ? app.parseCookie(header) : {};
     request.sessionToken = request.cookies[SESSION_COOKIE];
-    request.currentUser = (await accounts.userForSessionToken(request.sessionToken)) ?? null;
+    if (!request.sessionToken) return done();
+    accounts.userForSessionToken(request.sessionToken).then((user) => {
+      request.currentUser = user ?? null;
+      done();
+    }, done);
   });
 }
 
@@ -45,7 +55,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 /** The one "logged in" check every write uses. */
 export function requireUser(request: FastifyRequest, message: string = MSG.mustBeLoggedIn): UserRow {
-  if (!request.currentUser) throw new AppError('UNAUTHENTICATED', message);
+  if (!request.currentUser) throw new DomainError('UNAUTHENTICATED', message);
   return request.currentUser;
 }
 
@@ -55,6 +65,6 @@ export function requireVerifiedUser(
   messages: { loggedOut?: string; unverified?: string } = {},
 ): UserRow {
   const user = requireUser(request, messages.loggedOut);
-  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
+  if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
   return user;
 }

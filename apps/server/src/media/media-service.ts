@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import { MSG } from '@souq/shared';
 import type { FileStorage } from '../adapters/storage/index.js';
-import { AppError } from '../http/errors.js';
-import { sniff, webpRenditions } from './images.js';
+import { DomainError } from '../lib/errors.js';
+import { createSemaphore } from '../lib/semaphore.js';
+import { sniff, webpRenditions, type UploadSource } from './images.js';
+import { checkPdf } from './pdf-check.js';
 
 export interface ImageUrlsOf {
   url: string;
@@ -13,14 +16,41 @@ export type MediaService = ReturnType<typeof createMediaService>;
 
 const files = (key: string) => [`public/${key}.webp`, `public/${key}-thumb.webp`];
 
+/**
+ * How many uploads are decoded or checked at once, across all requests: a 40-megapixel decode
+ * holds ~160 MB, so this (not the number of requests) sets the memory uploads can take.
+ */
+export const UPLOAD_WORK_SLOTS = 2;
+
 /** Uploaded pictures and documents: checked by content, re-encoded, stored, and removable as a unit. */
 export function createMediaService(storage: FileStorage) {
+  const work = createSemaphore(UPLOAD_WORK_SLOTS);
+
+  async function storeInvoice(source: UploadSource): Promise<string> {
+    const mime = await sniff(source);
+    if (mime === 'application/pdf') {
+      const data = typeof source === 'string' ? await fs.readFile(source) : source;
+      // The seller opens it again later: it must be a document, not a program (pdf-check.ts).
+      const verdict = checkPdf(data);
+      if (verdict === 'active') throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceActiveContent);
+      if (verdict === 'uncheckable') throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceUncheckable);
+      const key = `private/invoices/${crypto.randomUUID()}.pdf`;
+      await storage.put(key, data);
+      return key;
+    }
+    if (!mime?.startsWith('image/')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceType);
+    const { large } = await webpRenditions(source);
+    const key = `private/invoices/${crypto.randomUUID()}.webp`;
+    await storage.put(key, large);
+    return key;
+  }
+
   const service = {
     /** Checks and converts every image before writing any, so a bad file leaves nothing behind. */
-    async storeImages(folder: string, uploads: Buffer[]): Promise<string[]> {
-      // One at a time: a 40-megapixel decode holds ~160 MB, and eight at once would not fit politely.
+    async storeImages(folder: string, uploads: UploadSource[]): Promise<string[]> {
+      // One at a time per request, and few at a time in the whole process.
       const renditions = [];
-      for (const data of uploads) renditions.push(await webpRenditions(data));
+      for (const data of uploads) renditions.push(await work.use(() => webpRenditions(data)));
       const keys: string[] = [];
       try {
         for (const r of renditions) {
@@ -47,25 +77,16 @@ export function createMediaService(storage: FileStorage) {
       await Promise.all(keys.flatMap(files).map((k) => storage.delete(k)));
     },
 
+    /** The stored files behind one image key (large and thumbnail), for the orphan sweep. */
+    filesOfImage: (key: string): string[] => files(key),
+
     imageUrls(key: string): ImageUrlsOf {
       const [large, thumb] = files(key);
       return { url: storage.url(large!), thumb: storage.url(thumb!) };
     },
 
     /** Invoices are PDFs or images, kept private; images are re-encoded like any other. */
-    async storeInvoice(data: Buffer): Promise<string> {
-      const mime = await sniff(data);
-      if (mime === 'application/pdf') {
-        const key = `private/invoices/${crypto.randomUUID()}.pdf`;
-        await storage.put(key, data);
-        return key;
-      }
-      if (!mime?.startsWith('image/')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceType);
-      const { large } = await webpRenditions(data);
-      const key = `private/invoices/${crypto.randomUUID()}.webp`;
-      await storage.put(key, large);
-      return key;
-    },
+    storeInvoice: (source: UploadSource): Promise<string> => work.use(() => storeInvoice(source)),
 
     async readPrivate(key: string): Promise<{ data: Buffer; contentType: string } | null> {
       const data = await storage.get(key);

@@ -52,8 +52,9 @@ async function picture(title: string, [from, to]: [string, string]): Promise<Buf
 
 export async function seedDemoCatalog(catalog: CatalogService, sellers: Record<'amira' | 'omar', UserRow>): Promise<number> {
   for (const p of PRODUCTS) {
-    await catalog.create(sellers[p.seller], {
-      fields: {
+    await catalog.create(
+      sellers[p.seller],
+      {
         title: p.title,
         description: p.description,
         category: p.category,
@@ -66,8 +67,8 @@ export async function seedDemoCatalog(catalog: CatalogService, sellers: Record<'
         countryOfOrigin: p.country ?? '',
         keywords: p.keywords,
       },
-      files: [{ field: 'images', filename: 'demo.png', data: await picture(p.title, p.colors) }],
-    });
+      { images: [await picture(p.title, p.colors)] },
+    );
   }
   return PRODUCTS.length;
 }

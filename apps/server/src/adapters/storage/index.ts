@@ -9,6 +9,11 @@ export function uploadsDir(config: Config): string {
   return path.join(config.dataDir, 'uploads');
 }
 
+/** Where uploads are written while their request is read, before they are checked and stored. */
+export function incomingUploadsDir(config: Config): string {
+  return path.join(config.dataDir, 'tmp', 'uploads');
+}
+
 export function createStorage(config: Config) {
   return createLocalStorage(uploadsDir(config));
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PUBLIC_PREFIX, type FileStorage } from './storage.js';
+import { PUBLIC_PREFIX, type FileStorage, type StoredFile } from './storage.js';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -30,6 +30,20 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async *list(): AsyncIterable<StoredFile> {
+      let entries: string[];
+      try {
+        entries = (await fs.readdir(root, { recursive: true })) as string[];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const rel of entries) {
+        const stat = await fs.stat(path.join(root, rel)).catch(() => undefined);
+        // Directories are not files, and a file removed since readdir is nobody's concern.
+        if (stat?.isFile()) yield { key: rel.split(path.sep).join('/'), modifiedAt: stat.mtime };
+      }
     },
     url(key) {
       if (!key.startsWith(PUBLIC_PREFIX)) throw new Error(`not a public key: ${key}`);

@@ -8,6 +8,13 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The browser URL of a public key. */
   url(key: string): string;
+  /** Every stored file, with when it was last written; half-written temporary files included. */
+  list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 export const PUBLIC_PREFIX = 'public/';

@@ -14,6 +14,7 @@ import {
   whoAmI,
   type TestApp,
 } from '../../../test/support.js';
+import { createFakeClock } from '../../lib/clock.js';
 import { hashSecret } from './secrets.js';
 
 const TOKEN_INVALID = apiError('TOKEN_INVALID', 'This link is invalid or has expired. Please request a new one.');
@@ -23,9 +24,9 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe.each(DIALECTS)('email verification (%s)', (dialect) => {
   let t: TestApp;
-  let clock = new Date();
+  const clock = createFakeClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: () => clock }, (app) => {
+    t = await startTestApp(dialect, {}, { clock }, (app) => {
       app.post('/api/test/gated', async (request) => {
         requireVerifiedUser(request);
         return { ok: true };
@@ -39,12 +40,12 @@ describe.each(DIALECTS)('email verification (%s)', (dialect) => {
 
   /** Runs `fn` with the server clock moved forward, then puts it back. */
   async function later(ms: number, fn: () => Promise<void>) {
-    const start = clock;
-    clock = new Date(start.getTime() + ms);
+    const start = clock.now();
+    clock.advance(ms);
     try {
       await fn();
     } finally {
-      clock = start;
+      clock.set(start);
     }
   }
 

@@ -1,3 +1,4 @@
+import { createFakeClock } from '../../lib/clock.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
@@ -16,9 +17,9 @@ const DAY = 24 * 3600_000;
 
 describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
   let t: TestApp;
-  let clock = new Date();
+  const clock = createFakeClock();
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: () => clock });
+    t = await startTestApp(dialect, {}, { clock });
   });
   afterAll(() => t.close());
 
@@ -78,8 +79,8 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect(raw).toContain('Path=/');
     expect(raw).not.toMatch(/;\s*Secure/i);
     const expires = new Date(sessionCookie(res)!.expires!).getTime();
-    expect(expires).toBeGreaterThan(clock.getTime() + 29 * DAY);
-    expect(expires).toBeLessThanOrEqual(clock.getTime() + 30 * DAY);
+    expect(expires).toBeGreaterThan(clock.now().getTime() + 29 * DAY);
+    expect(expires).toBeLessThanOrEqual(clock.now().getTime() + 30 * DAY);
   });
 
   it('gives every sign-in a new session id; the id presented at sign-in stops working', async () => {
@@ -145,14 +146,14 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
 
   it('ends a session after SESSION_DAYS', async () => {
     const { cookie } = await registerUser(t);
-    const start = clock;
+    const start = clock.now();
     try {
-      clock = new Date(start.getTime() + 30 * DAY - 60_000);
+      clock.set(start.getTime() + 30 * DAY - 60_000);
       expect(await whoAmI(t, cookie)).not.toBeNull();
-      clock = new Date(start.getTime() + 30 * DAY + 60_000);
+      clock.set(start.getTime() + 30 * DAY + 60_000);
       expect(await whoAmI(t, cookie)).toBeNull();
     } finally {
-      clock = start;
+      clock.set(start);
     }
   });
 });

@@ -2,7 +2,8 @@ import * as client from 'openid-client';
 import type { Kysely } from 'kysely';
 import { MSG } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
 import * as q from './queries.js';
 import { hashSecret } from './secrets.js';
 
@@ -24,9 +25,9 @@ export interface OidcClaims {
 export type OidcSignIn = ReturnType<typeof createOidcSignIn>;
 
 /** "Login using Google": authorization code flow with PKCE, state and nonce (openid-client). */
-export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings; publicUrl: string; now?: () => Date }) {
+export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings; publicUrl: string; clock: Clock }) {
   const { issuer, clientId, clientSecret } = deps.settings;
-  const now = deps.now ?? (() => new Date());
+  const { clock } = deps;
   const redirectUri = `${deps.publicUrl}/api/auth/google/callback`;
   const enabled = Boolean(clientId && clientSecret);
   let configuration: Promise<client.Configuration> | undefined;
@@ -48,7 +49,7 @@ export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings;
 
     /** Returns the provider URL to open and the state to bind to this browser in a cookie. */
     async start(): Promise<{ url: string; state: string }> {
-      if (!enabled) throw new AppError('SERVICE_UNAVAILABLE', MSG.googleNotConfigured);
+      if (!enabled) throw new DomainError('SERVICE_UNAVAILABLE', MSG.googleNotConfigured);
       const config = await discover();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -57,7 +58,7 @@ export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings;
         state_hash: hashSecret(state),
         nonce,
         code_verifier: verifier,
-        expires_at: new Date(now().getTime() + ATTEMPT_TTL_MS).toISOString(),
+        expires_at: clock.iso(ATTEMPT_TTL_MS),
       });
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -73,12 +74,12 @@ export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings;
 
     /** Checks the callback against the attempt this browser started and returns the verified claims. */
     async finish(callbackPathAndQuery: string, browserState: string | undefined): Promise<OidcClaims> {
-      if (!enabled) throw new AppError('SERVICE_UNAVAILABLE', MSG.googleNotConfigured);
+      if (!enabled) throw new DomainError('SERVICE_UNAVAILABLE', MSG.googleNotConfigured);
       const callbackUrl = new URL(callbackPathAndQuery, deps.publicUrl);
       const state = callbackUrl.searchParams.get('state');
-      if (!state || state !== browserState) throw new AppError('TOKEN_INVALID', MSG.googleFailed);
-      const attempt = await q.takeOidcState(deps.db, hashSecret(state), now().toISOString());
-      if (!attempt) throw new AppError('TOKEN_INVALID', MSG.googleFailed);
+      if (!state || state !== browserState) throw new DomainError('TOKEN_INVALID', MSG.googleFailed);
+      const attempt = await q.takeOidcState(deps.db, hashSecret(state), clock.iso());
+      if (!attempt) throw new DomainError('TOKEN_INVALID', MSG.googleFailed);
       const config = await discover();
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: attempt.code_verifier,
@@ -87,7 +88,7 @@ export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings;
         idTokenExpected: true,
       });
       const claims = tokens.claims();
-      if (!claims) throw new AppError('TOKEN_INVALID', MSG.googleFailed);
+      if (!claims) throw new DomainError('TOKEN_INVALID', MSG.googleFailed);
       return {
         sub: claims.sub,
         email: typeof claims.email === 'string' ? claims.email : undefined,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB, EmailTokenPurpose, NewUser, UserRow } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -39,14 +40,17 @@ export const linkGoogleAccount = (db: Db, userId: string, sub: string) =>
 
 export const insertSession = (db: Db, row: DB['sessions']) => db.insertInto('sessions').values(row).execute();
 
-export const findSessionUser = (db: Db, idHash: string, now: string) =>
+// Every signed-in API request asks this.
+const sessionUser = prepared((db, p: { idHash: string; now: string }) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.id_hash', '=', idHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.id_hash', '=', p.idHash)
+    .where('sessions.expires_at', '>', p.now),
+);
+
+export const findSessionUser = async (db: Db, idHash: string, now: string): Promise<UserRow | undefined> => (await sessionUser(db, { idHash, now }))[0];
 
 export const deleteSession = (db: Db, idHash: string) => db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG, type MeResponse, type ProvidersResponse } from '@souq/shared';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { authRateLimit } from '../../http/security.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.js';
 import type { OidcSignIn } from './oidc.js';
@@ -80,7 +80,7 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
       try {
         started = await oidc.start();
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        if (error instanceof DomainError) throw error;
         // The provider is unreachable: this page is the popup, so end it the way the callback does.
         request.log.warn({ err: error }, 'google sign-in could not start');
         return reply.redirect(`/auth/popup-done?error=${encodeURIComponent(MSG.googleFailed)}`);
@@ -101,7 +101,7 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
         return reply.redirect('/auth/popup-done');
       } catch (error) {
         request.log.warn({ err: error }, 'google sign-in failed');
-        const message = error instanceof AppError ? error.message : MSG.googleFailed;
+        const message = error instanceof DomainError ? error.message : MSG.googleFailed;
         return reply.redirect(`/auth/popup-done?error=${encodeURIComponent(message)}`);
       }
     });

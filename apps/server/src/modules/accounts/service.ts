@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import {
   ChangePasswordSchema,
   DEFAULT_PROFILE_PIC,
+  cleanText,
+  emailAddress,
   ForgotPasswordSchema,
   LoginSchema,
   MSG,
@@ -14,7 +16,9 @@ import {
 import type { Mailer } from '../../adapters/mail/index.js';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { AppError, parseInput } from '../../http/errors.js';
+import type { AfterAnswer } from '../../lib/after-answer.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import * as q from './queries.js';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
@@ -28,8 +32,9 @@ export interface AccountsDeps {
   mailer: Mailer;
   publicUrl: string;
   sessionDays: number;
-  now?: () => Date;
+  clock: Clock;
   log: { error(obj: unknown, msg: string): void };
+  afterAnswer: AfterAnswer;
 }
 
 export interface NewSession {
@@ -54,18 +59,18 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, mailer } = deps;
-  const now = deps.now ?? (() => new Date());
-  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const iso = (offsetMs = 0) => deps.clock.iso(offsetMs);
 
   async function createSession(userId: string, userAgent?: string): Promise<NewSession> {
     const { token, hash } = newSecret();
-    const expiresAt = new Date(now().getTime() + deps.sessionDays * 24 * HOUR);
+    const expiresAt = new Date(deps.clock.now().getTime() + deps.sessionDays * 24 * HOUR);
     await q.insertSession(db, {
       id_hash: hash,
       user_id: userId,
       created_at: iso(),
       expires_at: expiresAt.toISOString(),
-      user_agent: userAgent?.slice(0, 300) ?? null,
+      // A header is whatever the client sent; stored, it must be text that fits its column.
+      user_agent: userAgent ? cleanText(userAgent, 300) : null,
     });
     return { token, expiresAt };
   }
@@ -97,7 +102,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   function throwConflict(fields: Record<string, string>): never {
-    throw new AppError('CONFLICT', fields.email ?? fields.username ?? MSG.emailTaken, fields);
+    throw new DomainError('CONFLICT', fields.email ?? fields.username ?? MSG.emailTaken, fields);
   }
 
   /** Creates the user record with a default picture and zero counts (spec §3). */
@@ -114,7 +119,8 @@ export function createAccountsService(deps: AccountsDeps) {
       phone: input.phone,
       profile_pic: DEFAULT_PROFILE_PIC,
       bio: '',
-      contact_email: input.email,
+      // Opt-in: the sign-in email is private unless the user publishes a contact address.
+      contact_email: null,
       posts_count: 0,
       followers_count: 0,
       following_count: 0,
@@ -163,11 +169,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await q.findUserByEmail(db, input.email);
       if (!user) {
         await burnPasswordCheck(input.password);
-        throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+        throw new DomainError('INVALID_CREDENTIALS', MSG.invalidCredentials);
       }
-      if (!user.password_hash) throw new AppError('INVALID_CREDENTIALS', MSG.passwordLoginUnavailable);
+      if (!user.password_hash) throw new DomainError('INVALID_CREDENTIALS', MSG.passwordLoginUnavailable);
       if (!(await verifyPassword(user.password_hash, input.password))) {
-        throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+        throw new DomainError('INVALID_CREDENTIALS', MSG.invalidCredentials);
       }
       return { user: toSessionUser(user), session: await createSession(user.id, userAgent) };
     },
@@ -193,7 +199,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await sendVerification(user);
       } catch (error) {
         deps.log.error({ err: error }, 'verification mail failed');
-        throw new AppError('SERVICE_UNAVAILABLE', MSG.verificationSendFailed);
+        throw new DomainError('SERVICE_UNAVAILABLE', MSG.verificationSendFailed);
       }
       return { alreadyVerified: false };
     },
@@ -206,19 +212,23 @@ export function createAccountsService(deps: AccountsDeps) {
         await q.markEmailVerified(trx, userId, iso());
         return q.findUserById(trx, userId);
       });
-      if (!user) throw new AppError('TOKEN_INVALID', MSG.tokenInvalid);
+      if (!user) throw new DomainError('TOKEN_INVALID', MSG.tokenInvalid);
       return toSessionUser(user);
     },
 
+    /**
+     * The answer must not tell whether the account exists, by its words or by its time: everything
+     * that depends on it (the lookup, the token, the mail) happens after the answer.
+     */
     async requestPasswordReset(body: unknown) {
       const { email } = parseInput(ForgotPasswordSchema, body);
-      const user = await q.findUserByEmail(db, email);
-      // The answer is the same whether or not the account exists, so it cannot be used to probe.
-      if (user) {
+      deps.afterAnswer.run(async () => {
+        const user = await q.findUserByEmail(db, email);
+        if (!user) return;
         const token = await issueEmailToken(user, 'reset');
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        mailer.send(passwordResetMail(user.email, user.username, link)).catch((error) => deps.log.error({ err: error }, 'reset mail failed'));
-      }
+        await mailer.send(passwordResetMail(user.email, user.username, link));
+      });
     },
 
     async resetPassword(body: unknown) {
@@ -233,13 +243,13 @@ export function createAccountsService(deps: AccountsDeps) {
         await q.deleteUserSessions(trx, userId);
         return true;
       });
-      if (!done) throw new AppError('TOKEN_INVALID', MSG.tokenInvalid);
+      if (!done) throw new DomainError('TOKEN_INVALID', MSG.tokenInvalid);
     },
 
     async changePassword(user: UserRow, currentSessionToken: string, body: unknown) {
       const input = parseInput(ChangePasswordSchema, body);
       if (user.password_hash && !(await verifyPassword(user.password_hash, input.currentPassword))) {
-        throw new AppError('VALIDATION_FAILED', MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
+        throw new DomainError('VALIDATION_FAILED', MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
       }
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
@@ -250,25 +260,30 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Federated sign-in: a user record is created only if none exists (spec §4). */
     async signInWithOidc(claims: { sub: string; email?: string; emailVerified: boolean; name?: string }, userAgent?: string) {
+      // OpenID Connect caps `sub` at 255 ASCII characters, the size of our column.
+      if (!/^[\x21-\x7e]{1,255}$/.test(claims.sub)) throw new DomainError('VALIDATION_FAILED', MSG.googleFailed);
       let user = await q.findUserByGoogleSub(db, claims.sub);
       if (!user) {
-        if (!claims.email) throw new AppError('VALIDATION_FAILED', MSG.googleFailed);
-        const email = claims.email.toLowerCase();
+        // The provider's word is still input: an address we could not store or send to is refused.
+        const parsedEmail = emailAddress(MSG.googleFailed, MSG.googleFailed).safeParse(claims.email);
+        if (!parsedEmail.success) throw new DomainError('VALIDATION_FAILED', MSG.googleFailed);
+        const email = parsedEmail.data;
         const existing = await q.findUserByEmail(db, email);
         if (existing) {
           // Linking to an account someone else may own is only safe when the provider vouches for the address.
-          if (!claims.emailVerified) throw new AppError('CONFLICT', MSG.googleEmailUnverified);
+          if (!claims.emailVerified) throw new DomainError('CONFLICT', MSG.googleEmailUnverified);
           await q.linkGoogleAccount(db, existing.id, claims.sub);
           await q.markEmailVerified(db, existing.id, iso());
           user = await q.findUserById(db, existing.id);
         } else {
+          const displayName = claims.name ? cleanText(claims.name, 100) || null : null;
           user = await createAccount(
-            { email, username: await freeUsername(claims.name ?? email.split('@')[0]!), phone: null, passwordHash: null, googleSub: claims.sub, displayName: claims.name ?? null },
+            { email, username: await freeUsername(displayName ?? email.split('@')[0]!), phone: null, passwordHash: null, googleSub: claims.sub, displayName },
             claims.emailVerified,
           );
         }
       }
-      if (!user) throw new AppError('INTERNAL', MSG.googleFailed);
+      if (!user) throw new DomainError('INTERNAL', MSG.googleFailed);
       return { user: toSessionUser(user), session: await createSession(user.id, userAgent) };
     },
 
@@ -278,6 +293,9 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     countUsers: () => q.countUsers(db),
+
+    /** The user as of now: a socket reads it per message, so a verification or a rename shows at once. */
+    userById: (id: string) => q.findUserById(db, id),
 
     isUsernameTaken: (username: string, exceptUserId?: string) => q.usernameExists(db, username, exceptUserId),
   };

@@ -108,6 +108,7 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
         reviewedByMe: false,
         isOwner: true,
         invoiceUrl: null,
+        auctionId: null,
       });
       const body = view.json() as { image: { url: string }; images: Array<{ url: string }> };
       expect(body.image.url).toBe(body.images[0]!.url);

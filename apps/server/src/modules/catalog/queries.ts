@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, ProductRow, ProductsTable } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -25,6 +26,7 @@ const SUMMARY_COLUMNS = [
   'images',
   'owner_id',
   'is_auction',
+  'related_auction',
   'created_at',
   'title_key',
   'popularity',
@@ -35,17 +37,47 @@ export const insertProduct = (db: Db, row: Insertable<ProductsTable>) => db.inse
 
 export const findProduct = (db: Db, id: string) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findProductWithSeller = (db: Db, id: string) =>
+/**
+ * Reads products that the transaction is about to point at (a like, an order line) and holds them
+ * until it ends: on PostgreSQL with FOR KEY SHARE, the lock a foreign key takes, so a concurrent
+ * delete waits for us or, if it committed first, we see the product gone and can say so. SQLite
+ * runs one write transaction at a time, which holds them already.
+ */
+function holding<Q extends { forKeyShare(): Q }>(query: Q, dialect: DialectName): Q {
+  return dialect === 'postgres' ? query.forKeyShare() : query;
+}
+
+export const findProductHeld = (db: Db, id: string, dialect: DialectName) =>
+  holding(db.selectFrom('products').selectAll().where('id', '=', id), dialect).executeTakeFirst();
+
+
+const productWithSeller = prepared((db, p: { id: string }) =>
   db
     .selectFrom('products')
     .innerJoin('users', 'users.id', 'products.owner_id')
     .selectAll('products')
     .select(['users.username as seller_username', 'users.profile_pic as seller_pic'])
-    .where('products.id', '=', id)
-    .executeTakeFirst();
+    .where('products.id', '=', p.id),
+);
+
+export const findProductWithSeller = async (db: Db, id: string) => (await productWithSeller(db, { id }))[0];
+
+/** Every product's image keys and invoice, for the orphan sweep. */
+export const uploadColumns = (db: Db) => db.selectFrom('products').select(['images', 'invoice_key']).execute();
 
 export const updateProduct = (db: Db, id: string, changes: Updateable<ProductsTable>) =>
   db.updateTable('products').set(changes).where('id', '=', id).execute();
+
+/**
+ * Puts a product on auction, or back to a fixed price (auctionId null). Conditional on the auction
+ * it was tied to, so two moves at once cannot both succeed.
+ */
+export async function setAuction(db: Db, id: string, auctionId: string | null, expectedAuction: string | null): Promise<boolean> {
+  let q = db.updateTable('products').set({ is_auction: auctionId === null ? 0 : 1, related_auction: auctionId }).where('id', '=', id);
+  q = expectedAuction === null ? q.where('related_auction', 'is', null) : q.where('related_auction', '=', expectedAuction);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
 
 export const deleteProduct = (db: Db, id: string) => db.deleteFrom('products').where('id', '=', id).execute();
 
@@ -76,27 +108,66 @@ async function containsCondition(db: Db, text: string, dialect: DialectName) {
   return n >= DENSE_MATCHES ? scan : sql<boolean>`products.rowid in (${fts})`;
 }
 
+export interface ListFilter {
+  category?: string;
+  ownerId?: string;
+  search?: { text: string; dialect: DialectName };
+  shopOnly?: boolean;
+}
+
+/** The values of one page's query; its shape (which filters, which sort, a cursor or not) is fixed apart. */
+interface PageArgs {
+  category: string;
+  ownerId: string;
+  afterValue: string | number;
+  afterId: string;
+  limit: number;
+}
+
+interface PageShape {
+  category: boolean;
+  owner: boolean;
+  shopOnly: boolean;
+  cursor: boolean;
+  sort: SortSpec;
+}
+
+function pageQuery(db: Db, shape: PageShape, args: PageArgs, condition?: Expression<SqlBool>) {
+  let q = db.selectFrom('products').select(SUMMARY_COLUMNS);
+  if (shape.category) q = q.where('category', '=', args.category);
+  if (shape.owner) q = q.where('owner_id', '=', args.ownerId);
+  if (shape.shopOnly) q = q.where('is_auction', '=', 0);
+  if (condition) q = q.where(condition);
+  if (shape.cursor) {
+    const op = shape.sort.direction === 'asc' ? '>' : '<';
+    q = q.where((eb) => eb(eb.refTuple(shape.sort.column, 'id'), op, eb.tuple(args.afterValue, args.afterId)));
+  }
+  return q.orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit);
+}
+
+// One prepared query per shape: at most 5 sort columns × 2 directions × 16 filter combinations.
+const preparedPages = new Map<string, (db: Db, args: PageArgs) => Promise<SummaryRow[]>>();
+
+function preparedPage(shape: PageShape) {
+  const key = `${shape.sort.column} ${shape.sort.direction} ${+shape.category}${+shape.owner}${+shape.shopOnly}${+shape.cursor}`;
+  let run = preparedPages.get(key);
+  if (!run) {
+    run = prepared((db, args: PageArgs) => pageQuery(db, shape, args));
+    preparedPages.set(key, run);
+  }
+  return run;
+}
+
 /**
  * One page in a stable order. Keyset paging on (sort column, id) keeps every page an index
- * range scan however deep the reader goes, and never repeats or skips a row.
+ * range scan however deep the reader goes, and never repeats or skips a row. Searches are built
+ * each time (their condition depends on the text); every other page runs a prepared query.
  */
-export async function listPage(
-  db: Db,
-  filter: { category?: string; ownerId?: string; search?: { text: string; dialect: DialectName }; shopOnly?: boolean },
-  sort: SortSpec,
-  limit: number,
-  cursor?: Cursor,
-): Promise<SummaryRow[]> {
-  let q = db.selectFrom('products').select(SUMMARY_COLUMNS);
-  if (filter.category) q = q.where('category', '=', filter.category);
-  if (filter.ownerId) q = q.where('owner_id', '=', filter.ownerId);
-  if (filter.shopOnly) q = q.where('is_auction', '=', 0);
-  if (filter.search) q = q.where(await containsCondition(db, filter.search.text, filter.search.dialect));
-  if (cursor) {
-    const op = sort.direction === 'asc' ? '>' : '<';
-    q = q.where((eb) => eb(eb.refTuple(sort.column, 'id'), op, eb.tuple(cursor[0], cursor[1])));
-  }
-  return q.orderBy(sort.column, sort.direction).orderBy('id', sort.direction).limit(limit).execute();
+export async function listPage(db: Db, filter: ListFilter, sort: SortSpec, limit: number, cursor?: Cursor): Promise<SummaryRow[]> {
+  const shape = { category: !!filter.category, owner: !!filter.ownerId, shopOnly: !!filter.shopOnly, cursor: !!cursor, sort };
+  const args = { category: filter.category ?? '', ownerId: filter.ownerId ?? '', afterValue: cursor?.[0] ?? '', afterId: cursor?.[1] ?? '', limit };
+  if (!filter.search) return preparedPage(shape)(db, args);
+  return pageQuery(db, shape, args, await containsCondition(db, filter.search.text, filter.search.dialect)).execute();
 }
 
 export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor) => {
@@ -110,9 +181,12 @@ export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor
   return q.orderBy('product_likes.created_at', 'desc').orderBy('products.id', 'desc').limit(limit).execute();
 };
 
+const like = prepared((db, p: { productId: string; userId: string }) =>
+  db.selectFrom('product_likes').select('user_id').where('product_id', '=', p.productId).where('user_id', '=', p.userId),
+);
+
 export async function isLiked(db: Db, productId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('product_likes').select('user_id').where('product_id', '=', productId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
+  return (await like(db, { productId, userId })).length > 0;
 }
 
 /** Inserts the like once; true only for the call that created it. */
@@ -161,7 +235,51 @@ export const recomputeRating = (db: Db, productId: string) =>
     .where('id', '=', productId)
     .execute();
 
-export const findPrices = (db: Db, ids: string[]) =>
+/** For checkout: the rows are held (see `holding`) until the order's lines point at them. */
+export const findPrices = (db: Db, ids: string[], dialect: DialectName) =>
   ids.length === 0
     ? Promise.resolve([])
-    : db.selectFrom('products').select(['id', 'title', 'price', 'images', 'owner_id', 'is_auction']).where('id', 'in', ids).execute();
+    : holding(db.selectFrom('products').select(['id', 'title', 'price', 'images', 'owner_id', 'is_auction']).where('id', 'in', ids).orderBy('id'), dialect).execute();
+
+// For You candidates and signals (the feed module asks through the catalog service).
+const FEED_FIELDS = ['id', 'owner_id', 'category', 'popularity', 'created_at'] as const;
+
+/** Shop products (not on auction), not the viewer's own, in one of the feed's orders. */
+export function feedProducts(db: Db, opts: { viewerId: string | null; limit: number; order: 'popular' | 'fresh'; category?: string; ownerId?: string; since?: string; maxPopularity?: number }) {
+  let q = db.selectFrom('products').select(FEED_FIELDS).where('is_auction', '=', 0);
+  if (opts.viewerId) q = q.where('owner_id', '!=', opts.viewerId);
+  if (opts.category) q = q.where('category', '=', opts.category);
+  if (opts.ownerId) q = q.where('owner_id', '=', opts.ownerId);
+  if (opts.since) q = q.where('created_at', '>=', opts.since);
+  if (opts.maxPopularity !== undefined) q = q.where('popularity', '<=', opts.maxPopularity);
+  q = opts.order === 'popular' ? q.orderBy('popularity', 'desc') : q.orderBy('created_at', 'desc');
+  return q.orderBy('id', 'desc').limit(opts.limit).execute();
+}
+
+/** What a person liked lately: seller and category of each. */
+export const likedSignals = (db: Db, userId: string, limit: number) =>
+  db
+    .selectFrom('product_likes')
+    .innerJoin('products', 'products.id', 'product_likes.product_id')
+    .select(['products.id', 'products.owner_id', 'products.category'])
+    .where('product_likes.user_id', '=', userId)
+    .orderBy('product_likes.created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Products by id with their seller's name: the feed's cards. */
+export const summariesWithSeller = (db: Db, ids: string[]) =>
+  ids.length
+    ? db
+        .selectFrom('products')
+        .innerJoin('users', 'users.id', 'products.owner_id')
+        .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
+        .select(['products.is_auction', 'users.username as seller_username', 'users.profile_pic as seller_pic'])
+        .where('products.id', 'in', ids)
+        .execute()
+    : Promise.resolve([]);
+
+export const likedAmong = (db: Db, userId: string, ids: string[]) =>
+  ids.length ? db.selectFrom('product_likes').select('product_id').where('user_id', '=', userId).where('product_id', 'in', ids).execute() : Promise.resolve([]);
+
+export const ownersOf = (db: Db, ids: string[]) => (ids.length ? db.selectFrom('products').select(['id', 'owner_id', 'category']).where('id', 'in', ids).execute() : Promise.resolve([]));

@@ -20,6 +20,7 @@ import {
   type FilePart,
   type TestUser,
 } from '../../../test/catalog-support.js';
+import { ENCRYPTED_PDF, LINK_PDF, SCRIPTED_PDF } from '../../../test/pdfs.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 
 const IMAGE_TYPE = apiError('UNSUPPORTED_MEDIA_TYPE', 'Images must be JPEG, PNG, WebP, GIF or AVIF files.');
@@ -152,6 +153,24 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual(INVOICE_TYPE);
       expect(await footprint()).toEqual(before);
+    });
+  });
+
+  describe('invoice PDFs with active content (issue 7)', () => {
+    it.each([
+      ['runs a script when opened', () => SCRIPTED_PDF, 'This PDF contains scripts, attachments or automatic actions. Please upload a plain PDF or a picture of the invoice.'],
+      ['is encrypted', () => ENCRYPTED_PDF, 'This PDF is encrypted or packed in a way we cannot check. Please upload a plain PDF or a picture of the invoice.'],
+    ])('an invoice that %s: 415, and the pictures already stored are removed', async (_case, pdf, message) => {
+      const before = await footprint();
+      const res = await upload([...(await imageParts(2)), invoice(pdf())]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual(apiError('UNSUPPORTED_MEDIA_TYPE', message));
+      expect(await footprint()).toEqual(before);
+    });
+
+    it('keeps a PDF with a link to a web page', async () => {
+      const id = await createProduct(t, seller, {}, [...(await imageParts(1)), invoice(LINK_PDF)]);
+      expect((await productRow(t, id))!.invoice_key).toMatch(/\.pdf$/);
     });
   });
 

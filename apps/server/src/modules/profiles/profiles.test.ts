@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -12,7 +14,7 @@ import {
   userRow,
   type TestUser,
 } from '../../../test/catalog-support.js';
-import { DIALECTS, apiError, startTestApp, whoAmI, type TestApp } from '../../../test/support.js';
+import { DIALECTS, apiError, eventually, startTestApp, whoAmI, type TestApp } from '../../../test/support.js';
 
 const LOGGED_OUT = apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.');
 const UNVERIFIED = apiError('EMAIL_NOT_VERIFIED', 'Please verify your email to continue.');
@@ -55,7 +57,8 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
         username: amira.username,
         profilePic: '/images/default-avatar.svg',
         bio: '',
-        contactEmail: amira.email,
+        // Opt-in (issue 7): a new account publishes no contact email.
+        contactEmail: null,
         postsCount: 0,
         followersCount: 0,
         followingCount: 0,
@@ -187,6 +190,18 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual(LOGGED_OUT);
       expect({ files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic }).toEqual(before);
+    });
+
+    it('takes one file: a second one is refused as soon as it starts (413), and no temporary file is left', async () => {
+      const me = await createUser(t);
+      const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic };
+      const jpeg = await testImage('jpeg');
+      const two = productForm({}, [0, 1].map((i) => ({ field: 'photo', data: jpeg, filename: `me${i}.jpg`, type: 'image/jpeg' })));
+      const res = await call(t, 'POST', '/api/me/photo', { user: me, form: two });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual(apiError('PAYLOAD_TOO_LARGE', 'Send one photo at a time.'));
+      expect({ files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic }).toEqual(before);
+      await eventually(() => expect(fs.readdirSync(path.join(t.config.dataDir, 'tmp', 'uploads'))).toEqual([]));
     });
   });
 

@@ -16,6 +16,10 @@ export const findProfile = (db: Db, id: string) =>
 export const updateProfile = (db: Db, id: string, changes: { username: string; bio: string; contact_email: string | null }) =>
   db.updateTable('users').set(changes).where('id', '=', id).execute();
 
+/** Pictures people uploaded (not the default one), for the orphan sweep. */
+export const uploadedProfilePics = async (db: Db): Promise<string[]> =>
+  (await db.selectFrom('users').select('profile_pic').where('profile_pic', 'like', '/uploads/%').execute()).map((r) => r.profile_pic);
+
 export const setProfilePic = (db: Db, id: string, url: string) => db.updateTable('users').set({ profile_pic: url }).where('id', '=', id).execute();
 
 export const adjustPostsCount = (db: Db, id: string, delta: number) =>
@@ -50,3 +54,9 @@ export async function adjustFollowCounts(db: Db, followerId: string, followeeId:
   bumps.sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [id, column] of bumps) await db.updateTable('users').set(column, sql`${sql.ref(column)} + ${delta}`).where('id', '=', id).execute();
 }
+
+export const followedIds = async (db: Db, followerId: string, limit: number) =>
+  (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).limit(limit).execute()).map((f) => f.followee_id);
+
+export const followedAmong = async (db: Db, followerId: string, ids: string[]) =>
+  ids.length ? (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', 'in', ids).execute()).map((f) => f.followee_id) : [];

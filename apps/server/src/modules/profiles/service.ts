@@ -2,28 +2,27 @@ import type { Kysely, Transaction } from 'kysely';
 import { MSG, ProfileSchema, type PublicProfile } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { AppError, parseInput } from '../../http/errors.js';
-import type { Upload } from '../../http/multipart.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
+import type { UploadSource } from '../../media/images.js';
 import type { MediaService } from '../../media/media-service.js';
-import { isoClock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 export interface ProfilesDeps {
   db: Kysely<DB>;
   media: MediaService;
   isUsernameTaken: (username: string, exceptUserId: string) => Promise<boolean>;
-  now?: () => Date;
+  clock: Clock;
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
 
 export function createProfilesService(deps: ProfilesDeps) {
   const { db, media } = deps;
-  const now = isoClock(deps.now);
 
   async function mustExist(id: string) {
     const profile = await q.findProfile(db, id);
-    if (!profile) throw new AppError('NOT_FOUND', MSG.userNotFound);
+    if (!profile) throw new DomainError('NOT_FOUND', MSG.userNotFound);
     return profile;
   }
 
@@ -47,7 +46,7 @@ export function createProfilesService(deps: ProfilesDeps) {
 
     async update(user: UserRow, body: unknown): Promise<void> {
       const input = parseInput(ProfileSchema, body);
-      const taken = () => new AppError('CONFLICT', MSG.usernameTaken, { username: MSG.usernameTaken });
+      const taken = () => new DomainError('CONFLICT', MSG.usernameTaken, { username: MSG.usernameTaken });
       if (await deps.isUsernameTaken(input.username, user.id)) throw taken();
       try {
         await q.updateProfile(db, user.id, { username: input.username, bio: input.bio, contact_email: input.contactEmail });
@@ -57,10 +56,9 @@ export function createProfilesService(deps: ProfilesDeps) {
       }
     },
 
-    async setPhoto(user: UserRow, files: Upload[]): Promise<{ profilePic: string }> {
-      const photo = files.find((f) => f.field === 'photo');
-      if (!photo) throw new AppError('VALIDATION_FAILED', MSG.photoRequired, { photo: MSG.photoRequired });
-      const [key] = await media.storeImages('avatars', [photo.data]);
+    async setPhoto(user: UserRow, photo: UploadSource | undefined): Promise<{ profilePic: string }> {
+      if (!photo) throw new DomainError('VALIDATION_FAILED', MSG.photoRequired, { photo: MSG.photoRequired });
+      const [key] = await media.storeImages('avatars', [photo]);
       const { thumb } = media.imageUrls(key!);
       await q.setProfilePic(db, user.id, thumb);
       // The replaced photo is nobody's any more.
@@ -71,10 +69,10 @@ export function createProfilesService(deps: ProfilesDeps) {
 
     /** Follow writes the row and both counts in one transaction; nobody follows themselves. */
     async follow(user: UserRow, id: string): Promise<PublicProfile['followersCount']> {
-      if (user.id === id) throw new AppError('VALIDATION_FAILED', MSG.cannotFollowSelf);
+      if (user.id === id) throw new DomainError('VALIDATION_FAILED', MSG.cannotFollowSelf);
       await mustExist(id);
       await db.transaction().execute(async (trx) => {
-        if (await q.insertFollow(trx, user.id, id, now())) await q.adjustFollowCounts(trx, user.id, id, 1);
+        if (await q.insertFollow(trx, user.id, id, deps.clock.iso())) await q.adjustFollowCounts(trx, user.id, id, 1);
       });
       return (await mustExist(id)).followers_count;
     },
@@ -84,6 +82,16 @@ export function createProfilesService(deps: ProfilesDeps) {
         if (await q.deleteFollow(trx, user.id, id)) await q.adjustFollowCounts(trx, user.id, id, -1);
       });
       return (await mustExist(id)).followers_count;
+    },
+
+    followedIds: (userId: string, limit = 500) => q.followedIds(db, userId, limit),
+    followedAmong: async (userId: string, ids: string[]) => new Set(await q.followedAmong(db, userId, ids)),
+    /** The stored files profile pictures use (both renditions of each). */
+    async referencedUploads(): Promise<string[]> {
+      return (await q.uploadedProfilePics(db)).flatMap((url) => {
+        const key = media.keyOfUrl(url);
+        return key ? media.filesOfImage(key) : [];
+      });
     },
 
     adjustPostsCount: async (trx: Transaction<DB>, userId: string, delta: number) => {

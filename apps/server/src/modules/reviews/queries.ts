@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { Cursor } from '../../lib/cursor.js';
 
@@ -6,9 +7,12 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export const insertReview = (db: Db, row: DB['reviews']) => db.insertInto('reviews').values(row).execute();
 
+const review = prepared((db, p: { productId: string; userId: string }) =>
+  db.selectFrom('reviews').select('id').where('product_id', '=', p.productId).where('user_id', '=', p.userId),
+);
+
 export async function hasReviewed(db: Db, productId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('reviews').select('id').where('product_id', '=', productId).where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
+  return (await review(db, { productId, userId })).length > 0;
 }
 
 /** Newest first (spec §3), with the reviewer's name and picture. */

@@ -1,3 +1,4 @@
+import { createFakeClock } from '../../lib/clock.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@souq/shared';
 import { call, createCrowd, createUser, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
@@ -12,20 +13,20 @@ const MISSING_PRODUCT = apiError('NOT_FOUND', 'Product information is missing. P
 describe.each(DIALECTS)('reviews (%s)', (dialect) => {
   let t: TestApp;
   // The server is the clock; each review is written a minute after the one before.
-  let clock = Date.now();
+  const clock = createFakeClock();
   let seller: TestUser;
   let reviewer: TestUser;
   let unverified: TestUser;
   let crowd: TestUser[];
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { now: () => new Date(clock) });
+    t = await startTestApp(dialect, {}, { clock });
     [seller, reviewer, unverified] = await Promise.all([createUser(t), createUser(t), createUser(t, { verified: false })]);
     crowd = await createCrowd(t, 24);
   });
   afterAll(() => t.close());
 
   const submit = (id: string, body: unknown, user?: TestUser) => {
-    clock += 60_000;
+    clock.advance(60_000);
     return call(t, 'POST', `/api/products/${id}/reviews`, { user, json: body });
   };
   const reviewRows = (id: string) => t.database.db.selectFrom('reviews').selectAll().where('product_id', '=', id).execute();
@@ -92,7 +93,7 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const { id } = res.json() as { id: string };
       expect(await reviewRows(product)).toEqual([
-        { id, product_id: product, user_id: reviewer.id, text: 'Exactly as described.', rating: 5, created_at: new Date(clock).toISOString() },
+        { id, product_id: product, user_id: reviewer.id, text: 'Exactly as described.', rating: 5, created_at: clock.iso() },
       ]);
       expect(await counters(product)).toEqual({ rating: 5, reviewCount: 1, popularity: 3, rows: 1 });
 

@@ -1,24 +1,25 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MSG, ReviewSchema, type Page, type Review } from '@souq/shared';
+import { MSG, PageQuerySchema, ReviewSchema, type Page, type Review } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { AppError, parseInput } from '../../http/errors.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { CatalogService } from '../catalog/service.js';
-import { isoClock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; now?: () => Date }) {
+export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock }) {
   const { db, catalog } = deps;
-  const now = isoClock(deps.now);
 
   return {
     hasReviewed: (productId: string, user: UserRow | null) => (user ? q.hasReviewed(db, productId, user.id) : Promise.resolve(false)),
 
-    async list(productId: string, cursor?: string): Promise<Page<Review>> {
+    /** `query` is the page's query string: `?cursor=`. */
+    async list(productId: string, query: unknown): Promise<Page<Review>> {
+      const { cursor } = parseInput(PageQuerySchema, query);
       const rows = await q.reviewsPage(db, productId, 21, decodeCursor(cursor));
       return pageOf(
         rows,
@@ -35,15 +36,15 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogSer
       try {
         await db.transaction().execute(async (trx) => {
           const owner = await catalog.ownerOf(trx, productId);
-          if (owner === undefined) throw new AppError('NOT_FOUND', MSG.reviewProductMissing);
+          if (owner === undefined) throw new DomainError('NOT_FOUND', MSG.reviewProductMissing);
           // A review is a buyer's word; the seller grading their own listing would only be noise.
-          if (owner === user.id) throw new AppError('FORBIDDEN', MSG.cannotReviewOwn);
-          if (!(await catalog.countReview(trx, productId))) throw new AppError('NOT_FOUND', MSG.reviewProductMissing);
-          await q.insertReview(trx, { id, product_id: productId, user_id: user.id, text: input.text, rating: input.rating, created_at: now() });
+          if (owner === user.id) throw new DomainError('FORBIDDEN', MSG.cannotReviewOwn);
+          if (!(await catalog.countReview(trx, productId))) throw new DomainError('NOT_FOUND', MSG.reviewProductMissing);
+          await q.insertReview(trx, { id, product_id: productId, user_id: user.id, text: input.text, rating: input.rating, created_at: deps.clock.iso() });
           await catalog.recomputeRating(trx, productId);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MSG.reviewDuplicate);
+        if (isUniqueViolation(error)) throw new DomainError('CONFLICT', MSG.reviewDuplicate);
         throw error;
       }
       return { id };

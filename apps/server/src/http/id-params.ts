@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG, isId } from '@souq/shared';
+import { DomainError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route answers for an id that names nothing, e.g. the spec's words for a missing product. */
+    notFound?: string;
+  }
+}
+
+/** Route options giving a route's own 404 message for a malformed id. */
+export const notFoundAs = (message: string) => ({ config: { notFound: message } });
+
+/** `:id`, `:productId`, `:auctionId`…: every route parameter that names a row. */
+const namesARow = (param: string) => param === 'id' || param.endsWith('Id');
+
+/**
+ * Every id we issue is a UUID, so a path parameter that is not one names nothing: 404, before any
+ * handler passes "%00" or a page of text to the database. A route added later is covered by naming
+ * its parameter `id` or `…Id`; `notFoundAs()` gives it its own message.
+ */
+export function registerIdParams(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (!params) return;
+    for (const [name, value] of Object.entries(params)) {
+      if (namesARow(name) && !isId(value)) throw new DomainError('NOT_FOUND', request.routeOptions.config.notFound ?? MSG.notFound);
+    }
+  });
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * API answers are about someone (their session, their orders) or change from one moment to the
+ * next, so no browser, proxy or CDN may keep one: `no-store` unless a route chose its own policy.
+ */
+export function registerNoStoreForApi(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

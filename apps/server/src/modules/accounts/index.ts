@@ -1,0 +1,18 @@
+import { defineModule } from '../module.js';
+import { createOidcSignIn } from './oidc.js';
+import { accountsRoutes } from './routes.js';
+import { createAccountsService } from './service.js';
+
+export const accountsModule = defineModule({
+  name: 'accounts',
+  create(ctx) {
+    const { db, clock, config, mailer, log } = ctx;
+    const service = createAccountsService({ db, clock, mailer, log, afterAnswer: ctx.afterAnswer, publicUrl: config.publicUrl, sessionDays: config.sessionDays });
+    const oidc = createOidcSignIn({ db, clock, publicUrl: config.publicUrl, settings: config.oidc });
+    return {
+      service,
+      routes: accountsRoutes(service, oidc, config.authRateLimit),
+      jobs: [{ name: 'accounts.sweep-expired', everyMs: 3600_000, run: () => service.removeExpired() }],
+    };
+  },
+});

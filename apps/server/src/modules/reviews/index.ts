@@ -1,0 +1,11 @@
+import { defineModule } from '../module.js';
+import { reviewsRoutes } from './routes.js';
+import { createReviewsService } from './service.js';
+
+export const reviewsModule = defineModule({
+  name: 'reviews',
+  create(ctx) {
+    const service = createReviewsService({ db: ctx.db, clock: ctx.clock, catalog: ctx.services.catalog });
+    return { service, routes: reviewsRoutes(service) };
+  },
+});

@@ -1,0 +1,167 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { ClientMessageSchemas, MAX_FRAME_BYTES, MSG, PROTOCOL_VERSION, userRoom, type ClientEvent, type ClientEvents, type ErrorCode, type ServerEvents } from '@souq/shared';
+import { createRedis } from '../adapters/redis/index.js';
+import { SESSION_COOKIE } from '../http/session.js';
+import type { Clock } from '../lib/clock.js';
+import type { EventBus } from '../lib/events.js';
+import type { Services } from '../modules/module.js';
+import { toRefusal } from './refusals.js';
+import { tokenBucket } from './token-bucket.js';
+import type { RealtimeOut, SocketHandler, SocketParts, SocketSession } from './types.js';
+
+interface SocketData {
+  userId: string | null;
+}
+
+type SouqSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+export type SouqIo = Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+
+/** Per socket: bursts of 20 messages, 10 a second after that; past 100 refusals it is cut off. */
+const BURST = 20;
+const PER_SECOND = 10;
+const MAX_REFUSALS = 100;
+/** Rooms one socket may be in at once (a feed page watches a few dozen auctions at most). */
+const MAX_ROOMS = 100;
+
+export interface RealtimeDeps {
+  publicUrl: string;
+  redisUrl?: string;
+  clock: Clock;
+  events: EventBus;
+  services: Pick<Services, 'accounts'>;
+  /** Every module's socket handlers and event forwarding. */
+  parts: SocketParts[];
+  log: FastifyInstance['log'];
+}
+
+/**
+ * The socket gateway (DESIGN.md, "Realtime"): Socket.IO on the app's own port. It authenticates
+ * the handshake with the session cookie, checks the Origin like any write, validates every
+ * message against the shared protocol before a module's handler sees it, and hands domain
+ * events to the modules that turn them into messages. With REDIS_URL set, rooms span instances
+ * through the Redis adapter.
+ */
+export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo {
+  const publicOrigin = new URL(deps.publicUrl).origin;
+  const io: SouqIo = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    // A browser always sends Origin on a socket; only our own site may open one with its cookie.
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || origin === publicOrigin);
+    },
+  });
+
+  let redis: { pub: ReturnType<typeof createRedis>; sub: ReturnType<typeof createRedis> } | undefined;
+  if (deps.redisUrl) {
+    const pub = createRedis(deps.redisUrl, 'realtime-pub');
+    const sub = pub.duplicate({ connectionName: 'souq-realtime-sub' });
+    for (const client of [pub, sub]) client.on('error', (err) => deps.log.warn({ err }, 'realtime redis connection'));
+    io.adapter(createAdapter(pub, sub));
+    redis = { pub, sub };
+  }
+
+  const out: RealtimeOut = {
+    to: (room) => ({ emit: (event, ...args) => void io.to(room).emit(event, ...args) }),
+    leave: (room, fromRoom) => io.in(room).socketsLeave(fromRoom),
+    roomSize: async (room) => (await io.in(room).fetchSockets()).length,
+  };
+
+  const handlers = new Map<ClientEvent, SocketHandler<ClientEvent>>();
+  for (const part of deps.parts) {
+    for (const [event, handler] of Object.entries(part.handlers ?? {})) {
+      if (handlers.has(event as ClientEvent)) throw new Error(`two modules handle ${event}`);
+      handlers.set(event as ClientEvent, handler as SocketHandler<ClientEvent>);
+    }
+  }
+
+  io.use((socket, next) => {
+    const token = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+    deps.services.accounts.userForSessionToken(token).then(
+      (user) => {
+        socket.data.userId = user?.id ?? null;
+        next();
+      },
+      (err: unknown) => {
+        deps.log.warn({ err }, 'socket handshake: session lookup failed');
+        next(new Error(MSG.serverError));
+      },
+    );
+  });
+
+  io.on('connection', (socket: SouqSocket) => {
+    const rooms = new Set<string>();
+    const session: SocketSession = {
+      id: socket.id,
+      userId: socket.data.userId,
+      join(room) {
+        if (!rooms.has(room) && rooms.size >= MAX_ROOMS) throw new Error('too many rooms');
+        rooms.add(room);
+        void socket.join(room);
+      },
+      leave(room) {
+        rooms.delete(room);
+        void socket.leave(room);
+      },
+      has: (room) => rooms.has(room),
+      state: new Map(),
+    };
+    if (session.userId) void socket.join(userRoom(session.userId));
+    socket.emit('hello', { version: PROTOCOL_VERSION, serverTime: deps.clock.iso(), userId: session.userId });
+
+    const bucket = tokenBucket(BURST, PER_SECOND);
+    let refusals = 0;
+    const refuse = (code: ErrorCode, message: string, event?: string) => {
+      socket.emit('refused', { code, message, ...(event ? { event } : {}) });
+      if (++refusals > MAX_REFUSALS) socket.disconnect(true);
+    };
+
+    socket.onAny((event: string, ...args: unknown[]) => {
+      const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (reply: unknown) => void) : undefined;
+      const answer = (code: ErrorCode, message: string, name?: string) => {
+        refuse(code, message, name);
+        ack?.({ ok: false, code, message });
+      };
+      if (!bucket.take()) return answer('RATE_LIMITED', MSG.rateLimited, event);
+      const handler = Object.hasOwn(ClientMessageSchemas, event) ? handlers.get(event as ClientEvent) : undefined;
+      if (!handler) return answer('VALIDATION_FAILED', `Unknown event: ${String(event).slice(0, 40)}`);
+      const name = event as ClientEvent;
+      const parsed = ClientMessageSchemas[name].safeParse(args[0]);
+      if (!parsed.success) return answer('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Malformed message.', name);
+      Promise.resolve()
+        .then(() => handler(session, parsed.data as never, out))
+        .then(
+          (reply) => ack?.(reply ?? { ok: true }),
+          (error: unknown) => {
+            const refusal = toRefusal(error, name);
+            if (refusal.internal) deps.log.error({ err: error, event: name }, 'socket handler failed');
+            answer(refusal.code, refusal.message, name);
+          },
+        );
+    });
+
+    socket.on('disconnect', () => {
+      for (const part of deps.parts) {
+        Promise.resolve(part.onDisconnect?.(session, out)).catch((err: unknown) => deps.log.warn({ err }, 'socket disconnect handler failed'));
+      }
+    });
+  });
+
+  const unsubscribe = deps.events.subscribe((event) => {
+    for (const part of deps.parts) {
+      Promise.resolve(part.onEvent?.(event, out)).catch((err: unknown) => deps.log.warn({ err, event: event.type }, 'realtime forward failed'));
+    }
+  });
+
+  // Before Fastify closes the HTTP server: sockets are cut, so nothing keeps it open.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+  });
+  return io;
+}

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, createUser, insertProduct, type TestUser } from './catalog-support.js';
+import { DIALECTS, startTestApp, type TestApp } from './support.js';
+
+/** Shared answers: kept for signed-out readers, and never older than the last write. */
+describe('shared answers (sqlite)', () => {
+  let t: TestApp;
+  let seller: TestUser;
+  let fan: TestUser;
+  let id: string;
+  let detail: ReturnType<typeof vi.spyOn>;
+  let list: ReturnType<typeof vi.spyOn>;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    seller = await createUser(t);
+    fan = await createUser(t);
+    id = await insertProduct(t, seller.id, { title: 'Brass lantern', description: 'x'.repeat(2000) });
+    detail = vi.spyOn(t.catalog, 'detail');
+    list = vi.spyOn(t.catalog, 'list');
+  });
+  beforeEach(async () => {
+    // Any write makes every kept answer stale: each test starts with none.
+    await t.database.db.updateTable('products').set({ title: 'Brass lantern' }).where('id', '=', id).execute();
+    vi.clearAllMocks();
+  });
+  afterAll(() => t.close());
+
+  const read = (url = `/api/products/${id}`, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('builds the answer once and sends it again while nothing changed', async () => {
+    const first = await read();
+    const again = await read();
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(detail).toHaveBeenCalledTimes(1);
+    await read('/api/products');
+    await read('/api/products');
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds a fresh answer after a write through the API', async () => {
+    await read();
+    expect((await call(t, 'PUT', `/api/products/${id}/like`, { user: fan })).statusCode).toBe(200);
+    expect((await read()).json().likeCount).toBe(1);
+    expect((await read('/api/products')).json().items[0].likeCount).toBe(1);
+  });
+
+  it('builds a fresh answer after a write by another process on the same file', async () => {
+    await read();
+    const other = new SQLite(path.join(t.config.dataDir, 'souq.db'));
+    try {
+      other.prepare('update products set title = ? where id = ?').run('Silver lantern', id);
+    } finally {
+      other.close();
+    }
+    expect((await read()).json().title).toBe('Silver lantern');
+  });
+
+  it('builds a fresh answer after a transaction that was rolled back', async () => {
+    const before = (await read()).json();
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ title: 'Never saved' }).where('id', '=', id).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await read()).json()).toEqual(before);
+  });
+
+  it('shares pages of products with every reader, signed in or not', async () => {
+    const signedOut = await read('/api/products');
+    const signedIn = await call(t, 'GET', '/api/products', { user: fan });
+    expect(signedIn.body).toBe(signedOut.body);
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('never shares a product page built for someone signed in, nor serves them one', async () => {
+    await read();
+    const mine = await call(t, 'GET', `/api/products/${id}`, { user: seller });
+    expect(mine.json()).toMatchObject({ isOwner: true });
+    expect((await call(t, 'GET', `/api/products/${id}`, { user: seller })).json()).toMatchObject({ isOwner: true });
+    expect((await read()).json()).toMatchObject({ isOwner: false, likedByMe: false, reviewedByMe: false });
+    // Both signed-in reads were built; the signed-out one was built once, in the first read above.
+    expect(detail).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps errors out', async () => {
+    const missing = '/api/products/00000000-0000-4000-8000-000000000000';
+    expect((await read(missing)).statusCode).toBe(404);
+    expect((await read(missing)).statusCode).toBe(404);
+    expect(detail).toHaveBeenCalledTimes(2);
+  });
+
+  it('compresses a shared answer once per encoding and sends it to each client that asks', async () => {
+    const plain = await read();
+    for (const [encoding, decode] of [
+      ['gzip', zlib.gunzipSync],
+      ['br', zlib.brotliDecompressSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await read(undefined, { 'accept-encoding': encoding });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toBe('accept-encoding');
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    expect(detail).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe.each(DIALECTS.filter((d) => d === 'postgres'))('shared answers (%s)', (dialect) => {
+  it('are not kept: PostgreSQL cannot say cheaply that nothing changed', async () => {
+    const t = await startTestApp(dialect);
+    try {
+      const seller = await createUser(t);
+      const id = await insertProduct(t, seller.id);
+      const detail = vi.spyOn(t.catalog, 'detail');
+      for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
+      expect(detail).toHaveBeenCalledTimes(2);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -90,8 +90,9 @@ export async function openPage(browser: Browser, baseURL: string, viewport = { w
   return { context, page, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Into test-results/: the whole page, or (fullPage false) what the screen shows, which reads better for a phone. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = path.join(root, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }

@@ -5,6 +5,7 @@ import './styles/global.css';
 import './styles/catalog.css';
 import './styles/product.css';
 import './styles/sell.css';
+import './styles/auction.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

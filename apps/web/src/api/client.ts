@@ -31,11 +31,11 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
 }
 
 /** The typed fetch every feature uses: JSON in, JSON out. */
-export function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
   const hasBody = init.body !== undefined;
   return send<T>(path, {
     method: init.method ?? (hasBody ? 'POST' : 'GET'),
-    headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
     body: hasBody ? JSON.stringify(init.body) : undefined,
     signal: init.signal,
   });

@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isCategory, type Category } from '@souq/shared';
+import { setSocketUser } from '../api/socket';
 import { CategoryBar } from '../components/CategoryBar';
 import { SearchBar } from '../components/SearchBar';
 import { AccountMenu } from '../features/auth/AccountMenu';
+import { useSession } from '../features/auth/session';
 import { VerificationBanner } from '../features/auth/VerificationBanner';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 
 const TABS = [
   { to: '/', label: 'E-commerce', end: true },
@@ -16,6 +20,12 @@ export function Header() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { user, loading } = useSession();
+  const userId = user?.id ?? null;
+  // The socket is authenticated by the cookie it connected with: follow sign-ins without a reload.
+  useEffect(() => {
+    if (!loading) setSocketUser(userId);
+  }, [loading, userId]);
   const category = params.get('category');
   const selected: Category | null = isCategory(category) ? category : null;
   // The auction list filters by category too; everywhere else the bar filters the shop.
@@ -30,7 +40,10 @@ export function Header() {
           <span>Souq</span>
         </Link>
         <SearchBar />
-        <AccountMenu />
+        <div className="site-header__actions">
+          {user && <NotificationBell key={user.id} />}
+          <AccountMenu />
+        </div>
       </div>
       <nav className="tabs container" aria-label="Sections">
         {TABS.map((tab) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProductSummary } from '@souq/shared';
 import { EmptyState } from './EmptyState';
+import { LoadMore } from './LoadMore';
 import { ProductCard } from './ProductCard';
 import { Spinner } from './Spinner';
 
@@ -34,13 +35,7 @@ export function ProductGrid({ items, loading, loadingLabel, emptyTitle, error, h
           <ProductCard key={p.id} product={p} />
         ))}
       </div>
-      {hasMore && (
-        <div className="load-more">
-          <button type="button" className="btn btn--ghost" disabled={loadingMore} onClick={onMore}>
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
+      {hasMore && <LoadMore loading={loadingMore} onMore={onMore} />}
     </>
   );
 }

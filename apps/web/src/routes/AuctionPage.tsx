@@ -1,5 +1,247 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CLOSING_STYLES, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
+import { ApiError } from '../api/client';
+import { Countdown } from '../components/Countdown';
+import { formatGulfClock, formatGulfDateTime } from '../components/dates';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorState } from '../components/ErrorState';
+import { Gallery } from '../components/Gallery';
+import { LiveStatus } from '../components/LiveStatus';
+import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
+import { SoundToggle } from '../components/SoundToggle';
+import { useSecondsLeft } from '../components/useSecondsLeft';
+import { useAuction } from '../features/auctions/api';
+import { AuctionOutcome } from '../features/auctions/AuctionOutcome';
+import { AuctionSkeleton } from '../features/auctions/AuctionSkeleton';
+import { BidForm } from '../features/auctions/BidForm';
+import { BidHistory } from '../features/auctions/BidHistory';
+import { LoginToBid } from '../features/auctions/LoginToBid';
+import { SellerTools } from '../features/auctions/SellerTools';
+import { bidsLabel, STATUS_LABEL } from '../features/auctions/status';
+import { useAwaitClose } from '../features/auctions/useAwaitClose';
+import { useLiveAuction } from '../features/auctions/useLiveAuction';
+import { useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
+import { useSession } from '../features/auth/session';
+import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
+
+const CLOSING_NOTE = {
+  soft: `Soft close: a bid in the last ${SOFT_CLOSE_MS / 60_000} minutes extends the end to ${SOFT_CLOSE_MS / 60_000} minutes after it.`,
+  sudden: 'Sudden death: the auction ends exactly on time.',
+};
+
+/** The winner's next step: the delivery address completes the order the close created. */
+function WinnerOrder({ order, onGateError, onDone }: { order: NonNullable<AuctionDetail['order']>; onGateError: (e: unknown) => boolean; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  if (order.status !== 'awaiting_address') {
+    return (
+      <p className="notice notice--ok" data-testid="order-complete">
+        Your order is placed: pay cash on delivery. <Link to="/MyAccount?tab=orders">View my orders</Link>
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className="btn btn--primary btn--block" onClick={() => setOpen(true)} data-testid="complete-order">
+        Complete your order
+      </button>
+    );
+  }
+  return <CompleteAddressForm orderId={order.id} onGateError={onGateError} onDone={onDone} />;
+}
+
+function Auction({ auction }: { auction: AuctionDetail }) {
+  const { user } = useSession();
+  const viewerId = user?.id ?? null;
+  const requireVerified = useRequireVerified();
+  const onVerifyError = useVerifyPromptOnError();
+  const { extendedTo, takeBidResult, reread } = useLiveAuction(auction.id, viewerId);
+  const left = useSecondsLeft(auction.endsAt);
+  const open = auction.status === 'open';
+  // Spec §4: at or after the end the page says so and hides bidding, before the server's close arrives.
+  const over = !open || left === 0;
+  const closing = open && left === 0;
+  useAwaitClose(closing, reread);
+
+  const price = auction.currentBid ?? auction.startingBid;
+  const reserve = !auction.hasReserve ? 'No reserve' : auction.reserveMet ? 'Reserve met' : 'Reserve not met';
+  const bidding = !over && !auction.isOwner;
+
+  return (
+    <article className="auction" data-testid="auction">
+      <div className="product__top">
+        <Gallery images={auction.images} title={auction.title} />
+
+        <div className="product__info">
+          <div className="auction__tags">
+            <Link to={`/auction?category=${encodeURIComponent(auction.category)}`} className="product__category">
+              {auction.category}
+            </Link>
+            <span className={`auction__status auction__status--${over ? (open ? 'unsold' : auction.status) : 'open'}`} data-testid="auction-status">
+              {over && open ? MSG.auctionEnded : STATUS_LABEL[auction.status]}
+            </span>
+          </div>
+          <PageTitle>{auction.title}</PageTitle>
+
+          <div className="seller">
+            <img className="avatar" src={auction.seller.profilePic || '/images/default-avatar.svg'} alt="" width={44} height={44} />
+            <div className="seller__text">
+              <span className="muted">Auctioneer</span>
+              <strong data-testid="auctioneer">{auction.seller.username}</strong>
+            </div>
+            <Link to={`/MyAccount/${auction.seller.id}`} className="btn btn--ghost btn--small">
+              View profile
+            </Link>
+          </div>
+
+          <section className="bid-box" aria-label="Bidding">
+            <div className="bid-box__figures">
+              <div className="bid-box__price" aria-live="polite" aria-atomic="true">
+                <span className="bid-box__label">{auction.status === 'sold' ? 'Winning bid' : auction.currentBid === null ? 'Starting bid' : 'Current bid'}</span>
+                <span className="bid-box__amount" data-testid="current-bid">
+                  <Money fils={price} />
+                </span>
+                <span className="muted" data-testid="bid-count">
+                  {bidsLabel(auction.bidCount)}
+                </span>
+              </div>
+              <div className="bid-box__time">
+                <span className="bid-box__label">{over ? 'Ended' : 'Time left'}</span>
+                {over ? (
+                  <span className="bid-box__ended">{formatGulfDateTime(auction.endsAt)}</span>
+                ) : (
+                  <>
+                    <Countdown endsAt={auction.endsAt} announce className="bid-box__countdown" testId="countdown" />
+                    <span className="muted bid-box__ends">Ends {formatGulfDateTime(auction.endsAt)}</span>
+                  </>
+                )}
+              </div>
+            </div>
+
+            <div className="bid-box__pills">
+              <span className={`pill${auction.hasReserve && !auction.reserveMet ? ' pill--warn' : ' pill--ok'}`} data-testid="reserve">
+                {reserve}
+              </span>
+              {open && !over && !auction.isOwner && auction.amLeading && (
+                <span className="pill pill--ok" data-testid="leading">
+                  You're the highest bidder
+                </span>
+              )}
+              {open && !over && !auction.isOwner && !auction.amLeading && auction.myMaxBid !== null && (
+                <span className="pill pill--warn" data-testid="outbid">
+                  You've been outbid
+                </span>
+              )}
+              {open && !over && auction.amLeading && auction.myMaxBid !== null && auction.myMaxBid > (auction.currentBid ?? 0) && (
+                <span className="pill">
+                  Your maximum: <Money fils={auction.myMaxBid} />
+                </span>
+              )}
+            </div>
+
+            <div role="status" className="bid-box__extension">
+              {extendedTo && !over && (
+                <p className="notice notice--info" data-testid="extended">
+                  Extended: a late bid moved the end to {formatGulfClock(extendedTo)}
+                </p>
+              )}
+            </div>
+
+            {over && (
+              <AuctionOutcome
+                auction={auction}
+                closing={closing}
+                winnerAction={auction.order && <WinnerOrder order={auction.order} onGateError={onVerifyError} onDone={reread} />}
+              />
+            )}
+            {bidding && !user && <LoginToBid />}
+            {bidding && user && <BidForm auction={auction} allowed={requireVerified} onGateError={onVerifyError} onResult={takeBidResult} onEnded={reread} />}
+            {!over && auction.isOwner && (
+              <p className="notice notice--info" data-testid="own-auction">
+                {MSG.bidOwnAuction}
+              </p>
+            )}
+
+            <div className="bid-box__foot">
+              <span className="muted">{CLOSING_NOTE[auction.closingStyle]}</span>
+              <div className="bid-box__switches">
+                <SoundToggle />
+                {open && <LiveStatus />}
+              </div>
+            </div>
+          </section>
+
+          {auction.isOwner && <SellerTools auction={auction} onGateError={onVerifyError} />}
+        </div>
+      </div>
+
+      <div className="product__more">
+        <section className="card" aria-labelledby="bids-title">
+          <h2 id="bids-title">Bids</h2>
+          <BidHistory auctionId={auction.id} viewerId={viewerId} topLabel={open && !over ? 'Highest' : auction.status === 'sold' ? 'Winner' : null} />
+        </section>
+        <section className="card">
+          <h2>Details</h2>
+          <dl className="product-details" data-testid="auction-details">
+            <div className="product-details__row">
+              <dt>Started</dt>
+              <dd>{formatGulfDateTime(auction.startsAt)}</dd>
+            </div>
+            <div className="product-details__row">
+              <dt>{over ? 'Ended' : 'Ends'}</dt>
+              <dd data-testid="ends-at">{formatGulfDateTime(auction.endsAt)}</dd>
+            </div>
+            <div className="product-details__row">
+              <dt>Starting bid</dt>
+              <dd>
+                <Money fils={auction.startingBid} />
+              </dd>
+            </div>
+            <div className="product-details__row">
+              <dt>Closing style</dt>
+              <dd>{CLOSING_STYLES[auction.closingStyle]}</dd>
+            </div>
+            <div className="product-details__row">
+              <dt>Reserve</dt>
+              <dd>{reserve}</dd>
+            </div>
+          </dl>
+          {auction.description && (
+            <>
+              <h2 className="auction__description-title">Description</h2>
+              <p className="product__description">{auction.description}</p>
+            </>
+          )}
+          {auction.productId && (
+            <p>
+              <Link to={`/product/${auction.productId}`}>See the product page</Link>
+            </p>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
 
 export default function AuctionPage() {
-  return <PageTitle>Auction not found</PageTitle>;
+  const { auctionId = '' } = useParams();
+  const query = useAuction(auctionId);
+
+  if (query.isPending) return <AuctionSkeleton />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    if (!notFound) return <ErrorState title="We could not load this auction." message={query.error.message} onRetry={() => void query.refetch()} />;
+    return (
+      <>
+        <PageTitle>{MSG.auctionNotFound}</PageTitle>
+        <EmptyState title="This auction does not exist, or its link is mistyped.">
+          <Link to="/auction" className="btn btn--primary">
+            Browse auctions
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+  return <Auction key={query.data.id} auction={query.data} />;
 }

@@ -1,11 +1,12 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { AuthForm } from '../features/auth/AuthForm';
+import { AuthForm, returnPath } from '../features/auth/AuthForm';
 import { useSession } from '../features/auth/session';
 
 export default function LoginPage() {
   const { user, loading } = useSession();
+  const { state } = useLocation();
   if (loading) return <Spinner label="Loading…" />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(state)} replace />;
   return <AuthForm />;
 }

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@souq/shared';
+import { MSG, type ProductSummary } from '@souq/shared';
 import { api } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
-import { Modal } from '../components/Modal';
+import { LoadMore } from '../components/LoadMore';
 import { PageTitle } from '../components/PageTitle';
 import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { Spinner } from '../components/Spinner';
-import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
+import { usePagedAuctions } from '../features/auctions/api';
+import { AuctionGrid } from '../features/auctions/AuctionGrid';
+import { MoveToAuctionDialog } from '../features/auctions/MoveToAuctionDialog';
+import { useGateErrorHandler, useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { usePagedProducts } from '../features/catalog/usePagedProducts';
 import { OrderList, SaleList } from '../features/orders/OrderList';
@@ -25,7 +28,9 @@ type Tab = keyof typeof OWN_TABS;
 function OwnedProducts({ userId }: { userId: string }) {
   const list = usePagedProducts(`/api/users/${userId}/products`, {});
   const client = useQueryClient();
-  const [moving, setMoving] = useState(false);
+  const requireVerified = useRequireVerified();
+  const onVerifyError = useVerifyPromptOnError();
+  const [moving, setMoving] = useState<ProductSummary | null>(null);
 
   async function remove(id: string) {
     if (!window.confirm('Delete this product? This cannot be undone.')) return;
@@ -60,26 +65,21 @@ function OwnedProducts({ userId }: { userId: string }) {
               <button type="button" className="btn btn--danger btn--small" onClick={() => void remove(p.id)}>
                 Delete
               </button>
-              <button type="button" className="btn btn--ghost btn--small" onClick={() => setMoving(true)}>
-                Move to Auction
-              </button>
+              {p.isAuction ? (
+                <Link to="?tab=auctions" replace className="btn btn--ghost btn--small">
+                  On auction
+                </Link>
+              ) : (
+                <button type="button" className="btn btn--ghost btn--small" onClick={() => requireVerified() && setMoving(p)} data-testid="move-to-auction-button">
+                  Move to Auction
+                </button>
+              )}
             </div>
           </div>
         ))}
       </div>
-      {moving && (
-        <Modal
-          title="Move to Auction"
-          onClose={() => setMoving(false)}
-          actions={
-            <button type="button" className="btn btn--primary" onClick={() => setMoving(false)}>
-              OK
-            </button>
-          }
-        >
-          <p>Timed auctions are coming to Souq soon. You will be able to turn this listing into an auction from here.</p>
-        </Modal>
-      )}
+      {list.hasMore && <LoadMore loading={list.loadingMore} onMore={list.more} />}
+      {moving && <MoveToAuctionDialog product={moving} onClose={() => setMoving(null)} onGateError={onVerifyError} />}
     </>
   );
 }
@@ -95,6 +95,7 @@ function Account({ userId }: { userId: string }) {
   const tab: Tab = requested && requested in tabs ? requested : 'products';
   const otherProducts = usePagedProducts(`/api/users/${userId}/products`, {}, !own && tab === 'products');
   const likes = usePagedProducts('/api/me/likes', {}, own && tab === 'likes');
+  const auctions = usePagedAuctions(`/api/users/${userId}/auctions`, {}, tab === 'auctions');
   const orders = useMyOrders(own && tab === 'orders');
   const sales = useMySales(own && tab === 'sales');
 
@@ -125,7 +126,26 @@ function Account({ userId }: { userId: string }) {
       </div>
       {tab === 'products' &&
         (own ? <OwnedProducts userId={userId} /> : <ProductGrid {...otherProducts} onMore={otherProducts.more} loadingLabel={MSG.loadingProducts} emptyTitle={`${p.username} has no products yet.`} />)}
-      {tab === 'auctions' && <EmptyState title="No auctions yet." />}
+      {tab === 'auctions' && (
+        <AuctionGrid
+          {...auctions}
+          emptyTitle={own ? 'You have no auctions yet.' : `${p.username} has no auctions yet.`}
+          emptyExtra={
+            own ? (
+              <>
+                <p className="muted">Choose Move to Auction on one of your products to start one.</p>
+                <button type="button" className="btn btn--primary" onClick={() => setParams({ tab: 'products' }, { replace: true })}>
+                  View Products
+                </button>
+              </>
+            ) : (
+              <Link to="/auction" className="btn btn--primary">
+                Browse auctions
+              </Link>
+            )
+          }
+        />
+      )}
       {tab === 'likes' && <ProductGrid {...likes} onMore={likes.more} loadingLabel={MSG.loadingProducts} emptyTitle="You have not liked anything yet." />}
       {tab === 'orders' && <OrderList orders={orders.data} loading={orders.isPending} />}
       {tab === 'sales' && <SaleList sales={sales.data} loading={sales.isPending} />}

@@ -1,17 +1,19 @@
-import { useFlash } from '../components/useFlash';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MSG, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
+import { Gallery } from '../components/Gallery';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { Stars } from '../components/Stars';
-import { useGateErrorHandler, useRequireLogin, useRequireVerified } from '../features/auth/gates';
+import { useFlash } from '../components/useFlash';
+import { MoveToAuctionDialog } from '../features/auctions/MoveToAuctionDialog';
+import { useGateErrorHandler, useRequireLogin, useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { addToCart } from '../features/cart/cart-store';
 import { useProduct } from '../features/product/api';
-import { Gallery } from '../features/product/Gallery';
 import { LikeButton } from '../features/product/LikeButton';
 import { ReviewsSection, type Viewer } from '../features/product/ReviewsSection';
 
@@ -51,7 +53,8 @@ function Product({ product }: { product: ProductDetail }) {
   const requireVerified = useRequireVerified();
   const onGateError = useGateErrorHandler();
   const [added, flashAdded] = useFlash(ADDED_MS);
-
+  const [moving, setMoving] = useState(false);
+  const onVerifyError = useVerifyPromptOnError();
 
   const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
@@ -98,11 +101,21 @@ function Product({ product }: { product: ProductDetail }) {
 
           <div className="product__actions">
             {product.isOwner ? (
-              <Link to={`/EditProduct/${product.id}`} className="btn btn--primary" data-testid="edit-product">
-                Edit
-              </Link>
+              <>
+                <Link to={`/EditProduct/${product.id}`} className="btn btn--primary" data-testid="edit-product">
+                  Edit
+                </Link>
+                {!product.isAuction && (
+                  <button type="button" className="btn btn--ghost" onClick={() => requireVerified() && setMoving(true)} data-testid="move-to-auction-button">
+                    Move to Auction
+                  </button>
+                )}
+              </>
             ) : product.isAuction ? (
-              <p className="notice product__auction">This item is being sold by auction.</p>
+              <p className="notice product__auction">
+                This item is being sold by auction.{' '}
+                {product.auctionId && <Link to={`/auction/${product.auctionId}`}>View the auction</Link>}
+              </p>
             ) : (
               <button type="button" className="btn btn--primary product__cart" onClick={add} data-testid="add-to-cart">
                 <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
@@ -126,6 +139,7 @@ function Product({ product }: { product: ProductDetail }) {
           {product.isOwner && (
             <div className="owner-panel">
               <span>This is your listing.</span>
+              {product.isAuction && product.auctionId && <Link to={`/auction/${product.auctionId}`}>View its auction</Link>}
               {product.invoiceUrl && (
                 <a href={product.invoiceUrl} target="_blank" rel="noreferrer" data-testid="invoice-link">
                   View invoice
@@ -168,6 +182,7 @@ function Product({ product }: { product: ProductDetail }) {
       </div>
 
       <ReviewsSection product={product} viewer={viewer} canSubmit={requireVerified} onGateError={onGateError} />
+      {moving && <MoveToAuctionDialog product={product} onClose={() => setMoving(false)} onGateError={onVerifyError} />}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginSchema, RegisterSchema } from '@souq/shared';
 import { post } from '../../api/client';
 import { FormError } from '../../components/FormError';
@@ -8,11 +8,22 @@ import { useForm } from '../../components/useForm';
 import { GoogleButton } from './GoogleButton';
 import { useRefreshSession } from './session';
 
+/**
+ * Where to go once signed in: the page that sent the visitor here (an auction they wanted to bid
+ * on), else the shop. Only a path inside this site is followed.
+ */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
 /** One page, two modes (spec §2 "Login and register page"); `?mode=register` opens the second. */
 export function AuthForm() {
   const [params, setParams] = useSearchParams();
   const registering = params.get('mode') === 'register';
   const navigate = useNavigate();
+  const location = useLocation();
+  const back = returnPath(location.state);
   const refresh = useRefreshSession();
   const login = useForm(LoginSchema, { email: '', password: '' });
   const register = useForm(RegisterSchema, { email: '', password: '', confirmPassword: '', username: '', phone: '' });
@@ -20,12 +31,12 @@ export function AuthForm() {
 
   const done = useCallback(async () => {
     await refresh();
-    navigate('/');
-  }, [refresh, navigate]);
+    navigate(back, { replace: true });
+  }, [refresh, navigate, back]);
   const googleError = useCallback((message: string) => form.setError(message), [form]);
 
   function toggle() {
-    setParams(registering ? {} : { mode: 'register' }, { replace: true });
+    setParams(registering ? {} : { mode: 'register' }, { replace: true, state: location.state });
   }
 
   return (

@@ -68,3 +68,19 @@ export function useGateErrorHandler(): (error: unknown) => boolean {
     [navigate, showPrompt],
   );
 }
+
+/**
+ * Only the verified-email answer opens the prompt; anything else, a 401 included, is left to the
+ * caller to show in place (forms that say what went wrong next to it).
+ */
+export function useVerifyPromptOnError(): (error: unknown) => boolean {
+  const showPrompt = useContext(PromptContext);
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || error.code !== 'EMAIL_NOT_VERIFIED') return false;
+      showPrompt();
+      return true;
+    },
+    [showPrompt],
+  );
+}

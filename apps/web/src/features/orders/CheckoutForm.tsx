@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AddressSchema, EMIRATES, MSG, VAT_RATE_PERCENT, type Order, type Quote } from '@souq/shared';
+import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order, type Quote } from '@souq/shared';
 import { ApiError, api, post } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
-import { TextField } from '../../components/TextField';
 import { useForm } from '../../components/useForm';
+import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
+import { CashOnDelivery } from './CashOnDelivery';
 
 interface Props {
   lines: { productId: string; quantity: number }[];
@@ -20,7 +21,7 @@ interface Props {
 export function CheckoutForm({ lines, allowed, onGateError, onPlaced }: Props) {
   // One key per visit: a double click or a retried request places one order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const form = useForm(AddressSchema, { emirate: '', area: '', street: '', phone: '' });
+  const form = useForm(AddressSchema, EMPTY_ADDRESS);
   const quote = useQuery({
     queryKey: ['quote', lines],
     queryFn: () => post<Quote>('/api/orders/quote', { lines }),
@@ -45,23 +46,8 @@ export function CheckoutForm({ lines, allowed, onGateError, onPlaced }: Props) {
         }}
       >
         <h2>Delivery address</h2>
-        <div className={`field${form.fields.emirate ? ' field--invalid' : ''}`}>
-          <label htmlFor="emirate">Emirate</label>
-          <select id="emirate" {...form.bind('emirate')}>
-            <option value="">Choose an emirate</option>
-            {EMIRATES.map((e) => (
-              <option key={e}>{e}</option>
-            ))}
-          </select>
-          {form.fields.emirate && <small className="field__error">{form.fields.emirate}</small>}
-        </div>
-        <TextField label="Area" autoComplete="address-level2" placeholder="e.g. Dubai Marina" {...form.bind('area')} error={form.fields.area} />
-        <TextField label="Street address" autoComplete="street-address" placeholder="Building, street, flat" {...form.bind('street')} error={form.fields.street} />
-        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...form.bind('phone')} error={form.fields.phone} />
-        <h2>Payment</h2>
-        <div className="payment-choice">
-          <input type="radio" checked readOnly aria-label="Cash on delivery" /> Cash on delivery
-        </div>
+        <AddressFields bind={form.bind} fields={form.fields} />
+        <CashOnDelivery />
         <FormError message={form.error} />
         <button type="submit" className="btn btn--primary btn--block" disabled={form.pending || !quote.data}>
           {form.pending ? 'Placing order…' : 'Place order'}

@@ -63,7 +63,19 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
         <textarea id="bio" maxLength={500} {...form.bind('bio')} />
         {form.fields.bio && <small className="field__error">{form.fields.bio}</small>}
       </div>
-      <TextField label="Contact email" type="email" {...form.bind('contactEmail')} error={form.fields.contactEmail} hint="Shown on your profile so buyers can reach you." />
+      {/* Opt-in: the sign-in email stays private unless the user publishes an address here. */}
+      <TextField
+        label="Contact email (optional)"
+        type="email"
+        {...form.bind('contactEmail')}
+        error={form.fields.contactEmail}
+        hint="Shown to everyone on your profile so buyers can reach you. Leave it empty to keep your email private."
+      />
+      {!form.values.contactEmail && (
+        <button type="button" className="btn btn--ghost" onClick={() => form.setValues((v) => ({ ...v, contactEmail: email }))}>
+          Show my sign-in email on my profile
+        </button>
+      )}
       <FormError message={form.error} />
       <button type="submit" className="btn btn--primary" disabled={form.pending}>
         {form.pending ? 'Saving…' : 'Save profile'}

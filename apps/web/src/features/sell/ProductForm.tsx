@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES, CONDITIONS, MSG, type FieldErrors, type ProductInput } from '@souq/shared';
 import { ApiError } from '../../api/client';
+import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
+import { MoneyInput } from '../../components/MoneyInput';
+import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { ImagePicker, usePickedImages } from './ImagePicker';
 import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
 
@@ -28,35 +31,6 @@ interface Props {
 
 const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
 
-interface FieldProps {
-  label: string;
-  error?: string;
-  hint?: string;
-  optional?: boolean;
-  className?: string;
-  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}
-
-/** A label, the control and its message, tied together for screen readers. */
-function Field({ label, error, hint, optional, className, children }: FieldProps) {
-  const id = useId();
-  const note = error ?? hint;
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> (optional)</span>}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': note ? `${id}-note` : undefined })}
-      {note && (
-        <small id={`${id}-note`} className={error ? 'field__error' : 'field__hint'}>
-          {note}
-        </small>
-      )}
-    </div>
-  );
-}
-
 /** The one product form, used by Add Product and Edit Product (spec §5 rules, checked here and on the server). */
 export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureAlert, onGateError, actions }: Props) {
   const ids = useId();
@@ -65,18 +39,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [invoice, setInvoice] = useState<File | null>(null);
-  const [showErrors, setShowErrors] = useState(0);
   const picked = usePickedImages();
   const form = useRef<HTMLFormElement>(null);
+  const showErrors = useFocusFirstInvalid(form);
   const adding = mode === 'add';
-
-  // After a failed check, take the seller to the first field to fix.
-  useEffect(() => {
-    if (showErrors === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus({ preventScroll: true });
-    first?.closest('.field, .image-picker, .form-section')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [showErrors]);
 
   /** A field's message goes once the seller changes it; the next submit checks everything again. */
   const clear = (name: string) =>
@@ -100,7 +66,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
       setFields(checked.fields);
       setError(MSG.correctErrors);
       window.alert(MSG.correctErrors);
-      setShowErrors((n) => n + 1);
+      showErrors();
       return;
     }
     setFields({});
@@ -114,7 +80,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
       setError(err instanceof Error ? err.message : String(err));
       if (err instanceof ApiError && Object.keys(err.fields).length) {
         setFields(err.fields);
-        setShowErrors((n) => n + 1);
+        showErrors();
       }
     } finally {
       setPending(false);
@@ -183,24 +149,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
         <h2>Price</h2>
         <div className="form-row">
           <Field label="Price" error={fields.price}>
-            {(c) => (
-              <span className="money-input">
-                <span className="money-input__currency" aria-hidden="true">
-                  AED
-                </span>
-                <input {...c} {...text('price')} inputMode="decimal" autoComplete="off" placeholder="0.00" />
-              </span>
-            )}
+            {(c) => <MoneyInput {...c} {...text('price')} />}
           </Field>
           <Field label="Previous price" optional error={fields.previousPrice} hint="Shown struck through next to the price.">
-            {(c) => (
-              <span className="money-input">
-                <span className="money-input__currency" aria-hidden="true">
-                  AED
-                </span>
-                <input {...c} {...text('previousPrice')} inputMode="decimal" autoComplete="off" placeholder="0.00" />
-              </span>
-            )}
+            {(c) => <MoneyInput {...c} {...text('previousPrice')} />}
           </Field>
         </div>
       </section>

@@ -4,6 +4,7 @@ import {
   MAX_UPLOAD_BYTES,
   MSG,
   ProductSchema,
+  filsToAmount,
   parseAmountToFils,
   toFieldErrors,
   type FieldErrors,
@@ -41,13 +42,6 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   countryOfOrigin: '',
   keywords: '',
 };
-
-/** Fils back to what a person would type: 129900 → "1299", 129950 → "1299.50". */
-export function filsToAmount(fils: number): string {
-  const whole = Math.floor(fils / 100);
-  const cents = fils % 100;
-  return cents ? `${whole}.${String(cents).padStart(2, '0')}` : String(whole);
-}
 
 /** The form's starting values for a product being edited. */
 export function valuesFromProduct(p: ProductDetail): ProductFormValues {

@@ -1,0 +1,183 @@
+import { useSyncExternalStore } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { AuctionUpdate, ClientEvents, ServerEvents } from '@souq/shared';
+
+/**
+ * The one Socket.IO connection the page shares (same origin, the session cookie authenticates
+ * it). Socket.IO reconnects by itself; after every (re)connect this module joins the watched
+ * rooms again and tells every subscriber to re-read over HTTP, because events sent while the
+ * connection was down are gone (DESIGN.md, "Realtime").
+ */
+type SouqSocket = Socket<ServerEvents, ClientEvents>;
+export type NotificationMessage = Parameters<ServerEvents['notification']>[0];
+
+export interface Subscriber<M> {
+  onMessage(message: M): void;
+  /**
+   * The connection was established: whatever was missed must be fetched again. `dropped` tells a
+   * reconnect from the first connection (when only a read that raced the join can be stale).
+   */
+  onResync(dropped: boolean): void;
+}
+
+export type SocketStatus = 'idle' | 'connected' | 'reconnecting';
+
+/** Under the server's per-socket limit (bursts of 20, then 10 a second), so re-watching many rooms is never refused. */
+const BURST = 15;
+const PER_SECOND = 8;
+
+let socket: SouqSocket | null = null;
+let status: SocketStatus = 'idle';
+const statusListeners = new Set<() => void>();
+const rooms = new Map<string, Set<Subscriber<AuctionUpdate>>>();
+const notificationSubscribers = new Set<Subscriber<NotificationMessage>>();
+
+/** Who the server says this socket belongs to (undefined before its hello), and who the page thinks is signed in. */
+let socketUser: string | null | undefined;
+let pageUser: string | null | undefined;
+let reconnectedFor: string | null | undefined;
+
+type RoomMessage = { event: 'auction:watch' | 'auction:unwatch'; auctionId: string };
+const outbox: RoomMessage[] = [];
+const joined = new Set<string>();
+let tokens = BURST;
+let refilledAt = 0;
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+function setStatus(next: SocketStatus) {
+  if (status === next) return;
+  status = next;
+  for (const l of statusListeners) l();
+}
+
+function flush() {
+  if (!socket?.connected) return;
+  const now = Date.now();
+  tokens = Math.min(BURST, tokens + ((now - refilledAt) / 1000) * PER_SECOND);
+  refilledAt = now;
+  while (outbox.length > 0 && tokens >= 1) {
+    const { event, auctionId } = outbox.shift()!;
+    // Only what is still wanted by the time it goes out: a page that came and went sends nothing.
+    const watch = event === 'auction:watch';
+    if (watch === joined.has(auctionId) || watch !== rooms.has(auctionId)) continue;
+    socket.emit(event, { auctionId });
+    if (watch) joined.add(auctionId);
+    else joined.delete(auctionId);
+    tokens -= 1;
+  }
+  if (outbox.length > 0 && !flushTimer) {
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      flush();
+    }, 1000 / PER_SECOND);
+  }
+}
+
+function send(event: RoomMessage['event'], auctionId: string) {
+  outbox.push({ event, auctionId });
+  flush();
+}
+
+function reconnect() {
+  socket?.disconnect().connect();
+}
+
+let loading = false;
+
+/** Opens the connection on first use. Socket.IO's client is fetched then, so a visitor who never needs it never downloads it. */
+function connect(): void {
+  if (socket || loading) return;
+  loading = true;
+  import('socket.io-client').then(
+    ({ io }) => open(io({ autoConnect: false, withCredentials: true })),
+    (error: unknown) => {
+      loading = false;
+      console.warn('live updates unavailable', error);
+    },
+  );
+}
+
+function open(s: SouqSocket): void {
+  let connectedBefore = false;
+  s.on('connect', () => {
+    const dropped = connectedBefore;
+    connectedBefore = true;
+    setStatus('connected');
+    outbox.length = 0;
+    joined.clear();
+    for (const id of rooms.keys()) send('auction:watch', id);
+    for (const subscribers of rooms.values()) for (const sub of subscribers) sub.onResync(dropped);
+    for (const sub of notificationSubscribers) sub.onResync(dropped);
+  });
+  s.on('disconnect', () => setStatus(s.active ? 'reconnecting' : 'idle'));
+  s.on('connect_error', () => setStatus(s.active ? 'reconnecting' : 'idle'));
+  s.on('hello', ({ userId }) => {
+    socketUser = userId;
+    // Signed in (or out) while the handshake was on its way: once more with the new cookie.
+    if (pageUser !== undefined && userId !== pageUser && reconnectedFor !== pageUser) {
+      reconnectedFor = pageUser;
+      reconnect();
+    }
+  });
+  s.on('auction:update', (update) => {
+    for (const sub of rooms.get(update.auction.id) ?? []) sub.onMessage(update);
+  });
+  s.on('notification', (message) => {
+    for (const sub of notificationSubscribers) sub.onMessage(message);
+  });
+  s.on('refused', (refusal) => console.warn('socket message refused', refusal));
+  socket = s;
+  s.connect();
+}
+
+/** Live changes of one auction until the returned function is called. */
+export function watchAuction(auctionId: string, subscriber: Subscriber<AuctionUpdate>): () => void {
+  let subscribers = rooms.get(auctionId);
+  if (!subscribers) {
+    subscribers = new Set();
+    rooms.set(auctionId, subscribers);
+    send('auction:watch', auctionId);
+  }
+  subscribers.add(subscriber);
+  connect();
+  return () => {
+    subscribers.delete(subscriber);
+    if (subscribers.size === 0 && rooms.get(auctionId) === subscribers) {
+      rooms.delete(auctionId);
+      send('auction:unwatch', auctionId);
+    }
+  };
+}
+
+/** The signed-in person's notifications as they happen. */
+export function subscribeNotifications(subscriber: Subscriber<NotificationMessage>): () => void {
+  notificationSubscribers.add(subscriber);
+  connect();
+  return () => void notificationSubscribers.delete(subscriber);
+}
+
+/**
+ * The socket is authenticated once, by the cookie it connected with. When the page signs in or
+ * out without a reload, it reconnects so the server knows who it is talking to.
+ */
+export function setSocketUser(userId: string | null): void {
+  if (pageUser === userId) return;
+  pageUser = userId;
+  if (socket && socketUser !== undefined && socketUser !== userId) {
+    reconnectedFor = userId;
+    reconnect();
+  }
+}
+
+export const socketConnected = () => status === 'connected';
+
+export function useSocketStatus(): SocketStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
+    () => status,
+    () => 'idle' as const,
+  );
+}

@@ -1,0 +1,10 @@
+/** The button under a keyset-paged list: the next page is fetched only when asked for. */
+export function LoadMore({ loading, onMore }: { loading?: boolean; onMore?: () => void }) {
+  return (
+    <div className="load-more">
+      <button type="button" className="btn btn--ghost" disabled={loading} aria-busy={loading || undefined} onClick={onMore}>
+        {loading ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { MSG } from '@souq/shared';
+
+/** Souq shows times as the Gulf reads them: Asia/Dubai (UTC+4, no daylight saving). */
+export const GULF_TIME_ZONE = 'Asia/Dubai';
+const GULF_OFFSET = '+04:00';
+const GULF_OFFSET_MS = 4 * 3600_000;
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: GULF_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const shortDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: GULF_TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const clockTime = new Intl.DateTimeFormat('en-GB', { timeZone: GULF_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+function parse(iso: string): number | null {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : null;
+}
+
+/** "Sat, 21 Nov 2026, 14:00 GST"; spec §2: a date that does not parse shows 'Invalid date'. */
+export function formatGulfDateTime(iso: string): string {
+  const t = parse(iso);
+  return t === null ? MSG.invalidDate : `${dateTime.format(t)} GST`;
+}
+
+/** "21 Nov, 14:02:09" in Gulf time: when a bid was placed. */
+export function formatGulfShort(iso: string): string {
+  const t = parse(iso);
+  return t === null ? MSG.invalidDate : shortDateTime.format(t);
+}
+
+/** "14:02:09" in Gulf time. */
+export function formatGulfClock(iso: string): string {
+  const t = parse(iso);
+  return t === null ? MSG.invalidDate : clockTime.format(t);
+}
+
+/** A datetime-local value ("2026-11-21T14:00"), read as Gulf time, as ISO-8601 with its offset; null if incomplete. */
+export function gulfInputToIso(value: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) && Number.isFinite(Date.parse(`${value}:00${GULF_OFFSET}`)) ? `${value}:00${GULF_OFFSET}` : null;
+}
+
+/** An instant as a datetime-local value in Gulf time, e.g. for the picker's min. */
+export function gulfInputValue(ms: number): string {
+  return new Date(ms + GULF_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday": for notifications and bids. */
+export function formatAgo(iso: string, now: number): string {
+  const t = parse(iso);
+  if (t === null) return MSG.invalidDate;
+  const seconds = Math.round((t - now) / 1000);
+  if (seconds > -45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes > -60) return relative.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return relative.format(hours, 'hour');
+  return relative.format(Math.round(hours / 24), 'day');
+}

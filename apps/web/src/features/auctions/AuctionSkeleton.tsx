@@ -1,0 +1,16 @@
+import { Skeleton } from '../../components/Skeleton';
+
+/** The auction page's shape while it loads: gallery, title, the bid box. */
+export function AuctionSkeleton() {
+  return (
+    <div className="product__top" role="status" aria-label="Loading auction…" data-testid="auction-skeleton">
+      <Skeleton className="auction-skeleton__gallery" />
+      <div className="product__info" aria-hidden="true">
+        <Skeleton width={90} height={22} />
+        <Skeleton width="80%" height={34} />
+        <Skeleton width="100%" height={68} />
+        <Skeleton width="100%" height={300} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { BidEntry } from '@souq/shared';
+import { formatGulfDateTime, formatGulfShort } from '../../components/dates';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadMore } from '../../components/LoadMore';
+import { Money } from '../../components/Money';
+import { Skeleton } from '../../components/Skeleton';
+import { useBids } from './api';
+
+interface Props {
+  auctionId: string;
+  viewerId: string | null;
+  /** The first row is the highest bid; while open it is labelled as leading, once sold as winning. */
+  topLabel: string | null;
+}
+
+/** The bidders: name, amount and time, newest first, 25 at a time; live bids arrive at the top. */
+export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
+  const bids = useBids(auctionId);
+  if (bids.isPending) {
+    return (
+      <ol className="bid-list" aria-busy="true" aria-label="Loading bids">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="bid-list__row" aria-hidden="true">
+            <Skeleton className="bid-list__avatar" />
+            <Skeleton width="50%" height={14} />
+            <Skeleton width={90} height={14} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (bids.isError) return <ErrorState title="We could not load the bids." onRetry={() => void bids.refetch()} />;
+  const items: BidEntry[] = bids.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) return <p className="muted bid-list__empty">No bids yet. Be the first to bid.</p>;
+  return (
+    <>
+      <ol className="bid-list" data-testid="bid-list">
+        {items.map((b, i) => (
+          <li key={b.seq} className={`bid-list__row${i === 0 ? ' bid-list__row--top' : ''}`} data-testid="bid-row">
+            <img className="bid-list__avatar avatar" src={b.bidder.profilePic || '/images/default-avatar.svg'} alt="" width={32} height={32} loading="lazy" />
+            <span className="bid-list__who">
+              <strong>{b.bidder.username}</strong>
+              {b.bidder.id === viewerId && <span className="pill pill--small">You</span>}
+              {b.auto && (
+                <span className="pill pill--small" title="Placed by Souq from this bidder's maximum bid">
+                  auto
+                </span>
+              )}
+              {i === 0 && topLabel && <span className="pill pill--small pill--lead">{topLabel}</span>}
+            </span>
+            <span className="bid-list__amount">
+              <Money fils={b.amount} />
+            </span>
+            <time className="bid-list__time muted" dateTime={b.createdAt} title={formatGulfDateTime(b.createdAt)}>
+              {formatGulfShort(b.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      {bids.hasNextPage && <LoadMore loading={bids.isFetchingNextPage} onMore={() => void bids.fetchNextPage()} />}
+    </>
+  );
+}

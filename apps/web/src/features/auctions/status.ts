@@ -1,0 +1,11 @@
+import type { AuctionStatus } from '@souq/shared';
+
+/** How an auction's state is named on cards and on its page. */
+export const STATUS_LABEL: Record<AuctionStatus, string> = {
+  open: 'Live',
+  sold: 'Sold',
+  unsold: 'Ended unsold',
+  cancelled: 'Cancelled',
+};
+
+export const bidsLabel = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;

@@ -40,4 +40,20 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../*/queries*'], message: "Call the other module's service instead of its queries." }] }],
     },
   },
+  {
+    // Rules know nothing of transports: services and lib throw DomainError; http/ and realtime/ translate it.
+    files: ['apps/server/src/modules/**/{service,queries}.ts', 'apps/server/src/{lib,jobs,media,adapters}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*', '**/realtime/*'], message: 'Services and lib stay transport-free: throw DomainError from lib/errors and let the transport map it.' },
+            { group: ['../*/queries*'], message: "Call the other module's service instead of its queries." },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,0 +1,100 @@
+/**
+ * Accepted bids per second on one hot auction, through the HTTP API, with 50 concurrent bidders.
+ *
+ *   npm run bench:bids -- --dialect sqlite   [--seconds 10] [--bidders 50]
+ *   npm run bench:bids -- --dialect postgres
+ *
+ * Souq runs in its own process (as `npm start` would); autocannon drives it from this one. Each
+ * bidder keeps one request in flight and bids the next amount of one rising sequence, so a bid
+ * loses only when a rival's higher one overtook it on the way: that is the race a hot auction
+ * has. Afterwards the database is read back: every acknowledged bid must be stored (none lost),
+ * in rising order, and nothing else.
+ */
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
+import { seedAuction } from './support/fixtures.js';
+
+const { values } = parseArgs({
+  options: {
+    dialect: { type: 'string', default: 'sqlite' },
+    seconds: { type: 'string', default: '10' },
+    bidders: { type: 'string', default: '50' },
+  },
+});
+const dialect = values.dialect as Dialect;
+const BIDDERS = Number(values.bidders);
+const STEP = 600_00;
+
+interface BidderContext {
+  cookie?: string;
+  amount?: number;
+} // above every increment band below AED 25,000,000
+
+async function main() {
+  const database = await benchDatabase(dialect);
+  // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
+  const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
+  const { auctionId, cookies } = await seedAuction(env, BIDDERS);
+  const server = await startServerProcess(env);
+  let next = 0;
+  const acknowledged: number[] = [];
+  let refused = 0;
+  let failed = 0;
+  try {
+    const result = await autocannon({
+      url: `${server.url}/api/auctions/${auctionId}/bids`,
+      method: 'POST',
+      connections: BIDDERS,
+      pipelining: 1,
+      duration: Number(values.seconds),
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          // One request in flight per connection, so the answer on a connection is to the amount it sent last.
+          setupRequest: (request, context: BidderContext) => {
+            context.cookie ??= cookies[Math.floor(Math.random() * cookies.length)]!;
+            context.amount = 100_00 + STEP * next++;
+            return { ...request, headers: { ...request.headers, cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
+          },
+          onResponse: (status, _body, context: BidderContext) => {
+            if (status === 201) acknowledged.push(context.amount!);
+            else if (status >= 400 && status < 500) refused++;
+            else failed++;
+          },
+        },
+      ],
+    });
+
+    const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
+    await souq.jobs.stop();
+    const rows = await souq.database.db.selectFrom('bids').select(['seq', 'amount']).where('auction_id', '=', auctionId).orderBy('seq').execute();
+    await souq.app.close();
+    const rising = rows.every((r, i) => i === 0 || r.amount > rows[i - 1]!.amount);
+    const stored = new Set(rows.map((r) => r.amount));
+    const lost = acknowledged.filter((amount) => !stored.has(amount)).length;
+    // Bids still in flight when the clock stopped may be stored without their answer having been counted.
+    const unacknowledged = rows.length - (acknowledged.length - lost);
+    const seconds = Number(values.seconds);
+    console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, Node ${process.version}`);
+    console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | lost | stored, answer not yet read | 5xx |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `| ${dialect} | ${Math.round(result.requests.average)} | ${Math.round(acknowledged.length / seconds)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused)).toFixed(0)}% | ${result.latency.p50} | ${result.latency.p99} | ${acknowledged.length} | ${lost} | ${unacknowledged} | ${failed} |`,
+    );
+    if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {
+      console.error('FAILED: an acknowledged bid is missing, prices did not rise, or the server failed');
+      process.exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

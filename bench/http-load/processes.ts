@@ -1,0 +1,123 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Core 0 serves, core 1 generates load: the two never fight over a core (the box has two). */
+export const SERVER_CORE = '0';
+export const LOAD_CORE = '1';
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+  /** performance.now() when the process was spawned: where its CPU profile's clock starts, give or take a millisecond. */
+  spawnedAt: number;
+  /** SIGTERM, then wait: the app shuts down cleanly and writes its CPU profile on the way out. */
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point in its own Node process on the server core and waits until `readyPath` answers. */
+export async function startServer(script: string, env: Record<string, string>, options: { readyPath: string; nodeArgs?: string[] }): Promise<Server> {
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+    cwd: path.dirname(script),
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} before answering`);
+    try {
+      if ((await fetch(url + options.readyPath)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${script} did not answer ${options.readyPath} within 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    child,
+    spawnedAt,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  /**
+   * The server's CPU time (all its threads, user and system) per request. Unlike req/s it hardly
+   * moves when other work shares the box: it is what the server spends, not what it was given.
+   */
+  cpuUsPerRequest: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Responses that were not 2xx/3xx, plus socket errors and timeouts: any of these voids the row. */
+  failures: number;
+}
+
+const REPORT = path.join(import.meta.dirname, 'wrk-report.lua');
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** User plus system CPU time of a process and all its threads so far, in microseconds (Linux). */
+function cpuTimeUs(pid: number): number {
+  // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** One wrk run on the load core against the server with that pid; no Accept-Encoding unless a header says so. */
+export function wrk(url: string, opts: { serverPid: number; seconds: number; connections: number; threads: number; headers?: Record<string, string> }): LoadResult {
+  const headerArgs = Object.entries(opts.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const cpuBefore = cpuTimeUs(opts.serverPid);
+  const run = spawnSync(
+    'taskset',
+    ['-c', LOAD_CORE, 'wrk', `-t${opts.threads}`, `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '5s', '-s', REPORT, ...headerArgs, url],
+    { encoding: 'utf8' },
+  );
+  const cpuUs = cpuTimeUs(opts.serverPid) - cpuBefore;
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.error}`);
+  const line = run.stdout.trim().split('\n').pop()!;
+  const r = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; maxUs: number; errors: Record<string, number> };
+  return {
+    rps: r.requests / (r.durationUs / 1e6),
+    cpuUsPerRequest: cpuUs / r.requests,
+    p50Ms: r.p50Us / 1000,
+    p99Ms: r.p99Us / 1000,
+    maxMs: r.maxUs / 1000,
+    failures: Object.values(r.errors).reduce((a, b) => a + b, 0),
+  };
+}
+
+/**
+ * The app as it was at an earlier commit, for an A/B in the same run: its files from git, this
+ * checkout's node_modules (the dependencies did not change between the two).
+ */
+export function checkoutRef(repoRoot: string, ref: string): { dir: string; sha: string } {
+  const sha = spawnSync('git', ['rev-parse', '--short', ref], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+  if (!sha) throw new Error(`unknown git ref ${ref}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `souq-${sha}-`));
+  const tar = spawnSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', sha, dir], { cwd: repoRoot, encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`git archive ${ref} failed: ${tar.stderr}`);
+  for (const modules of ['node_modules', 'apps/server/node_modules']) {
+    if (fs.existsSync(path.join(repoRoot, modules))) fs.symlinkSync(path.join(repoRoot, modules), path.join(dir, modules));
+  }
+  return { dir, sha };
+}

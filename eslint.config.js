@@ -21,6 +21,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Dialogs, inline prompts and toasts only: the browser's own boxes block the page and skip our focus handling.
+      'no-alert': 'error',
     },
   },
   {

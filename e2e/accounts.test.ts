@@ -122,8 +122,8 @@ describeInBrowser('accounts in the browser', () => {
       await page.getByRole('button', { name: 'Save password' }).click();
       await page.getByText('Your password has been changed. Other devices have been signed out.').waitFor();
 
-      page.once('dialog', (d) => void d.accept());
       await page.getByRole('button', { name: 'Sign out of all sessions' }).click();
+      await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/');
       await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
       await other.page.goto('/settings');

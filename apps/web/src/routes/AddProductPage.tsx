@@ -44,7 +44,7 @@ function AddProduct() {
           mode="add"
           submitLabel="Add Product"
           pendingLabel="Uploading…"
-          failureAlert={MSG.uploadFailed}
+          failureMessage={MSG.uploadFailed}
           onGateError={onGateError}
           onSubmit={async ({ data, images, invoice }) => {
             const { id } = await createProduct(data, images, invoice);

@@ -7,6 +7,7 @@ import { EmptyState } from '../components/EmptyState';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
+import { useConfirm } from '../components/useConfirm';
 import { useGateErrorHandler, useRequireLogin } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { forgetProduct, invalidateListings, primeProduct, useProduct } from '../features/product/api';
@@ -22,6 +23,7 @@ function EditProduct({ productId }: { productId: string }) {
   const requireLogin = useRequireLogin();
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
   if (query.isPending) return <Spinner label="Loading product…" />;
   if (query.isError) {
@@ -56,7 +58,8 @@ function EditProduct({ productId }: { productId: string }) {
   }
 
   async function remove() {
-    if (!requireLogin() || !window.confirm(MSG.confirmDeleteProduct)) return;
+    if (!requireLogin()) return;
+    if (!(await confirm({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
     setDeleting(true);
     setDeleteError(null);
     try {
@@ -106,6 +109,7 @@ function EditProduct({ productId }: { productId: string }) {
         }
       />
       <FormError message={deleteError} />
+      {confirmDialog}
     </div>
   );
 }

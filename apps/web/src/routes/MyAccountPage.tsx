@@ -9,6 +9,7 @@ import { PageTitle } from '../components/PageTitle';
 import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { Spinner } from '../components/Spinner';
+import { useConfirm } from '../components/useConfirm';
 import { usePagedAuctions } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { MoveToAuctionDialog } from '../features/auctions/MoveToAuctionDialog';
@@ -31,9 +32,10 @@ function OwnedProducts({ userId }: { userId: string }) {
   const requireVerified = useRequireVerified();
   const onVerifyError = useVerifyPromptOnError();
   const [moving, setMoving] = useState<ProductSummary | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
   async function remove(id: string) {
-    if (!window.confirm('Delete this product? This cannot be undone.')) return;
+    if (!(await confirm({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
     try {
       await api(`/api/products/${id}`, { method: 'DELETE' });
     } catch (error) {
@@ -80,6 +82,7 @@ function OwnedProducts({ userId }: { userId: string }) {
       </div>
       {list.hasMore && <LoadMore loading={list.loadingMore} onMore={list.more} />}
       {moving && <MoveToAuctionDialog product={moving} onClose={() => setMoving(null)} onGateError={onVerifyError} />}
+      {confirmDialog}
     </>
   );
 }

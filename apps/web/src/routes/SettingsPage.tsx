@@ -4,6 +4,7 @@ import { post } from '../api/client';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
+import { useConfirm } from '../components/useConfirm';
 import { useForm } from '../components/useForm';
 import { leaveToShop } from '../features/auth/leave';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -15,10 +16,12 @@ function Settings() {
   const form = useForm(ChangePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
   const [saved, setSaved] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const [confirm, confirmDialog] = useConfirm();
   if (!user) return null;
 
   async function signOutEverywhere() {
-    if (!window.confirm('Sign out of Souq on every device, including this one?')) return;
+    const yes = await confirm({ title: 'Sign out of Souq on every device, including this one?', confirmLabel: 'Sign out everywhere', danger: true });
+    if (!yes) return;
     setSigningOut(true);
     await post('/api/auth/logout-all').catch(() => undefined);
     leaveToShop();
@@ -63,6 +66,7 @@ function Settings() {
           </button>
         </section>
       </div>
+      {confirmDialog}
     </>
   );
 }

@@ -53,12 +53,13 @@ describe('the login and verified-email gates', () => {
     vi.restoreAllMocks();
   });
 
-  it('alerts the spec’s words and goes to /login when logged out', () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('goes to /login with the spec’s words and the way back, without alert(), when logged out', () => {
+    const alert = vi.spyOn(window, 'alert');
     const { router, onAllowed } = renderWith(null);
     fireEvent.click(screen.getByText('Add to Cart'));
-    expect(alert).toHaveBeenCalledWith('You must be logged in to perform this action.');
+    expect(alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/', notice: 'You must be logged in to perform this action.' });
     expect(onAllowed).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { useSession } from './session';
@@ -19,16 +19,27 @@ export function VerificationPromptProvider({ children }: { children: ReactNode }
   );
 }
 
-/** Spec §6: 'You must be logged in to perform this action.' then /login. Returns whether to go on. */
+/**
+ * Spec §6: 'You must be logged in to perform this action.' then /login. The words are shown on
+ * the login page rather than in an alert(), and login brings the person back to where they were.
+ */
+function useSendToLogin(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(() => {
+    navigate('/login', { state: { from: `${location.pathname}${location.search}`, notice: MSG.mustBeLoggedIn } });
+  }, [navigate, location.pathname, location.search]);
+}
+
+/** Returns whether to go on: false (and off to /login) when nobody is signed in. */
 export function useRequireLogin(): () => boolean {
   const { user } = useSession();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   return useCallback(() => {
     if (user) return true;
-    window.alert(MSG.mustBeLoggedIn);
-    navigate('/login');
+    sendToLogin();
     return false;
-  }, [user, navigate]);
+  }, [user, sendToLogin]);
 }
 
 /** The verified-email gate (spec §4): logged in first, then verified, else the resend prompt. */
@@ -49,14 +60,13 @@ export function useRequireVerified(): () => boolean {
  * exactly as the client-side gates do. Returns true when the error was one of those.
  */
 export function useGateErrorHandler(): (error: unknown) => boolean {
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const showPrompt = useContext(PromptContext);
   return useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiError)) return false;
       if (error.code === 'UNAUTHENTICATED') {
-        window.alert(MSG.mustBeLoggedIn);
-        navigate('/login');
+        sendToLogin();
         return true;
       }
       if (error.code === 'EMAIL_NOT_VERIFIED') {
@@ -65,7 +75,7 @@ export function useGateErrorHandler(): (error: unknown) => boolean {
       }
       return false;
     },
-    [navigate, showPrompt],
+    [sendToLogin, showPrompt],
   );
 }
 

@@ -26,20 +26,19 @@ describe('the product form, checked in the browser', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows every spec message under its field, alerts, and sends nothing when submitted empty', () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('shows every spec message under its field, says so above the button without alert(), and sends nothing when submitted empty', () => {
+    const alert = vi.spyOn(window, 'alert');
     const { onSubmit } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
 
     for (const message of SPEC_MESSAGES) expect(screen.getByText(message)).toBeTruthy();
-    expect(alert).toHaveBeenCalledWith('Please correct the errors before submitting.');
+    expect(alert).not.toHaveBeenCalled();
     expect(screen.getByTestId('form-error').textContent).toBe('Please correct the errors before submitting.');
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('rejects a badly formatted dimension and a zero price, and keeps the category placeholder', () => {
-    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderForm();
     expect((screen.getByRole('option', { name: 'Select a category' }) as HTMLOptionElement).selected).toBe(true);
     fireEvent.change(screen.getByLabelText(/Dimensions/), { target: { value: '10 by 20' } });

@@ -22,7 +22,7 @@ interface Props {
   pendingLabel: string;
   onSubmit: (submission: ProductSubmission) => Promise<void>;
   /** Alerted when the server refuses (spec §8: 'Something went wrong while uploading.'). */
-  failureAlert?: string;
+  failureMessage?: string;
   /** Lets the page route 401 / EMAIL_NOT_VERIFIED to the gates; true when handled. */
   onGateError?: (error: unknown) => boolean;
   /** More buttons beside submit: Cancel, Delete. */
@@ -32,7 +32,7 @@ interface Props {
 const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
 
 /** The one product form, used by Add Product and Edit Product (spec §5 rules, checked here and on the server). */
-export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureAlert, onGateError, actions }: Props) {
+export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureMessage, onGateError, actions }: Props) {
   const ids = useId();
   const [values, setValues] = useState<ProductFormValues>(initial);
   const [fields, setFields] = useState<FieldErrors>({});
@@ -64,8 +64,8 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
     const checked = checkProductForm(values, mode, picked.files, invoice);
     if (!checked.ok) {
       setFields(checked.fields);
+      // Said once, above the button (role="alert"), with focus on the first field to fix.
       setError(MSG.correctErrors);
-      window.alert(MSG.correctErrors);
       showErrors();
       return;
     }
@@ -76,8 +76,8 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
       await onSubmit({ data: checked.data, images: picked.files, invoice: adding ? invoice : null });
     } catch (err) {
       const gated = onGateError?.(err) ?? false;
-      if (failureAlert && !gated) window.alert(failureAlert);
-      setError(err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      setError(failureMessage && !gated && message !== failureMessage ? `${failureMessage} ${message}` : message);
       if (err instanceof ApiError && Object.keys(err.fields).length) {
         setFields(err.fields);
         showErrors();

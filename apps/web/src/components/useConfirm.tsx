@@ -1,0 +1,54 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Modal } from './Modal';
+
+export interface ConfirmOptions {
+  title: string;
+  body?: string;
+  confirmLabel: string;
+  /** A destructive action gets the danger style. */
+  danger?: boolean;
+}
+
+/**
+ * The page's own confirmation dialog instead of window.confirm(): same question, but styled,
+ * reachable by keyboard and screen readers, and focus returns to the button that asked.
+ * Render the returned element; `confirm()` resolves with the person's answer.
+ */
+export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, ReactNode] {
+  const [asking, setAsking] = useState<ConfirmOptions | null>(null);
+  const answer = useRef<(yes: boolean) => void>(() => undefined);
+
+  const confirm = useCallback(
+    (options: ConfirmOptions) =>
+      new Promise<boolean>((resolve) => {
+        answer.current = resolve;
+        setAsking(options);
+      }),
+    [],
+  );
+  const close = (yes: boolean) => {
+    setAsking(null);
+    answer.current(yes);
+  };
+
+  const dialog = asking && (
+    <Modal
+      title={asking.title}
+      onClose={() => close(false)}
+      testId="confirm-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={() => close(false)}>
+            Cancel
+          </button>
+          <button type="button" className={`btn ${asking.danger ? 'btn--danger' : 'btn--primary'}`} onClick={() => close(true)}>
+            {asking.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {asking.body && <p>{asking.body}</p>}
+    </Modal>
+  );
+  return [confirm, dialog];
+}

@@ -111,7 +111,17 @@ describeInBrowser('selling and buying in the browser', () => {
       await buyer.goto('/MyAccount?tab=orders');
       await buyer.getByTestId('orders').getByText('Rolex Submariner Date').waitFor();
       await seller.goto('/MyAccount?tab=sales');
-      await seller.getByTestId('sales').getByText(`to ${people.buyer.replace('.', '_')} in Abu Dhabi`).waitFor();
+      // The seller sees who to deliver to and call, and moves the order along; the buyer sees each step.
+      const sale = seller.getByTestId('sale').first();
+      await sale.getByText('Sky Tower, flat 1207, Al Reem Island, Abu Dhabi').waitFor();
+      expect(await sale.getByRole('link', { name: '+971507654321' }).getAttribute('href')).toBe('tel:+971507654321');
+      for (const [action, label] of [['Confirm order', 'Confirmed'], ['Mark as shipped', 'Shipped'], ['Mark as delivered', 'Delivered']]) {
+        await sale.getByRole('button', { name: action! }).click();
+        await expect.poll(() => sale.getByTestId('fulfilment-status').textContent()).toBe(label);
+      }
+      expect(await sale.getByRole('button').count()).toBe(0);
+      await buyer.reload();
+      await expect.poll(() => buyer.getByTestId('orders').getByTestId('fulfilment-status').first().textContent()).toBe('Delivered');
 
       for (const p of pages) expect(p.errors).toEqual([]);
     });
@@ -148,8 +158,8 @@ describeInBrowser('selling and buying in the browser', () => {
       await expect.poll(() => seller.getByTestId('product-price').textContent()).toContain('AED 42,000.00');
 
       await seller.goto(`/EditProduct/${product!.id}`);
-      seller.once('dialog', (d) => void d.accept());
       await seller.getByRole('button', { name: 'Delete product' }).click();
+      await seller.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete product' }).click();
       await expect.poll(() => path$(seller)).toBe('/MyAccount');
       await seller.goto(`/product/${product!.id}`);
       await seller.getByText('This product does not exist or has been removed.').waitFor();

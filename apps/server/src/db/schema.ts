@@ -160,6 +160,9 @@ export interface OrderLinesTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /** The seller's part of the order (FULFILMENT_STATUSES in @souq/shared). */
+  status: Generated<string>;
+  status_at: string | null;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -168,6 +168,9 @@ export const ROUTES: FuzzRoute[] = [
   ),
   get('GET /api/orders', fixed('/api/orders'), 'buyer'),
   get('GET /api/sales', fixed('/api/sales'), 'seller'),
+  withBody('POST', 'POST /api/sales/:id/status', () => idSegment(() => crypto.randomUUID()).map((id) => `/api/sales/${id}/status`), 'seller', () =>
+    jsonBody({ status: fc.constantFrom(...FULFILMENT_STATUSES, 'lost', ''), from: fc.constantFrom(...FULFILMENT_STATUSES, 'x') }),
+  ),
   get('GET /api/time', fixed('/api/time')),
   get('GET /api/auctions', () =>
     queryOf({ category: fc.constantFrom(...CATEGORIES), sort: fc.constantFrom(...AUCTION_SORT_KEYS), cursor: noCursor, limit: pageLimit }).map((q) => `/api/auctions${q}`),

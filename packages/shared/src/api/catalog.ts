@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONDITIONS } from '../schemas/catalog.js';
+import type { FulfilmentStatus } from '../schemas/orders.js';
 
 export interface Page<T> {
   items: T[];
@@ -95,6 +96,12 @@ export interface QuoteLine {
   lineTotal: number;
 }
 
+/** A bought line: its seller moves it along (placed → confirmed → shipped → delivered). */
+export interface OrderLine extends QuoteLine {
+  status: FulfilmentStatus;
+  statusAt: string | null;
+}
+
 export interface Quote {
   lines: QuoteLine[];
   subtotal: number;
@@ -102,7 +109,8 @@ export interface Quote {
   total: number;
 }
 
-export interface Order extends Quote {
+export interface Order extends Omit<Quote, 'lines'> {
+  lines: OrderLine[];
   id: string;
   status: string;
   paymentMethod: string;
@@ -113,6 +121,8 @@ export interface Order extends Quote {
 }
 
 export interface Sale {
+  /** The order line: what the seller moves along. */
+  id: string;
   orderId: string;
   productId: string | null;
   title: string;
@@ -122,7 +132,11 @@ export interface Sale {
   lineTotal: number;
   buyer: UserBrief;
   emirate: string;
+  /** Who to deliver to and call for cash on delivery; null until an auction's winner gives an address. */
+  delivery: { area: string; street: string; phone: string } | null;
   /** The order's status: 'awaiting_address' until an auction's winner gives one. */
-  status: string;
+  orderStatus: string;
+  status: FulfilmentStatus;
+  statusAt: string | null;
   createdAt: string;
 }

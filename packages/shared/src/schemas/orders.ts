@@ -7,6 +7,34 @@ export const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwai
 export const VAT_RATE_PERCENT = 5;
 export const PAYMENT_METHODS = { cash_on_delivery: 'Cash on delivery' } as const;
 
+/**
+ * Each seller's part of an order: moved forward by the seller, seen by the buyer. Cancelling is
+ * possible until it ships; after that it is a return, which Souq does not handle yet.
+ */
+export const FULFILMENT_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export const NEXT_FULFILMENT: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
+  placed: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** A seller moving their part of an order; `from` is the status they saw, so two tabs cannot both move it. */
+export const FulfilmentChangeSchema = z.object({
+  status: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
+  from: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
+}, { error: MSG.invalidOrderStatus });
+export type FulfilmentChange = z.input<typeof FulfilmentChangeSchema>;
+
 /** UAE VAT at 5%, rounded to the nearest fils. */
 export function vatFor(subtotalFils: number): number {
   return Math.round((subtotalFils * VAT_RATE_PERCENT) / 100);

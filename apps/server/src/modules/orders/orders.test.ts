@@ -129,8 +129,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
         status: 'placed',
         paymentMethod: 'cash_on_delivery',
         lines: byProduct([
-          { productId: watch, title: 'Casio F-91W', image: PLACEHOLDER, unitPrice: 12345, quantity: 2, lineTotal: 24690 },
-          { productId: lamp, title: 'Brass lamp', image: PLACEHOLDER, unitPrice: 79900, quantity: 1, lineTotal: 79900 },
+          { productId: watch, title: 'Casio F-91W', image: PLACEHOLDER, unitPrice: 12345, quantity: 2, lineTotal: 24690, status: 'placed', statusAt: null },
+          { productId: lamp, title: 'Brass lamp', image: PLACEHOLDER, unitPrice: 79900, quantity: 1, lineTotal: 79900, status: 'placed', statusAt: null },
         ]),
         subtotal: 104590,
         vat: 5230, // 5,229.5 rounds up
@@ -150,6 +150,7 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const sales = async (user: TestUser) => ((await call(t, 'GET', '/api/sales', { user })).json() as Sale[]).filter((s) => s.orderId === order.id);
       expect(await sales(seller)).toEqual([
         {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           orderId: order.id,
           productId: watch,
           title: 'Casio F-91W',
@@ -159,7 +160,11 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
           lineTotal: 24690,
           buyer: { id: buyer.id, username: buyer.username, profilePic: '/images/default-avatar.svg' },
           emirate: 'Dubai',
+          // The seller needs these to deliver and collect the cash.
+          delivery: { area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971501234567' },
+          orderStatus: 'placed',
           status: 'placed',
+          statusAt: null,
           createdAt: order.createdAt,
         },
       ]);
@@ -326,6 +331,76 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const sale = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find((s) => s.orderId === order.id)!;
       expect(sale).toMatchObject({ productId: null, title: 'Soon deleted', unitPrice: 4321 });
       await t.database.db.updateTable('products').set({ price: 5000 }).where('id', '=', strap).execute();
+    });
+  });
+
+  describe('POST /api/sales/:id/status', () => {
+    /** An order of the seller's strap and the rival's lamp; answers the seller's line. */
+    async function freshSale(): Promise<{ order: Order; line: Sale }> {
+      const order = (await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: 1 }, { productId: lamp, quantity: 1 }], address: ADDRESS })).json() as Order;
+      const line = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find((s) => s.orderId === order.id)!;
+      return { order, line };
+    }
+    const move = (id: string, json: unknown, user: TestUser | null = seller) => call(t, 'POST', `/api/sales/${id}/status`, { user, json });
+    const statusesFor = async (orderId: string) =>
+      Object.fromEntries(((await call(t, 'GET', '/api/orders', { user: buyer })).json() as Order[]).find((o) => o.id === orderId)!.lines.map((l) => [l.title, l.status]));
+
+    it('moves the seller’s part forward to delivered; the buyer sees each step and the other seller’s part is untouched', async () => {
+      const { order, line } = await freshSale();
+      for (const [from, status] of [['placed', 'confirmed'], ['confirmed', 'shipped'], ['shipped', 'delivered']] as const) {
+        const res = await move(line.id, { from, status });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ id: line.id, status, statusAt: expect.any(String) });
+        expect(await statusesFor(order.id)).toEqual({ 'NATO strap': status, 'Brass lamp': 'placed' });
+      }
+    });
+
+    it('cancels before shipping, never after', async () => {
+      const early = (await freshSale()).line;
+      expect((await move(early.id, { from: 'placed', status: 'cancelled' })).statusCode).toBe(200);
+      expect((await move(early.id, { from: 'cancelled', status: 'confirmed' })).json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+      const late = (await freshSale()).line;
+      await move(late.id, { from: 'placed', status: 'confirmed' });
+      await move(late.id, { from: 'confirmed', status: 'shipped' });
+      const res = await move(late.id, { from: 'shipped', status: 'cancelled' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+    });
+
+    it('refuses skipping a step, going back, and a stale tab, and changes nothing', async () => {
+      const { order, line } = await freshSale();
+      expect((await move(line.id, { from: 'placed', status: 'shipped' })).json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+      await move(line.id, { from: 'placed', status: 'confirmed' });
+      expect((await move(line.id, { from: 'confirmed', status: 'placed' })).json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+      // A second tab still showing "placed".
+      const stale = await move(line.id, { from: 'placed', status: 'confirmed' });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual(apiError('CONFLICT', MSG.fulfilmentChanged));
+      expect(await statusesFor(order.id)).toEqual({ 'NATO strap': 'confirmed', 'Brass lamp': 'placed' });
+    });
+
+    it('lets two tabs race: exactly one moves it', async () => {
+      const { line } = await freshSale();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => move(line.id, { from: 'placed', status: 'confirmed' })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    });
+
+    it('is the seller’s alone, verified, and refuses a malformed body with the words', async () => {
+      const { order, line } = await freshSale();
+      const theirs = await move(line.id, { from: 'placed', status: 'confirmed' }, rival);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toEqual(apiError('NOT_FOUND', MSG.saleNotFound));
+      expect((await move(line.id, { from: 'placed', status: 'confirmed' }, buyer)).statusCode).toBe(404);
+      expect((await move(line.id, { from: 'placed', status: 'confirmed' }, null)).json()).toEqual(LOGGED_OUT);
+      expect((await move(line.id, { from: 'placed', status: 'confirmed' }, unverified)).json()).toEqual(UNVERIFIED);
+      for (const body of [{ from: 'placed', status: 'lost' }, { status: 'confirmed' }, ['confirmed'], { from: 'placed', status: 'confirmed\u0000' }]) {
+        const res = await move(line.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().error.message).toBe(MSG.invalidOrderStatus);
+      }
+      expect((await move('not-an-id', { from: 'placed', status: 'confirmed' })).statusCode).toBe(404);
+      expect((await move(NOWHERE, { from: 'placed', status: 'confirmed' })).statusCode).toBe(404);
+      expect(await statusesFor(order.id)).toEqual({ 'NATO strap': 'placed', 'Brass lamp': 'placed' });
     });
   });
 

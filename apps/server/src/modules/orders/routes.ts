@@ -15,5 +15,6 @@ export function ordersRoutes(orders: OrdersService) {
 
     app.get('/api/orders', async (request) => orders.ordersOf(requireUser(request)));
     app.get('/api/sales', async (request) => orders.salesOf(requireUser(request)));
+    app.post<{ Params: { id: string } }>('/api/sales/:id/status', async (request) => orders.moveSale(requireVerifiedUser(request), request.params.id, request.body));
   };
 }

@@ -1,6 +1,19 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { AddressSchema, CheckoutSchema, MSG, QuoteSchema, vatFor, type AddressInput, type Order, type Quote, type Sale } from '@souq/shared';
+import {
+  AddressSchema,
+  CheckoutSchema,
+  FulfilmentChangeSchema,
+  MSG,
+  NEXT_FULFILMENT,
+  QuoteSchema,
+  vatFor,
+  type AddressInput,
+  type FulfilmentStatus,
+  type Order,
+  type Quote,
+  type Sale,
+} from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
@@ -62,7 +75,16 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
       auctionId: o.auction_id,
       lines: lines
         .filter((l) => l.order_id === o.id)
-        .map((l) => ({ productId: l.product_id ?? '', title: l.title, image: l.image ?? '', unitPrice: l.unit_price, quantity: l.quantity, lineTotal: l.line_total })),
+        .map((l) => ({
+          productId: l.product_id ?? '',
+          title: l.title,
+          image: l.image ?? '',
+          unitPrice: l.unit_price,
+          quantity: l.quantity,
+          lineTotal: l.line_total,
+          status: l.status as FulfilmentStatus,
+          statusAt: l.status_at,
+        })),
     }));
   }
 
@@ -73,6 +95,27 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
     // As Stripe does: a key reused with another body is a client bug, not a retry.
     if (row.request_hash !== null && row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.orderKeyReused);
     return (await toOrders([row]))[0];
+  }
+
+  /** Sales rows of one seller, newest first; or just one line of theirs. */
+  async function salesOf(sellerId: string, lineId?: string): Promise<Sale[]> {
+    return (await q.salesOfSeller(db, sellerId, lineId ? 1 : 100, lineId)).map((s) => ({
+      id: s.id,
+      orderId: s.order_id,
+      productId: s.product_id,
+      title: s.title,
+      image: s.image ?? '',
+      unitPrice: s.unit_price,
+      quantity: s.quantity,
+      lineTotal: s.line_total,
+      buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: s.buyer_pic },
+      emirate: s.emirate,
+      delivery: s.status === 'awaiting_address' ? null : { area: s.area, street: s.street, phone: s.phone },
+      orderStatus: s.status,
+      status: s.line_status as FulfilmentStatus,
+      statusAt: s.status_at,
+      createdAt: s.created_at,
+    }));
   }
 
   return {
@@ -195,20 +238,21 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
       return toOrders(await q.ordersOfBuyer(db, buyer.id, 50));
     },
 
-    async salesOf(seller: UserRow): Promise<Sale[]> {
-      return (await q.salesOfSeller(db, seller.id, 100)).map((s) => ({
-        orderId: s.order_id,
-        productId: s.product_id,
-        title: s.title,
-        image: s.image ?? '',
-        unitPrice: s.unit_price,
-        quantity: s.quantity,
-        lineTotal: s.line_total,
-        buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: s.buyer_pic },
-        emirate: s.emirate,
-        status: s.status,
-        createdAt: s.created_at,
-      }));
+    /**
+     * The seller moves their line on: forward only, cancel until shipped, and only once the
+     * buyer has given an address. `from` must be what the seller saw, so a stale tab is refused.
+     */
+    async moveSale(seller: UserRow, lineId: string, body: unknown): Promise<Sale> {
+      const change = parseInput(FulfilmentChangeSchema, body);
+      const line = await q.saleLine(db, lineId, seller.id);
+      if (!line) throw new DomainError('NOT_FOUND', MSG.saleNotFound);
+      if (line.order_status === 'awaiting_address') throw new DomainError('CONFLICT', MSG.fulfilmentNeedsAddress);
+      if (line.status !== change.from) throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
+      if (!NEXT_FULFILMENT[change.from].includes(change.status)) throw new DomainError('CONFLICT', MSG.fulfilmentNotAllowed);
+      if (!(await q.moveLine(db, lineId, seller.id, change.from, change.status, deps.clock.iso()))) throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
+      return (await salesOf(seller.id, lineId))[0]!;
     },
+
+    salesOf: (seller: UserRow): Promise<Sale[]> => salesOf(seller.id),
   };
 }

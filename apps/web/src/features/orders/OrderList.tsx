@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHODS, type Order, type Sale } from '@souq/shared';
 import { EmptyState } from '../../components/EmptyState';
+import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
 import { CompleteAddressForm } from './CompleteAddressForm';
+import { FulfilmentBadge } from './FulfilmentBadge';
+import { SaleCard } from './SaleCard';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-AE', { dateStyle: 'medium', timeStyle: 'short' });
 const AWAITING_ADDRESS = 'awaiting_address';
 
 /** A won auction's order, waiting for the winner's delivery address. */
@@ -43,7 +45,7 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
                   </Link>
                 )}
               </strong>
-              <span className="muted">{when(o.createdAt)}</span>
+              <span className="muted">{formatGulfDateTime(o.createdAt)}</span>
             </div>
             <ul className="order-lines">
               {o.lines.map((l, i) => (
@@ -51,6 +53,12 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
                   <img src={l.image || '/images/placeholder.svg'} alt="" />
                   <span>
                     {l.productId ? <Link to={`/product/${l.productId}`}>{l.title}</Link> : l.title} × {l.quantity}
+                    {!awaiting && (
+                      <>
+                        <br />
+                        <FulfilmentBadge status={l.status} />
+                      </>
+                    )}
                   </span>
                   <Money fils={l.lineTotal} />
                 </li>
@@ -75,23 +83,10 @@ export function SaleList({ sales, loading }: { sales: Sale[] | undefined; loadin
   if (loading) return <Spinner label="Loading your sales…" />;
   if (!sales?.length) return <EmptyState title="No sales yet." />;
   return (
-    <div className="order-card" data-testid="sales">
-      <ul className="order-lines">
-        {sales.map((s, i) => (
-          <li key={i}>
-            <img src={s.image || '/images/placeholder.svg'} alt="" />
-            <span>
-              {s.title} × {s.quantity}
-              <br />
-              <span className="muted">
-                {/* A won auction's order has no address until the winner gives one. */}
-                to {s.buyer.username} {s.status === 'awaiting_address' ? '· awaiting their delivery address' : `in ${s.emirate}`} · {when(s.createdAt)}
-              </span>
-            </span>
-            <Money fils={s.lineTotal} />
-          </li>
-        ))}
-      </ul>
+    <div data-testid="sales">
+      {sales.map((s) => (
+        <SaleCard key={s.id} sale={s} />
+      ))}
     </div>
   );
 }

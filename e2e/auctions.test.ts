@@ -223,7 +223,7 @@ describeInBrowser('timed auctions in the browser', () => {
       const tracked = await openPage(browser, server.url);
       pages.push(tracked);
       const visitor = tracked.page;
-      const titles = () => visitor.getByTestId('auction-card').locator('h3').allTextContents();
+      const titles = () => visitor.getByTestId('auction-card').locator('.product-card__title').allTextContents();
       await visitor.goto('/auction?category=Gaming');
       await expect.poll(titles).toHaveLength(3);
       expect(await visitor.getByLabel('Sort by').locator('option').allTextContents()).toEqual([
@@ -281,7 +281,7 @@ describeInBrowser('timed auctions in the browser', () => {
 
       // Her profile's View Auctions tab: the open one first.
       await seller.goto(`/MyAccount/${users.seller.id}?tab=auctions`);
-      await expect.poll(() => seller.getByTestId('auction-card').locator('h3').allTextContents()).toEqual(['Asus ROG Ally', 'Mario Kart Live', 'Zelda: Tears of the Kingdom', TITLE]);
+      await expect.poll(() => seller.getByTestId('auction-card').locator('.product-card__title').allTextContents()).toEqual(['Asus ROG Ally', 'Mario Kart Live', 'Zelda: Tears of the Kingdom', TITLE]);
       await screenshot(seller, `auction-profile-tab-${dialect}`);
 
       // The header's category bar filters the auctions while on /auction.

@@ -174,7 +174,7 @@ describeInBrowser('selling and buying in the browser', () => {
         { title: 'Mid lantern', category: 'Deals', price: 10_000, keywordList: ['lantern'] },
       ]);
       const buyer = await open('buyer');
-      const titles = () => buyer.getByTestId('product-card').locator('h3').allTextContents();
+      const titles = () => buyer.getByTestId('product-card').locator('.product-card__title').allTextContents();
       await buyer.goto('/?category=Deals');
       await buyer.getByLabel('Sort by').selectOption({ label: 'Price low to high' });
       await expect.poll(titles).toEqual(['Mid lantern', 'Zeta lantern', 'Alpha lantern']);

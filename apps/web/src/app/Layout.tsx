@@ -8,8 +8,11 @@ import { Header } from './Header';
 export function Layout() {
   return (
     <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Header />
-      <main className="container main">
+      <main id="main" tabIndex={-1} className="container main">
         <Suspense fallback={<Spinner label="Loading…" />}>
           <Outlet />
         </Suspense>

@@ -13,7 +13,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
       </div>
       <div className="product-card__body">
         <span className="product-card__category">{product.category}</span>
-        <h3 className="product-card__title">{product.title}</h3>
+        <h2 className="product-card__title">{product.title}</h2>
         <div className="product-card__meta">
           <span className="product-card__rating">
             <Stars value={product.rating} size={14} /> <span className="muted">({product.reviewCount})</span>

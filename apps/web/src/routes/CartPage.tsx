@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { VAT_RATE_PERCENT, vatFor } from '@souq/shared';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
 import { EmptyCart } from '../features/cart/EmptyCart';
@@ -6,7 +7,9 @@ import { clearCart, removeFromCart, setQuantity, useCart } from '../features/car
 
 export default function CartPage() {
   const lines = useCart();
-  const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  // Issue 11: VAT is shown here, before checkout, so the total does not grow at the last step.
+  const vat = vatFor(subtotal);
   if (lines.length === 0) return <EmptyCart title="Your cart" />;
   return (
     <>
@@ -36,9 +39,20 @@ export default function CartPage() {
         ))}
       </ul>
       <div className="cart-summary">
-        <p>
-          Total <Money fils={total} className="cart-summary__total" />
-        </p>
+        <dl className="cart-summary__sums">
+          <dt>Subtotal</dt>
+          <dd>
+            <Money fils={subtotal} />
+          </dd>
+          <dt>VAT ({VAT_RATE_PERCENT}%)</dt>
+          <dd>
+            <Money fils={vat} />
+          </dd>
+          <dt>Total</dt>
+          <dd>
+            <Money fils={subtotal + vat} className="cart-summary__total" />
+          </dd>
+        </dl>
         <div className="cart-summary__actions">
           <button type="button" className="btn btn--ghost" onClick={clearCart}>
             Clear Cart

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MSG, type ProductDetail } from '@souq/shared';
+import { MSG, VAT_RATE_PERCENT, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
 import { Gallery } from '../components/Gallery';
@@ -94,6 +94,7 @@ function Product({ product }: { product: ProductDetail }) {
             )}
             {discount > 0 && <span className="product__save">−{discount}%</span>}
           </div>
+          <p className="muted product__vat">Plus {VAT_RATE_PERCENT}% VAT, shown in the cart before checkout</p>
           <p className="product__condition">
             <span className="pill">{CONDITION[product.condition]}</span>
             <span className="muted">by {product.brand}</span>

@@ -27,7 +27,7 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
       </div>
       <div className="product-card__body">
         <span className="product-card__category">{auction.category}</span>
-        <h3 className="product-card__title">{auction.title}</h3>
+        <h2 className="product-card__title">{auction.title}</h2>
         <div className="auction-card__bid">
           <span className="auction-card__label">{priceLabel}</span>
           <Money fils={price} className="auction-card__amount" />

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isCategory, type Category } from '@souq/shared';
+import { Link, NavLink } from 'react-router';
 import { setSocketUser } from '../api/socket';
-import { CategoryBar } from '../components/CategoryBar';
 import { SearchBar } from '../components/SearchBar';
 import { AccountMenu } from '../features/auth/AccountMenu';
 import { useSession } from '../features/auth/session';
-import { VerificationBanner } from '../features/auth/VerificationBanner';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useAwayOnScroll } from './useAwayOnScroll';
 
 const TABS = [
   { to: '/', label: 'E-commerce', end: true },
@@ -16,24 +14,22 @@ const TABS = [
   { to: '/live', label: 'Live Auction', end: false },
 ];
 
+/**
+ * What stays on screen while scrolling: the logo, search, account, and the four sections. On a
+ * phone that is two rows (about 100 px); the verification banner and the category bar sit outside
+ * it and scroll away with the page (issue 11).
+ */
 export function Header() {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
   const { user, loading } = useSession();
+  const away = useAwayOnScroll();
   const userId = user?.id ?? null;
   // The socket is authenticated by the cookie it connected with: follow sign-ins without a reload.
   useEffect(() => {
     if (!loading) setSocketUser(userId);
   }, [loading, userId]);
-  const category = params.get('category');
-  const selected: Category | null = isCategory(category) ? category : null;
-  // The auction list filters by category too; everywhere else the bar filters the shop.
-  const base = pathname.toLowerCase().startsWith('/auction') ? '/auction' : '/';
 
   return (
-    <header className="site-header">
-      <VerificationBanner />
+    <header className={`site-header${away ? ' site-header--away' : ''}`}>
       <div className="site-header__top container">
         <Link to="/" className="logo" aria-label="Souq home">
           <img src="/images/favicon.svg" alt="" width={32} height={32} />
@@ -52,13 +48,6 @@ export function Header() {
           </NavLink>
         ))}
       </nav>
-      <div className="container">
-        <CategoryBar
-          key={selected ?? 'all'}
-          selected={selected}
-          onSelect={(c) => navigate(c ? `${base}?category=${encodeURIComponent(c)}` : base)}
-        />
-      </div>
     </header>
   );
 }

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { VerificationBanner } from '../features/auth/VerificationBanner';
 import { CartBadge } from '../features/cart/CartBadge';
+import { CategoryStrip } from './CategoryStrip';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -11,7 +13,9 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <VerificationBanner />
       <Header />
+      <CategoryStrip />
       <main id="main" tabIndex={-1} className="container main">
         <Suspense fallback={<Spinner label="Loading…" />}>
           <Outlet />

@@ -15,7 +15,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <CartBadge />
+      <aside aria-label="Cart">
+        <CartBadge />
+      </aside>
     </div>
   );
 }

@@ -44,19 +44,38 @@ function describe(item: FeedItem): string {
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Keeps the stage (one item) as tall as the screen below the header. */
-function useStageHeight(stage: React.RefObject<HTMLDivElement | null>) {
+/** Room left under the stage for the floating cart badge on small screens. */
+const BADGE_ROOM_PX = 76;
+
+/**
+ * Keeps the stage (one item) as tall as the screen below the header. Where the header leaves too
+ * little (a phone), the page scrolls once so the feed's own heading is at the top and the item
+ * fills the screen under it.
+ */
+function useStageHeight(stage: React.RefObject<HTMLDivElement | null>, head: React.RefObject<HTMLDivElement | null>) {
   useLayoutEffect(() => {
+    let scrolled = false;
     const fit = () => {
       const el = stage.current;
       if (!el) return;
       const top = el.getBoundingClientRect().top + window.scrollY;
-      el.style.setProperty('--feed-h', `${Math.max(MIN_STAGE_PX, Math.floor(window.innerHeight - top - 12))}px`);
+      const below = Math.floor(window.innerHeight - top - 12);
+      if (below >= MIN_STAGE_PX + 120) {
+        el.style.setProperty('--feed-h', `${below}px`);
+        return;
+      }
+      const headTop = (head.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      const headHeight = top - headTop;
+      el.style.setProperty('--feed-h', `${Math.max(MIN_STAGE_PX, Math.floor(window.innerHeight - headHeight - 8 - BADGE_ROOM_PX))}px`);
+      if (!scrolled) {
+        scrolled = true;
+        window.scrollTo({ top: headTop - 8, behavior: 'instant' });
+      }
     };
     fit();
     window.addEventListener('resize', fit);
     return () => window.removeEventListener('resize', fit);
-  }, [stage]);
+  }, [stage, head]);
 }
 
 /**
@@ -84,6 +103,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   const item = restoring ? undefined : items[current];
 
   const stage = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const placed = useRef(false);
   const refocus = useRef(false);
@@ -91,7 +111,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   useLayoutEffect(() => {
     count.current = items.length;
   }, [items.length]);
-  useStageHeight(stage);
+  useStageHeight(stage, head);
 
   useEffect(() => {
     if (!hasServerTime()) void syncServerClock();
@@ -281,7 +301,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
 
   return (
     <section className="feed-page" aria-labelledby="feed-heading">
-      <div className="feed-page__head">
+      <div ref={head} className="feed-page__head">
         <h1 id="feed-heading">For You</h1>
         {item && (
           <p className="feed-page__counter" aria-hidden="true" data-testid="feed-counter">

@@ -44,38 +44,24 @@ function describe(item: FeedItem): string {
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Room left under the stage for the floating cart badge on small screens. */
+/** Room kept under the stage on small screens, so the floating cart badge covers no action. */
 const BADGE_ROOM_PX = 76;
+const SMALL_SCREEN = '(max-width: 760px)';
 
-/**
- * Keeps the stage (one item) as tall as the screen below the header. Where the header leaves too
- * little (a phone), the page scrolls once so the feed's own heading is at the top and the item
- * fills the screen under it.
- */
-function useStageHeight(stage: React.RefObject<HTMLDivElement | null>, head: React.RefObject<HTMLDivElement | null>) {
+/** Keeps the stage (one item) as tall as the screen below the sticky header, as the page first shows it. */
+function useStageHeight(stage: React.RefObject<HTMLDivElement | null>) {
   useLayoutEffect(() => {
-    let scrolled = false;
     const fit = () => {
       const el = stage.current;
       if (!el) return;
       const top = el.getBoundingClientRect().top + window.scrollY;
-      const below = Math.floor(window.innerHeight - top - 12);
-      if (below >= MIN_STAGE_PX + 120) {
-        el.style.setProperty('--feed-h', `${below}px`);
-        return;
-      }
-      const headTop = (head.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-      const headHeight = top - headTop;
-      el.style.setProperty('--feed-h', `${Math.max(MIN_STAGE_PX, Math.floor(window.innerHeight - headHeight - 8 - BADGE_ROOM_PX))}px`);
-      if (!scrolled) {
-        scrolled = true;
-        window.scrollTo({ top: headTop - 8, behavior: 'instant' });
-      }
+      const room = window.matchMedia?.(SMALL_SCREEN).matches ? BADGE_ROOM_PX : 16;
+      el.style.setProperty('--feed-h', `${Math.max(MIN_STAGE_PX, Math.floor(window.innerHeight - top - room))}px`);
     };
     fit();
     window.addEventListener('resize', fit);
     return () => window.removeEventListener('resize', fit);
-  }, [stage, head]);
+  }, [stage]);
 }
 
 /**
@@ -103,7 +89,6 @@ export function Feed({ gates }: { gates: FeedGates }) {
   const item = restoring ? undefined : items[current];
 
   const stage = useRef<HTMLDivElement>(null);
-  const head = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const placed = useRef(false);
   const refocus = useRef(false);
@@ -111,7 +96,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   useLayoutEffect(() => {
     count.current = items.length;
   }, [items.length]);
-  useStageHeight(stage, head);
+  useStageHeight(stage);
 
   useEffect(() => {
     if (!hasServerTime()) void syncServerClock();
@@ -301,7 +286,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
 
   return (
     <section className="feed-page" aria-labelledby="feed-heading">
-      <div ref={head} className="feed-page__head">
+      <div className="feed-page__head">
         <h1 id="feed-heading">For You</h1>
         {item && (
           <p className="feed-page__counter" aria-hidden="true" data-testid="feed-counter">

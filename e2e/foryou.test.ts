@@ -260,6 +260,8 @@ describeInBrowser('the For You feed in the browser', () => {
       await card.getByTestId('feed-like').tap();
       await card.getByTestId('login-prompt').getByText('You must be logged in to perform this action.').waitFor();
       await screenshot(page, `foryou-phone-${dialect}`, { fullPage: false });
+      await card.getByRole('button', { name: 'Not now' }).tap();
+      await card.getByTestId('login-prompt').waitFor({ state: 'detached' });
       await go('auction');
       const auction = page.locator('[data-testid="feed-item"][data-current]');
       await auction.getByTestId('feed-bid').tap();

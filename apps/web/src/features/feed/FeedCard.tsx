@@ -269,7 +269,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
             </p>
           )}
         </div>
-        {login && (login === 'bid' ? <LoginToBid /> : <LoginPrompt />)}
+        {login && (login === 'bid' ? <LoginToBid onDismiss={() => setLogin(null)} /> : <LoginPrompt onDismiss={() => setLogin(null)} />)}
       </div>
     </article>
   );

@@ -22,7 +22,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <CartBadge />
+      <aside aria-label="Cart">
+        <CartBadge />
+      </aside>
     </div>
   );
 }

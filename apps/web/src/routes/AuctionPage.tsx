@@ -17,7 +17,7 @@ import { AuctionOutcome } from '../features/auctions/AuctionOutcome';
 import { AuctionSkeleton } from '../features/auctions/AuctionSkeleton';
 import { BidForm } from '../features/auctions/BidForm';
 import { BidHistory } from '../features/auctions/BidHistory';
-import { LoginToBid } from '../features/auctions/LoginToBid';
+import { LoginToBid } from '../components/LoginPrompt';
 import { SellerTools } from '../features/auctions/SellerTools';
 import { bidsLabel, STATUS_LABEL } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';

@@ -1,13 +1,27 @@
-import { EmptyState } from '../components/EmptyState';
-import { PageTitle } from '../components/PageTitle';
+import { useEffect, useMemo } from 'react';
+import type { ImageUrls, ProductSummary } from '@souq/shared';
+import { useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
+import { useSession } from '../features/auth/session';
+import { addToCart } from '../features/cart/cart-store';
+import { Feed } from '../features/feed/Feed';
+import type { FeedGates } from '../features/feed/FeedCard';
 
+/** /foryou: the vertical feed, given the session's gates and the cart (features stay independent). */
 export default function ForYouPage() {
-  return (
-    <>
-      <PageTitle>For You</PageTitle>
-      <EmptyState title="No items available at the moment">
-        <p className="muted">Please check back later!</p>
-      </EmptyState>
-    </>
+  const { user } = useSession();
+  const requireVerified = useRequireVerified();
+  const onVerifyError = useVerifyPromptOnError();
+  useEffect(() => {
+    document.title = 'For You · Souq';
+  }, []);
+  const gates = useMemo<FeedGates>(
+    () => ({
+      viewer: !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified',
+      requireVerified,
+      onVerifyError,
+      addToCart: (product: ProductSummary, image: ImageUrls) => addToCart({ id: product.id, title: product.title, price: product.price, image: image.thumb }),
+    }),
+    [user, requireVerified, onVerifyError],
   );
+  return <Feed gates={gates} />;
 }

@@ -4,9 +4,9 @@ import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
-import { newIdempotencyKey, placeBid } from './api';
-import { bidProblemOf, checkBid, isRetryable } from './bid-form';
-import { LoginToBid } from './LoginToBid';
+import { bidProblemOf, isRetryable, newIdempotencyKey, placeBid } from '../../api/bids';
+import { LoginToBid } from '../../components/LoginPrompt';
+import { checkBid } from './bid-form';
 
 interface Props {
   auction: AuctionDetail;

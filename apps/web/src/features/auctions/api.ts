@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { AuctionDetail, AuctionSummary, BidEntry, BidInput, BidResult, Page, StartAuctionInput } from '@souq/shared';
+import type { AuctionDetail, AuctionSummary, BidEntry, Page, StartAuctionInput } from '@souq/shared';
 import { api, post } from '../../api/client';
 import { timedRead } from '../../api/server-clock';
 import { usePaged } from '../../api/usePaged';
@@ -38,20 +38,10 @@ export function usePagedAuctions(path: string, params: Record<string, string | u
   return usePaged<AuctionSummary>('auctions', path, params, enabled);
 }
 
-/** POST a bid. The key names this attempt: a retry after a lost answer sends the same one and bids once. */
-export const placeBid = (id: string, input: BidInput, idempotencyKey: string) =>
-  api<BidResult>(`${auctionPath(id)}/bids`, { method: 'POST', body: input, headers: { 'idempotency-key': idempotencyKey } });
-
 export const startAuction = (productId: string, input: StartAuctionInput) => post<{ id: string }>(`/api/products/${encodeURIComponent(productId)}/auction`, input);
 export const cancelAuction = (id: string) => post<{ ok: true }>(`${auctionPath(id)}/cancel`);
 /** Unsold: the product goes back to the shop at its fixed price. */
 export const relistFixed = (id: string) => post<{ productId: string }>(`${auctionPath(id)}/relist`);
-
-/**
- * A new Idempotency-Key: 32 hex digits (the header allows 8–64 of [A-Za-z0-9_-]). getRandomValues,
- * unlike randomUUID, also works on a page served over plain http.
- */
-export const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** After an auction starts, ends or is withdrawn, every list that shows it (or its product) is stale. */
 export function invalidateAuctionLists(client: QueryClient): void {

@@ -1,0 +1,276 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
+import { ApiError } from '../../api/client';
+import { bidProblemOf, isRetryable } from '../../api/bids';
+import { Countdown } from '../../components/Countdown';
+import { LoginPrompt, LoginToBid } from '../../components/LoginPrompt';
+import { Money } from '../../components/Money';
+import { bidMinimum, newIdempotencyKey, sellerOf, setFollow, setLike, updateFeedItems } from './api';
+import { FeedPhotos } from './FeedPhotos';
+
+export type Viewer = 'anonymous' | 'unverified' | 'verified';
+
+/** What the page lends the feed: who is looking, the verified-email gate, and the cart. */
+export interface FeedGates {
+  viewer: Viewer;
+  /** Signed in: true when verified, else it opens the verification prompt. */
+  requireVerified: () => boolean;
+  /** Opens the verification prompt when the server answers EMAIL_NOT_VERIFIED; true when it did. */
+  onVerifyError: (error: unknown) => boolean;
+  addToCart: (product: ProductSummary, image: ImageUrls) => void;
+}
+
+type Action = 'like' | 'follow' | 'cart' | 'bid' | 'hide';
+type Note = { tone: 'ok' | 'warn' | 'error'; text: string; cart?: boolean } | null;
+
+interface Props {
+  item: FeedItem;
+  position: number;
+  total: number;
+  current: boolean;
+  /** Near the current item: its photos are loaded (the next two are preloaded this way). */
+  near: boolean;
+  gates: FeedGates;
+  onNotInterested: (item: FeedItem) => void;
+}
+
+const titleOf = (item: FeedItem) => (item.kind === 'product' ? item.product.title : item.auction.title);
+
+/** One full-screen item: photos, what it is and costs, who sells it, and everything you can do with it, in place. */
+export function FeedCard({ item, position, total, current, near, gates, onNotInterested }: Props) {
+  const client = useQueryClient();
+  const [login, setLogin] = useState<Action | null>(null);
+  const [note, setNote] = useState<Note>(null);
+  const [busy, setBusy] = useState<Action | null>(null);
+  /** The last bid that got no clear answer: tapping again resends it with its key, so it bids once. */
+  const unanswered = useRef<{ amount: number; key: string } | null>(null);
+  const seller = sellerOf(item);
+  const title = titleOf(item);
+  const href = item.kind === 'product' ? `/product/${item.id}` : `/auction/${item.id}`;
+  const titleId = `feed-title-${item.kind}-${item.id}`;
+  const fallback = item.kind === 'product' ? item.product.image : item.auction.image;
+  const images = item.images.length > 0 ? item.images : [fallback];
+
+  /** Signed out: the login prompt in place of the action (never an alert). Signed in: the verified gate where the server wants one. */
+  function allowed(action: Action, verified: boolean): boolean {
+    setNote(null);
+    if (gates.viewer === 'anonymous') {
+      setLogin(action);
+      return false;
+    }
+    setLogin(null);
+    return !verified || gates.requireVerified();
+  }
+
+  function failed(action: Action, error: unknown, fallbackText: string) {
+    if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') setLogin(action);
+    else if (!gates.onVerifyError(error)) setNote({ tone: 'error', text: error instanceof ApiError ? error.message : fallbackText });
+  }
+
+  async function toggleLike() {
+    if (item.kind !== 'product' || busy || !allowed('like', false)) return;
+    const like = !item.likedByMe;
+    const id = item.id;
+    const before = { likedByMe: item.likedByMe, likeCount: item.product.likeCount };
+    const put = (likedByMe: boolean, likeCount: number) =>
+      updateFeedItems(client, (i) => (i.kind === 'product' && i.id === id ? { ...i, likedByMe, product: { ...i.product, likeCount } } : i));
+    put(like, Math.max(0, before.likeCount + (like ? 1 : -1)));
+    setBusy('like');
+    try {
+      const result = await setLike(id, like);
+      put(result.liked, result.likeCount);
+      void client.invalidateQueries({ queryKey: ['product', id] });
+    } catch (error) {
+      put(before.likedByMe, before.likeCount);
+      failed('like', error, 'Could not save your like. Try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function toggleFollow() {
+    if (busy || !allowed('follow', true)) return;
+    const follow = !item.followingSeller;
+    setBusy('follow');
+    try {
+      const result = await setFollow(seller.id, follow);
+      updateFeedItems(client, (i) => (sellerOf(i).id === seller.id ? { ...i, followingSeller: result.following } : i));
+      setNote({ tone: 'ok', text: result.following ? `You follow ${seller.username}.` : `You no longer follow ${seller.username}.` });
+      void client.invalidateQueries({ queryKey: ['profile', seller.id] });
+    } catch (error) {
+      failed('follow', error, 'Could not follow. Try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function addToCart() {
+    if (item.kind !== 'product' || !allowed('cart', true)) return;
+    gates.addToCart(item.product, images[0] ?? fallback);
+    setNote({ tone: 'ok', text: MSG.addedToCart, cart: true });
+  }
+
+  async function bid() {
+    if (item.kind !== 'auction' || busy || !allowed('bid', true)) return;
+    const amount = item.minimumBid;
+    const key = unanswered.current?.amount === amount ? unanswered.current.key : newIdempotencyKey();
+    unanswered.current = { amount, key };
+    const id = item.id;
+    setBusy('bid');
+    try {
+      const result = await bidMinimum(id, amount, key);
+      unanswered.current = null;
+      const live = result.auction;
+      updateFeedItems(client, (i) =>
+        i.kind === 'auction' && i.id === id ? { ...i, minimumBid: live.minimumBid, auction: { ...i.auction, currentBid: live.currentBid, bidCount: live.bidCount, endsAt: live.endsAt, status: live.status } } : i,
+      );
+      void client.invalidateQueries({ queryKey: ['auction', id] });
+      setNote({ tone: result.leading ? 'ok' : 'warn', text: result.message });
+    } catch (error) {
+      if (!isRetryable(error)) unanswered.current = null;
+      const problem = bidProblemOf(error);
+      if (problem.kind === 'login') setLogin('bid');
+      else if (problem.kind === 'verify') gates.onVerifyError(error);
+      else if (problem.kind === 'fields') setNote({ tone: 'error', text: Object.values(problem.fields)[0] ?? MSG.bidFailed });
+      else setNote({ tone: 'error', text: problem.message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function hide() {
+    if (!allowed('hide', false)) return;
+    onNotInterested(item);
+  }
+
+  const discount = item.kind === 'product' && item.product.previousPrice && item.product.previousPrice > item.product.price ? Math.round((1 - item.product.price / item.product.previousPrice) * 100) : 0;
+
+  return (
+    <article
+      className={`feed-card${current ? ' feed-card--current' : ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={`${titleId}-position`}
+      inert={!current}
+      tabIndex={-1}
+      data-testid="feed-item"
+      data-kind={item.kind}
+      data-id={item.id}
+      data-current={current || undefined}
+    >
+      <FeedPhotos images={images} title={title} load={near} eager={current} />
+
+      <div className="feed-card__info">
+        <p className="feed-card__meta">
+          {item.kind === 'auction' ? <span className="pill pill--warn pill--small">Auction</span> : <span className="pill pill--small">{item.product.category}</span>}
+          <span className="sr-only" id={`${titleId}-position`}>
+            Item {position} of {total}
+          </span>
+        </p>
+        <h2 className="feed-card__title" id={titleId}>
+          <Link to={href}>{title}</Link>
+        </h2>
+
+        {item.kind === 'product' ? (
+          <p className="feed-card__price" data-testid="feed-price">
+            <Money fils={item.product.price} className="feed-card__amount" />
+            {item.product.previousPrice !== null && item.product.previousPrice > item.product.price && (
+              <s className="feed-card__was">
+                <span className="sr-only">Previous price: </span>
+                <Money fils={item.product.previousPrice} />
+              </s>
+            )}
+            {discount > 0 && <span className="feed-card__save">−{discount}%</span>}
+          </p>
+        ) : (
+          <div className="feed-card__bid" data-testid="feed-price">
+            <div>
+              <span className="feed-card__label">{item.auction.currentBid === null ? 'Starting bid' : 'Current bid'}</span>
+              <Money fils={item.auction.currentBid ?? item.auction.startingBid} className="feed-card__amount" />
+              <span className="muted feed-card__count">
+                {item.auction.bidCount} {item.auction.bidCount === 1 ? 'bid' : 'bids'}
+              </span>
+            </div>
+            <div>
+              <span className="feed-card__label">Ends in</span>
+              <Countdown endsAt={item.auction.endsAt} className="feed-card__clock" testId="feed-countdown" />
+            </div>
+          </div>
+        )}
+
+        <div className="feed-card__seller">
+          <img className="avatar" src={seller.profilePic} alt="" width={40} height={40} loading="lazy" />
+          <p>
+            <span className="muted">Sold by </span>
+            <Link to={`/MyAccount/${seller.id}`} data-testid="feed-seller">
+              {seller.username}
+            </Link>
+          </p>
+          <button
+            type="button"
+            className={`btn btn--small feed-card__follow ${item.followingSeller ? 'btn--ghost' : 'btn--primary'}`}
+            aria-pressed={item.followingSeller}
+            aria-label={`${item.followingSeller ? 'Following' : 'Follow'} ${seller.username}`}
+            disabled={busy === 'follow'}
+            onClick={() => void toggleFollow()}
+            data-testid="feed-follow"
+          >
+            {busy === 'follow' ? '…' : item.followingSeller ? 'Following' : 'Follow'}
+          </button>
+        </div>
+
+        <div className="feed-card__actions">
+          {item.kind === 'product' ? (
+            <button type="button" className="btn btn--primary feed-card__main" onClick={addToCart} data-testid="feed-add-to-cart">
+              <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+                <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z" />
+              </svg>
+              Add to Cart
+            </button>
+          ) : (
+            <button type="button" className="btn btn--primary feed-card__main" disabled={busy === 'bid'} onClick={() => void bid()} data-testid="feed-bid">
+              {busy === 'bid' ? 'Placing bid…' : `Bid ${formatAED(item.minimumBid)}`}
+            </button>
+          )}
+          {item.kind === 'product' && (
+            <button
+              type="button"
+              className={`btn btn--ghost feed-card__icon like-button${item.likedByMe ? ' like-button--on' : ''}`}
+              aria-pressed={item.likedByMe}
+              aria-label={`Like, ${item.product.likeCount} ${item.product.likeCount === 1 ? 'like' : 'likes'}`}
+              onClick={() => void toggleLike()}
+              data-testid="feed-like"
+            >
+              <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+                <path d="M12 21s-7.5-4.6-9.7-9.3C.8 8.4 2.9 4.5 6.6 4.1c2.1-.2 3.9.9 5.4 2.8 1.5-1.9 3.3-3 5.4-2.8 3.7.4 5.8 4.3 4.3 7.6C19.5 16.4 12 21 12 21z" />
+              </svg>
+              <span data-testid="feed-like-count">{item.product.likeCount}</span>
+            </button>
+          )}
+          <Link to={href} className="btn btn--ghost feed-card__open" data-testid="feed-open">
+            View details
+          </Link>
+          <button type="button" className="btn btn--ghost feed-card__hide" onClick={hide} data-testid="feed-not-interested">
+            Not interested
+          </button>
+        </div>
+
+        <div className="feed-card__status" role="status" data-testid="feed-status">
+          {note && (
+            <p className={`notice notice--${note.tone === 'error' ? 'error' : note.tone === 'ok' ? 'ok' : 'warn'}`}>
+              {note.text}
+              {note.cart && (
+                <>
+                  {' '}
+                  · <Link to="/cart">View cart</Link>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+        {login && (login === 'bid' ? <LoginToBid onDismiss={() => setLogin(null)} /> : <LoginPrompt onDismiss={() => setLogin(null)} />)}
+      </div>
+    </article>
+  );
+}

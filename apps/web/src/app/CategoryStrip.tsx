@@ -11,6 +11,8 @@ export function CategoryStrip() {
   const selected: Category | null = isCategory(category) ? category : null;
   // The auction list filters by category too; everywhere else the bar filters the shop.
   const base = pathname.toLowerCase().startsWith('/auction') ? '/auction' : '/';
+  // The feed and the live screens fill the screen with one thing; a shop filter has no place there.
+  if (/^\/(foryou|live)/i.test(pathname)) return null;
   return (
     <div className="container category-strip">
       <CategoryBar key={selected ?? 'all'} selected={selected} onSelect={(c) => navigate(c ? `${base}?category=${encodeURIComponent(c)}` : base)} />

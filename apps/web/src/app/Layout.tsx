@@ -22,9 +22,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <aside aria-label="Cart">
-        <CartBadge />
-      </aside>
+      <CartBadge />
     </div>
   );
 }

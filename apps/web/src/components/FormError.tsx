@@ -2,7 +2,7 @@
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p className="form-error" role="alert" data-testid="form-error">
+    <p className="form-error" role="alert" tabIndex={-1} data-testid="form-error">
       {message}
     </p>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { firstMessage, toFieldErrors, type FieldErrors } from '@souq/shared';
 import { ApiError } from '../api/client';
@@ -12,6 +12,18 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The form being submitted (the one holding focus when submit ran) and how many refusals so far.
+  const form = useRef<HTMLFormElement | null>(null);
+  const [refusals, setRefusals] = useState(0);
+
+  // After a refusal, focus goes to the first field to fix, else to the form's error line, never
+  // to <body> (where a disabled submit button would otherwise leave it).
+  useEffect(() => {
+    if (refusals === 0) return;
+    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-testid="form-error"]');
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   const bind = (name: string) => ({
     name,
@@ -20,10 +32,12 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   });
 
   async function submit(action: (data: z.output<S>) => Promise<void>): Promise<void> {
+    form.current = document.activeElement?.closest('form') ?? null;
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setFields(toFieldErrors(parsed.error));
       setError(firstMessage(parsed.error));
+      setRefusals((n) => n + 1);
       return;
     }
     setFields({});
@@ -34,6 +48,7 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       if (err instanceof ApiError) setFields(err.fields);
+      setRefusals((n) => n + 1);
     } finally {
       setPending(false);
     }

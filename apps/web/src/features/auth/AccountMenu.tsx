@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { headerName } from '@souq/shared';
 import { post } from '../../api/client';
 import { leaveToShop } from './leave';
@@ -10,11 +10,22 @@ export function AccountMenu() {
   const { user, loading } = useSession();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const items = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  // Login brings the visitor back here (not from the login page itself).
+  const back = /^\/login/i.test(location.pathname) ? undefined : { from: `${location.pathname}${location.search}` };
 
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    // Opened from the keyboard or not, the first item takes focus so the arrows work at once.
+    items.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -24,6 +35,16 @@ export function AccountMenu() {
   }, [open]);
 
   if (loading) return <div className="account account--loading" aria-hidden="true" />;
+
+  /** Up and down (and Home, End) move between the items, as in any menu (WAI-ARIA menu pattern). */
+  function moveFocus(e: React.KeyboardEvent<HTMLDivElement>) {
+    const all = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (next === undefined || all.length === 0) return;
+    e.preventDefault();
+    all[(next + all.length) % all.length]?.focus();
+  }
 
   async function logout() {
     setOpen(false);
@@ -49,11 +70,11 @@ export function AccountMenu() {
           )}
         </span>
       ) : (
-        <Link to="/login" className="account__login">
+        <Link to="/login" state={back} className="account__login">
           Login
         </Link>
       )}
-      <button type="button" className="account__avatar" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
+      <button ref={trigger} type="button" className="account__avatar" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
         {user ? (
           <img src={user.profilePic} alt="" width={32} height={32} />
         ) : (
@@ -64,7 +85,7 @@ export function AccountMenu() {
       </button>
       {open && (
         // Any choice in the menu closes it.
-        <div className="menu" role="menu" onClick={() => setOpen(false)}>
+        <div className="menu" role="menu" ref={items} onClick={() => setOpen(false)} onKeyDown={moveFocus}>
           {user ? (
             <>
               <Link role="menuitem" to="/settings">Settings</Link>
@@ -76,7 +97,9 @@ export function AccountMenu() {
               </button>
             </>
           ) : (
-            <Link role="menuitem" to="/login">Signup / Login</Link>
+            <Link role="menuitem" to="/login" state={back}>
+              Signup / Login
+            </Link>
           )}
         </div>
       )}

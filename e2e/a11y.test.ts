@@ -93,7 +93,8 @@ describeInBrowser('accessibility and phone layout of every route', () => {
         }
         expect(problems).toEqual([]);
         expect(tracked.errors).toEqual([]);
-      });
+        // Fourteen pages, each settled and checked: longer than one flow, on a busy machine too.
+      }, 240_000);
     }
   }
 

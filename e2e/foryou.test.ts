@@ -16,7 +16,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Moved exactly one item: the counter says so, and a moment later it still does (no second step). */
 async function expectAt(page: Page, n: number): Promise<void> {
-  await expect.poll(() => position(page), { timeout: 5000 }).toBe(n);
+  await expect.poll(() => position(page), { timeout: 10_000 }).toBe(n);
   await pause(600);
   expect(await position(page)).toBe(n);
   // The list has come to rest on that item (scroll snapping), and it is the one announced.

@@ -4,6 +4,7 @@ import { Spinner } from '../components/Spinner';
 import { VerificationBanner } from '../features/auth/VerificationBanner';
 import { CartBadge } from '../features/cart/CartBadge';
 import { CategoryStrip } from './CategoryStrip';
+import { RouteNotice } from './RouteNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -17,6 +18,7 @@ export function Layout() {
       <Header />
       <CategoryStrip />
       <main id="main" tabIndex={-1} className="container main">
+        <RouteNotice />
         <Suspense fallback={<Spinner label="Loading…" />}>
           <Outlet />
         </Suspense>

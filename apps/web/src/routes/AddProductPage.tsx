@@ -49,7 +49,7 @@ function AddProduct() {
           onSubmit={async ({ data, images, invoice }) => {
             const { id } = await createProduct(data, images, invoice);
             invalidateListings(client);
-            navigate(`/product/${id}`);
+            navigate(`/product/${id}`, { state: { notice: 'Your product is listed.' } });
           }}
           actions={
             <Link to="/MyAccount" className="btn btn--ghost">

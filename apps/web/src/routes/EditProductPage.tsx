@@ -64,7 +64,7 @@ function EditProduct({ productId }: { productId: string }) {
     setDeleteError(null);
     try {
       await deleteProduct(productId);
-      navigate('/MyAccount');
+      navigate('/MyAccount', { state: { notice: 'The product is deleted.' } });
       forgetProduct(client, productId);
     } catch (error) {
       // Spec §8: delete errors are only logged; we also say it did not work.
@@ -95,7 +95,7 @@ function EditProduct({ productId }: { productId: string }) {
           const updated = await updateProduct(product.id, data);
           primeProduct(client, updated);
           invalidateListings(client);
-          navigate(`/product/${product.id}`);
+          navigate(`/product/${product.id}`, { state: { notice: 'Your changes are saved.' } });
         }}
         actions={
           <>

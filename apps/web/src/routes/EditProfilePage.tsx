@@ -15,7 +15,7 @@ function EditProfile() {
   return (
     <div className="narrow">
       <PageTitle>Edit profile</PageTitle>
-      <EditProfileForm profile={profile.data} email={user.email} onSaved={() => navigate('/MyAccount')} />
+      <EditProfileForm profile={profile.data} email={user.email} onSaved={() => navigate('/MyAccount', { state: { notice: 'Your profile is saved.' } })} />
     </div>
   );
 }

@@ -17,11 +17,6 @@ export function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
-/** Why a gated action sent the visitor here (spec §6's words), if it did. */
-function noticeOf(state: unknown): string | null {
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  return typeof notice === 'string' ? notice : null;
-}
 
 /** One page, two modes (spec §2 "Login and register page"); `?mode=register` opens the second. */
 export function AuthForm() {
@@ -30,7 +25,6 @@ export function AuthForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const back = returnPath(location.state);
-  const notice = noticeOf(location.state);
   const refresh = useRefreshSession();
   const login = useForm(LoginSchema, { email: '', password: '' });
   const register = useForm(RegisterSchema, { email: '', password: '', confirmPassword: '', username: '', phone: '' });
@@ -48,11 +42,6 @@ export function AuthForm() {
 
   return (
     <section className="auth-card">
-      {notice && (
-        <p className="notice notice--error" role="alert">
-          {notice}
-        </p>
-      )}
       <h1>{registering ? 'Create your account' : 'Welcome back'}</h1>
       <p className="muted">{registering ? 'Sell, bid and shop across the Gulf.' : 'Log in to buy, bid and sell on Souq.'}</p>
       <form

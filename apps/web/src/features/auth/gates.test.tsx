@@ -59,7 +59,7 @@ describe('the login and verified-email gates', () => {
     fireEvent.click(screen.getByText('Add to Cart'));
     expect(alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: '/', notice: 'You must be logged in to perform this action.' });
+    expect(router.state.location.state).toEqual({ from: '/', notice: 'You must be logged in to perform this action.', tone: 'error' });
     expect(onAllowed).not.toHaveBeenCalled();
   });
 

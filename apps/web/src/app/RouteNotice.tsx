@@ -1,0 +1,22 @@
+import { useLocation } from 'react-router';
+
+/** What a page says when another sent the person here: "Your changes are saved.", "You must be logged in…". */
+export interface NoticeState {
+  notice?: string;
+  tone?: 'ok' | 'error';
+}
+
+/**
+ * The one place such words appear, at the top of the page, announced to screen readers. They
+ * travel in the history entry's state, so a reload or a shared link does not repeat them.
+ */
+export function RouteNotice() {
+  const state = useLocation().state as NoticeState | null;
+  if (typeof state?.notice !== 'string') return null;
+  const tone = state.tone === 'error' ? 'error' : 'ok';
+  return (
+    <p className={`notice notice--${tone} route-notice`} role={tone === 'error' ? 'alert' : 'status'} data-testid="route-notice">
+      {state.notice}
+    </p>
+  );
+}

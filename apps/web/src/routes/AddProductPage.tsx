@@ -46,8 +46,8 @@ function AddProduct() {
           pendingLabel="Uploading…"
           failureMessage={MSG.uploadFailed}
           onGateError={onGateError}
-          onSubmit={async ({ data, images, invoice }) => {
-            const { id } = await createProduct(data, images, invoice);
+          onSubmit={async ({ data, images, invoice, onProgress }) => {
+            const { id } = await createProduct(data, images, invoice, onProgress);
             invalidateListings(client);
             navigate(`/product/${id}`, { state: { notice: 'Your product is listed.' } });
           }}

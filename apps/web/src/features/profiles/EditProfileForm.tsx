@@ -4,6 +4,7 @@ import { ProfileSchema, type PublicProfile } from '@souq/shared';
 import { api, postForm } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
+import { UploadProgress } from '../../components/UploadProgress';
 import { useForm } from '../../components/useForm';
 import { profileKey } from './useProfile';
 
@@ -14,6 +15,7 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
   const [photo, setPhoto] = useState(profile.profilePic);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   async function upload(file: File) {
@@ -22,13 +24,14 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
     const data = new FormData();
     data.append('photo', file);
     try {
-      const { profilePic } = await postForm<{ profilePic: string }>('/api/me/photo', data);
+      const { profilePic } = await postForm<{ profilePic: string }>('/api/me/photo', data, setProgress);
       setPhoto(profilePic);
       await client.invalidateQueries();
     } catch (error) {
       setPhotoError((error as Error).message);
     } finally {
       setUploading(false);
+      setProgress(null);
     }
   }
 
@@ -53,6 +56,7 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
             {uploading ? 'Uploading…' : 'Change photo'}
           </button>
           <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile photo" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          {uploading && <UploadProgress fraction={progress} />}
           {photoError && <p className="field__error">{photoError}</p>}
         </div>
       </div>

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
+import { UploadProgress } from '../../components/UploadProgress';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { ImagePicker, usePickedImages } from './ImagePicker';
 import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
@@ -12,6 +13,8 @@ export interface ProductSubmission {
   data: ProductInput;
   images: File[];
   invoice: File | null;
+  /** For uploads: how much has been sent, 0…1, shown under the form. */
+  onProgress: (fraction: number) => void;
 }
 
 interface Props {
@@ -38,6 +41,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
   const picked = usePickedImages();
   const form = useRef<HTMLFormElement>(null);
@@ -73,7 +77,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
     setError(null);
     setPending(true);
     try {
-      await onSubmit({ data: checked.data, images: picked.files, invoice: adding ? invoice : null });
+      await onSubmit({ data: checked.data, images: picked.files, invoice: adding ? invoice : null, onProgress: setProgress });
     } catch (err) {
       const gated = onGateError?.(err) ?? false;
       const message = err instanceof Error ? err.message : String(err);
@@ -84,6 +88,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
       }
     } finally {
       setPending(false);
+      setProgress(null);
     }
   }
 
@@ -221,6 +226,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
 
       <div className="product-form__footer">
         <FormError message={error} />
+        {pending && <UploadProgress fraction={progress} />}
         <div className="product-form__actions">
           <button type="submit" className="btn btn--primary" disabled={pending} data-testid="product-submit">
             {pending && <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '@souq/shared';
 import { api } from './client';
 
@@ -7,10 +7,9 @@ import { api } from './client';
  * The key's first part names the kind of item ('products', 'auctions'), so a change can
  * invalidate every list of that kind.
  */
-export function usePaged<T>(kind: string, path: string, params: Record<string, string | undefined>, enabled = true) {
-  const query = useInfiniteQuery({
+export function pagedQuery<T>(kind: string, path: string, params: Record<string, string | undefined>) {
+  return infiniteQueryOptions({
     queryKey: [kind, path, params],
-    enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
       const search = new URLSearchParams();
@@ -19,6 +18,10 @@ export function usePaged<T>(kind: string, path: string, params: Record<string, s
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+export function usePaged<T>(kind: string, path: string, params: Record<string, string | undefined>, enabled = true) {
+  const query = useInfiniteQuery({ ...pagedQuery<T>(kind, path, params), enabled });
   return {
     items: query.data?.pages.flatMap((p) => p.items) ?? [],
     loading: query.isPending && enabled,

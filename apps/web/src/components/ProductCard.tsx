@@ -3,12 +3,13 @@ import type { ProductSummary } from '@souq/shared';
 import { Money } from './Money';
 import { Stars } from './Stars';
 
-export function ProductCard({ product }: { product: ProductSummary }) {
+/** `eager` for the first row: those photos are the page's largest paint, so they load first, not lazily. */
+export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
   return (
     <Link to={`/product/${product.id}`} className="product-card" data-testid="product-card">
       <div className="product-card__media">
-        <img src={product.image.thumb} alt="" loading="lazy" width={480} height={480} />
+        <img src={product.image.thumb} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} width={480} height={480} />
         {discount > 0 && <span className="product-card__badge">−{discount}%</span>}
       </div>
       <div className="product-card__body">

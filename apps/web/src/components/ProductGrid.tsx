@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ProductSummary } from '@souq/shared';
 import { EmptyState } from './EmptyState';
+import { ErrorState } from './ErrorState';
 import { LoadMore } from './LoadMore';
 import { ProductCard } from './ProductCard';
-import { Spinner } from './Spinner';
+import { SkeletonCards } from './Skeleton';
 
 interface Props {
   items: ProductSummary[];
@@ -14,25 +16,34 @@ interface Props {
   hasMore?: boolean;
   loadingMore?: boolean;
   onMore?: () => void;
+  /** Offered with the error state; the lists from usePaged pass theirs through. */
+  retry?: () => void;
   emptyExtra?: ReactNode;
 }
 
 /** A product grid with its loading, empty, error and "load more" states. */
-export function ProductGrid({ items, loading, loadingLabel, emptyTitle, error, hasMore, loadingMore, onMore, emptyExtra }: Props) {
-  if (loading) return <Spinner label={loadingLabel} />;
+export function ProductGrid({ items, loading, loadingLabel, emptyTitle, error, hasMore, loadingMore, onMore, retry, emptyExtra }: Props) {
+  // Cards of the real size, so the footer does not jump when the products arrive.
+  if (loading) return <SkeletonCards label={loadingLabel} />;
   if (error && items.length === 0) {
+    return <ErrorState title="We could not load these products." onRetry={retry ?? (() => window.location.reload())} />;
+  }
+  if (items.length === 0) {
     return (
-      <EmptyState title="We could not load these products.">
-        <p className="muted">Check your connection and try again.</p>
+      <EmptyState title={emptyTitle}>
+        {emptyExtra ?? (
+          <Link to="/" className="btn btn--ghost">
+            Browse the shop
+          </Link>
+        )}
       </EmptyState>
     );
   }
-  if (items.length === 0) return <EmptyState title={emptyTitle}>{emptyExtra}</EmptyState>;
   return (
     <>
       <div className="product-grid" data-testid="product-grid">
-        {items.map((p) => (
-          <ProductCard key={p.id} product={p} />
+        {items.map((p, i) => (
+          <ProductCard key={p.id} product={p} eager={i < 4} />
         ))}
       </div>
       {hasMore && <LoadMore loading={loadingMore} onMore={onMore} />}

@@ -1,19 +1,16 @@
 import { useSearchParams } from 'react-router';
-import { isCategory, MSG, PRODUCT_SORT_KEYS, PRODUCT_SORTS, type ProductSort } from '@souq/shared';
+import { MSG, PRODUCT_SORT_KEYS, PRODUCT_SORTS } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { ProductGrid } from '../components/ProductGrid';
+import { shopParams } from '../features/catalog/shop-query';
 import { usePagedProducts } from '../features/catalog/usePagedProducts';
-
-const isSort = (v: string | null): v is ProductSort => v !== null && (PRODUCT_SORT_KEYS as string[]).includes(v);
 const SORT_OPTIONS = PRODUCT_SORT_KEYS.map((key) => ({ value: key, label: PRODUCT_SORTS[key] }));
 
 export default function ShopPage() {
   const [params] = useSearchParams();
-  const category = params.get('category');
-  const requested = params.get('sort');
-  const sort: ProductSort = isSort(requested) ? requested : 'popular';
-  const list = usePagedProducts('/api/products', { category: isCategory(category) ? category : undefined, sort });
+  const { category, sort } = shopParams(params);
+  const list = usePagedProducts('/api/products', { category, sort });
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -191,6 +192,26 @@ export interface TurnProcess {
   stop(): Promise<void>;
 }
 
+/** Whether a STUN binding request to ip:port (UDP) is answered within 200 ms. */
+function stunAnswers(ip: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = dgram.createSocket('udp4');
+    const request = Buffer.alloc(20);
+    request.writeUInt16BE(0x0001, 0); // Binding request, no attributes
+    request.writeUInt32BE(0x2112a442, 4); // magic cookie
+    crypto.randomBytes(12).copy(request, 8);
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(false), 200);
+    socket.once('message', () => done(true));
+    socket.once('error', () => done(false));
+    socket.send(request, port, ip);
+  });
+}
+
 /** coturn with `use-auth-secret`: it accepts the TURN REST credentials our server hands out. */
 export async function startCoturn(): Promise<TurnProcess> {
   const ip = primaryIPv4();
@@ -219,15 +240,13 @@ export async function startCoturn(): Promise<TurnProcess> {
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  // coturn has no health endpoint: wait until its UDP listener is logged.
+  // coturn has no health endpoint and logs nothing reliable when ready: ask it a STUN question.
   const deadline = Date.now() + 10_000;
-  const log = () => (fs.existsSync(`${dir}/turn.log`) ? fs.readFileSync(`${dir}/turn.log`, 'utf8') : '') + out;
-  while (!/listener opened on|IPv4\. UDP listener/i.test(log())) {
+  while (!(await stunAnswers(ip, port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`coturn did not start:\n${log()}`);
+      throw new Error(`coturn did not start:\n${out}\n${fs.existsSync(`${dir}/turn.log`) ? fs.readFileSync(`${dir}/turn.log`, 'utf8') : ''}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     urls: [`turn:${ip}:${port}?transport=udp`],

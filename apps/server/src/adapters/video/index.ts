@@ -12,3 +12,14 @@ export function createVideoBackend(config: Config, log: Pick<FastifyBaseLogger, 
   if (config.video.janus) return createJanusVideo(config.video.janus, log);
   return createMeshVideo(config.video.meshMaxViewers);
 }
+
+/**
+ * Browsers talk to Janus directly, so the pages' Content-Security-Policy must allow its origin
+ * (connect-src). A JANUS_PUBLIC_URL on our own origin (a reverse proxy path) needs nothing.
+ */
+export function janusConnectSources(config: Config): string[] {
+  const publicUrl = config.video.janus?.publicUrl;
+  if (!publicUrl || !/^https?:\/\//.test(publicUrl)) return [];
+  const origin = new URL(publicUrl).origin;
+  return origin === new URL(config.publicUrl).origin ? [] : [origin];
+}

@@ -57,7 +57,10 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
   }
 
   beforeAll(async () => {
-    [janus, turn, site] = await Promise.all([startJanus(), startCoturn(), writeVideoTestSite()]);
+    // One at a time, so a failure leaves nothing running that afterAll does not know of.
+    janus = await startJanus();
+    turn = await startCoturn();
+    site = await writeVideoTestSite();
     server = await startServer('sqlite', {
       webDist: site,
       video: { meshMaxViewers: 4, ice: { servers: [], turn: { urls: turn.urls, secret: turn.secret, ttlSeconds: 600 } }, janus: janus.settings },

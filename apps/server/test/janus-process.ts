@@ -164,7 +164,10 @@ export async function startJanus(): Promise<JanusProcess> {
     child = spawn('janus', ['-F', dir, '-C', path.join(dir, 'janus.jcfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
     child.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
-    await waitForInfo(url, child, () => out);
+    await waitForInfo(url, child, () => out).catch(async (error: unknown) => {
+      await stopChild(child);
+      throw error;
+    });
   };
   await launch();
   return {

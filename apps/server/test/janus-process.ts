@@ -62,6 +62,8 @@ export interface JanusProcess {
   /** For Config.video.janus. */
   settings: { url: string; publicUrl: string; adminUrl: string; adminSecret: string };
   output(): string;
+  /** The running process's id (for CPU measurements). */
+  pid(): number | undefined;
   /** Restarts on the same ports: rooms and tokens are gone afterwards, as in production. */
   restart(): Promise<void>;
   /** Stops Janus but keeps its config, for `up()` on the same ports. */
@@ -176,6 +178,7 @@ export async function startJanus(): Promise<JanusProcess> {
     adminSecret,
     settings: { url, publicUrl: url, adminUrl, adminSecret },
     output: () => out,
+    pid: () => child?.pid,
     restart: async () => {
       await stopChild(child);
       await launch();

@@ -18,7 +18,7 @@ import { chromium, type Browser, type BrowserServer, type Page } from 'playwrigh
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { janusInstalled, startJanus } from '../apps/server/test/janus-process.js';
-import { BROWSER_FLAGS, firstFrame, goLive, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
+import { BROWSER_FLAGS, firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
 import { benchDatabase, percentile, startServerProcess } from './support/server.js';
 import { treeCpuSeconds } from './support/cpu.js';
 
@@ -71,9 +71,11 @@ async function main() {
   const hostBrowser: Browser = await chromium.connect(hostServer.wsEndpoint());
   const viewerBrowser: Browser = await chromium.connect(viewerServer.wsEndpoint());
   const rows: string[] = [];
+  let leave = () => undefined as void;
   try {
     const hostPage = await openVideoPage(hostBrowser, server.url, cookie);
     const streamId = await goLive(hostPage, productId, 'Benchmark stream');
+    leave = await hostPresence(server.url, cookie, streamId);
     await hostPublishes(hostPage, streamId);
     console.log(`janus ${janus.url}, souq ${server.url}, stream ${streamId}; ${ROUNDS} rounds per crowd, ${HOLD_S} s hold`);
 
@@ -114,6 +116,7 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
   } finally {
+    leave();
     await hostBrowser.close().catch(() => undefined);
     await viewerBrowser.close().catch(() => undefined);
     await hostServer.close();

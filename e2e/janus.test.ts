@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { announceSkip, coturnInstalled, janusInstalled, startCoturn, startJanus, type JanusProcess, type TurnProcess } from '../apps/server/test/janus-process.js';
 import { describeInBrowser, launchBrowser, startServer, type RunningServer } from './support/harness.js';
-import { firstFrame, goLive, hostPublishes, MEDIA_FLAGS, openVideoPage, playback, selectedCandidateTypes, viewerStates, viewerWatches, writeVideoTestSite } from './support/janus-video.js';
+import { firstFrame, goLive, hostPresence, hostPublishes, MEDIA_FLAGS, openVideoPage, playback, selectedCandidateTypes, viewerStates, viewerWatches, writeVideoTestSite } from './support/janus-video.js';
 
 const READY = janusInstalled() && coturnInstalled();
 if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ? '' : 'janus '}${coturnInstalled() ? '' : 'coturn '}not installed`, 'apt-get install -y janus coturn to run it.');
@@ -21,6 +21,7 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
   let browser: Browser;
   let site: string;
   const pages: Page[] = [];
+  const presences: (() => void)[] = [];
 
   async function person(verified = true): Promise<{ id: string; cookie: string }> {
     const name = `p${Math.random().toString(36).slice(2, 10)}`;
@@ -39,6 +40,7 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
     const productId = await insertProduct(server as unknown as Parameters<typeof insertProduct>[0], host.id, { title: 'Brass lamp' });
     const hostPage = await page(host.cookie);
     const streamId = await goLive(hostPage, productId);
+    presences.push(await hostPresence(server.url, host.cookie, streamId));
     await hostPublishes(hostPage, streamId, policy);
     const viewerPage = await page((await person()).cookie);
     await viewerWatches(viewerPage, streamId, policy);
@@ -68,6 +70,7 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
     browser = await launchBrowser(MEDIA_FLAGS);
   });
   afterAll(async () => {
+    for (const leave of presences) leave();
     for (const p of pages) await p.context().close().catch(() => undefined);
     await browser?.close();
     await server?.close();
@@ -95,6 +98,24 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
     await janus.restart();
     await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.includes('reconnecting'), undefined, { timeout: 20_000 });
     await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.at(-1) === 'live', undefined, { timeout: 40_000 });
+    await expectMoving(viewerPage);
+  });
+
+  it('when Janus stays down, the viewer gives up after 3 tries (Connection failed); Refresh Connection brings it back', async () => {
+    const { hostPage, viewerPage, streamId } = await hostAndViewer('all');
+    await janus.down();
+    try {
+      await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.at(-1) === 'failed', undefined, { timeout: 30_000 });
+    } finally {
+      await janus.up();
+    }
+    expect(await viewerStates(viewerPage)).toEqual(['connecting', 'live', 'reconnecting', 'failed']);
+    // The host page starts publishing again (its own retries ran out too), then the viewer presses Refresh.
+    await hostPage.evaluate(() => (window as unknown as { host: { stop(): void } }).host.stop());
+    await hostPublishes(hostPage, streamId);
+    await viewerPage.evaluate(() => (window as unknown as { viewer: { retry(): void } }).viewer.retry());
+    await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.at(-1) === 'live', undefined, { timeout: 30_000 });
+    expect((await viewerStates(viewerPage)).slice(-2)).toEqual(['reconnecting', 'live']);
     await expectMoving(viewerPage);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
 
 /**
  * Drives the web app's Janus video module in Chromium without its screens: a bare page on the
@@ -83,6 +84,26 @@ export function goLive(page: Page, productId: string, title = 'Janus night'): Pr
     },
     { productId, title },
   );
+}
+
+/**
+ * The host's presence in the stream's socket room, as the host screen keeps it: without it the
+ * server ends the stream 30 s after start (the host "left"). Returns a function that leaves.
+ */
+export async function hostPresence(origin: string, cookie: string, streamId: string): Promise<() => void> {
+  const socket = io(origin, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie, origin } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('hello', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const join = () => socket.emit('stream:join', { streamId }, () => undefined);
+  join();
+  socket.on('hello', join); // after a reconnect
+  const beat = setInterval(() => socket.emit('stream:heartbeat', { streamId }), 10_000);
+  return () => {
+    clearInterval(beat);
+    socket.disconnect();
+  };
 }
 
 type Policy = 'all' | 'relay';

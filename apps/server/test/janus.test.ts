@@ -72,8 +72,14 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
     expect(await asViewer({ request: 'create', room: 99 })).toMatchObject({ error_code: 429 }); // missing admin_key
     expect(await asViewer({ request: 'destroy', room })).toMatchObject({ error_code: 429, error: expect.stringContaining('secret') });
 
-    await video.closeRoom(stream);
+    // A viewer the host removed loses their token; others keep theirs.
+    const other = (await video.join(stream, { userId: 'other', role: 'subscriber' }, ICE)) as JanusJoin;
+    await video.removePerson!(stream, 'viewer');
     expect(await refusal(janusPost(janus.url, { janus: 'create', token: viewer.token }))).toBe(403);
+    expect(await refusal(janusPost(janus.url, { janus: 'create', token: other.token }))).toBe('accepted');
+
+    await video.closeRoom(stream);
+    expect(await refusal(janusPost(janus.url, { janus: 'create', token: other.token }))).toBe(403);
     expect(await refusal(janusPost(janus.url, { janus: 'create', token: host.token }))).toBe(403);
     const tokens = await janusPost(janus.adminUrl, { janus: 'list_tokens', admin_secret: janus.adminSecret });
     expect((tokens.data?.tokens as { token: string }[]).map((t) => t.token).filter((t) => t.startsWith(`souq.${room}.`))).toEqual([]);

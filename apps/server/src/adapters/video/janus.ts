@@ -130,6 +130,12 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
         return { mode: 'janus' as const, iceServers, url: settings.publicUrl, room, token, role: person.role };
       }),
 
+    removePerson: (stream, userId) =>
+      guarded('removing a token', async () => {
+        // Their next session is refused; a picture already flowing lasts until they reload (ADR 0020).
+        if (stream.videoRoom !== null) await admin({ janus: 'remove_token', token: viewerToken(stream.videoRoom, userId) });
+      }),
+
     closeRoom: (stream) =>
       guarded('closing a room', async () => {
         const room = stream.videoRoom;

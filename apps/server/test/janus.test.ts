@@ -145,6 +145,21 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
 
       await call(t, 'POST', `/api/streams/${id}/end`, { user: host });
       await expect.poll(() => refusal(janusPost(janus.url, { janus: 'create', token: asHost.token }))).toBe(403);
+      // Ended: no video for anyone (asking Janus would bring the room back).
+      expect((await call(t, 'GET', `/api/streams/${id}/video`, { user: viewer })).statusCode).toBe(409);
+    });
+
+    it('going live while Janus is down is a 503 that says so, and leaves no live stream behind', async () => {
+      const productId = await insertProduct(t, host.id, { title: 'Vase' });
+      await janus.down();
+      try {
+        const res = await call(t, 'POST', '/api/streams', { user: host, form: productForm({ title: 'No SFU', durationMinutes: '5', productId, startingBid: String(AED(10)) }, []) });
+        expect(res.statusCode).toBe(503);
+        expect((res.json() as { error: { message: string } }).error.message).toContain(VIDEO_UNAVAILABLE);
+      } finally {
+        await janus.up();
+      }
+      expect(await t.database.db.selectFrom('streams').select('id').where('host_id', '=', host.id).where('status', '=', 'live').execute()).toEqual([]);
     });
   });
 });

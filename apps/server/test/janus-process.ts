@@ -30,12 +30,11 @@ function onPath(binary: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
 }
 
-/** The plugin folders live under /usr/lib/<arch triplet>/janus, which differs per machine. */
+/** The plugin folders live under /usr/lib/<arch triplet>/janus, which differs per machine (JANUS_LIB_DIR overrides). */
 export function janusLibDir(): string | undefined {
-  if (process.env.JANUS_LIB_DIR) return process.env.JANUS_LIB_DIR;
-  const candidates = ['/usr/lib', '/usr/local/lib'].flatMap((base) =>
+  const candidates = [...(process.env.JANUS_LIB_DIR ? [process.env.JANUS_LIB_DIR] : []), ...['/usr/lib', '/usr/local/lib'].flatMap((base) =>
     fs.existsSync(base) ? [path.join(base, 'janus'), ...fs.readdirSync(base).map((d) => path.join(base, d, 'janus'))] : [],
-  );
+  )];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'plugins', 'libjanus_videoroom.so')));
 }
 

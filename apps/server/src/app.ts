@@ -32,6 +32,7 @@ import { createMediaService } from './media/media-service.js';
 import { orphanSweepJob } from './media/orphan-sweep.js';
 import { MODULES } from './modules/index.js';
 import type { ModuleContext, Services } from './modules/module.js';
+import { janusConnectSources } from './adapters/video/index.js';
 import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
 
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   registerIdParams(app);
   registerNoStoreForApi(app);
-  registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl, janusConnectSources(config));
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
   registerSharedAnswers(app, database.dataVersion);
   registerCompression(app);

@@ -47,7 +47,8 @@ const EnvSchema = z.object({
   TURN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(60).max(86_400).default(3600),
   MESH_MAX_VIEWERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
   JANUS_URL: url(['http', 'https']).optional(),
-  JANUS_PUBLIC_URL: url(['http', 'https', 'ws', 'wss']).optional(),
+  // Browsers speak Janus's HTTP API (long poll, apps/web/src/features/live/video/janus-session.ts), not its WebSocket one.
+  JANUS_PUBLIC_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_SECRET: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { MSG } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 
-function helmetOptions(https: boolean): HelmetOptions {
+function helmetOptions(https: boolean, connectSources: string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +16,7 @@ function helmetOptions(https: boolean): HelmetOptions {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectSources],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -35,20 +35,21 @@ function helmetOptions(https: boolean): HelmetOptions {
  * The headers helmet sets, worked out once. None of our policies depends on the request, and
  * @fastify/helmet rebuilt helmet (re-parsing the CSP) on every request.
  */
-export function securityHeaders(publicUrl: string): Record<string, string> {
+export function securityHeaders(publicUrl: string, connectSources: string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
-  helmet(helmetOptions(publicUrl.startsWith('https:')))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(publicUrl.startsWith('https:'), connectSources))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const headers = securityHeaders(publicUrl);
+/** `connectSources`: other origins the pages may call, e.g. the Janus API that browsers publish and watch through. */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, connectSources: string[] = []): void {
+  const headers = securityHeaders(publicUrl, connectSources);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

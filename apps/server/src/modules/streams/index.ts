@@ -11,7 +11,7 @@ export const streamsModule = defineModule({
       db: ctx.db,
       clock: ctx.clock,
       media: ctx.media,
-      video: createVideoBackend(ctx.config),
+      video: createVideoBackend(ctx.config, ctx.log),
       ice: ctx.config.video.ice,
       publish: ctx.publish,
       log: ctx.log,

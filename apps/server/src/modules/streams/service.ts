@@ -320,10 +320,12 @@ export function createStreamsService(deps: StreamsDeps) {
 
     /** The host removes a viewer: out of the room now, and no chat, bids or video in this stream again. */
     async removeViewer(host: UserRow, streamId: string, userId: string): Promise<void> {
-      await hosted(host, streamId);
+      const row = await hosted(host, streamId);
       if (userId === host.id) throw new DomainError('VALIDATION_FAILED', MSG.notFound);
       if (!(await q.userBrief(db, userId))) throw new DomainError('NOT_FOUND', MSG.userNotFound);
       await q.insertBan(db, streamId, userId, clock.iso());
+      // The ban stands even if the SFU cannot be told now: their next video join is refused here.
+      await deps.video.removePerson?.({ id: streamId, videoRoom: row.video_room }, userId).catch((err: unknown) => deps.log.warn({ err }, 'removing a viewer from the video room failed'));
       deps.publish({ type: 'stream.viewer-removed', streamId, userId });
     },
 
@@ -332,7 +334,8 @@ export function createStreamsService(deps: StreamsDeps) {
       const row = await mustFind(streamId);
       if (viewer && (await q.isBanned(db, streamId, viewer.id))) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
       const role = viewer?.id === row.host_id ? 'publisher' : 'subscriber';
-      if (role === 'publisher' && row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      // An ended stream has no video for anyone; asking the SFU would bring its closed room back.
+      if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
       return deps.video.join({ id: row.id, videoRoom: row.video_room }, { userId: viewer?.id ?? null, role }, iceServersFor(deps.ice, viewer?.id ?? null, clock.now()));
     },
 

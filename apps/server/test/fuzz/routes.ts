@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { AUCTION_SORT_KEYS, CATEGORIES, CONDITIONS, EMIRATES, PRODUCT_SORT_KEYS } from '@souq/shared';
+import { AUCTION_SORT_KEYS, CATEGORIES, CONDITIONS, EMIRATES, FULFILMENT_STATUSES, PRODUCT_SORT_KEYS } from '@souq/shared';
 import { hostileNumber, hostileString, idSegment, objectOf, queryOf, rawBody, spoiled } from './hostile.js';
 
 /** The people and rows a fuzzed request may act as or point at (fuzz.test.ts makes them). */

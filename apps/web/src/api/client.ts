@@ -45,3 +45,9 @@ export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { meth
 
 /** Multipart upload (files and fields); the browser sets the boundary header itself. */
 export const postForm = <T>(path: string, form: FormData) => send<T>(path, { method: 'POST', body: form });
+
+/**
+ * A new Idempotency-Key: 32 hex digits (the header allows 8–64 of [A-Za-z0-9_-]). getRandomValues,
+ * unlike randomUUID, also works on a page served over plain http.
+ */
+export const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');

@@ -4,7 +4,8 @@ import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
-import { newIdempotencyKey, placeBid } from './api';
+import { newIdempotencyKey } from '../../api/client';
+import { placeBid } from './api';
 import { bidProblemOf, checkBid, isRetryable } from './bid-form';
 import { LoginToBid } from './LoginToBid';
 

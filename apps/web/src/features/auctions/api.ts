@@ -47,12 +47,6 @@ export const cancelAuction = (id: string) => post<{ ok: true }>(`${auctionPath(i
 /** Unsold: the product goes back to the shop at its fixed price. */
 export const relistFixed = (id: string) => post<{ productId: string }>(`${auctionPath(id)}/relist`);
 
-/**
- * A new Idempotency-Key: 32 hex digits (the header allows 8–64 of [A-Za-z0-9_-]). getRandomValues,
- * unlike randomUUID, also works on a page served over plain http.
- */
-export const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
 /** After an auction starts, ends or is withdrawn, every list that shows it (or its product) is stale. */
 export function invalidateAuctionLists(client: QueryClient): void {
   void client.invalidateQueries({ predicate: (q) => ['auctions', 'products', 'product'].includes(String(q.queryKey[0])) });

@@ -6,6 +6,7 @@ import './styles/catalog.css';
 import './styles/product.css';
 import './styles/sell.css';
 import './styles/auction.css';
+import './styles/live.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -44,7 +44,7 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
         aria-live="polite"
         aria-relevant="additions"
         tabIndex={0}
-        aria-label="Chat messages"
+        aria-label="Messages"
         onScroll={(e) => {
           const el = e.currentTarget;
           stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;

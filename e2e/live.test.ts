@@ -189,6 +189,18 @@ describeInBrowser('live video auctions in the browser', () => {
       await say(aisha, '300');
       await expect.poll(() => banner(host)).toBe(`Highest Bid: AED 300.00 by ${names.aisha}`);
 
+      // A reload is not leaving: the host comes back to the same stream, and the viewer gets video again.
+      await host.reload();
+      await host.getByText('You are hosting this stream').waitFor();
+      await seesVideo(host, 'local-video');
+      await expect.poll(() => aisha.getByTestId('connection-status').textContent(), { timeout: 45_000 }).not.toBe('Live');
+      await expect.poll(() => aisha.getByTestId('connection-status').textContent(), { timeout: 45_000 }).toBe('Live');
+      await seesVideo(aisha, 'stream-video');
+      // And the host form, opened meanwhile, leads back to it.
+      const again = (await signedIn('host')).page;
+      await again.goto('/livestream-host');
+      await again.getByTestId('already-live').getByRole('link', { name: 'Return to your stream' }).waitFor();
+
       // The server's clock hook: the stream is due now, and the job that ends due streams runs.
       const past = new Date(Date.now() - 1000).toISOString();
       const { auction_id } = await server.database.db.selectFrom('streams').select('auction_id').where('id', '=', streamId).executeTakeFirstOrThrow();

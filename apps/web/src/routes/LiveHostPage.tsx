@@ -8,7 +8,7 @@ import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSession } from '../features/auth/session';
-import { useStream } from '../features/live/api';
+import { useStream, useStreamList } from '../features/live/api';
 import { HostLive } from '../features/live/HostLive';
 import { HostSetup } from '../features/live/HostSetup';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
@@ -23,12 +23,23 @@ function Host() {
   const requireVerified = useRequireVerified();
   const [media, setMedia] = useState<MediaStream | null>(null);
   const streamId = params.get('stream');
+  // Already live (another tab, or back from elsewhere): the way back to it, rather than a refused start.
+  const list = useStreamList();
+  const mine = list.data?.items.find((s) => s.status === 'live' && s.host.id === user?.id);
 
   if (!user) return null;
   if (!streamId) {
     return (
       <>
         <PageTitle subtitle="Stream from your camera, sell one of your products, and let viewers bid in the chat.">Go Live</PageTitle>
+        {mine && (
+          <p className="notice notice--info" data-testid="already-live">
+            You are live now: <strong>{mine.title || MSG.untitledStream}</strong>.{' '}
+            <Link to={`/livestream-host?stream=${mine.id}`} replace>
+              Return to your stream
+            </Link>
+          </p>
+        )}
         <HostSetup
           hostId={user.id}
           verified={user.emailVerified}

@@ -1,0 +1,127 @@
+/**
+ * Mesh video: how many viewers one host's browser holds on this machine.
+ *
+ *   npx tsx bench/live-mesh.bench.ts [--viewers 1,5,10,15] [--hold 10]
+ *
+ * Needs the built SPA (npm run build) and Debian's Chromium. Souq runs in its own process with
+ * MESH_MAX_VIEWERS raised out of the way; one headless Chromium with the fake camera runs the host
+ * page and N viewer pages (each its own browser context, like separate people). For each N the host
+ * goes live through the host form, the viewers open the stream at once, and the script records
+ * join-to-first-decoded-frame for each, then the frames each decodes over a hold of --hold seconds,
+ * with the machine's CPU (both cores, everything on it) and the server's. A viewer is "held" when
+ * it decoded its first frame within 45 s and then kept at least 10 frames a second.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { insertProduct } from '../apps/server/test/catalog-support.js';
+import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
+
+const { values } = parseArgs({ options: { viewers: { type: 'string', default: '1,5,10,15' }, hold: { type: 'string', default: '10' } } });
+const ROUNDS = values.viewers!.split(',').map(Number);
+const HOLD_S = Number(values.hold);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+const FIRST_FRAME_DEADLINE_MS = 45_000;
+const MIN_FPS = 10;
+
+/** Busy and total jiffies of the whole machine (/proc/stat), and of one process. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = fields.map(Number);
+  const idle = n[3]! + n[4]!;
+  const total = n.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+const processTicks = (pid: number) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(after[11]) + Number(after[12]);
+};
+const TICKS_PER_S = 100;
+
+const frames = (page: Page) => page.getByTestId('stream-video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+
+async function main() {
+  if (!fs.existsSync(`${ROOT}/apps/web/dist/index.html`)) throw new Error('Build the web app first: npm run build');
+  const database = await benchDatabase('sqlite');
+  const env = { ...database.env, MESH_MAX_VIEWERS: '100', WEB_DIST: `${ROOT}/apps/web/dist` };
+
+  // The host and a product per round, written through the app's own services, then closed.
+  const seed = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
+  await seed.jobs.stop();
+  const host = await seed.accounts.createAccountDirectly({ email: `host-${crypto.randomBytes(3).toString('hex')}@bench.test`, username: 'bench_host', phone: '0501234567', password: 'bench-pass-1', verified: true });
+  const { token } = await seed.accounts.createSession(host.id);
+  for (const n of ROUNDS) await insertProduct(seed as unknown as Parameters<typeof insertProduct>[0], host.id, { title: `Mesh round ${n}` });
+  await seed.app.close();
+
+  const server = await startServerProcess(env);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...FAKE_MEDIA] });
+  const cpu = `${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? '?'} × ${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length}`;
+  console.log(`mesh video, one host and N viewers in one headless Chromium (fake camera), on ${cpu}`);
+  console.log('viewers | held | first frame p50 / p95 / max (ms) | fps per viewer min / median | machine CPU busy | server CPU | host says');
+  try {
+    for (const n of ROUNDS) {
+      const hostContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+      await hostContext.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+      const hostPage = await hostContext.newPage();
+      await hostPage.goto('/livestream-host');
+      const form = hostPage.getByTestId('host-form');
+      await form.getByLabel('Title').fill(`Mesh ${n}`);
+      await form.getByLabel('Product on sale').selectOption({ label: `Mesh round ${n}` });
+      await form.getByLabel('Starting bid').fill('100');
+      await form.getByTestId('start-stream').click();
+      await hostPage.getByTestId('host-screen').waitFor({ timeout: 30_000 });
+      const streamId = new URL(hostPage.url()).searchParams.get('stream')!;
+
+      const viewers = await Promise.all(Array.from({ length: n }, () => browser.newContext({ baseURL: server.url }).then(async (c) => ({ context: c, page: await c.newPage() }))));
+      const firstFrame = await Promise.all(
+        viewers.map(async ({ page }) => {
+          const started = Date.now();
+          await page.goto(`/livestream/${streamId}`);
+          while (Date.now() - started < FIRST_FRAME_DEADLINE_MS) {
+            if ((await frames(page).catch(() => 0)) > 0) return Date.now() - started;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return null;
+        }),
+      );
+      const before = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
+      const m0 = machineTicks();
+      const s0 = processTicks(server.child.pid!);
+      await new Promise((r) => setTimeout(r, HOLD_S * 1000));
+      const m1 = machineTicks();
+      const s1 = processTicks(server.child.pid!);
+      const after = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
+      const fps = after.map((a, i) => (a - before[i]!) / HOLD_S);
+      const held = fps.filter((f, i) => firstFrame[i] !== null && f >= MIN_FPS).length;
+      const joined = firstFrame.filter((t): t is number => t !== null).sort((a, b) => a - b);
+      const sortedFps = [...fps].sort((a, b) => a - b);
+      const machine = (100 * (m1.busy - m0.busy)) / (m1.total - m0.total);
+      const serverCpu = (100 * (s1 - s0)) / (TICKS_PER_S * HOLD_S);
+      const says = (await hostPage.getByTestId('viewer-count').textContent())?.replace(/\s+/g, ' ').trim();
+      console.log(
+        `${String(n).padStart(7)} | ${String(held).padStart(4)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${serverCpu.toFixed(0)}% of a core | ${says}`,
+      );
+
+      for (const { context } of viewers) await context.close();
+      await hostPage.getByTestId('end-stream').click();
+      await hostPage.getByRole('dialog', { name: 'End the stream now?' }).getByRole('button', { name: 'End Stream' }).click();
+      await hostPage.getByRole('link', { name: 'Return to Auctions' }).waitFor();
+      await hostContext.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -15,10 +15,6 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), { timeout: 30_000 }).toBeGreaterThan(0);
   const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
-}
-
-async function fitsWidth(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** axe-core on the page's main content: no WCAG 2 A/AA violations. */

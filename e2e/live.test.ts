@@ -41,16 +41,32 @@ describeInBrowser('live video auctions in the browser', () => {
   // The video and the screens do not depend on the database; the server suite runs both dialects.
   describe.each(DIALECTS.slice(0, 1))('on %s', (dialect) => {
     let server: RunningServer;
+    /** A second server whose mesh holds one viewer: what a full stream looks like. */
+    let small: RunningServer;
     const pages: TrackedPage[] = [];
     const names = { host: `hala_${dialect}`, aisha: `aisha_${dialect}`, omar: `omar_${dialect}`, una: `una_${dialect}` };
-    const users = {} as Record<keyof typeof names, TestUser>;
+    type Who = keyof typeof names;
+    const people = new Map<RunningServer, Record<Who, TestUser>>();
+    let users: Record<Who, TestUser>;
 
-    async function signedIn(who: keyof typeof names | null, viewport?: { width: number; height: number }): Promise<TrackedPage> {
-      const tracked = await openPage(browser, server.url, viewport);
+    async function register(on: RunningServer): Promise<Record<Who, TestUser>> {
+      const made = {} as Record<Who, TestUser>;
+      for (const who of Object.keys(names) as Who[]) {
+        const email = `${names[who]}@example.com`;
+        const row = await on.accounts.createAccountDirectly({ email, username: names[who], phone: '0501234567', password: 'souq-e2e-pass', verified: who !== 'una' });
+        const session = await on.accounts.createSession(row.id);
+        made[who] = { id: row.id, username: names[who], email, cookie: `souq_sid=${session.token}` };
+      }
+      people.set(on, made);
+      return made;
+    }
+
+    async function signedIn(who: Who | null, viewport?: { width: number; height: number }, on = server): Promise<TrackedPage> {
+      const tracked = await openPage(browser, on.url, viewport);
       pages.push(tracked);
       if (who) {
-        const token = users[who].cookie.split('=')[1]!;
-        await tracked.context.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+        const token = people.get(on)![who].cookie.split('=')[1]!;
+        await tracked.context.addCookies([{ name: 'souq_sid', value: token, url: on.url, httpOnly: true, sameSite: 'Lax' }]);
       }
       return tracked;
     }
@@ -76,16 +92,14 @@ describeInBrowser('live video auctions in the browser', () => {
 
     beforeAll(async () => {
       server = await startServer(dialect);
-      for (const who of Object.keys(names) as (keyof typeof names)[]) {
-        const email = `${names[who]}@example.com`;
-        const row = await server.accounts.createAccountDirectly({ email, username: names[who], phone: '0501234567', password: 'souq-e2e-pass', verified: who !== 'una' });
-        const session = await server.accounts.createSession(row.id);
-        users[who] = { id: row.id, username: names[who], email, cookie: `souq_sid=${session.token}` };
-      }
+      users = await register(server);
+      small = await startServer(dialect, { video: { meshMaxViewers: 1, ice: { servers: [] } } });
+      await register(small);
     });
     afterAll(async () => {
       for (const p of pages) await p.context.close();
       await server?.close();
+      await small?.close();
     });
 
     it('a host goes live; three viewers see the video; chat both ways; ١٥٠ is a bid of AED 150 on every banner; End Stream ends it for everyone', async () => {
@@ -209,6 +223,28 @@ describeInBrowser('live video auctions in the browser', () => {
       await host.getByText(`Sold to ${names.aisha}`).waitFor();
       const orders = await server.database.db.selectFrom('orders').select(['buyer_id']).where('auction_id', '=', auction_id).execute();
       expect(orders.map((o) => o.buyer_id)).toEqual([users.aisha.id]);
+    });
+
+    it('a full mesh: the host is told, the next viewer can still chat and gets video once a place frees up', async () => {
+      await insertProduct(small, people.get(small)!.host.id, { title: 'Seiko Presage' });
+      const host = (await signedIn('host', undefined, small)).page;
+      const streamId = await goLive(host, 'Small room', 'Seiko Presage');
+      const first = await signedIn('aisha', undefined, small);
+      await first.page.goto(`/livestream/${streamId}`);
+      await seesVideo(first.page, 'stream-video');
+      const second = (await signedIn('omar', PHONE, small)).page;
+      await second.goto(`/livestream/${streamId}`);
+      await second.getByTestId('stream-full').getByText('This stream is full right now. You can still chat and bid.').waitFor({ timeout: 20_000 });
+      await host.getByTestId('mesh-full').getByText('Your stream is full: 1 viewer is the most this connection can hold here.', { exact: false }).waitFor();
+      await say(second, 'Waiting for a place');
+      await host.getByTestId('chat').getByText('Waiting for a place').waitFor();
+      await fitsWidth(second);
+
+      await first.context.close();
+      await host.getByTestId('mesh-full').waitFor({ state: 'detached', timeout: 15_000 });
+      await second.getByTestId('stream-full').getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => second.getByTestId('connection-status').textContent(), { timeout: 30_000 }).toBe('Live');
+      await seesVideo(second, 'stream-video');
     });
   });
 });

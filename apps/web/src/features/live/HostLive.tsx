@@ -116,7 +116,7 @@ export function HostLive({ stream, initialMedia }: Props) {
           </div>
           {video.full && maxViewers !== null && !ended && (
             <p className="notice notice--warn" role="status" data-testid="mesh-full">
-              Your stream is full: {maxViewers} viewers is the most this connection can hold here. Others can still chat and bid, and get video when someone leaves.
+              Your stream is full: {maxViewers} {maxViewers === 1 ? 'viewer' : 'viewers'} is the most this connection can hold here. Others can still chat and bid, and get video when someone leaves.
             </p>
           )}
           <BidBanner stream={stream} />

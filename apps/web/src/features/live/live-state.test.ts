@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage, StreamCard, StreamLive } from '@souq/shared';
 import { applyStreamLive, CHAT_KEEP, formatMinSec, formatMMSS, mergeMessages, sortCards, wasOutbid, withoutMessage } from './live-state';
 import { validateHostForm } from './HostSetup';
-import { afterFailure } from './video/mesh';
+import { afterFailure, encodingFor } from './video/mesh';
 
 const user = (id: string) => ({ id, username: id, profilePic: '' });
 const live = (over: Partial<StreamLive> = {}): StreamLive => ({
@@ -115,5 +115,15 @@ describe('the host form in the browser (spec §5)', () => {
     });
     for (const durationMinutes of ['', '1.5', '121', '-1']) expect(validateHostForm({ ...valid, durationMinutes }, null).durationMinutes, durationMinutes).toBeDefined();
     expect(validateHostForm({ ...valid, durationMinutes: '1' }, { size: 5_242_880 } as File)).toEqual({});
+  });
+});
+
+describe('mesh pictures (the host encodes once per viewer)', () => {
+  it('shrink as viewers come, within about 6 Mbit/s in all', () => {
+    expect(encodingFor(1)).toEqual({ maxBitrate: 1_500_000, scaleResolutionDownBy: 1 });
+    expect(encodingFor(5)).toEqual({ maxBitrate: 1_200_000, scaleResolutionDownBy: 1.5 });
+    expect(encodingFor(10)).toEqual({ maxBitrate: 600_000, scaleResolutionDownBy: 2 });
+    expect(encodingFor(40).maxBitrate).toBe(250_000);
+    for (let n = 4; n <= 24; n++) expect(encodingFor(n).maxBitrate * n).toBeLessThanOrEqual(6_000_000);
   });
 });

@@ -40,6 +40,15 @@ export function afterFailure(retries: number): { state: 'reconnecting' | 'failed
   return retries < VIEWER_RECONNECT_ATTEMPTS ? { state: 'reconnecting', retries: retries + 1 } : { state: 'failed', retries };
 }
 
+/**
+ * Each viewer costs the host's browser an encoder and upstream bandwidth of its own: the more
+ * viewers, the smaller each picture, within about 6 Mbit/s in all (a home connection's upstream).
+ */
+export function encodingFor(viewers: number): { maxBitrate: number; scaleResolutionDownBy: number } {
+  const maxBitrate = Math.max(250_000, Math.min(1_500_000, Math.floor(6_000_000 / Math.max(1, viewers))));
+  return { maxBitrate, scaleResolutionDownBy: viewers <= 2 ? 1 : viewers <= 6 ? 1.5 : 2 };
+}
+
 export function createMeshHostVideo({ streamId, join }: VideoContext): HostVideo {
   const max = join.mode === 'mesh' ? join.maxViewers : Number.POSITIVE_INFINITY;
   const peers = new Map<string, RTCPeerConnection>();
@@ -48,12 +57,29 @@ export function createMeshHostVideo({ streamId, join }: VideoContext): HostVideo
   let media: MediaStream | null = null;
 
   const report = () => {
+    tune();
     const count = [...peers.values()].filter((pc) => pc.connectionState === 'connected').length;
     for (const l of listeners) l(count, peers.size >= max);
   };
   const close = (viewer: string) => {
     peers.get(viewer)?.close();
     peers.delete(viewer);
+  };
+  let tuned = 0;
+  /** Every viewer's picture sized for how many there are now. */
+  const tune = () => {
+    if (tuned === peers.size) return;
+    tuned = peers.size;
+    const encoding = encodingFor(peers.size);
+    for (const pc of peers.values()) {
+      for (const sender of pc.getSenders()) {
+        if (sender.track?.kind !== 'video') continue;
+        const params = sender.getParameters();
+        if (!params.encodings?.length) continue;
+        params.encodings[0] = { ...params.encodings[0], ...encoding };
+        sender.setParameters(params).catch(() => undefined);
+      }
+    }
   };
 
   async function connect(viewer: string) {
@@ -73,6 +99,8 @@ export function createMeshHostVideo({ streamId, join }: VideoContext): HostVideo
       report();
     });
     await pc.setLocalDescription(await pc.createOffer());
+    tuned = -1;
+    tune();
     const description = await gathered(pc);
     if (peers.get(viewer) !== pc) return;
     emitSocket('rtc:signal', { streamId, to: viewer, description });

@@ -5,11 +5,13 @@
  *
  * Needs the built SPA (npm run build) and Debian's Chromium. Souq runs in its own process with
  * MESH_MAX_VIEWERS raised out of the way; one headless Chromium with the fake camera runs the host
- * page and N viewer pages (each its own browser context, like separate people). For each N the host
- * goes live through the host form, the viewers open the stream at once, and the script records
- * join-to-first-decoded-frame for each, then the frames each decodes over a hold of --hold seconds,
- * with the machine's CPU (both cores, everything on it) and the server's. A viewer is "held" when
- * it decoded its first frame within 45 s and then kept at least 10 frames a second.
+ * page and the viewer pages (each its own browser context, like separate people). The host goes
+ * live through the host form; viewers then arrive one after another up to each count in --viewers.
+ * Each is timed from opening the page to its first decoded frame; at each count the script holds
+ * for --hold seconds and counts the frames every viewer decodes, with the machine's CPU (both
+ * cores, everything on it: the host's encoders and every viewer's decoder share them) and the
+ * server's. A viewer is "held" when it decoded its first frame within 45 s and then kept at least
+ * 10 frames a second.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -55,47 +57,49 @@ async function main() {
   await seed.jobs.stop();
   const host = await seed.accounts.createAccountDirectly({ email: `host-${crypto.randomBytes(3).toString('hex')}@bench.test`, username: 'bench_host', phone: '0501234567', password: 'bench-pass-1', verified: true });
   const { token } = await seed.accounts.createSession(host.id);
-  for (const n of ROUNDS) await insertProduct(seed as unknown as Parameters<typeof insertProduct>[0], host.id, { title: `Mesh round ${n}` });
+  await insertProduct(seed as unknown as Parameters<typeof insertProduct>[0], host.id, { title: 'Mesh ramp' });
   await seed.app.close();
 
   const server = await startServerProcess(env);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
   const cpu = `${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? '?'} × ${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length}`;
   console.log(`mesh video, one host and N viewers in one headless Chromium (fake camera), on ${cpu}`);
-  console.log('viewers | held | retried | first frame p50 / p95 / max (ms) | fps per viewer min / median | machine CPU busy | server CPU | host says | 1-min load average');
+  console.log('viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy | server CPU | host says | 1-min load average');
   try {
-    for (const n of ROUNDS) {
-      const hostContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-      await hostContext.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
-      const hostPage = await hostContext.newPage();
-      await hostPage.goto('/livestream-host');
-      const form = hostPage.getByTestId('host-form');
-      await form.getByLabel('Title').fill(`Mesh ${n}`);
-      await form.getByLabel('Product on sale').selectOption({ label: `Mesh round ${n}` });
-      await form.getByLabel('Starting bid').fill('100');
-      await form.getByTestId('start-stream').click();
-      await hostPage.getByTestId('host-screen').waitFor({ timeout: 30_000 });
-      const streamId = new URL(hostPage.url()).searchParams.get('stream')!;
+    const hostContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    await hostContext.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    const hostPage = await hostContext.newPage();
+    await hostPage.goto('/livestream-host');
+    const form = hostPage.getByTestId('host-form');
+    await form.getByLabel('Title').fill('Mesh ramp');
+    await form.getByLabel('Bidding duration (minutes)').fill('60');
+    await form.getByLabel('Product on sale').selectOption({ label: 'Mesh ramp' });
+    await form.getByLabel('Starting bid').fill('100');
+    await form.getByTestId('start-stream').click();
+    await hostPage.getByTestId('host-screen').waitFor({ timeout: 60_000 });
+    const streamId = new URL(hostPage.url()).searchParams.get('stream')!;
 
-      const viewers = await Promise.all(Array.from({ length: n }, () => browser.newContext({ baseURL: server.url }).then(async (c) => ({ context: c, page: await c.newPage() }))));
-      let retried = 0;
-      const firstFrame = await Promise.all(
-        viewers.map(async ({ page }) => {
-          const started = Date.now();
-          let counted = false;
-          await page.goto(`/livestream/${streamId}`);
-          while (Date.now() - started < FIRST_FRAME_DEADLINE_MS) {
-            if ((await frames(page).catch(() => 0)) > 0) return Date.now() - started;
-            // A first attempt that timed out (the host or the machine too slow) shows as Reconnecting.
-            if (!counted && (await page.getByTestId('connection-status').textContent().catch(() => '')) === 'Reconnecting...') {
-              counted = true;
-              retried += 1;
-            }
-            await new Promise((r) => setTimeout(r, 100));
+    const viewers: Array<{ page: Page; firstFrame: number | null; retried: boolean }> = [];
+    for (const target of ROUNDS) {
+      // Viewers arrive one after another, as an audience does; each is timed from opening the page to its first decoded frame.
+      while (viewers.length < target) {
+        const context = await browser.newContext({ baseURL: server.url });
+        const page = await context.newPage();
+        const started = Date.now();
+        let firstFrame: number | null = null;
+        let retried = false;
+        await page.goto(`/livestream/${streamId}`, { timeout: 60_000 }).catch(() => undefined);
+        while (Date.now() - started < FIRST_FRAME_DEADLINE_MS) {
+          if ((await frames(page).catch(() => 0)) > 0) {
+            firstFrame = Date.now() - started;
+            break;
           }
-          return null;
-        }),
-      );
+          // A first attempt that timed out (the host or the machine too slow) shows as Reconnecting.
+          if ((await page.getByTestId('connection-status').textContent().catch(() => '')) === 'Reconnecting...') retried = true;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        viewers.push({ page, firstFrame, retried });
+      }
       const before = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
       const m0 = machineTicks();
       const s0 = processTicks(server.child.pid!);
@@ -104,22 +108,16 @@ async function main() {
       const s1 = processTicks(server.child.pid!);
       const after = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
       const fps = after.map((a, i) => (a - before[i]!) / HOLD_S);
-      const held = fps.filter((f, i) => firstFrame[i] !== null && f >= MIN_FPS).length;
-      const joined = firstFrame.filter((t): t is number => t !== null).sort((a, b) => a - b);
+      const held = fps.filter((f, i) => viewers[i]!.firstFrame !== null && f >= MIN_FPS).length;
+      const joined = viewers.map((v) => v.firstFrame).filter((t): t is number => t !== null).sort((a, b) => a - b);
       const sortedFps = [...fps].sort((a, b) => a - b);
       const machine = (100 * (m1.busy - m0.busy)) / (m1.total - m0.total);
       const serverCpu = (100 * (s1 - s0)) / (TICKS_PER_S * HOLD_S);
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
       const says = (await hostPage.getByTestId('viewer-count').textContent())?.replace(/\s+/g, ' ').trim();
       console.log(
-        `${String(n).padStart(7)} | ${String(held).padStart(4)} | ${String(retried).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${serverCpu.toFixed(0)}% of a core | ${says} | load ${load}`,
+        `${String(target).padStart(7)} | ${String(held).padStart(4)} | ${String(viewers.filter((v) => v.retried).length).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${serverCpu.toFixed(0)}% of a core | ${says} | load ${load}`,
       );
-
-      for (const { context } of viewers) await context.close();
-      await hostPage.getByTestId('end-stream').click();
-      await hostPage.getByRole('dialog', { name: 'End the stream now?' }).getByRole('button', { name: 'End Stream' }).click();
-      await hostPage.getByRole('link', { name: 'Return to Auctions' }).waitFor();
-      await hostContext.close();
     }
   } finally {
     await browser.close();

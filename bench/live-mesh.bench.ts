@@ -4,8 +4,8 @@
  *   npx tsx bench/live-mesh.bench.ts [--viewers 1,5,10,15] [--hold 10]
  *
  * Needs the built SPA (npm run build) and Debian's Chromium. Souq runs in its own process with
- * MESH_MAX_VIEWERS raised out of the way; one headless Chromium with the fake camera runs the host
- * page and the viewer pages (each its own browser context, like separate people). The host goes
+ * MESH_MAX_VIEWERS raised out of the way; a headless Chromium with the fake camera runs the host page,
+ * another the viewer pages (each its own browser context, like separate people). The host goes
  * live through the host form; viewers then arrive one after another up to each count in --viewers.
  * Each is timed from opening the page to its first decoded frame; at each count the script holds
  * for --hold seconds and counts the frames every viewer decodes, with the machine's CPU (both
@@ -45,6 +45,31 @@ const processTicks = (pid: number) => {
 };
 const TICKS_PER_S = 100;
 
+/** A process and all its descendants (Chromium's browser, renderer, GPU and utility processes). */
+function treeOf(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parent) if (ppid === tree[i]) tree.push(pid);
+  return tree;
+}
+const treeTicks = (root: number) =>
+  treeOf(root).reduce((sum, pid) => {
+    try {
+      return sum + processTicks(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
+
 const frames = (page: Page) => page.getByTestId('stream-video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
 
 async function main() {
@@ -61,12 +86,15 @@ async function main() {
   await seed.app.close();
 
   const server = await startServerProcess(env);
+  // The host in a Chromium of its own, so its CPU (capture and one encoder per viewer) can be told from the viewers' decoding.
+  const hostServer = await chromium.launchServer({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
+  const hostBrowser = await chromium.connect(hostServer.wsEndpoint());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
   const cpu = `${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? '?'} × ${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length}`;
-  console.log(`mesh video, one host and N viewers in one headless Chromium (fake camera), on ${cpu}`);
-  console.log('viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy | server CPU | host says | 1-min load average');
+  console.log(`mesh video: a host's Chromium and N viewers in another (fake camera, headless), on ${cpu}`);
+  console.log('viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy (2 cores) | host browser CPU (% of a core) | server CPU (% of a core) | host says | 1-min load average');
   try {
-    const hostContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const hostContext = await hostBrowser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     await hostContext.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
     const hostPage = await hostContext.newPage();
     await hostPage.goto('/livestream-host');
@@ -103,9 +131,11 @@ async function main() {
       const before = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
       const m0 = machineTicks();
       const s0 = processTicks(server.child.pid!);
+      const h0 = treeTicks(hostServer.process().pid!);
       await new Promise((r) => setTimeout(r, HOLD_S * 1000));
       const m1 = machineTicks();
       const s1 = processTicks(server.child.pid!);
+      const h1 = treeTicks(hostServer.process().pid!);
       const after = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
       const fps = after.map((a, i) => (a - before[i]!) / HOLD_S);
       const held = fps.filter((f, i) => viewers[i]!.firstFrame !== null && f >= MIN_FPS).length;
@@ -113,14 +143,17 @@ async function main() {
       const sortedFps = [...fps].sort((a, b) => a - b);
       const machine = (100 * (m1.busy - m0.busy)) / (m1.total - m0.total);
       const serverCpu = (100 * (s1 - s0)) / (TICKS_PER_S * HOLD_S);
+      const hostCpu = (100 * (h1 - h0)) / (TICKS_PER_S * HOLD_S);
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
       const says = (await hostPage.getByTestId('viewer-count').textContent())?.replace(/\s+/g, ' ').trim();
       console.log(
-        `${String(target).padStart(7)} | ${String(held).padStart(4)} | ${String(viewers.filter((v) => v.retried).length).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${serverCpu.toFixed(0)}% of a core | ${says} | load ${load}`,
+        `${String(target).padStart(7)} | ${String(held).padStart(4)} | ${String(viewers.filter((v) => v.retried).length).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${hostCpu.toFixed(0)}% | ${serverCpu.toFixed(0)}% | ${says} | load ${load}`,
       );
     }
   } finally {
     await browser.close();
+    await hostBrowser.close();
+    await hostServer.close();
     await server.stop();
     await database.drop();
   }

@@ -92,7 +92,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
   const cpu = `${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? '?'} × ${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length}`;
   console.log(`mesh video: a host's Chromium and N viewers in another (fake camera, headless), on ${cpu}`);
-  console.log('viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy (2 cores) | host browser CPU (% of a core) | server CPU (% of a core) | host says | 1-min load average');
+  console.log('viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy (2 cores) | host browser CPU (% of a core) | server CPU (% of a core) | host says | stream | 1-min load average');
   try {
     const hostContext = await hostBrowser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     await hostContext.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
@@ -145,9 +145,10 @@ async function main() {
       const serverCpu = (100 * (s1 - s0)) / (TICKS_PER_S * HOLD_S);
       const hostCpu = (100 * (h1 - h0)) / (TICKS_PER_S * HOLD_S);
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+      const state = (await (await fetch(`${server.url}/api/streams/${streamId}`)).json()) as { status: string; endReason: string | null };
       const says = (await hostPage.getByTestId('viewer-count').textContent())?.replace(/\s+/g, ' ').trim();
       console.log(
-        `${String(target).padStart(7)} | ${String(held).padStart(4)} | ${String(viewers.filter((v) => v.retried).length).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${hostCpu.toFixed(0)}% | ${serverCpu.toFixed(0)}% | ${says} | load ${load}`,
+        `${String(target).padStart(7)} | ${String(held).padStart(4)} | ${String(viewers.filter((v) => v.retried).length).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${hostCpu.toFixed(0)}% | ${serverCpu.toFixed(0)}% | ${says} | ${state.status}${state.endReason ? ` (${state.endReason})` : ''} | load ${load}`,
       );
     }
   } finally {

@@ -104,7 +104,8 @@ describeInBrowser('live video auctions in the browser', () => {
 
     it('a host goes live; three viewers see the video; chat both ways; ١٥٠ is a bid of AED 150 on every banner; End Stream ends it for everyone', async () => {
       await insertProduct(server, users.host.id, { title: 'Rolex Submariner' });
-      const list = (await signedIn(null)).page;
+      // The list on a phone, signed out.
+      const list = (await signedIn(null, PHONE)).page;
       await list.goto('/live');
       await list.getByText('No active streams available').waitFor();
 
@@ -185,6 +186,8 @@ describeInBrowser('live video auctions in the browser', () => {
       const orders = await server.database.db.selectFrom('orders').select(['buyer_id']).execute();
       expect(orders.map((o) => o.buyer_id)).toEqual([users.omar.id]);
       await list.locator('[data-testid="stream-card"][data-status="ended"]').getByText('Final Bid: AED 150.00').waitFor({ timeout: 15_000 });
+      await fitsWidth(list);
+      await axeClean(list);
 
       for (const tracked of [hostTab, ...Object.values(viewers)]) expect(tracked.errors).toEqual([]);
     });
@@ -207,9 +210,10 @@ describeInBrowser('live video auctions in the browser', () => {
       await expect.poll(() => aisha.getByTestId('connection-status').textContent(), { timeout: 45_000 }).toBe('Live');
       await seesVideo(aisha, 'stream-video');
       // And the host form, opened meanwhile, leads back to it.
-      const again = (await signedIn('host')).page;
+      const again = (await signedIn('host', PHONE)).page;
       await again.goto('/livestream-host');
       await again.getByTestId('already-live').getByRole('link', { name: 'Return to your stream' }).waitFor();
+      await fitsWidth(again);
 
       // The server's clock hook: the stream is due now, and the job that ends due streams runs.
       const past = new Date(Date.now() - 1000).toISOString();
@@ -227,7 +231,8 @@ describeInBrowser('live video auctions in the browser', () => {
 
     it('a full mesh: the host is told, the next viewer can still chat and gets video once a place frees up', async () => {
       await insertProduct(small, people.get(small)!.host.id, { title: 'Seiko Presage' });
-      const host = (await signedIn('host', undefined, small)).page;
+      // The host on a phone this time.
+      const host = (await signedIn('host', PHONE, small)).page;
       const streamId = await goLive(host, 'Small room', 'Seiko Presage');
       const first = await signedIn('aisha', undefined, small);
       await first.page.goto(`/livestream/${streamId}`);
@@ -239,6 +244,8 @@ describeInBrowser('live video auctions in the browser', () => {
       await say(second, 'Waiting for a place');
       await host.getByTestId('chat').getByText('Waiting for a place').waitFor();
       await fitsWidth(second);
+      await fitsWidth(host);
+      await screenshot(host, `live-host-phone-${dialect}`, { fullPage: false });
 
       await first.context.close();
       await host.getByTestId('mesh-full').waitFor({ state: 'detached', timeout: 15_000 });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import { DIALECTS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
 const PHONE = { width: 360, height: 780 };
@@ -24,10 +24,6 @@ async function countChimes(page: Page): Promise<void> {
 }
 const chimes = (page: Page) => page.evaluate(() => (window as unknown as { chimes: number }).chimes);
 
-/** Nothing may scroll sideways on a phone. */
-async function fitsWidth(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 describeInBrowser('timed auctions in the browser', () => {
   let browser: Browser;

@@ -2,33 +2,25 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildApp, type Souq } from '../../apps/server/src/app.js';
 import type { Config } from '../../apps/server/src/config.js';
 import type { DialectName } from '../../apps/server/src/db/database.js';
 import { createTestDatabase, testConfig } from '../../apps/server/test/support.js';
 import { root } from '../../scripts/build-web.mjs';
 import { CHROMIUM } from '../global-setup.js';
+import { CHROMIUM_FLAGS } from './chromium.js';
+
+export { FAKE_MEDIA_FLAGS } from './chromium.js';
 
 export { DIALECTS } from '../../apps/server/test/support.js';
 
 /** Browser suites run only where Chromium is; global-setup fails CI (and warns elsewhere) when it is missing. */
 export const describeInBrowser = fs.existsSync(CHROMIUM) ? describe : describe.skip;
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-/** The live-video suites add the fake camera flags. */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 export function freePort(): Promise<number> {
@@ -96,4 +88,9 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   const dir = path.join(root, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/** Nothing may scroll sideways (on a phone above all). */
+export async function fitsWidth(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }

@@ -7,6 +7,7 @@ import './styles/product.css';
 import './styles/sell.css';
 import './styles/auction.css';
 import './styles/feed.css';
+import './styles/live.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

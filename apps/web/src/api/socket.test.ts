@@ -10,8 +10,14 @@ class FakeSocket {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
-  emit(event: string, message: unknown) {
+  /** Acknowledgement callbacks, answered by the test as the server would. */
+  acks: Array<(reply: unknown) => void> = [];
+  emit(event: string, message: unknown, ack?: (reply: unknown) => void) {
     this.sent.push([event, message]);
+    if (ack) this.acks.push(ack);
+    return this;
+  }
+  off() {
     return this;
   }
   connect() {
@@ -102,5 +108,32 @@ describe('the shared socket', () => {
     expect(disconnect).not.toHaveBeenCalled();
     setSocketUser('u1');
     expect(disconnect).toHaveBeenCalledOnce();
+  });
+
+  it('joins a stream’s room after every connect, tells the page once admitted, and leaves when the last page goes', async () => {
+    const { joinStream, watchStreamList } = await import('./socket');
+    const onJoined = vi.fn();
+    const stop = joinStream('s1', { onJoined });
+    const lobby = vi.fn();
+    watchStreamList({ onMessage: lobby, onResync: () => undefined });
+    await loaded();
+    fake.fire('connect');
+    expect(fake.sent).toEqual([
+      ['streams:watch', {}],
+      ['stream:join', { streamId: 's1' }],
+    ]);
+    fake.acks.shift()!({ ok: true, isHost: false });
+    expect(onJoined).toHaveBeenLastCalledWith({ ok: true, isHost: false }, false);
+    fake.fire('streams:changed', { streamId: 's1', serverTime: '' });
+    expect(lobby).toHaveBeenCalledOnce();
+
+    fake.fire('disconnect');
+    fake.fire('connect');
+    fake.acks.shift()!({ ok: true, isHost: false });
+    expect(onJoined).toHaveBeenLastCalledWith({ ok: true, isHost: false }, true);
+    expect(fake.sent.filter(([e]) => e === 'stream:join')).toHaveLength(2);
+
+    stop();
+    expect(fake.sent.at(-1)).toEqual(['stream:leave', { streamId: 's1' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { AuctionUpdate, ClientEvents, ServerEvents } from '@souq/shared';
+import type { AuctionUpdate, ClientAcks, ClientEvent, ClientEvents, ClientMessage, Refusal, ServerEvents } from '@souq/shared';
 
 /**
  * The one Socket.IO connection the page shares (same origin, the session cookie authenticates
@@ -31,6 +31,11 @@ let status: SocketStatus = 'idle';
 const statusListeners = new Set<() => void>();
 const rooms = new Map<string, Set<Subscriber<AuctionUpdate>>>();
 const notificationSubscribers = new Set<Subscriber<NotificationMessage>>();
+/** Live rooms: each stream joined (again after every reconnect) while anyone on the page wants it. */
+const streamSubscribers = new Map<string, Set<StreamSubscriber>>();
+const lobbySubscribers = new Set<Subscriber<{ streamId: string }>>();
+/** Page listeners for server events, attached to the socket whenever it exists. */
+const eventListeners = new Map<keyof ServerEvents, Set<(message: never) => void>>();
 
 /** Who the server says this socket belongs to (undefined before its hello), and who the page thinks is signed in. */
 let socketUser: string | null | undefined;
@@ -108,6 +113,9 @@ function open(s: SouqSocket): void {
     for (const id of rooms.keys()) send('auction:watch', id);
     for (const subscribers of rooms.values()) for (const sub of subscribers) sub.onResync(dropped);
     for (const sub of notificationSubscribers) sub.onResync(dropped);
+    if (lobbySubscribers.size > 0) s.emit('streams:watch', {});
+    for (const sub of lobbySubscribers) sub.onResync(dropped);
+    for (const streamId of streamSubscribers.keys()) joinStreamNow(streamId, dropped);
   });
   s.on('disconnect', () => setStatus(s.active ? 'reconnecting' : 'idle'));
   s.on('connect_error', () => setStatus(s.active ? 'reconnecting' : 'idle'));
@@ -125,7 +133,11 @@ function open(s: SouqSocket): void {
   s.on('notification', (message) => {
     for (const sub of notificationSubscribers) sub.onMessage(message);
   });
+  s.on('streams:changed', (message) => {
+    for (const sub of lobbySubscribers) sub.onMessage(message);
+  });
   s.on('refused', (refusal) => console.warn('socket message refused', refusal));
+  for (const [event, listeners] of eventListeners) for (const l of listeners) s.on(event, l as never);
   socket = s;
   s.connect();
 }
@@ -181,3 +193,83 @@ export function useSocketStatus(): SocketStatus {
     () => 'idle' as const,
   );
 }
+
+/** What a page in a live stream's room hears about the join itself. */
+export interface StreamSubscriber {
+  /** The server admitted this socket to the room (after every connect): re-read what was missed. */
+  onJoined(reply: ClientAcks['stream:join'], dropped: boolean): void;
+}
+
+function joinStreamNow(streamId: string, dropped: boolean): void {
+  if (!socket?.connected) return;
+  socket.emit('stream:join', { streamId }, (reply) => {
+    for (const sub of streamSubscribers.get(streamId) ?? []) sub.onJoined(reply, dropped);
+  });
+}
+
+/** Joins a stream's room (chat, bids, viewers, video signaling) until the returned function is called. */
+export function joinStream(streamId: string, subscriber: StreamSubscriber): () => void {
+  let subscribers = streamSubscribers.get(streamId);
+  const first = !subscribers;
+  if (!subscribers) streamSubscribers.set(streamId, (subscribers = new Set()));
+  subscribers.add(subscriber);
+  if (first) joinStreamNow(streamId, false);
+  else if (socket?.connected) {
+    // Already in the room: this subscriber still needs its "joined" to start from.
+    socket.emit('stream:join', { streamId }, (reply) => subscriber.onJoined(reply, false));
+  }
+  connect();
+  return () => {
+    subscribers.delete(subscriber);
+    if (subscribers.size === 0 && streamSubscribers.get(streamId) === subscribers) {
+      streamSubscribers.delete(streamId);
+      if (socket?.connected) socket.emit('stream:leave', { streamId });
+    }
+  };
+}
+
+/** The live list: news of any stream starting, ending or taking a bid. */
+export function watchStreamList(subscriber: Subscriber<{ streamId: string }>): () => void {
+  const first = lobbySubscribers.size === 0;
+  lobbySubscribers.add(subscriber);
+  if (first && socket?.connected) socket.emit('streams:watch', {});
+  connect();
+  return () => void lobbySubscribers.delete(subscriber);
+}
+
+/** Listens to one server event until the returned function is called (the room must be joined for room events). */
+export function onSocketEvent<E extends keyof ServerEvents>(event: E, listener: ServerEvents[E]): () => void {
+  let listeners = eventListeners.get(event);
+  if (!listeners) eventListeners.set(event, (listeners = new Set()));
+  const l = listener as unknown as (message: never) => void;
+  listeners.add(l);
+  socket?.on(event, listener as never);
+  connect();
+  return () => {
+    listeners.delete(l);
+    socket?.off(event, listener as never);
+  };
+}
+
+/** Sends a message with no answer expected; dropped while the connection is down (the callers resend on resync). */
+export function emitSocket<E extends ClientEvent>(event: E, message: ClientMessage<E>): boolean {
+  if (!socket?.connected) return false;
+  (socket.emit as (e: string, m: unknown) => void)(event, message);
+  return true;
+}
+
+const OFFLINE: Refusal = { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'Cannot reach Souq. Check your connection and try again.' };
+
+/** Sends a message and waits for the server's answer (a refusal when offline or after `timeoutMs`). */
+export function requestSocket<E extends keyof ClientAcks>(event: E, message: ClientMessage<E>, timeoutMs = 10_000): Promise<ClientAcks[E] | Refusal> {
+  const s = socket;
+  if (!s?.connected) return Promise.resolve(OFFLINE);
+  return new Promise((resolve) => {
+    (s.timeout(timeoutMs).emit as (e: string, m: unknown, ack: (err: unknown, reply: ClientAcks[E]) => void) => void)(event, message, (err, reply) =>
+      resolve(err ? OFFLINE : reply),
+    );
+  });
+}
+
+/** This page's socket id (what the host names a viewer by), once connected. */
+export const socketId = (): string | null => (socket?.connected ? (socket.id ?? null) : null);

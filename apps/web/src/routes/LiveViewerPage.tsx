@@ -1,5 +1,57 @@
+import { Link, useParams } from 'react-router';
+import { MSG } from '@souq/shared';
+import { ApiError } from '../api/client';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorState } from '../components/ErrorState';
 import { PageTitle } from '../components/PageTitle';
+import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
+import { useSession } from '../features/auth/session';
+import { useStream } from '../features/live/api';
+import { StreamSkeleton } from '../features/live/StreamSkeleton';
+import { ViewerStream } from '../features/live/ViewerStream';
+import { FollowButton } from '../features/profiles/FollowButton';
+import { useProfile } from '../features/profiles/useProfile';
+
+/** The follow star for the host (spec §2); FollowButton hides itself from the host. */
+function FollowHost({ hostId }: { hostId: string }) {
+  const { user } = useSession();
+  const profile = useProfile(user ? hostId : undefined);
+  const requireVerified = useRequireVerified();
+  const onGateError = useGateErrorHandler();
+  if (!user || !profile.data) return null;
+  return <FollowButton profile={profile.data} allowed={requireVerified} onGateError={onGateError} star />;
+}
 
 export default function LiveViewerPage() {
-  return <PageTitle>Live stream</PageTitle>;
+  const { id = '' } = useParams();
+  const query = useStream(id);
+  const { user } = useSession();
+  const requireVerified = useRequireVerified();
+
+  if (query.isPending) return <StreamSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status < 500) {
+      return (
+        <>
+          <PageTitle>{MSG.streamNotFound}</PageTitle>
+          <EmptyState title="This stream does not exist, or its link is mistyped.">
+            <Link to="/live" className="btn btn--primary">
+              See live auctions
+            </Link>
+          </EmptyState>
+        </>
+      );
+    }
+    return <ErrorState title="We could not load this stream." message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const stream = query.data;
+  return (
+    <ViewerStream
+      key={stream.id}
+      stream={stream}
+      me={user ? { id: user.id, verified: user.emailVerified } : null}
+      follow={stream.isHost ? null : <FollowHost hostId={stream.host.id} />}
+      onNeedVerify={() => void requireVerified()}
+    />
+  );
 }

@@ -8,10 +8,12 @@ interface Props {
   /** The page's gate (verified email); false stops the click. */
   allowed: () => boolean;
   onGateError: (error: unknown) => boolean;
+  /** A star (the live viewer's header) instead of the Follow/Unfollow button. */
+  star?: boolean;
 }
 
 /** Follow ⇄ Unfollow; disabled with an ellipsis while the request is in flight (spec §4). */
-export function FollowButton({ profile, allowed, onGateError }: Props) {
+export function FollowButton({ profile, allowed, onGateError, star }: Props) {
   const client = useQueryClient();
   const toggle = useMutation({
     mutationFn: (follow: boolean) => api<{ following: boolean; followersCount: number }>(`/api/users/${profile.id}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
@@ -22,6 +24,33 @@ export function FollowButton({ profile, allowed, onGateError }: Props) {
     },
   });
   if (profile.isMe) return null;
+  if (star) {
+    return (
+      <button
+        type="button"
+        className={`follow-star${profile.isFollowing ? ' follow-star--on' : ''}`}
+        aria-pressed={profile.isFollowing}
+        aria-label={`Follow ${profile.username}`}
+        disabled={toggle.isPending}
+        onClick={() => allowed() && toggle.mutate(!profile.isFollowing)}
+        data-testid="follow-star"
+      >
+        {toggle.isPending ? (
+          '…'
+        ) : (
+          <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+            <path
+              fill={profile.isFollowing ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+              d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3z"
+            />
+          </svg>
+        )}
+      </button>
+    );
+  }
   return (
     <button
       type="button"

@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatAED, HOST_HEARTBEAT_MS, MSG, type ChatMessage, type StreamDetail, type UserBrief } from '@souq/shared';
+import { emitSocket } from '../../api/socket';
+import { Modal } from '../../components/Modal';
+import { PageTitle } from '../../components/PageTitle';
+import { useSecondsLeft } from '../../components/useSecondsLeft';
+import { deleteMessage, endStream, removeViewer } from './api';
+import { BidBanner } from './BidBanner';
+import { ChatPanel } from './ChatPanel';
+import { captureHostMedia, stopMedia } from './media';
+import { TimeLeft } from './TimeLeft';
+import { useStreamRoom } from './useStreamRoom';
+import { useHostVideo } from './video/useVideo';
+
+interface Props {
+  stream: StreamDetail;
+  /** The camera the start captured; after a reload the page captures it again. */
+  initialMedia: MediaStream | null;
+}
+
+/** The host's live screen (spec §2): the title, the local video, viewers, time left, End Stream and the chat with moderation. */
+export function HostLive({ stream, initialMedia }: Props) {
+  const { viewers, addMessage, reread } = useStreamRoom(stream.id, stream.host.id);
+  const left = useSecondsLeft(stream.endsAt);
+  const ended = stream.status === 'ended';
+  const biddingOver = ended || left === 0;
+  const [media, setMedia] = useState<MediaStream | null>(initialMedia);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const local = useRef<HTMLVideoElement>(null);
+  const video = useHostVideo(stream.id, ended ? null : media);
+
+  // After a reload: the camera again (the stream stayed live meanwhile, the server waits 30 s for its host).
+  useEffect(() => {
+    if (media || ended) return;
+    let alive = true;
+    captureHostMedia().then(
+      (m) => (alive ? setMedia(m) : stopMedia(m)),
+      (e: unknown) => alive && setMediaError((e as Error).message),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [media, ended]);
+
+  useEffect(() => {
+    if (local.current && media) local.current.srcObject = media;
+  }, [media]);
+
+  // The camera goes off when the stream ends or the page is left.
+  const current = useRef(media);
+  useEffect(() => {
+    current.current = media;
+    if (ended) stopMedia(media);
+  }, [media, ended]);
+  const mounts = useRef(0);
+  useEffect(() => {
+    const mount = ++mounts.current;
+    // Deferred: React's development double mount is not leaving (a later mount is what is compared).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return () => void setTimeout(() => mounts.current === mount && stopMedia(current.current), 0);
+  }, []);
+
+  // "A reload is not leaving": the page reports in while it is open.
+  useEffect(() => {
+    if (ended) return;
+    const beat = () => emitSocket('stream:heartbeat', { streamId: stream.id });
+    const timer = setInterval(beat, HOST_HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [stream.id, ended]);
+
+  const moderation = {
+    onDelete: (m: ChatMessage) => {
+      deleteMessage(stream.id, m.id).then(reread, (e: unknown) => setNotice((e as Error).message));
+    },
+    onRemove: async (user: UserBrief) => {
+      await removeViewer(stream.id, user.id);
+      setNotice(`${user.username} was removed from the stream.`);
+    },
+  };
+
+  const title = stream.title.trim() || MSG.untitledStream;
+  const watching = viewers === null ? null : Math.max(0, viewers - 1);
+  const maxViewers = video.join?.mode === 'mesh' ? video.join.maxViewers : null;
+
+  return (
+    <article className="live live--host" data-testid="host-screen">
+      <header className="live__head">
+        <PageTitle>{title}</PageTitle>
+        <p className="live__hosting">
+          <span className="stream-card__badge stream-card__badge--live">{ended ? 'ENDED' : 'LIVE'}</span> {ended ? MSG.streamEnded : MSG.hostingStream}
+        </p>
+      </header>
+
+      <div className="live__layout">
+        <div className="live__stage">
+          <div className="live__bar">
+            <span data-testid="viewer-count">
+              <strong>{watching ?? '–'}</strong> {watching === 1 ? 'viewer' : 'viewers'}
+              {maxViewers !== null && !ended && <span className="muted"> · {video.count} receiving video</span>}
+            </span>
+            <span className="live__clock">
+              <span className="sr-only">Time left </span>
+              <TimeLeft endsAt={stream.endsAt} ended={ended} style="host" testId="host-countdown" />
+            </span>
+          </div>
+          <div className="live__video">
+            <video ref={local} autoPlay playsInline muted aria-label="Your camera" data-testid="local-video" />
+            {(mediaError || video.error) && !ended && (
+              <p className="live__overlay" role="alert">
+                {mediaError ?? video.error}
+              </p>
+            )}
+          </div>
+          {video.full && maxViewers !== null && !ended && (
+            <p className="notice notice--warn" role="status" data-testid="mesh-full">
+              Your stream is full: {maxViewers} {maxViewers === 1 ? 'viewer' : 'viewers'} is the most this connection can hold here. Others can still chat and bid, and get video when someone leaves.
+            </p>
+          )}
+          <BidBanner stream={stream} />
+          <p className="muted live__product">
+            On sale: <strong>{stream.product.title}</strong>
+          </p>
+          {notice && (
+            <p className="notice notice--info" role="status">
+              {notice}
+            </p>
+          )}
+          {biddingOver ? (
+            <div className="live__ended" data-testid="host-ended">
+              {ended && stream.winner && stream.highestBid && (
+                <p>
+                  Sold to <strong>{stream.winner.username}</strong> for <strong>{formatAED(stream.highestBid.amount)}</strong>. Their order is waiting for their address.
+                </p>
+              )}
+              {ended && !stream.winner && <p>No bids were placed: your product stays in your shop.</p>}
+              <Link to="/live-auction" className="btn btn--primary btn--block">
+                Return to Auctions
+              </Link>
+            </div>
+          ) : (
+            <button type="button" className="btn btn--danger btn--block" onClick={() => setConfirming(true)} data-testid="end-stream">
+              End Stream
+            </button>
+          )}
+        </div>
+
+        <ChatPanel
+          streamId={stream.id}
+          messages={stream.recentMessages}
+          hostId={stream.host.id}
+          form={ended ? null : { verified: true, isHost: true, onNeedVerify: () => undefined, onSent: addMessage }}
+          moderation={ended ? undefined : moderation}
+        />
+      </div>
+      {confirming && <EndStreamDialog streamId={stream.id} hasBid={stream.highestBid !== null} onClose={() => setConfirming(false)} onEnded={reread} />}
+    </article>
+  );
+}
+
+function EndStreamDialog({ streamId, hasBid, onClose, onEnded }: { streamId: string; hasBid: boolean; onClose(): void; onEnded(): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal
+      title="End the stream now?"
+      onClose={onClose}
+      testId="end-stream-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Keep streaming
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              endStream(streamId).then(
+                () => {
+                  onClose();
+                  onEnded();
+                },
+                (e: unknown) => {
+                  setBusy(false);
+                  setError((e as Error).message);
+                },
+              );
+            }}
+          >
+            End Stream
+          </button>
+        </>
+      }
+    >
+      <p>{hasBid ? 'Bidding stops now and the highest bid wins: the buyer gets an order.' : 'Bidding stops now. No one has bid yet.'}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

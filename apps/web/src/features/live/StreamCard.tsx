@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { formatAED, MSG, type StreamCard as Card } from '@souq/shared';
+import { Skeleton } from '../../components/Skeleton';
+import { TimeLeft } from './TimeLeft';
+
+/** A card on /live (spec §2): badge, cover, title, host, time left; ended ones greyed with the final bid. */
+export function StreamCard({ stream }: { stream: Card }) {
+  const ended = stream.status === 'ended';
+  const title = stream.title.trim() || MSG.untitledStream;
+  return (
+    <Link to={`/livestream/${stream.id}`} className={`stream-card${ended ? ' stream-card--ended' : ''}`} data-testid="stream-card" data-status={stream.status}>
+      <div className="stream-card__media">
+        <img src={stream.cover} alt="" loading="lazy" width={400} height={225} />
+        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>{ended ? 'ENDED' : 'LIVE'}</span>
+      </div>
+      <div className="stream-card__body">
+        <h2 className="stream-card__title">{title}</h2>
+        <p className="stream-card__host muted">
+          Host: <span>{stream.host.username || MSG.anonymousHost}</span>
+        </p>
+        <TimeLeft endsAt={stream.endsAt} ended={ended} style="list" />
+        {ended && stream.highestBid && (
+          <p className="stream-card__final" data-testid="final-bid">
+            Final Bid: {formatAED(stream.highestBid.amount)}
+          </p>
+        )}
+      </div>
+    </Link>
+  );
+}
+
+/** Placeholders the size of stream cards while the list loads. */
+export function StreamCardSkeletons({ count = 6 }: { count?: number }) {
+  return (
+    <div className="stream-grid" role="status" aria-label="Loading live auctions..." data-testid="stream-skeletons">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="stream-card stream-card--skeleton" aria-hidden="true">
+          <Skeleton className="stream-card__media" />
+          <div className="stream-card__body">
+            <Skeleton width="80%" height={20} />
+            <Skeleton width="50%" height={16} />
+            <Skeleton width="35%" height={16} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MSG, STREAM_REDIRECT_MS, type StreamDetail } from '@souq/shared';
+import { PageTitle } from '../../components/PageTitle';
+import { SoundToggle } from '../../components/SoundToggle';
+import { useSecondsLeft } from '../../components/useSecondsLeft';
+import { BidBanner } from './BidBanner';
+import { ChatPanel } from './ChatPanel';
+import { TimeLeft } from './TimeLeft';
+import { useStreamRoom } from './useStreamRoom';
+import { useViewerVideo } from './video/useVideo';
+import type { ViewerVideoState } from './video/types';
+
+interface Props {
+  stream: StreamDetail;
+  me: { id: string; verified: boolean } | null;
+  /** The follow star for the host (hidden from the host). */
+  follow?: ReactNode;
+  onNeedVerify(): void;
+}
+
+const STATUS_TEXT: Record<ViewerVideoState, string> = {
+  connecting: MSG.connecting,
+  live: MSG.live,
+  reconnecting: MSG.reconnecting,
+  failed: MSG.connectionFailed,
+  full: MSG.streamFull,
+};
+
+/** The viewer screen (spec §2): the host's video, the clock, the highest bid and the chat. */
+export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
+  const navigate = useNavigate();
+  const { viewers, removed, addMessage } = useStreamRoom(stream.id, me?.id ?? null);
+  const left = useSecondsLeft(stream.endsAt);
+  // Spec §4: ended when the server says so or the countdown reaches 00:00.
+  const ended = stream.status === 'ended' || left === 0;
+  const won = ended && me !== null && stream.winner?.id === me.id;
+  const video = useRef<HTMLVideoElement>(null);
+  const { state, retry } = useViewerVideo(stream.id, video, !ended && !removed && !stream.removed);
+  const [muted, setMuted] = useState(false);
+  const endedHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!ended) return;
+    endedHeading.current?.focus();
+    // Spec §4: to the live list 3 seconds after the end; the winner stays to complete the order.
+    if (won) return;
+    const timer = setTimeout(() => navigate('/live-auction'), STREAM_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [ended, won, navigate]);
+
+  const title = stream.title.trim() || MSG.untitledStream;
+  const shut = removed ?? (stream.removed ? MSG.removedFromStream : null);
+
+  return (
+    <article className="live" data-testid="viewer-screen">
+      <header className="live__head">
+        <PageTitle>{title}</PageTitle>
+        <div className="live__host">
+          <img className="avatar" src={stream.host.profilePic || '/images/default-avatar.svg'} alt="" width={44} height={44} />
+          <span>
+            Hosted by <strong data-testid="host-name">{stream.host.username || MSG.anonymousHost}</strong>
+          </span>
+          {follow}
+        </div>
+      </header>
+
+      <div className="live__layout">
+        <div className="live__stage">
+          <div className="live__bar">
+            <span className={`conn conn--${ended ? 'ended' : state}`} role="status" data-testid="connection-status">
+              <span className="conn__dot" aria-hidden="true" />
+              {ended ? MSG.streamEnded : shut ? 'Not watching' : STATUS_TEXT[state]}
+            </span>
+            <span className="live__clock">
+              <span className="sr-only">Time left </span>
+              <TimeLeft endsAt={stream.endsAt} ended={stream.status === 'ended'} style="viewer" testId="viewer-countdown" />
+            </span>
+            {viewers !== null && <span className="muted live__viewers">{Math.max(0, viewers - 1)} watching</span>}
+            <SoundToggle />
+          </div>
+
+          <div className="live__video">
+            <video
+              ref={video}
+              autoPlay
+              playsInline
+              muted={muted}
+              data-testid="stream-video"
+              aria-label={`Live video from ${stream.host.username}`}
+              onLoadedMetadata={(e) => {
+                // Browsers refuse sound before the first tap: play muted rather than not at all.
+                const v = e.currentTarget;
+                v.play().catch(() => {
+                  v.muted = true;
+                  setMuted(true);
+                  v.play().catch(() => undefined);
+                });
+              }}
+            />
+            {muted && !ended && (
+              <button type="button" className="btn btn--light live__unmute" onClick={() => setMuted(false)}>
+                Tap to unmute
+              </button>
+            )}
+            {!ended && !shut && state !== 'live' && (
+              <div className="live__overlay" aria-hidden="true">
+                {STATUS_TEXT[state]}
+              </div>
+            )}
+            {ended && (
+              <div className="live__ended" data-testid="stream-ended">
+                <h2 ref={endedHeading} tabIndex={-1}>
+                  {MSG.streamEnded}
+                </h2>
+                {won ? (
+                  <p>
+                    You won! <Link to="/MyAccount?tab=orders">Complete your order</Link>
+                  </p>
+                ) : (
+                  <Link to="/live-auction" className="btn btn--primary">
+                    Return to Live Auctions
+                  </Link>
+                )}
+              </div>
+            )}
+          </div>
+
+          {state === 'failed' && !ended && !shut && retry && (
+            <button type="button" className="btn btn--primary btn--block" onClick={retry} data-testid="refresh-connection">
+              Refresh Connection
+            </button>
+          )}
+          {state === 'full' && !ended && !shut && (
+            <p className="notice notice--info" data-testid="stream-full">
+              {MSG.streamFull}{' '}
+              {retry && (
+                <button type="button" className="link-button" onClick={retry}>
+                  Try again
+                </button>
+              )}
+            </p>
+          )}
+          {shut && (
+            <p className="notice notice--warn" role="alert" data-testid="removed">
+              {shut}
+            </p>
+          )}
+          <BidBanner stream={stream} />
+          <p className="muted live__product">
+            On sale: <strong>{stream.product.title}</strong>
+          </p>
+        </div>
+
+        <ChatPanel
+          streamId={stream.id}
+          messages={stream.recentMessages}
+          hostId={stream.host.id}
+          form={me && !ended && !shut ? { verified: me.verified, isHost: stream.isHost, onNeedVerify, onSent: addMessage } : null}
+          note={
+            ended ? null : !me ? (
+              <p className="chat__note">
+                <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
+                  Log in
+                </Link>{' '}
+                to chat and bid.
+              </p>
+            ) : null
+          }
+        />
+      </div>
+    </article>
+  );
+}

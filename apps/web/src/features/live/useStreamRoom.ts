@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage, StreamDetail } from '@souq/shared';
+import { joinStream, onSocketEvent } from '../../api/socket';
+import { playOutbidSound } from '../../components/outbid-sound';
+import { streamKey } from './api';
+import { applyStreamLive, mergeMessages, wasOutbid, withoutMessage } from './live-state';
+
+/**
+ * A stream's room, for the host and the viewers alike: its news (bids, the end), the chat, the
+ * viewer count and a removal keep the cached stream current; a reconnect re-reads it, because
+ * what was said meanwhile is gone.
+ */
+export function useStreamRoom(id: string, me: string | null) {
+  const client = useQueryClient();
+  const [viewers, setViewers] = useState<number | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+
+  const update = useCallback((step: (d: StreamDetail) => StreamDetail) => client.setQueryData<StreamDetail>(streamKey(id), (d) => d && step(d)), [client, id]);
+  const reread = useCallback(() => void client.invalidateQueries({ queryKey: streamKey(id) }), [client, id]);
+  const addMessage = useCallback((message: ChatMessage) => update((d) => ({ ...d, recentMessages: mergeMessages(d.recentMessages, [message]) })), [update]);
+
+  useEffect(() => {
+    const mine = <T extends { streamId: string }>(fn: (m: T) => void) => (m: T) => m.streamId === id && fn(m);
+    const stops = [
+      joinStream(id, {
+        onJoined(reply, dropped) {
+          if (!reply.ok) {
+            if (reply.code === 'FORBIDDEN') setRemoved(reply.message);
+            return;
+          }
+          if (dropped) reread();
+        },
+      }),
+      onSocketEvent('stream:update', ({ stream }) => {
+        if (stream.id !== id) return;
+        const known = client.getQueryData<StreamDetail>(streamKey(id));
+        if (known && wasOutbid(known.highestBid, stream.highestBid, me)) playOutbidSound();
+        update((d) => applyStreamLive(d, stream));
+        // The end names the winner; the winner's order comes with a re-read.
+        if (stream.status === 'ended') reread();
+      }),
+      onSocketEvent('stream:message', mine(({ message }) => addMessage(message))),
+      onSocketEvent('stream:message-deleted', mine(({ messageId }) => update((d) => ({ ...d, recentMessages: withoutMessage(d.recentMessages, messageId) })))),
+      onSocketEvent('stream:viewers', mine(({ count }) => setViewers(count))),
+      onSocketEvent('stream:removed', mine(({ message }) => setRemoved(message))),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [id, me, client, update, reread, addMessage]);
+
+  return { viewers, removed, addMessage, reread };
+}

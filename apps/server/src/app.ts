@@ -30,6 +30,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createEventBus, type EventBus } from './lib/events.js';
 import { createMediaService } from './media/media-service.js';
 import { orphanSweepJob } from './media/orphan-sweep.js';
+import { statisticsJob } from './db/statistics.js';
 import { MODULES } from './modules/index.js';
 import type { ModuleContext, Services } from './modules/module.js';
 import { janusConnectSources } from './adapters/video/index.js';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (parts.routes) await app.register(parts.routes);
     for (const job of parts.jobs ?? []) jobs.add(job);
   }
+  jobs.add(statisticsJob(database));
   jobs.add(
     orphanSweepJob({
       storage,

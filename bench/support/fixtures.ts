@@ -6,11 +6,12 @@ import { loadConfig } from '../../apps/server/src/config.js';
  * People and an auction written straight into the benchmark's database through the app's own
  * services (in this process, not listening), then closed so only the server process serves.
  */
-export async function seedAuction(env: Record<string, string>, bidders: number) {
-  const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await souq.jobs.stop();
+type Souq = Awaited<ReturnType<typeof buildApp>>;
+
+/** Verified people with sessions: the first is the seller (or host). */
+async function seedPeople(souq: Souq, count: number) {
   const at = new Date().toISOString();
-  const people = Array.from({ length: bidders + 1 }, (_, i) => ({
+  const people = Array.from({ length: count }, (_, i) => ({
     id: crypto.randomUUID(),
     email: `bench${i}-${crypto.randomBytes(3).toString('hex')}@bench.test`,
     password_hash: null,
@@ -26,13 +27,18 @@ export async function seedAuction(env: Record<string, string>, bidders: number) 
   }));
   await souq.database.db.insertInto('users').values(people).execute();
   const cookies = await Promise.all(people.map(async (p) => `souq_sid=${(await souq.accounts.createSession(p.id)).token}`));
-  const [seller, ...crowd] = people;
+  const seller = await souq.database.db.selectFrom('users').selectAll().where('id', '=', people[0]!.id).executeTakeFirstOrThrow();
+  return { people, cookies, seller };
+}
+
+/** One shop product of the seller's, to put on auction or sell live. */
+async function seedProduct(souq: Souq, ownerId: string): Promise<string> {
   const productId = crypto.randomUUID();
   await souq.database.db
     .insertInto('products')
     .values({
       id: productId,
-      owner_id: seller!.id,
+      owner_id: ownerId,
       title: 'Benchmark watch',
       title_key: 'benchmark watch',
       description: 'A product for the benchmark.',
@@ -49,11 +55,29 @@ export async function seedAuction(env: Record<string, string>, bidders: number) 
       images: '[]',
       invoice_key: null,
       related_auction: null,
-      created_at: at,
+      created_at: new Date().toISOString(),
     })
     .execute();
-  const sellerRow = await souq.database.db.selectFrom('users').selectAll().where('id', '=', seller!.id).executeTakeFirstOrThrow();
-  const { id } = await souq.auctions.start(sellerRow, productId, { startingBid: 100, duration: '7d', closingStyle: 'sudden' });
+  return productId;
+}
+
+export async function seedAuction(env: Record<string, string>, bidders: number) {
+  const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
+  await souq.jobs.stop();
+  const { people, cookies, seller } = await seedPeople(souq, bidders + 1);
+  const productId = await seedProduct(souq, seller.id);
+  const { id } = await souq.auctions.start(seller, productId, { startingBid: 100, duration: '7d', closingStyle: 'sudden' });
   await souq.app.close();
-  return { auctionId: id, sellerCookie: cookies[0]!, cookies: cookies.slice(1), bidderIds: crowd.map((c) => c.id) };
+  return { auctionId: id, sellerCookie: cookies[0]!, cookies: cookies.slice(1), bidderIds: people.slice(1).map((c) => c.id) };
+}
+
+/** A live stream (30 minutes) and people to chat in it; the host must then keep it alive on the socket. */
+export async function seedStream(env: Record<string, string>, chatters: number) {
+  const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
+  await souq.jobs.stop();
+  const { cookies, seller } = await seedPeople(souq, chatters + 1);
+  const productId = await seedProduct(souq, seller.id);
+  const { id } = await souq.streams.start(seller, { title: 'Benchmark stream', durationMinutes: '30', productId, startingBid: '100' }, undefined);
+  await souq.app.close();
+  return { streamId: id, hostCookie: cookies[0]!, cookies: cookies.slice(1) };
 }

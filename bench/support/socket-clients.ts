@@ -1,12 +1,14 @@
 /**
- * A crowd of socket clients in a process of its own, for the fan-out benchmark. It opens
- * COUNT sockets (round-robin over URLS), watches one auction with each, and measures every
- * `auction:update` from the bid's acceptance (the update's serverTime) to its arrival here.
+ * A crowd of socket clients in a process of its own, for the fan-out benchmarks. It opens
+ * COUNT sockets (round-robin over URLS) and, in `auction` mode, watches one auction with each and
+ * measures every `auction:update` from the bid's acceptance (the update's serverTime) to its
+ * arrival here; in `stream` mode it joins one live stream and measures every chat message from
+ * its sending (the time the sender wrote into it, `t=<ms>`) to its arrival.
  * Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
  */
 import { io, type Socket } from 'socket.io-client';
 
-const [urls, auctionId, countText] = process.argv.slice(2);
+const [urls, roomId, countText, mode = 'auction'] = process.argv.slice(2);
 const COUNT = Number(countText);
 const latencies: number[] = [];
 let gaps = 0;
@@ -20,6 +22,11 @@ async function main() {
       new Promise<void>((resolve, reject) => {
         const socket = io(list[i % list.length]!, { transports: ['websocket'], forceNew: true, reconnection: false });
         let lastSeq = -1;
+        socket.on('stream:message', ({ message }: { message: { text: string } }) => {
+          const sentAt = /^t=(\d+)/.exec(message.text)?.[1];
+          if (sentAt) latencies.push(Date.now() - Number(sentAt));
+          received++;
+        });
         socket.on('auction:update', (update: { auction: { seq: number }; serverTime: string }) => {
           latencies.push(Date.now() - Date.parse(update.serverTime));
           received++;
@@ -27,7 +34,8 @@ async function main() {
           lastSeq = update.auction.seq;
         });
         socket.once('hello', () => {
-          socket.emit('auction:watch', { auctionId });
+          if (mode === 'stream') socket.emit('stream:join', { streamId: roomId });
+          else socket.emit('auction:watch', { auctionId: roomId });
           resolve();
         });
         socket.once('connect_error', reject);

@@ -188,7 +188,10 @@ describeInBrowser('timed auctions in the browser', () => {
       await omar.goto('/MyAccount?tab=orders');
       await omar.getByTestId('order').filter({ hasText: TITLE }).getByRole('button', { name: 'Add delivery address' }).waitFor();
       await seller.goto('/MyAccount?tab=sales');
-      await seller.getByTestId('sales').getByText(`to ${names.omar} · awaiting their delivery address`).waitFor();
+      const sale = seller.getByTestId('sale').filter({ hasText: TITLE });
+      await sale.getByText(`Won at auction by ${names.omar} · awaiting their delivery address`).waitFor();
+      // Nothing to confirm yet: no address to deliver to.
+      expect(await sale.getByRole('button').count()).toBe(0);
       await omar.goto(auctionUrl);
       await omar.getByTestId('complete-order').click();
       const address = omar.getByTestId('complete-address');
@@ -202,9 +205,10 @@ describeInBrowser('timed auctions in the browser', () => {
       await fitsWidth(omar);
       const order = await server.database.db.selectFrom('orders').select(['status', 'emirate', 'total']).where('auction_id', '=', auctionId).executeTakeFirstOrThrow();
       expect(order).toEqual({ status: 'placed', emirate: 'Dubai', total: 220_500 });
-
+      // Now the seller sees where to deliver, and can confirm.
       await seller.reload();
-      await seller.getByTestId('sales').getByText(`to ${names.omar} in Dubai`).waitFor();
+      await sale.getByText('Cluster D, Tower 2, flat 1504, Jumeirah Lake Towers, Dubai · Cash on delivery').waitFor();
+      await sale.getByRole('button', { name: 'Confirm order' }).waitFor();
       await omar.goto('/MyAccount?tab=orders');
       await omar.getByTestId('order').filter({ hasText: TITLE }).getByText('Won at auction').waitFor();
       expect(await omar.getByRole('button', { name: 'Add delivery address' }).count()).toBe(0);

@@ -15,8 +15,10 @@ export function useLiveAuction(id: string, viewerId: string | null) {
   const client = useQueryClient();
   const [extendedTo, setExtendedTo] = useState<string | null>(null);
 
+  // The bidders list too: an event missed while the page loaded may be missing from either.
   const reread = useCallback(() => {
     void client.invalidateQueries({ queryKey: auctionKey(id) });
+    void client.invalidateQueries({ queryKey: bidsKey(id) });
   }, [client, id]);
 
   const addBids = useCallback(

@@ -3,13 +3,26 @@ import type { ProductSummary } from '@souq/shared';
 import { Money } from './Money';
 import { Stars } from './Stars';
 
+const PLACEHOLDER = '/images/placeholder.svg';
+
 /** `eager` for the first row: those photos are the page's largest paint, so they load first, not lazily. */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
   return (
     <Link to={`/product/${product.id}`} className="product-card" data-testid="product-card">
       <div className="product-card__media">
-        <img src={product.image.thumb} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} width={480} height={480} />
+        <img
+          src={product.image.thumb}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          width={480}
+          height={480}
+          // A photo that fails to load shows our placeholder, not the browser's broken-image icon.
+          onError={(e) => {
+            if (!e.currentTarget.src.endsWith(PLACEHOLDER)) e.currentTarget.src = PLACEHOLDER;
+          }}
+        />
         {discount > 0 && <span className="product-card__badge">−{discount}%</span>}
       </div>
       <div className="product-card__body">

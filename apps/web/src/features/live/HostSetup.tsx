@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
+import { UploadProgress } from '../../components/UploadProgress';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { startStream, useSellableProducts } from './api';
 import { captureCamera, captureHostMedia, stopMedia, useDeviceCheck } from './media';
@@ -46,6 +47,8 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  // Only a cover makes the upload worth a bar.
+  const [progress, setProgress] = useState<number | null>(null);
   const devices = useDeviceCheck();
   const products = useSellableProducts(hostId);
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,11 +97,12 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
     body.set('startingBid', String(parseAmountToFils(form.startingBid)));
     if (cover) body.set('cover', cover.file, cover.file.name);
     try {
-      const { id } = await startStream(body);
+      const { id } = await startStream(body, cover ? setProgress : undefined);
       onStarted(id, media);
     } catch (error) {
       stopMedia(media);
       setStarting(false);
+      setProgress(null);
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') return onNeedVerify();
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
@@ -228,6 +232,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
         <div className="host-form__overlay" role="status" data-testid="starting-overlay">
           <span className="spinner__wheel" aria-hidden="true" />
           {MSG.startingStream}
+          <UploadProgress fraction={progress} label="Uploading the cover" />
         </div>
       )}
     </form>

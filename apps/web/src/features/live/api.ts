@@ -31,7 +31,7 @@ export function useStream(id: string) {
 }
 
 export const fetchVideoJoin = (id: string) => api<VideoJoin>(`${streamPath(id)}/video`);
-export const startStream = (form: FormData) => postForm<{ id: string }>('/api/streams', form);
+export const startStream = (form: FormData, onProgress?: (fraction: number) => void) => postForm<{ id: string }>('/api/streams', form, onProgress);
 export const endStream = (id: string) => post<{ ok: true }>(`${streamPath(id)}/end`);
 export const deleteMessage = (id: string, messageId: string) => api<{ ok: true }>(`${streamPath(id)}/messages/${encodeURIComponent(messageId)}`, { method: 'DELETE' });
 export const removeViewer = (id: string, userId: string) => post<{ ok: true }>(`${streamPath(id)}/removed/${encodeURIComponent(userId)}`);

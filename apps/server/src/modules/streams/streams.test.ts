@@ -321,8 +321,8 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
 
     it('tells each browser how to join the video: the host publishes, the rest watch, with the configured ICE servers', async () => {
       const { id } = await goLive(host);
-      expect((await call(t, 'GET', `/api/streams/${id}/video`, { user: host })).json()).toEqual({ mode: 'mesh', iceServers: [], maxViewers: 10 } satisfies VideoJoin);
-      expect((await call(t, 'GET', `/api/streams/${id}/video`)).json()).toEqual({ mode: 'mesh', iceServers: [], maxViewers: 10 });
+      expect((await call(t, 'GET', `/api/streams/${id}/video`, { user: host })).json()).toEqual({ mode: 'mesh', iceServers: [], maxViewers: 5 } satisfies VideoJoin);
+      expect((await call(t, 'GET', `/api/streams/${id}/video`)).json()).toEqual({ mode: 'mesh', iceServers: [], maxViewers: 5 });
     });
   });
 });

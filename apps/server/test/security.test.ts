@@ -41,6 +41,8 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       const { date: _date, 'content-length': _length, 'content-type': _type, connection: _connection, ...security } = res.headers;
       expect(security).toEqual({
+        // Not helmet's: every API answer is no-store (http/no-store.ts).
+        'cache-control': 'no-store',
         'content-security-policy':
           "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;media-src 'self' blob:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
         'cross-origin-opener-policy': 'same-origin-allow-popups',

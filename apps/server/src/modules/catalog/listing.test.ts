@@ -116,6 +116,7 @@ describe.each(DIALECTS)('GET /api/products (%s)', (dialect) => {
       image: { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' },
       ownerId: seller.id,
       isAuction: false,
+      auctionId: null,
       createdAt: expect.stringMatching(/^2026-01-01T/),
     });
   });

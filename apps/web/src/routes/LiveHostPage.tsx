@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { MSG } from '@souq/shared';
-import { ApiError } from '../api/client';
-import { EmptyState } from '../components/EmptyState';
-import { ErrorState } from '../components/ErrorState';
 import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
+import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSession } from '../features/auth/session';
 import { useStream, useStreamList } from '../features/live/api';
@@ -59,19 +57,18 @@ function HostStream({ id, media }: { id: string; media: MediaStream | null }) {
   const query = useStream(id);
   if (query.isPending) return <StreamSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status < 500) {
-      return (
-        <>
-          <PageTitle>{MSG.streamNotFound}</PageTitle>
-          <EmptyState title="This stream does not exist, or its link is mistyped.">
-            <Link to="/livestream-host" className="btn btn--primary">
-              Start a new stream
-            </Link>
-          </EmptyState>
-        </>
-      );
-    }
-    return <ErrorState title="We could not load your stream." message={query.error.message} onRetry={() => void query.refetch()} />;
+    return (
+      <StreamLoadProblem
+        error={query.error}
+        retry={() => void query.refetch()}
+        failedTitle="We could not load your stream."
+        next={
+          <Link to="/livestream-host" className="btn btn--primary">
+            Start a new stream
+          </Link>
+        }
+      />
+    );
   }
   // Someone else's stream: watch it instead.
   if (!query.data.isHost) return <Navigate to={`/livestream/${id}`} replace />;

@@ -1,13 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { MSG } from '@souq/shared';
-import { ApiError } from '../api/client';
-import { EmptyState } from '../components/EmptyState';
-import { ErrorState } from '../components/ErrorState';
-import { PageTitle } from '../components/PageTitle';
 import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { useStream } from '../features/live/api';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
+import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { ViewerStream } from '../features/live/ViewerStream';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { useProfile } from '../features/profiles/useProfile';
@@ -30,19 +26,18 @@ export default function LiveViewerPage() {
 
   if (query.isPending) return <StreamSkeleton />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status < 500) {
-      return (
-        <>
-          <PageTitle>{MSG.streamNotFound}</PageTitle>
-          <EmptyState title="This stream does not exist, or its link is mistyped.">
-            <Link to="/live" className="btn btn--primary">
-              See live auctions
-            </Link>
-          </EmptyState>
-        </>
-      );
-    }
-    return <ErrorState title="We could not load this stream." message={query.error.message} onRetry={() => void query.refetch()} />;
+    return (
+      <StreamLoadProblem
+        error={query.error}
+        retry={() => void query.refetch()}
+        failedTitle="We could not load this stream."
+        next={
+          <Link to="/live" className="btn btn--primary">
+            See live auctions
+          </Link>
+        }
+      />
+    );
   }
   const stream = query.data;
   return (

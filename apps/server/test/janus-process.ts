@@ -150,7 +150,21 @@ function stopChild(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/**
+ * Janus on free ports. A port found free can be taken again before Janus binds it (its HTTP
+ * transport then fails and Janus gives up on the admin API), so a failed start is retried on new ports.
+ */
 export async function startJanus(): Promise<JanusProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startJanusOnce();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startJanusOnce(): Promise<JanusProcess> {
   const lib = janusLibDir();
   if (!lib) throw new Error('janus plugins not found under /usr/lib/*/janus (apt-get install -y janus)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-janus-'));

@@ -10,9 +10,9 @@ export interface ConfirmOptions {
 }
 
 /**
- * The page's own confirmation dialog instead of window.confirm(): same question, but styled,
+ * The page's own confirmation dialog instead of the browser's confirm box: same question, but styled,
  * reachable by keyboard and screen readers, and focus returns to the button that asked.
- * Render the returned element; `confirm()` resolves with the person's answer.
+ * Render the returned element; `ask` resolves with the person's answer.
  */
 export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, ReactNode] {
   const [asking, setAsking] = useState<ConfirmOptions | null>(null);

@@ -23,7 +23,7 @@ function EditProduct({ productId }: { productId: string }) {
   const requireLogin = useRequireLogin();
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [confirm, confirmDialog] = useConfirm();
+  const [ask, confirmDialog] = useConfirm();
 
   if (query.isPending) return <Spinner label="Loading product…" />;
   if (query.isError) {
@@ -59,7 +59,7 @@ function EditProduct({ productId }: { productId: string }) {
 
   async function remove() {
     if (!requireLogin()) return;
-    if (!(await confirm({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
+    if (!(await ask({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
     setDeleting(true);
     setDeleteError(null);
     try {

@@ -32,10 +32,10 @@ function OwnedProducts({ userId }: { userId: string }) {
   const requireVerified = useRequireVerified();
   const onVerifyError = useVerifyPromptOnError();
   const [moving, setMoving] = useState<ProductSummary | null>(null);
-  const [confirm, confirmDialog] = useConfirm();
+  const [ask, confirmDialog] = useConfirm();
 
   async function remove(id: string) {
-    if (!(await confirm({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
+    if (!(await ask({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
     try {
       await api(`/api/products/${id}`, { method: 'DELETE' });
     } catch (error) {

@@ -16,11 +16,11 @@ function Settings() {
   const form = useForm(ChangePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
   const [saved, setSaved] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const [confirm, confirmDialog] = useConfirm();
+  const [ask, confirmDialog] = useConfirm();
   if (!user) return null;
 
   async function signOutEverywhere() {
-    const yes = await confirm({ title: 'Sign out of Souq on every device, including this one?', confirmLabel: 'Sign out everywhere', danger: true });
+    const yes = await ask({ title: 'Sign out of Souq on every device, including this one?', confirmLabel: 'Sign out everywhere', danger: true });
     if (!yes) return;
     setSigningOut(true);
     await post('/api/auth/logout-all').catch(() => undefined);

@@ -53,7 +53,7 @@ describe('the login and verified-email gates', () => {
     vi.restoreAllMocks();
   });
 
-  it('goes to /login with the spec’s words and the way back, without alert(), when logged out', () => {
+  it('goes to /login with the spec’s words and the way back, without a browser alert box, when logged out', () => {
     const alert = vi.spyOn(window, 'alert');
     const { router, onAllowed } = renderWith(null);
     fireEvent.click(screen.getByText('Add to Cart'));

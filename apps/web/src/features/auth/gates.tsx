@@ -21,7 +21,7 @@ export function VerificationPromptProvider({ children }: { children: ReactNode }
 
 /**
  * Spec §6: 'You must be logged in to perform this action.' then /login. The words are shown on
- * the login page rather than in an alert(), and login brings the person back to where they were.
+ * the login page rather than in a browser alert box, and login brings the person back to where they were.
  */
 function useSendToLogin(): () => void {
   const navigate = useNavigate();

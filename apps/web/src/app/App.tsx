@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { VerificationPromptProvider } from '../features/auth/gates';
 import { prefetchShop } from '../features/catalog/shop-query';
 import { Layout } from './Layout';
 import { ROUTES } from './routes';
 
-function Root() {
-  return (
-    <VerificationPromptProvider>
-      <Outlet />
-    </VerificationPromptProvider>
-  );
+const TREE = [{ path: '/', element: <Layout />, children: ROUTES }];
+
+function Pages() {
+  return useRoutes(TREE);
 }
 
-const router = createBrowserRouter([{ element: <Root />, children: [{ path: '/', element: <Layout />, children: ROUTES }] }]);
-
+/**
+ * A declarative router: we use no loaders, actions or fetchers, and leaving the data router out
+ * keeps about 10 kB of compressed JavaScript off the first visit (issue 11).
+ */
 export function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -25,7 +25,11 @@ export function App() {
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <VerificationPromptProvider>
+          <Pages />
+        </VerificationPromptProvider>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

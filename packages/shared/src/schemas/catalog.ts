@@ -3,6 +3,7 @@ import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { characterCount, decimal, emailAddress, hasControlCharacters, plainText, truncateCharacters } from '../text.js';
 import { username } from './auth.js';
+import { PRODUCT_SORT_KEYS, type ProductSort } from '../product-sorts.js';
 
 export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -112,17 +113,6 @@ export const ProfileSchema = z.object({
   contactEmail: z.preprocess(blankToUndefined, emailAddress(MSG.invalidEmail, MSG.invalidEmail).optional()).transform((v) => v ?? null),
 });
 
-export const PRODUCT_SORTS = {
-  'price-asc': 'Price low to high',
-  'price-desc': 'Price high to low',
-  'title-asc': 'Alphabetical A-Z',
-  'title-desc': 'Alphabetical Z-A',
-  'rating-desc': 'Rating high to low',
-  'rating-asc': 'Rating low to high',
-  popular: 'Most Popular',
-} as const;
-export type ProductSort = keyof typeof PRODUCT_SORTS;
-export const PRODUCT_SORT_KEYS = Object.keys(PRODUCT_SORTS) as ProductSort[];
 
 /** A page cursor as we issue them (lib/cursor.ts decodes it and checks what is inside). */
 export const CursorSchema = z.string({ error: MSG.invalidCursor }).max(500, MSG.invalidCursor);

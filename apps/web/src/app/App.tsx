@@ -4,6 +4,7 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { VerificationPromptProvider } from '../features/auth/gates';
 import { prefetchShop } from '../features/catalog/shop-query';
+import { prefetchProductPage } from '../features/product/api';
 import { Layout } from './Layout';
 import { ROUTES } from './routes';
 
@@ -21,6 +22,7 @@ export function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     prefetchShop(client, window.location);
+    prefetchProductPage(client, window.location);
     return client;
   });
   return (

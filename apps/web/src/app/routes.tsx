@@ -1,8 +1,13 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import ShopPage from '../routes/ShopPage';
 
-/** Each page is its own chunk, fetched on first visit (the layout's Suspense shows a spinner). */
+/**
+ * Each page is its own chunk, fetched on first visit (the layout's Suspense shows a spinner),
+ * except the shop: most visits start there, and its code arriving with the entry saves a phone
+ * a round trip of chunks after the app has started (issue 11).
+ */
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
   return <Page />;
@@ -13,7 +18,7 @@ function page(load: () => Promise<{ default: ComponentType }>) {
  * /EditProduct/1 and /editproduct/1 are the same route.
  */
 export const ROUTES: RouteObject[] = [
-  { index: true, element: page(() => import('../routes/ShopPage')) },
+  { index: true, element: <ShopPage /> },
   { path: 'foryou', element: page(() => import('../routes/ForYouPage')) },
   { path: 'Login', element: page(() => import('../routes/LoginPage')) },
   { path: 'search', element: page(() => import('../routes/SearchPage')) },

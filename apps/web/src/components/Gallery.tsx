@@ -25,6 +25,7 @@ export function Gallery({ images, title }: { images: readonly ImageUrls[]; title
         <img
           key={current.url}
           src={current.url}
+          fetchPriority="high"
           alt={list.length > 1 ? `${title}, image ${index + 1} of ${list.length}` : title}
           onError={(e) => {
             if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;

@@ -12,7 +12,7 @@ import { Spinner } from '../components/Spinner';
 import { useConfirm } from '../components/useConfirm';
 import { usePagedAuctions } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
-import { MoveToAuctionDialog } from '../features/auctions/MoveToAuctionDialog';
+import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useGateErrorHandler, useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { usePagedProducts } from '../features/catalog/usePagedProducts';
@@ -81,7 +81,7 @@ function OwnedProducts({ userId }: { userId: string }) {
         ))}
       </div>
       {list.hasMore && <LoadMore loading={list.loadingMore} onMore={list.more} />}
-      {moving && <MoveToAuctionDialog product={moving} onClose={() => setMoving(null)} onGateError={onVerifyError} />}
+      {moving && <MoveToAuction product={moving} onClose={() => setMoving(null)} onGateError={onVerifyError} />}
       {confirmDialog}
     </>
   );

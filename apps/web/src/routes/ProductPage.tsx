@@ -9,7 +9,7 @@ import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { Stars } from '../components/Stars';
 import { useFlash } from '../components/useFlash';
-import { MoveToAuctionDialog } from '../features/auctions/MoveToAuctionDialog';
+import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useGateErrorHandler, useRequireLogin, useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { addToCart } from '../features/cart/cart-store';
@@ -183,7 +183,7 @@ function Product({ product }: { product: ProductDetail }) {
       </div>
 
       <ReviewsSection product={product} viewer={viewer} canSubmit={requireVerified} onGateError={onGateError} />
-      {moving && <MoveToAuctionDialog product={product} onClose={() => setMoving(false)} onGateError={onVerifyError} />}
+      {moving && <MoveToAuction product={product} onClose={() => setMoving(false)} onGateError={onVerifyError} />}
     </article>
   );
 }

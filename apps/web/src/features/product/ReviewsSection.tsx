@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFlash } from '../../components/useFlash';
 import { Link } from 'react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import { MSG, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { reviewsKey, useRefreshReviews, useSubmitReview } from './api';
-import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
+import { Skeleton } from '../../components/Skeleton';
+
+/** Only signed-in readers get the form: its rules (and zod) load when one does. */
+const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 /** Spec §9: the review success message shows for 3 seconds. */
 export const REVIEW_SUCCESS_MS = 3000;
@@ -59,7 +62,11 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
       </div>
     );
   } else {
-    form = <ReviewForm pending={submit.isPending} canSubmit={canSubmit} onSubmit={send} note={viewer === 'unverified' ? MSG.reviewVerifyRequired : undefined} />;
+    form = (
+      <Suspense fallback={<Skeleton height={260} />}>
+        <ReviewForm pending={submit.isPending} canSubmit={canSubmit} onSubmit={send} note={viewer === 'unverified' ? MSG.reviewVerifyRequired : undefined} />
+      </Suspense>
+    );
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page, ProductDetail, Review } from '@souq/shared';
 import { api, ApiError, post } from '../../api/client';
 
@@ -7,12 +7,21 @@ export const reviewsKey = (id: string) => ['product', id, 'reviews'] as const;
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
-export function useProduct(id: string) {
-  return useQuery({
+const productQuery = (id: string) =>
+  queryOptions({
     queryKey: productKey(id),
     queryFn: ({ signal }) => api<ProductDetail>(productPath(id), { signal }),
     enabled: id.length > 0,
   });
+
+export function useProduct(id: string) {
+  return useQuery(productQuery(id));
+}
+
+/** A first visit to a product page asks for the product while the page's code is still on its way (issue 11). */
+export function prefetchProductPage(client: QueryClient, location: Location): void {
+  const id = /^\/product\/([^/]+)\/?$/i.exec(location.pathname)?.[1];
+  if (id) void client.prefetchQuery(productQuery(decodeURIComponent(id)));
 }
 
 /** Put a product the server just sent into the cache, so the next page shows it without a round trip. */

@@ -159,7 +159,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     maxAge: 31536000 * 1000,
     immutable: true,
   });
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, config.webDist, {
+    images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])),
+    dataVersion: database.dataVersion,
+  });
   const io = attachRealtime(app, {
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,

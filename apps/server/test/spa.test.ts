@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertProducts } from './catalog-support.js';
-import { startTestApp, type TestApp } from './support.js';
+import { DIALECTS, startTestApp, type TestApp } from './support.js';
 
 /** Serving the built web app: the SPA fallback, caching by kind of file, and compression. */
 describe('the web app', () => {
@@ -67,6 +67,23 @@ describe('the web app', () => {
     expect(res.rawPayload.length).toBeLessThan(script.length / 5);
   });
 
+  it('sends the brotli file of the build as it is to a client that reads brotli, and says the answer varies by encoding', async () => {
+    const brotli = Buffer.from('pretend this is brotli');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotli);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(brotli)).toBe(true);
+      const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    } finally {
+      fs.rmSync(path.join(dist, 'assets', 'index-abc123.js.br'));
+    }
+  });
+
   it('caches other public files for an hour', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/images/logo.svg' });
     expect(res.statusCode).toBe(200);
@@ -86,4 +103,51 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
   });
+});
+
+/** index.html goes out with a preload hint for the image its page paints largest (issue 11: LCP). */
+describe.each(DIALECTS)('the first-paint hint (%s)', (dialect) => {
+  let t: TestApp;
+  let dist: string;
+  const hint = (file: string) => `</uploads/${file}>; rel=preload; as=image; fetchpriority=high`;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await startTestApp(dialect, { webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('names the first photo of the shop on / and the main photo of a product on its page, and follows changes', async () => {
+    const seller = await createUser(t);
+    const [watch, lamp, bare] = await insertProducts(t, seller.id, [
+      { title: 'Watch', category: 'Watches', popularity: 50, images: JSON.stringify(['products/watch-1', 'products/watch-2']) },
+      { title: 'Lamp', category: 'Appliances', popularity: 10, images: JSON.stringify(['products/lamp-1']) },
+      { title: 'Bare', popularity: 99 },
+    ]);
+    // The most popular has no photo: nothing worth hinting.
+    expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBeUndefined();
+    await t.database.db.updateTable('products').set({ popularity: 0 }).where('id', '=', bare!).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
+    expect((await t.app.inject({ method: 'GET', url: '/?category=Appliances' })).headers.link).toBe(hint('products/lamp-1-thumb.webp'));
+    expect((await t.app.inject({ method: 'GET', url: '/?sort=price-asc&category=Watches' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
+    expect((await t.app.inject({ method: 'GET', url: `/product/${watch}` })).headers.link).toBe(hint('products/watch-1.webp'));
+    expect((await t.app.inject({ method: 'GET', url: `/product/${lamp}` })).headers.link).toBe(hint('products/lamp-1.webp'));
+
+    // A write is seen at once, not after the hint was kept a while.
+    await t.database.db.updateTable('products').set({ popularity: 90 }).where('id', '=', lamp!).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/lamp-1-thumb.webp'));
+  });
+
+  it.each(['/?category=Nonsense', '/?sort=%00', `/product/not-an-id`, `/product/${'0'.repeat(8)}-0000-0000-0000-000000000000`, '/login', '/product/'])(
+    'sends the page without a hint for %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBeUndefined();
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 });

@@ -67,7 +67,14 @@ export interface ModuleParts<S> {
    * names, so a module that stores files must answer this (media/orphan-sweep.ts).
    */
   referencedUploads?: UploadReferences;
+  /**
+   * The image a first visit to `pathname` paints largest, if the module owns that page: index.html
+   * goes out with a preload hint for it (http/spa.ts).
+   */
+  firstPaintImage?: FirstPaintImage;
 }
+
+export type FirstPaintImage = (pathname: string, search: URLSearchParams) => Promise<string | null>;
 
 /** One registration per module (DESIGN.md, "Modules register themselves"); app.ts loops over them. */
 export interface SouqModule<K extends keyof Services = keyof Services> {

@@ -17,6 +17,7 @@ export const catalogModule = defineModule({
       service,
       routes: catalogRoutes(service, (id, user) => ctx.services.reviews.hasReviewed(id, user)),
       referencedUploads: () => service.referencedUploads(),
+      firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
     };
   },
 });

@@ -10,6 +10,7 @@ import {
   ProductSchema,
   SearchQuerySchema,
   firstMessage,
+  isId,
   titleKey,
   toFieldErrors,
   type Page,
@@ -227,6 +228,24 @@ export function createCatalogService(deps: CatalogDeps) {
         invoiceUrl: isOwner && row.invoice_key ? `/api/products/${id}/invoice` : null,
         auctionId: row.related_auction,
       });
+    },
+
+    /**
+     * The photo a first visit to a page paints largest (its LCP): the shop's first card, or a
+     * product page's main image. Sent as a preload hint with index.html, so a phone starts
+     * fetching it while the app's code is still on its way. Null when there is nothing to hint.
+     */
+    async firstPaintImage(pathname: string, search: URLSearchParams): Promise<string | null> {
+      if (pathname === '/') {
+        const input = ProductListQuerySchema.safeParse({ category: search.get('category') ?? undefined, sort: search.get('sort') ?? undefined, limit: '1' });
+        if (!input.success) return null;
+        const first = (await page({ category: input.data.category, shopOnly: true }, SORTS[input.data.sort], 1)).items[0];
+        return first && first.image !== PLACEHOLDER ? first.image.thumb : null;
+      }
+      const id = /^\/product\/([^/]+)$/i.exec(pathname)?.[1];
+      if (!id || !isId(id)) return null;
+      const key = (JSON.parse((await q.findProduct(db, id))?.images ?? '[]') as string[])[0];
+      return key ? media.imageUrls(key).url : null;
     },
 
     async list(query: unknown): Promise<Page<ProductSummary>> {

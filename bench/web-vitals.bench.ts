@@ -1,0 +1,150 @@
+/**
+ * A cold first visit on a throttled phone (issue 11): LCP, CLS and the JavaScript bytes for the
+ * shop and a product page, measured in Chromium over CDP, then Lighthouse's mobile performance
+ * score for the same two pages. Median of --runs (default 3) of each.
+ *
+ *   npm run bench:vitals
+ *   npm run bench:vitals -- --runs 5 --skip-lighthouse
+ *
+ * The app runs as `npm start` runs it (production build, demo data, SQLite) in its own process.
+ * The CDP runs emulate a 360 × 780 phone with issue 11's throttling: 4× slower CPU, 150 ms round
+ * trips, 1.6 Mbps down and 750 kbps up, an empty cache. Lighthouse uses its own default mobile
+ * profile, which is the same throttling, simulated. Needs Debian's chromium (CHROMIUM_PATH).
+ */
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { buildWebIfStale } from '../scripts/build-web.mjs';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
+import { benchDatabase, startServerProcess } from './support/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PHONE = { width: 360, height: 780 };
+const THROTTLE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+
+interface Visit {
+  lcpMs: number;
+  cls: number;
+  jsBytes: number;
+  jsFiles: number;
+}
+
+/** Recorded from the first byte on: the largest paint so far and the sum of unexpected layout shifts. */
+const OBSERVE_VITALS = `
+  window.__vitals = { lcp: 0, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__vitals.lcp = e.renderTime || e.loadTime || e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__vitals.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+async function visit(browser: Browser, url: string): Promise<Visit> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLE.latencyMs,
+    downloadThroughput: (THROTTLE.downKbps * 1000) / 8,
+    uploadThroughput: (THROTTLE.upKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
+
+  const scripts = new Set<string>();
+  let jsBytes = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+  });
+
+  await page.addInitScript(OBSERVE_VITALS);
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  // A late layout shift (a footer pushed down by a late image) still counts: give it a moment.
+  await page.waitForTimeout(1500);
+  const vitals = await page.evaluate(() => (globalThis as unknown as { __vitals: { lcp: number; cls: number } }).__vitals);
+  await context.close();
+  return { lcpMs: vitals.lcp, cls: vitals.cls, jsBytes, jsFiles: scripts.size };
+}
+
+interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+async function lighthouseRun(url: string): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbtMs: audit('total-blocking-time'),
+      fcpMs: audit('first-contentful-paint'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${Math.round(x).toLocaleString('en')} ms`;
+
+buildWebIfStale();
+const database = await benchDatabase('sqlite');
+const server = await startServerProcess({ ...database.env, SEED_DEMO: 'true' });
+try {
+  const { items } = (await (await fetch(`${server.url}/api/products?limit=1`)).json()) as { items: { id: string }[] };
+  const pages = [
+    { name: 'shop (/)', url: `${server.url}/` },
+    { name: 'product page', url: `${server.url}/product/${items[0]!.id}` },
+  ];
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  console.log(`\nCold visit at ${PHONE.width} px: ${THROTTLE.cpu}× CPU, ${THROTTLE.latencyMs} ms RTT, ${THROTTLE.downKbps / 1000} Mbps down (median of ${runs})\n`);
+  console.log('| page | LCP | CLS | JavaScript (compressed, on the wire) |\n|---|---:|---:|---:|');
+  for (const p of pages) {
+    await visit(browser, p.url); // warms the server's own caches, not the browser's
+    const visits: Visit[] = [];
+    for (let i = 0; i < runs; i++) visits.push(await visit(browser, p.url));
+    const js = median(visits.map((v) => v.jsBytes));
+    console.log(`| ${p.name} | ${ms(median(visits.map((v) => v.lcpMs)))} | ${median(visits.map((v) => v.cls)).toFixed(3)} | ${js.toLocaleString('en')} B in ${visits[0]!.jsFiles} files |`);
+  }
+  await browser.close();
+
+  if (!values['skip-lighthouse']) {
+    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling), median of ${runs} by score\n`);
+    console.log('| page | performance | LCP | CLS | TBT | FCP |\n|---|---:|---:|---:|---:|---:|');
+    for (const p of pages) {
+      const results: LighthouseRun[] = [];
+      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(p.url));
+      const mid = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!;
+      console.log(`| ${p.name} | ${mid.score} (${results.map((r) => r.score).join(', ')}) | ${ms(mid.lcpMs)} | ${mid.cls.toFixed(3)} | ${ms(mid.tbtMs)} | ${ms(mid.fcpMs)} |`);
+    }
+  }
+} finally {
+  await server.stop();
+  await database.drop();
+}

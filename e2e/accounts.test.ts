@@ -159,6 +159,8 @@ describeInBrowser('accounts in the browser', () => {
       const { page, context, errors } = await openPage(browser, server.url);
       await page.goto('/');
       const chips = () => page.getByTestId('category-list').getByRole('button').allTextContents();
+      // The first paint is a static shell; the bar comes with the app.
+      await page.getByTestId('category-list').waitFor();
       expect(await chips()).toEqual(['Watches', 'Mobiles', 'Laptops', 'Beauty', 'Cars']);
       await page.getByRole('button', { name: 'Next categories' }).click();
       expect(await chips()).toEqual(['Beauty', 'Cars', 'Appliances', 'Fragrances', 'Eyewear']);
@@ -197,6 +199,7 @@ describeInBrowser('accounts in the browser', () => {
 
 /** Dispatches a horizontal touch swipe over the category bar. */
 async function swipe(page: import('playwright-core').Page, dx: number): Promise<void> {
+  await page.locator('.category-bar').waitFor();
   await page.evaluate((delta) => {
     const bar = document.querySelector('.category-bar')!;
     const touch = (x: number) => new Touch({ identifier: 1, target: bar, clientX: x, clientY: 10 });

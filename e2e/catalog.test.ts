@@ -137,6 +137,7 @@ describeInBrowser('selling and buying in the browser', () => {
       expect(await noor.getByTestId('cart-badge').textContent()).toBe('0');
       await noor.getByRole('button', { name: 'Close' }).click();
       await noor.goto('/AddProduct');
+      await noor.getByText(/Once your email is verified you can list products/).waitFor();
       expect(await noor.getByTestId('product-form').count()).toBe(0);
       for (const p of pages) expect(p.errors).toEqual([]);
     });

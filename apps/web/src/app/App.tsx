@@ -27,7 +27,9 @@ export function App() {
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      {/* Without transitions: a link shows its page (or the page's loading state) at once, instead of
+          holding the old page on screen with no sign that anything happened. */}
+      <BrowserRouter useTransitions={false}>
         <VerificationPromptProvider>
           <Pages />
         </VerificationPromptProvider>

@@ -89,6 +89,9 @@ describeInBrowser('accessibility and phone layout of every route', () => {
           if (size === 'phone') {
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
+            // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
+            if (await page.getByTestId('cart-badge').isVisible()) problems.push(`${route}: the floating cart button shows at 360px`);
+            if (!(await page.getByTestId('header-cart').isVisible())) problems.push(`${route}: no cart in the header at 360px`);
           }
         }
         expect(problems).toEqual([]);

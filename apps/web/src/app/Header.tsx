@@ -4,6 +4,7 @@ import { setSocketUser } from '../api/socket';
 import { SearchBar } from '../components/SearchBar';
 import { AccountMenu } from '../features/auth/AccountMenu';
 import { useSession } from '../features/auth/session';
+import { HeaderCart } from '../features/cart/CartBadge';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useAwayOnScroll } from './useAwayOnScroll';
 
@@ -39,6 +40,7 @@ export function Header() {
         <div className="site-header__actions">
           {user && <NotificationBell key={user.id} />}
           <AccountMenu />
+          <HeaderCart />
         </div>
       </div>
       <nav className="tabs container" aria-label="Sections">

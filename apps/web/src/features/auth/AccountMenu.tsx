@@ -74,7 +74,7 @@ export function AccountMenu() {
           Login
         </Link>
       )}
-      <button ref={trigger} type="button" className="account__avatar" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
+      <button ref={trigger} type="button" className={`account__avatar${user ? '' : ' account__avatar--guest'}`} aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
         {user ? (
           <img src={user.profilePic} alt="" width={32} height={32} />
         ) : (

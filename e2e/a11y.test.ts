@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { describeInBrowser, launchBrowser, openPage, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import { describeInBrowser, launchBrowser, openPage, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = { desktop: { width: 1280, height: 860 }, phone: { width: 360, height: 780 } };
@@ -78,7 +78,7 @@ describeInBrowser('accessibility and phone layout of every route', () => {
         pages.push(tracked);
         if (visitor !== 'signed out') {
           const user = users[visitor];
-          await tracked.context.addCookies([{ name: 'souq_sid', value: user.cookie.split('=')[1]!, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+          await signInContext(tracked.context, server.url, user.cookie);
         }
         const { page } = tracked;
         const problems: string[] = [];
@@ -105,7 +105,7 @@ describeInBrowser('accessibility and phone layout of every route', () => {
     it('has every tab reachable and clickable at 360 px', async () => {
       const tracked = await openPage(browser, server.url, WIDTHS.phone);
       pages.push(tracked);
-      await tracked.context.addCookies([{ name: 'souq_sid', value: users.verified.cookie.split('=')[1]!, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+      await signInContext(tracked.context, server.url, users.verified.cookie);
       const { page } = tracked;
       await page.goto('/MyAccount');
       const tabs = page.getByRole('tab');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import { DIALECTS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
 const PHONE = { width: 360, height: 780 };
@@ -43,7 +43,7 @@ describeInBrowser('timed auctions in the browser', () => {
       const tracked = await openPage(browser, server.url, viewport);
       pages.push(tracked);
       const token = users[who].cookie.split('=')[1]!;
-      await tracked.context.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+      await signInContext(tracked.context, server.url, token);
       return tracked.page;
     }
 

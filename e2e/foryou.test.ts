@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { insertProducts, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer } from './support/harness.js';
+import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, signInContext } from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -89,7 +89,7 @@ describeInBrowser('the For You feed in the browser', () => {
       const tracked = await openPage(browser, server.url);
       contexts.push(tracked.context);
       const { page, context, errors } = tracked;
-      await context.addCookies([{ name: 'souq_sid', value: viewer.cookie.split('=')[1]!, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+      await signInContext(context, server.url, viewer.cookie);
       page.on('dialog', (d) => {
         errors.push(`unexpected dialog: ${d.message()}`);
         void d.dismiss();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { announceSkip, janusInstalled, startJanus, type JanusProcess } from '../apps/server/test/janus-process.js';
-import { FAKE_MEDIA_FLAGS, describeInBrowser, launchBrowser, openPage, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import { FAKE_MEDIA_FLAGS, describeInBrowser, launchBrowser, openPage, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
 
 const READY = janusInstalled();
 if (!READY) announceSkip('the live screens through Janus', 'janus not installed', 'apt-get install -y janus to run it.');
@@ -30,7 +30,7 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
     const row = await server.accounts.createAccountDirectly({ email: `${name}@example.com`, username: name, phone: '0501234567', password: 'souq-e2e-pass', verified: true });
     const tracked = await openPage(browser, server.url);
     pages.push(tracked);
-    await tracked.context.addCookies([{ name: 'souq_sid', value: (await server.accounts.createSession(row.id)).token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await signInContext(tracked.context, server.url, (await server.accounts.createSession(row.id)).token);
     return Object.assign(tracked, { id: row.id });
   }
 

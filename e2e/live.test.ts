@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -66,7 +66,7 @@ describeInBrowser('live video auctions in the browser', () => {
       pages.push(tracked);
       if (who) {
         const token = people.get(on)![who].cookie.split('=')[1]!;
-        await tracked.context.addCookies([{ name: 'souq_sid', value: token, url: on.url, httpOnly: true, sameSite: 'Lax' }]);
+        await signInContext(tracked.context, on.url, token);
       }
       return tracked;
     }

@@ -83,6 +83,15 @@ export async function openPage(browser: Browser, baseURL: string, viewport = { w
   return { context, page, errors };
 }
 
+/**
+ * Signs a browser context in with a session the test made on the server: the httpOnly cookie
+ * the login route would have set. Takes the token, or a `souq_sid=token` cookie pair.
+ */
+export function signInContext(context: BrowserContext, url: string, session: string): Promise<void> {
+  const value = session.startsWith('souq_sid=') ? session.slice('souq_sid='.length) : session;
+  return context.addCookies([{ name: 'souq_sid', value, url, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /** Into test-results/: the whole page, or (fullPage false) what the screen shows, which reads better for a phone. */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = path.join(root, 'test-results');

@@ -17,7 +17,7 @@ interface Props {
   loadingMore?: boolean;
   onMore?: () => void;
   /** Offered with the error state; the lists from usePaged pass theirs through. */
-  retry?: () => void;
+  retry: () => void;
   emptyExtra?: ReactNode;
 }
 
@@ -26,7 +26,7 @@ export function ProductGrid({ items, loading, loadingLabel, emptyTitle, error, h
   // Cards of the real size, so the footer does not jump when the products arrive.
   if (loading) return <SkeletonCards label={loadingLabel} />;
   if (error && items.length === 0) {
-    return <ErrorState title="We could not load these products." onRetry={retry ?? (() => window.location.reload())} />;
+    return <ErrorState title="We could not load these products." onRetry={retry} />;
   }
   if (items.length === 0) {
     return (

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * After a refused submit, take the person to the first field to fix. Call the returned function
- * once the messages are set; focus moves after they render.
+ * After a refused submit, take the person to the first field to fix, or, when the refusal is
+ * about the whole form (a wrong password), to the form's error line: never to <body>, where a
+ * disabled submit button would otherwise leave focus. Call the returned function once the
+ * messages are set; focus moves after they render.
  */
 export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () => void {
   const [attempt, setAttempt] = useState(0);
@@ -12,9 +14,9 @@ export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () =>
       first.current = false;
       return;
     }
-    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    field?.focus({ preventScroll: true });
-    field?.closest('.field, .image-picker, .form-section')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[data-testid="form-error"]');
+    target?.focus({ preventScroll: true });
+    (target?.closest('.field, .image-picker, .form-section') ?? target)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [attempt, form]);
   return useCallback(() => setAttempt((n) => n + 1), []);
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { firstMessage, toFieldErrors, type FieldErrors } from '@souq/shared';
 import { ApiError } from '../api/client';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 
 /**
  * Form state checked by the same zod schema the server uses: instant feedback here, the same
@@ -12,18 +13,9 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  // The form being submitted (the one holding focus when submit ran) and how many refusals so far.
+  // The form being submitted: the one holding focus when submit ran.
   const form = useRef<HTMLFormElement | null>(null);
-  const [refusals, setRefusals] = useState(0);
-
-  // After a refusal, focus goes to the first field to fix, else to the form's error line, never
-  // to <body> (where a disabled submit button would otherwise leave it).
-  useEffect(() => {
-    if (refusals === 0) return;
-    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-testid="form-error"]');
-    target?.focus({ preventScroll: true });
-    target?.scrollIntoView?.({ block: 'center' });
-  }, [refusals]);
+  const refused = useFocusFirstInvalid(form);
 
   const bind = (name: string) => ({
     name,
@@ -37,7 +29,7 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
     if (!parsed.success) {
       setFields(toFieldErrors(parsed.error));
       setError(firstMessage(parsed.error));
-      setRefusals((n) => n + 1);
+      refused();
       return;
     }
     setFields({});
@@ -48,7 +40,7 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       if (err instanceof ApiError) setFields(err.fields);
-      setRefusals((n) => n + 1);
+      refused();
     } finally {
       setPending(false);
     }

@@ -161,7 +161,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await registerSpa(app, config.webDist, {
     images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])),
-    dataVersion: database.dataVersion,
+    clock,
   });
   const io = attachRealtime(app, {
     publicUrl: config.publicUrl,

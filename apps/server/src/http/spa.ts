@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
+import type { Clock } from '../lib/clock.js';
 import { Lru } from '../lib/lru.js';
 import type { FirstPaintImage } from '../modules/module.js';
 
@@ -49,15 +50,19 @@ function indexPageSender(file: string, preload: (url: string) => Promise<string 
 
 /** Pages whose hint is kept (the shop's sorts and categories, popular product pages). */
 const HINTS_KEPT = 500;
+/**
+ * How long a hint is used before it is looked up again. A hint a moment old costs at worst one
+ * photo fetched for nothing; looking it up on every visit cost index.html a fifth of its speed.
+ */
+export const HINT_KEPT_MS = 1000;
 
 /**
  * The Link header that lets a phone fetch a page's largest image (its LCP) in parallel with the
- * app's code instead of after it. Where the database tells its data version (SQLite), a hint is
- * kept until the next write; elsewhere it is looked up on every visit. A hint that cannot be
- * worked out is left off: the page works without it.
+ * app's code instead of after it. A hint that cannot be worked out is left off: the page works
+ * without it.
  */
-function firstPaintPreloader(sources: FirstPaintImage[], dataVersion: (() => string) | undefined, log: FastifyBaseLogger) {
-  const kept = new Lru<string, { version: string; link: string | null }>(HINTS_KEPT);
+function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: FastifyBaseLogger) {
+  const kept = new Lru<string, { until: number; link: string | null }>(HINTS_KEPT);
   async function lookUp(url: URL): Promise<string | null> {
     for (const source of sources) {
       const image = await source(url.pathname, url.searchParams);
@@ -67,12 +72,12 @@ function firstPaintPreloader(sources: FirstPaintImage[], dataVersion: (() => str
   }
   return async (requestUrl: string): Promise<string | null> => {
     if (sources.length === 0) return null;
-    const version = dataVersion?.();
+    const now = clock.now().getTime();
     const hit = kept.get(requestUrl);
-    if (version !== undefined && hit?.version === version) return hit.link;
+    if (hit && hit.until > now) return hit.link;
     try {
       const link = await lookUp(new URL(requestUrl, 'http://souq.invalid'));
-      if (version !== undefined) kept.set(requestUrl, { version, link });
+      kept.set(requestUrl, { until: now + HINT_KEPT_MS, link });
       return link;
     } catch (error) {
       log.warn({ err: error }, 'first-paint hint left off');
@@ -85,11 +90,11 @@ function firstPaintPreloader(sources: FirstPaintImage[], dataVersion: (() => str
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string | undefined,
-  firstPaint: { images: FirstPaintImage[]; dataVersion: (() => string) | undefined },
+  firstPaint: { images: FirstPaintImage[]; clock: Clock },
 ): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
-  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.dataVersion, app.log)) : undefined;
+  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log)) : undefined;
   if (sendIndex) {
     app.get('/', sendIndex);
     await app.register(fastifyStatic, {

@@ -87,6 +87,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   const total = hasNextPage ? Math.max(items.length, (pages[0]?.total ?? 0) - hidden.size) : items.length;
   const sessionCursor = session ?? pages[0]?.nextCursor ?? null;
   const item = restoring ? undefined : items[current];
+  const hasItems = items.length > 0;
 
   const stage = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -153,8 +154,38 @@ export function Feed({ gates }: { gates: FeedGates }) {
     scroller.current?.querySelector<HTMLElement>('[data-current]')?.focus({ preventScroll: true });
   }, [current]);
 
+  // Items other than the current one are inert, and the browser drops focus from an inert item to
+  // <body> at a rendering step of its own choosing, sometimes after the effect above. While the
+  // reader's focus belongs in the feed, put it back on the current item when that happens.
+  const focusInFeed = useRef(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let frame = 0;
+    // Checked once a frame, only while focus is in the feed.
+    const watch = () => {
+      frame = 0;
+      if (!focusInFeed.current) return;
+      if (document.activeElement === document.body && document.hasFocus()) el.querySelector<HTMLElement>('[data-current]')?.focus({ preventScroll: true });
+      frame = requestAnimationFrame(watch);
+    };
+    const onIn = () => {
+      focusInFeed.current = true;
+      if (!frame) frame = requestAnimationFrame(watch);
+    };
+    const onOut = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof Node && !el.contains(e.relatedTarget)) focusInFeed.current = false;
+    };
+    el.addEventListener('focusin', onIn);
+    el.addEventListener('focusout', onOut);
+    return () => {
+      cancelAnimationFrame(frame);
+      el.removeEventListener('focusin', onIn);
+      el.removeEventListener('focusout', onOut);
+    };
+  }, [hasItems]);
+
   // Wheel: one gesture, one item. Touch: a swipe over 50 px, one item. Native listeners, so the wheel can be stopped from scrolling on.
-  const hasItems = items.length > 0;
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -179,7 +210,12 @@ export function Feed({ gates }: { gates: FeedGates }) {
     const onScroll = () => {
       clearTimeout(settle);
       settle = setTimeout(() => {
-        if (el.clientHeight > 0) setIndex((i) => (Math.round(el.scrollTop / el.clientHeight) === clampIndex(i, count.current) ? i : Math.round(el.scrollTop / el.clientHeight)));
+        if (el.clientHeight <= 0) return;
+        // Items other than the current one are inert: focus on the one left behind would drop to
+        // <body>, so it moves with the index, as it does for keys (a slow smooth scroll can pause
+        // long enough to land here mid-way).
+        refocus.current = el.contains(document.activeElement);
+        setIndex((i) => (Math.round(el.scrollTop / el.clientHeight) === clampIndex(i, count.current) ? i : Math.round(el.scrollTop / el.clientHeight)));
       }, 150);
     };
     el.addEventListener('wheel', onWheel, { passive: false });

@@ -18,6 +18,7 @@ import { chromium, type Browser, type BrowserServer, type Page } from 'playwrigh
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { janusInstalled, startJanus } from '../apps/server/test/janus-process.js';
+import { CHROMIUM } from '../e2e/support/chromium.js';
 import { BROWSER_FLAGS, firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
 import { benchDatabase, percentile, startServerProcess } from './support/server.js';
 import { treeCpuSeconds } from './support/cpu.js';
@@ -32,7 +33,6 @@ const { values } = parseArgs({
 const CROWDS = values.viewers!.split(',').map(Number);
 const ROUNDS = Number(values.rounds);
 const HOLD_S = Number(values.hold);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A host with one product, written through the app's own services (not listening), then closed. */
 async function seedHost(env: Record<string, string>) {

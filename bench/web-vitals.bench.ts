@@ -16,10 +16,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
-import { CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 import { benchDatabase, startServerProcess } from './support/server.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PHONE = { width: 360, height: 780 };
 const THROTTLE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
+import { CHROMIUM } from './support/chromium.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /** The browser suite needs the built app and Debian's Chromium; under CI both must be there. */
 export default function setup(): void {

@@ -1,3 +1,6 @@
+/** Debian's Chromium (never a downloaded browser): the browser suites and the benchmarks that drive one. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /** How Chromium is launched for the browser suites and the live video benchmark (DESIGN.md, "Tests"). */
 export const CHROMIUM_FLAGS = [
   '--headless',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, insertProducts } from './catalog-support.js';
 import { createFakeClock } from '../src/lib/clock.js';
 import { HINT_KEPT_MS } from '../src/http/spa.js';
@@ -133,18 +133,19 @@ describe.each(DIALECTS)('the first-paint hint (%s)', (dialect) => {
     // The most popular has no photo: nothing worth hinting.
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBeUndefined();
     await t.database.db.updateTable('products').set({ popularity: 0 }).where('id', '=', bare!).execute();
-    clock.advance(HINT_KEPT_MS);
+    clock.advance(2 * HINT_KEPT_MS);
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
     expect((await t.app.inject({ method: 'GET', url: '/?category=Appliances' })).headers.link).toBe(hint('products/lamp-1-thumb.webp'));
     expect((await t.app.inject({ method: 'GET', url: '/?sort=price-asc&category=Watches' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
     expect((await t.app.inject({ method: 'GET', url: `/product/${watch}` })).headers.link).toBe(hint('products/watch-1.webp'));
     expect((await t.app.inject({ method: 'GET', url: `/product/${lamp}` })).headers.link).toBe(hint('products/lamp-1.webp'));
 
-    // A hint is kept for a second, then follows the change.
+    // A hint is kept for a second; the first visit after that still gets it while it is looked up again.
     await t.database.db.updateTable('products').set({ popularity: 90 }).where('id', '=', lamp!).execute();
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
     clock.advance(HINT_KEPT_MS);
-    expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/lamp-1-thumb.webp'));
+    expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
+    await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/lamp-1-thumb.webp')));
   });
 
   it.each(['/?category=Nonsense', '/?sort=%00', `/product/not-an-id`, `/product/${'0'.repeat(8)}-0000-0000-0000-000000000000`, '/login', '/product/'])(

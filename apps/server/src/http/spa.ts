@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { MSG } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
-import { Lru } from '../lib/lru.js';
+import { keptFor } from '../lib/kept-for.js';
 import type { FirstPaintImage } from '../modules/module.js';
 
 function cacheControlFor(filePath: string): string {
@@ -51,8 +51,9 @@ function indexPageSender(file: string, preload: (url: string) => Promise<string 
 /** Pages whose hint is kept (the shop's sorts and categories, popular product pages). */
 const HINTS_KEPT = 500;
 /**
- * How long a hint is used before it is looked up again. A hint a moment old costs at worst one
- * photo fetched for nothing; looking it up on every visit cost index.html a fifth of its speed.
+ * How long a hint is used before it is looked up again (keptFor: at most twice this). A hint a
+ * moment old costs at worst one photo fetched for nothing; looking it up on every visit cost
+ * index.html a fifth of its speed.
  */
 export const HINT_KEPT_MS = 1000;
 
@@ -62,7 +63,7 @@ export const HINT_KEPT_MS = 1000;
  * without it.
  */
 function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: FastifyBaseLogger) {
-  const kept = new Lru<string, { until: number; link: string | null }>(HINTS_KEPT);
+  const kept = keptFor<string | null>(clock, HINT_KEPT_MS, HINTS_KEPT);
   async function lookUp(url: URL): Promise<string | null> {
     for (const source of sources) {
       const image = await source(url.pathname, url.searchParams);
@@ -72,13 +73,8 @@ function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: Fast
   }
   return async (requestUrl: string): Promise<string | null> => {
     if (sources.length === 0) return null;
-    const now = clock.now().getTime();
-    const hit = kept.get(requestUrl);
-    if (hit && hit.until > now) return hit.link;
     try {
-      const link = await lookUp(new URL(requestUrl, 'http://souq.invalid'));
-      kept.set(requestUrl, { until: now + HINT_KEPT_MS, link });
-      return link;
+      return await kept(requestUrl, () => lookUp(new URL(requestUrl, 'http://souq.invalid')));
     } catch (error) {
       log.warn({ err: error }, 'first-paint hint left off');
       return null;

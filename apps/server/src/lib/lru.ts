@@ -20,6 +20,11 @@ export class Lru<K, V> {
     this.#entries.set(key, value);
   }
 
+  /** Forgets `key` if it still holds `value` (and not something set since). */
+  deleteIf(key: K, value: V): void {
+    if (this.#entries.get(key) === value) this.#entries.delete(key);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

@@ -1,0 +1,46 @@
+import type { Clock } from './clock.js';
+import { Lru } from './lru.js';
+
+/**
+ * Reads kept for a short while on the app's clock, for answers that are the same for many askers
+ * and may be a moment old. At most `capacity` keys are kept. Askers of a key that is being read
+ * share that one read; a read that fails is not kept, so the next asker tries again.
+ *
+ * Once a value is `ttlMs` old, the next asker still gets it at once while one fresh read runs in
+ * the background (nobody waits for a refresh of a busy key); a value twice that old is never
+ * given out.
+ */
+export function keptFor<V>(clock: Clock, ttlMs: number, capacity: number): (key: string, read: () => Promise<V>) => Promise<V> {
+  interface Entry {
+    at: number;
+    value: Promise<V>;
+    refreshing?: boolean;
+  }
+  const kept = new Lru<string, Entry>(capacity);
+  const start = (key: string, read: () => Promise<V>, now: number): Entry => {
+    const entry: Entry = { at: now, value: read() };
+    entry.value.catch(() => kept.deleteIf(key, entry));
+    return entry;
+  };
+  return (key, read) => {
+    const now = clock.now().getTime();
+    const hit = kept.get(key);
+    const age = hit ? now - hit.at : Number.POSITIVE_INFINITY;
+    if (hit && age < ttlMs) return hit.value;
+    if (hit && age < 2 * ttlMs) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        const fresh = start(key, read, now);
+        // The old value stays until the new one has arrived; a failed refresh leaves it for the next asker to retry.
+        fresh.value.then(
+          () => kept.set(key, fresh),
+          () => (hit.refreshing = false),
+        );
+      }
+      return hit.value;
+    }
+    const entry = start(key, read, now);
+    kept.set(key, entry);
+    return entry.value;
+  };
+}

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.js';
+import { productValues } from './catalog-support.js';
 import { DIALECTS, createTestDatabase, exited, spawnTsx, type TestDatabase } from './support.js';
 
 const ACCOUNT_TABLES = ['email_tokens', 'kysely_migration', 'kysely_migration_lock', 'oidc_states', 'sessions', 'users'];
@@ -69,6 +70,27 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     expect(await migrateToLatest(db, schema)).toEqual(expected.migrations);
     expect(await migrateToLatest(db, schema)).toEqual([]);
     await expectMigratedOnce(db, [...expected.migrations]);
+  });
+
+  it('gives likes stored before 2026-11-24 their product\'s seller and category (and, on PostgreSQL, unlogged feed sessions)', async () => {
+    const { db } = open();
+    const schema = schemaOf(test.config.database);
+    const before = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
+    expect((await before.migrateTo('2026-11-22-203-fulfilment-status')).error).toBeUndefined();
+    const at = new Date().toISOString();
+    const [seller, fan] = [crypto.randomUUID(), crypto.randomUUID()];
+    const person = (id: string, name: string) => ({ id, email: `${name}@example.com`, password_hash: null, username: name, display_name: null, phone: null, profile_pic: '', bio: '', contact_email: null, google_sub: null, email_verified_at: at, created_at: at });
+    await db.insertInto('users').values([person(seller, 'seller'), person(fan, 'fan')]).execute();
+    const product = productValues(seller, { category: 'Watches' });
+    await db.insertInto('products').values(product).execute();
+    await sql`insert into product_likes (product_id, user_id, created_at) values (${product.id}, ${fan}, ${at})`.execute(db);
+    expect(await migrateToLatest(db, schema)).toContain('2026-11-24-204-feed-read-indexes');
+    expect(await db.selectFrom('product_likes').select(['product_id', 'seller_id', 'category']).execute()).toEqual([{ product_id: product.id, seller_id: seller, category: 'Watches' }]);
+    if (test.config.database.kind === 'postgres') {
+      // Feed sessions are disposable: no write-ahead log for them.
+      const { rows } = await sql<{ persistence: string }>`select relpersistence as persistence from pg_class where oid = ${`${schema}.feed_sessions`}::regclass`.execute(db);
+      expect(rows).toEqual([{ persistence: 'u' }]);
+    }
   });
 
   it('survives two handles migrating at the same moment', async () => {

@@ -9,6 +9,7 @@ import * as feed from './migrations/2026-11-22-006-feed.js';
 import * as contactEmailOptIn from './migrations/2026-11-22-201-contact-email-opt-in.js';
 import * as orderRequestHash from './migrations/2026-11-22-202-order-request-hash.js';
 import * as fulfilmentStatus from './migrations/2026-11-22-203-fulfilment-status.js';
+import * as feedReadIndexes from './migrations/2026-11-24-204-feed-read-indexes.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-201-contact-email-opt-in': contactEmailOptIn,
   '2026-11-22-202-order-request-hash': orderRequestHash,
   '2026-11-22-203-fulfilment-status': fulfilmentStatus,
+  '2026-11-24-204-feed-read-indexes': feedReadIndexes,
 };
 
 const BUSY_RETRY_MS = 30_000;

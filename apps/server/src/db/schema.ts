@@ -111,6 +111,9 @@ export interface ProductsTable {
 export interface ProductLikesTable {
   product_id: string;
   user_id: string;
+  /** The product's seller and category, copied at the like: a taste signal read without a join. */
+  seller_id: string;
+  category: string;
   created_at: string;
 }
 

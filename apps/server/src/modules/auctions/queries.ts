@@ -184,12 +184,11 @@ export const contactOf = (db: Db, userId: string) => db.selectFrom('users').sele
 // For You candidates and signals (the feed module asks through the auctions service).
 const FEED_FIELDS = ['auctions.id', 'auctions.seller_id', 'auctions.category', 'auctions.bid_count', 'auctions.created_at', 'auctions.ends_at'] as const;
 
-/** Open timed auctions still running, soonest end first, not the viewer's own. */
-export function feedAuctions(db: Db, opts: { viewerId: string | null; now: string; limit: number; category?: string; sellerId?: string }) {
+/** Open timed auctions still running, soonest end first; the same for every viewer, so the feed can share them. */
+export function feedAuctions(db: Db, opts: { now: string; limit: number; category?: string; sellerId?: string }) {
   let q = db.selectFrom('auctions').select(FEED_FIELDS).where('auctions.status', '=', 'open').where('auctions.kind', '=', 'timed').where('auctions.ends_at', '>', opts.now);
   if (opts.category) q = q.where('auctions.category', '=', opts.category);
   if (opts.sellerId) q = q.where('auctions.seller_id', '=', opts.sellerId);
-  if (opts.viewerId) q = q.where('auctions.seller_id', '!=', opts.viewerId);
   return q.orderBy('auctions.ends_at').orderBy('auctions.id').limit(opts.limit).execute();
 }
 

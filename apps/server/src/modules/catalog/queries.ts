@@ -190,10 +190,10 @@ export async function isLiked(db: Db, productId: string, userId: string): Promis
 }
 
 /** Inserts the like once; true only for the call that created it. */
-export async function insertLike(db: Db, productId: string, userId: string, at: string): Promise<boolean> {
+export async function insertLike(db: Db, like: DB['product_likes']): Promise<boolean> {
   const result = await db
     .insertInto('product_likes')
-    .values({ product_id: productId, user_id: userId, created_at: at })
+    .values(like)
     .onConflict((oc) => oc.columns(['product_id', 'user_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -244,10 +244,9 @@ export const findPrices = (db: Db, ids: string[], dialect: DialectName) =>
 // For You candidates and signals (the feed module asks through the catalog service).
 const FEED_FIELDS = ['id', 'owner_id', 'category', 'popularity', 'created_at'] as const;
 
-/** Shop products (not on auction), not the viewer's own, in one of the feed's orders. */
-export function feedProducts(db: Db, opts: { viewerId: string | null; limit: number; order: 'popular' | 'fresh'; category?: string; ownerId?: string; since?: string; maxPopularity?: number }) {
+/** Shop products (not on auction) in one of the feed's orders; the same for every viewer, so the feed can share them. */
+export function feedProducts(db: Db, opts: { limit: number; order: 'popular' | 'fresh'; category?: string; ownerId?: string; since?: string; maxPopularity?: number }) {
   let q = db.selectFrom('products').select(FEED_FIELDS).where('is_auction', '=', 0);
-  if (opts.viewerId) q = q.where('owner_id', '!=', opts.viewerId);
   if (opts.category) q = q.where('category', '=', opts.category);
   if (opts.ownerId) q = q.where('owner_id', '=', opts.ownerId);
   if (opts.since) q = q.where('created_at', '>=', opts.since);
@@ -256,16 +255,9 @@ export function feedProducts(db: Db, opts: { viewerId: string | null; limit: num
   return q.orderBy('id', 'desc').limit(opts.limit).execute();
 }
 
-/** What a person liked lately: seller and category of each. */
+/** What a person liked lately: seller and category of each, from the likes' own index (product_likes_signals). */
 export const likedSignals = (db: Db, userId: string, limit: number) =>
-  db
-    .selectFrom('product_likes')
-    .innerJoin('products', 'products.id', 'product_likes.product_id')
-    .select(['products.id', 'products.owner_id', 'products.category'])
-    .where('product_likes.user_id', '=', userId)
-    .orderBy('product_likes.created_at', 'desc')
-    .limit(limit)
-    .execute();
+  db.selectFrom('product_likes').select(['product_id', 'seller_id', 'category']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
 
 /** Products by id with their seller's name: the feed's cards. */
 export const summariesWithSeller = (db: Db, ids: string[]) =>

@@ -272,8 +272,10 @@ export function createCatalogService(deps: CatalogDeps) {
 
     async like(user: UserRow, id: string): Promise<{ liked: true; likeCount: number }> {
       await db.transaction().execute(async (trx) => {
-        if (!(await q.findProductHeld(trx, id, deps.dialect))) throw new DomainError('NOT_FOUND', MSG.productNotFound);
-        if (await q.insertLike(trx, id, user.id, deps.clock.iso())) await q.bumpCounters(trx, id, { likes: 1 });
+        const product = await q.findProductHeld(trx, id, deps.dialect);
+        if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
+        const like = { product_id: id, user_id: user.id, seller_id: product.owner_id, category: product.category, created_at: deps.clock.iso() };
+        if (await q.insertLike(trx, like)) await q.bumpCounters(trx, id, { likes: 1 });
       });
       return { liked: true, likeCount: (await q.findProduct(db, id))?.like_count ?? 0 };
     },

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES, type FeedItem, type FeedPage } from '@souq/shared';
 import { AED, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
+import { createFakeClock } from '../../lib/clock.js';
+import { POOLS_KEPT_MS } from './service.js';
 
 const DAY = 86_400_000;
 const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.seller.id : item.auction.seller.id);
@@ -137,5 +139,49 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
     const res = await call(t, 'GET', `/api/feed?cursor=${mine!.nextCursor}`, { user: stranger });
     expect(res.json()).toEqual(apiError('VALIDATION_FAILED', 'This page of results has expired. Please reload.'));
     expect((await call(t, 'GET', '/api/feed?cursor=abc')).statusCode).toBe(400);
+  });
+});
+
+describe.each(DIALECTS)('For You candidate pools (%s)', (dialect) => {
+  let t: TestApp;
+  const clock = createFakeClock();
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { clock });
+  });
+  afterAll(() => t.close());
+
+  /** Every item of a new session, all pages. */
+  const session = async (user: TestUser) => {
+    const items: FeedItem[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(t, 'GET', `/api/feed${cursor ? `?cursor=${cursor}` : ''}`, { user });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as FeedPage;
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  };
+
+  it('are shared for a few seconds: a new listing reaches new sessions once they are refreshed, and never its own seller', async () => {
+    const sellers = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
+    const viewer = await createUser(t);
+    for (const [s, seller] of sellers.entries()) {
+      await insertProducts(t, seller.id, [0, 1].map((i) => ({ title: `Lamp ${s}-${i}`, category: CATEGORIES[(s + i) % CATEGORIES.length], popularity: 10 + s })));
+    }
+    expect(await session(viewer)).toHaveLength(12);
+    // Read through the same shared pools, a seller's own feed still holds none of their items.
+    const own = await session(sellers[0]!);
+    expect(own).toHaveLength(10);
+    expect(own.some((i) => sellerOf(i) === sellers[0]!.id)).toBe(false);
+    const [hit] = await insertProducts(t, sellers[0]!.id, [{ title: 'Brand new hit', category: 'Watches', popularity: 1000 }]);
+    clock.advance(POOLS_KEPT_MS - 1);
+    expect((await session(viewer)).some((i) => i.id === hit)).toBe(false);
+    // Due for a refresh: this session is built from the kept pools while fresh ones are read.
+    clock.advance(1);
+    expect((await session(viewer)).some((i) => i.id === hit)).toBe(false);
+    await vi.waitFor(async () => expect((await session(viewer)).some((i) => i.id === hit)).toBe(true));
+    expect((await session(sellers[0]!)).some((i) => sellerOf(i) === sellers[0]!.id)).toBe(false);
   });
 });

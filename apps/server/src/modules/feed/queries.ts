@@ -7,6 +7,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 // What a person liked, bought, bid on or follows, and the candidates, come from the services
 // that own those tables.
 
+/** On PostgreSQL the table is unlogged (migration 2026-11-24-204): a session's commit waits for no disk. */
 export const insertSession = (db: Db, row: DB['feed_sessions']) => db.insertInto('feed_sessions').values(row).execute();
 export const findSession = (db: Db, id: string) => db.selectFrom('feed_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 export const deleteSessionsBefore = (db: Db, before: string) => db.deleteFrom('feed_sessions').where('created_at', '<', before).execute();

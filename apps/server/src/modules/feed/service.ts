@@ -4,6 +4,7 @@ import { FEED_PAGE_SIZE, FeedEventsSchema, FeedQuerySchema, MSG, NotInterestedSc
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
+import { keptFor } from '../../lib/kept-for.js';
 import type { Services } from '../module.js';
 import * as q from './queries.js';
 import { SIGNAL_WEIGHTS, addSignal, arrange, emptyTaste, score, type Candidate, type Taste } from './ranking.js';
@@ -14,6 +15,10 @@ const RECENT = 300;
 const DAY = 86_400_000;
 /** "New" for the exploration slots. */
 const NEW_FOR_MS = 14 * DAY;
+/** How long a candidate pool is shared: a new listing reaches others' new sessions within this. */
+export const POOLS_KEPT_MS = 5_000;
+/** Pools kept: the shared ones, each category's and the sellers people like most. */
+const POOLS_KEPT = 2_000;
 
 function encodeCursor(sessionId: string, offset: number): string {
   return Buffer.from(JSON.stringify([sessionId, offset])).toString('base64url');
@@ -30,6 +35,29 @@ function decodeCursor(cursor: string): { sessionId: string; offset: number } {
   }
   throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
 }
+
+type ProductPoolRow = { id: string; owner_id: string; category: string; popularity: number; created_at: string };
+type AuctionPoolRow = { id: string; seller_id: string; category: string; bid_count: number; created_at: string; ends_at: string };
+
+const productCandidate = (p: ProductPoolRow, explore = false): Candidate => ({
+  key: `p:${p.id}`,
+  kind: 'product',
+  sellerId: p.owner_id,
+  category: p.category,
+  popularity: p.popularity,
+  createdAt: Date.parse(p.created_at),
+  ...(explore && { explore }),
+});
+
+const auctionCandidate = (a: AuctionPoolRow): Candidate => ({
+  key: `a:${a.id}`,
+  kind: 'auction',
+  sellerId: a.seller_id,
+  category: a.category,
+  popularity: 2 * a.bid_count,
+  createdAt: Date.parse(a.created_at),
+  endsAt: Date.parse(a.ends_at),
+});
 
 export interface FeedDeps {
   db: Kysely<DB>;
@@ -55,7 +83,7 @@ export function createFeedService(deps: FeedDeps) {
     const bought = purchases.flatMap((p) => (p.product_id ? [p.product_id] : []));
     const categories = new Map((await services.catalog.ownersOf(bought)).map((p) => [p.id, p.category]));
     const taste = emptyTaste();
-    for (const l of likes) addSignal(taste, { sellerId: l.owner_id, category: l.category }, SIGNAL_WEIGHTS.like);
+    for (const l of likes) addSignal(taste, { sellerId: l.seller_id, category: l.category }, SIGNAL_WEIGHTS.like);
     for (const p of purchases) addSignal(taste, { sellerId: p.seller_id, category: p.product_id ? (categories.get(p.product_id) ?? null) : null }, SIGNAL_WEIGHTS.order);
     for (const b of bids) addSignal(taste, { sellerId: b.seller_id, category: b.category }, SIGNAL_WEIGHTS.bid);
     for (const o of opens) addSignal(taste, { sellerId: o.seller_id, category: o.category }, SIGNAL_WEIGHTS.open);
@@ -69,7 +97,7 @@ export function createFeedService(deps: FeedDeps) {
     }
     // What they liked, bought, opened or waved away is not news to them.
     const seen = new Set([
-      ...likes.map((l) => `p:${l.id}`),
+      ...likes.map((l) => `p:${l.product_id}`),
       ...bought.map((id) => `p:${id}`),
       ...opens.map((o) => `p:${o.item_id}`),
       ...hidden.flatMap((h) => [`p:${h.item_id}`, `a:${h.item_id}`]),
@@ -79,34 +107,35 @@ export function createFeedService(deps: FeedDeps) {
 
   const top = (weights: Map<string, number>, n: number) => [...weights].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k]) => k);
 
+  /**
+   * Candidate pools are the same for everyone (the viewer's own items are dropped afterwards), so
+   * one read of a pool serves every feed built within POOLS_KEPT_MS: a busy server reads the
+   * popular, fresh and category pools a few times a minute instead of for every new session.
+   */
+  const pool = keptFor<Candidate[]>(clock, POOLS_KEPT_MS, POOLS_KEPT);
+  const productPool = (key: string, opts: Parameters<typeof services.catalog.feedCandidates>[0], explore = false) =>
+    pool(`p:${key}`, async () => (await services.catalog.feedCandidates(opts)).map((p) => productCandidate(p, explore)));
+  const auctionPool = (key: string, opts: Parameters<typeof services.auctions.feedCandidates>[0]) =>
+    pool(`a:${key}`, async () => (await services.auctions.feedCandidates(opts)).map(auctionCandidate));
+
   /** Candidates from cheap, indexed pools: popular, fresh, new and little-seen, the person's categories and sellers, auctions ending. */
   async function candidatesFor(viewerId: string | null, taste: Taste): Promise<Candidate[]> {
-    const now = clock.now().getTime();
-    const since = new Date(now - NEW_FOR_MS).toISOString();
+    const since = clock.iso(-NEW_FOR_MS);
     const categories = top(taste.categories, 4);
     const sellers = top(taste.sellers, 8).filter((s) => s !== viewerId);
-    const productPools = [
-      services.catalog.feedCandidates({ viewerId, limit: 200, order: 'popular' }),
-      services.catalog.feedCandidates({ viewerId, limit: 100, order: 'fresh' }),
-      ...categories.map((category) => services.catalog.feedCandidates({ viewerId, limit: 80, order: 'popular', category })),
-      ...sellers.map((ownerId) => services.catalog.feedCandidates({ viewerId, limit: 30, order: 'fresh', ownerId })),
-    ];
-    const auctionPools = [
-      services.auctions.feedCandidates({ viewerId, limit: 80 }),
-      ...categories.map((category) => services.auctions.feedCandidates({ viewerId, limit: 20, category })),
-      ...sellers.map((sellerId) => services.auctions.feedCandidates({ viewerId, limit: 10, sellerId })),
-    ];
-    const [products, newcomers, auctions] = await Promise.all([
-      Promise.all(productPools),
-      services.catalog.feedCandidates({ viewerId, limit: 120, order: 'fresh', since, maxPopularity: 2 }),
-      Promise.all(auctionPools),
+    // Later pools win a key: a newcomer keeps its exploration mark.
+    const pools = await Promise.all([
+      productPool('popular', { limit: 200, order: 'popular' }),
+      productPool('fresh', { limit: 100, order: 'fresh' }),
+      ...categories.map((category) => productPool(`category:${category}`, { limit: 80, order: 'popular', category })),
+      ...sellers.map((ownerId) => productPool(`seller:${ownerId}`, { limit: 30, order: 'fresh', ownerId })),
+      productPool('new', { limit: 120, order: 'fresh', since, maxPopularity: 2 }, true),
+      auctionPool('ending', { limit: 80 }),
+      ...categories.map((category) => auctionPool(`category:${category}`, { limit: 20, category })),
+      ...sellers.map((sellerId) => auctionPool(`seller:${sellerId}`, { limit: 10, sellerId })),
     ]);
     const byKey = new Map<string, Candidate>();
-    for (const p of products.flat()) byKey.set(`p:${p.id}`, { key: `p:${p.id}`, kind: 'product', sellerId: p.owner_id, category: p.category, popularity: p.popularity, createdAt: Date.parse(p.created_at) });
-    for (const p of newcomers) byKey.set(`p:${p.id}`, { key: `p:${p.id}`, kind: 'product', sellerId: p.owner_id, category: p.category, popularity: p.popularity, createdAt: Date.parse(p.created_at), explore: true });
-    for (const a of auctions.flat()) {
-      byKey.set(`a:${a.id}`, { key: `a:${a.id}`, kind: 'auction', sellerId: a.seller_id, category: a.category, popularity: 2 * a.bid_count, createdAt: Date.parse(a.created_at), endsAt: Date.parse(a.ends_at) });
-    }
+    for (const c of pools.flat()) if (c.sellerId !== viewerId) byKey.set(c.key, c);
     return [...byKey.values()];
   }
 
@@ -154,6 +183,7 @@ export function createFeedService(deps: FeedDeps) {
       let sessionId: string;
       let offset = 0;
       let keys: string[];
+      let stored: Promise<unknown> = Promise.resolve();
       if (cursor) {
         ({ sessionId, offset } = decodeCursor(cursor));
         const session = await q.findSession(db, sessionId);
@@ -162,11 +192,13 @@ export function createFeedService(deps: FeedDeps) {
       } else {
         sessionId = crypto.randomUUID();
         keys = await rank(viewer, sessionId);
-        await q.insertSession(db, { id: sessionId, user_id: viewer?.id ?? null, items: JSON.stringify(keys), created_at: clock.iso() });
+        // Stored while the first page's cards are read: nothing reads the session before this answer.
+        stored = q.insertSession(db, { id: sessionId, user_id: viewer?.id ?? null, items: JSON.stringify(keys), created_at: clock.iso() });
       }
       const slice = keys.slice(offset, offset + FEED_PAGE_SIZE);
       const next = offset + FEED_PAGE_SIZE;
-      return { items: await cards(viewer, slice), offset, total: keys.length, nextCursor: next < keys.length ? encodeCursor(sessionId, next) : null };
+      const [items] = await Promise.all([cards(viewer, slice), stored]);
+      return { items, offset, total: keys.length, nextCursor: next < keys.length ? encodeCursor(sessionId, next) : null };
     },
 
     /** Item opens from the browser, in batches; a signal of taste, stored cheaply. */

@@ -3,6 +3,7 @@
  *
  *   npm run bench:bids -- --dialect sqlite   [--seconds 10] [--bidders 50]
  *   npm run bench:bids -- --dialect postgres
+ *   npm run bench:bids -- --dialect sqlite --profile   # plus where the server's CPU time went
  *
  * Souq runs in its own process (as `npm start` would); autocannon drives it from this one. Each
  * bidder keeps one request in flight and bids the next amount of one rising sequence, so a bid
@@ -10,6 +11,9 @@
  * has. Afterwards the database is read back: every acknowledged bid must be stored (none lost),
  * in rising order, and nothing else.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { MSG } from '@souq/shared';
@@ -17,29 +21,34 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
+import { summarizeProfile } from './http-load/cpu-profile.js';
 
 const { values } = parseArgs({
   options: {
     dialect: { type: 'string', default: 'sqlite' },
     seconds: { type: 'string', default: '10' },
     bidders: { type: 'string', default: '50' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const dialect = values.dialect as Dialect;
 const BIDDERS = Number(values.bidders);
+/** AED 600 in fils: above every increment band below AED 25,000,000. */
 const STEP = 600_00;
 
 interface BidderContext {
   cookie?: string;
   amount?: number;
-} // above every increment band below AED 25,000,000
+}
 
 async function main() {
   const database = await benchDatabase(dialect);
   // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
   const { auctionId, cookies } = await seedAuction(env, BIDDERS);
-  const server = await startServerProcess(env);
+  const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-prof-')) : undefined;
+  const spawnedAt = performance.now();
+  const server = await startServerProcess(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   let next = 0;
   let nextBidder = 0;
   const acknowledged: number[] = [];
@@ -48,6 +57,7 @@ async function main() {
   let refused = 0;
   let failed = 0;
   try {
+    const fromMs = performance.now() - spawnedAt;
     const result = await autocannon({
       url: `${server.url}/api/auctions/${auctionId}/bids`,
       method: 'POST',
@@ -74,6 +84,7 @@ async function main() {
       ],
     });
 
+    const toMs = performance.now() - spawnedAt;
     const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
     await souq.jobs.stop();
     const rows = await souq.database.db.selectFrom('bids').select(['seq', 'amount']).where('auction_id', '=', auctionId).orderBy('seq').execute();
@@ -90,6 +101,14 @@ async function main() {
     console.log(
       `| ${dialect} | ${Math.round(result.requests.average)} | ${Math.round(acknowledged.length / seconds)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${result.latency.p50} | ${result.latency.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} |`,
     );
+    if (profileDir) {
+      await server.stop();
+      const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (!file) throw new Error('the server wrote no CPU profile');
+      console.log(`\n### Where the server's CPU went while bidding (${dialect})\n`);
+      console.log(summarizeProfile(path.join(profileDir, file), { fromMs, toMs }));
+      console.log(`\n(profile: ${path.join(profileDir, file)})`);
+    }
     if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {
       console.error('FAILED: an acknowledged bid is missing, prices did not rise, or the server failed');
       process.exitCode = 1;

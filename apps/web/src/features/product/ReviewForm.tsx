@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_MAX, REVIEW_MIN, ReviewSchema, toFieldErrors, type FieldErrors } from '@souq/shared';
+import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { StarInput } from './StarInput';
 
 interface Props {
@@ -16,6 +17,8 @@ export function ReviewForm({ pending, canSubmit, onSubmit, note }: Props) {
   const [text, setText] = useState('');
   const [rating, setRating] = useState(5);
   const [fields, setFields] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+  const refused = useFocusFirstInvalid(form);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -23,6 +26,7 @@ export function ReviewForm({ pending, canSubmit, onSubmit, note }: Props) {
     const parsed = ReviewSchema.safeParse({ text, rating });
     if (!parsed.success) {
       setFields(toFieldErrors(parsed.error));
+      refused();
       return;
     }
     setFields({});
@@ -31,7 +35,7 @@ export function ReviewForm({ pending, canSubmit, onSubmit, note }: Props) {
 
   const error = fields.text;
   return (
-    <form className="review-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="review-form">
+    <form ref={form} className="review-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="review-form">
       <h3 id={`${id}-title`}>Write a review</h3>
       {note && <p className="review-form__note">{note}</p>}
       <StarInput value={rating} onChange={setRating} disabled={pending} />

@@ -7,6 +7,7 @@ export * from './text.js';
 export * from './schemas/auth.js';
 export * from './schemas/session.js';
 export * from './product-sorts.js';
+export * from './paths.js';
 export * from './schemas/catalog.js';
 export * from './schemas/orders.js';
 export * from './api/catalog.js';

@@ -11,6 +11,7 @@ import {
   SearchQuerySchema,
   firstMessage,
   isId,
+  productIdInPath,
   titleKey,
   toFieldErrors,
   type Page,
@@ -242,7 +243,7 @@ export function createCatalogService(deps: CatalogDeps) {
         const first = (await page({ category: input.data.category, shopOnly: true }, SORTS[input.data.sort], 1)).items[0];
         return first && first.image !== PLACEHOLDER ? first.image.thumb : null;
       }
-      const id = /^\/product\/([^/]+)$/i.exec(pathname)?.[1];
+      const id = productIdInPath(pathname);
       if (!id || !isId(id)) return null;
       const key = (JSON.parse((await q.findProduct(db, id))?.images ?? '[]') as string[])[0];
       return key ? media.imageUrls(key).url : null;

@@ -1,5 +1,5 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Page, ProductDetail, Review } from '@souq/shared';
+import { productIdInPath, type Page, type ProductDetail, type Review } from '@souq/shared';
 import { api, ApiError, post } from '../../api/client';
 
 export const productKey = (id: string) => ['product', id] as const;
@@ -20,8 +20,8 @@ export function useProduct(id: string) {
 
 /** A first visit to a product page asks for the product while the page's code is still on its way (issue 11). */
 export function prefetchProductPage(client: QueryClient, location: Location): void {
-  const id = /^\/product\/([^/]+)\/?$/i.exec(location.pathname)?.[1];
-  if (id) void client.prefetchQuery(productQuery(decodeURIComponent(id)));
+  const id = productIdInPath(location.pathname);
+  if (id) void client.prefetchQuery(productQuery(id));
 }
 
 /** Put a product the server just sent into the cache, so the next page shows it without a round trip. */

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { productIdInPath } from './paths.js';
+
+describe('productIdInPath', () => {
+  it('reads the id from a product page in any case, with or without a trailing slash', () => {
+    expect(productIdInPath('/product/abc')).toBe('abc');
+    expect(productIdInPath('/Product/abc/')).toBe('abc');
+    expect(productIdInPath('/product/a%20b')).toBe('a b');
+  });
+
+  it('is null for any other path, and for a malformed escape', () => {
+    for (const path of ['/', '/product/', '/product/a/b', '/products/abc', '/auction/abc', '/product/%E0%A4%A']) expect(productIdInPath(path)).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProductSummary } from '@souq/shared';
+import { productPath, type ProductSummary } from '@souq/shared';
 import { Money } from './Money';
 import { Stars } from './Stars';
 
@@ -9,7 +9,7 @@ const PLACEHOLDER = '/images/placeholder.svg';
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
   return (
-    <Link to={`/product/${product.id}`} className="product-card" data-testid="product-card">
+    <Link to={productPath(product.id)} className="product-card" data-testid="product-card">
       <div className="product-card__media">
         <img
           src={product.image.thumb}

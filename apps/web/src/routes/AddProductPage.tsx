@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '@souq/shared';
+import { productPath, MSG } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -49,7 +49,7 @@ function AddProduct() {
           onSubmit={async ({ data, images, invoice, onProgress }) => {
             const { id } = await createProduct(data, images, invoice, onProgress);
             invalidateListings(client);
-            navigate(`/product/${id}`, { state: { notice: 'Your product is listed.' } });
+            navigate(productPath(id), { state: { notice: 'Your product is listed.' } });
           }}
           actions={
             <Link to="/MyAccount" className="btn btn--ghost">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLOSING_STYLES, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
+import { productPath, CLOSING_STYLES, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { Countdown } from '../components/Countdown';
 import { formatGulfClock, formatGulfDateTime } from '../components/dates';
@@ -215,7 +215,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           )}
           {auction.productId && (
             <p>
-              <Link to={`/product/${auction.productId}`}>See the product page</Link>
+              <Link to={productPath(auction.productId)}>See the product page</Link>
             </p>
           )}
         </section>

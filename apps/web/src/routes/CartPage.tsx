@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { VAT_RATE_PERCENT, vatFor } from '@souq/shared';
+import { productPath, VAT_RATE_PERCENT, vatFor } from '@souq/shared';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
 import { EmptyCart } from '../features/cart/EmptyCart';
@@ -19,7 +19,7 @@ export default function CartPage() {
           <li key={line.id} className="cart-line">
             <img src={line.image || '/images/placeholder.svg'} alt="" width={72} height={72} />
             <div className="cart-line__info">
-              <Link to={`/product/${line.id}`}>{line.title}</Link>
+              <Link to={productPath(line.id)}>{line.title}</Link>
               <Money fils={line.price} className="muted" />
             </div>
             <div className="stepper" aria-label={`Quantity of ${line.title}`}>

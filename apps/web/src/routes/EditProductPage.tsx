@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG } from '@souq/shared';
+import { productPath, MSG } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
 import { FormError } from '../components/FormError';
@@ -49,7 +49,7 @@ function EditProduct({ productId }: { productId: string }) {
           {MSG.notProductOwner}
         </p>
         <p>
-          <Link to={`/product/${product.id}`} className="btn btn--ghost">
+          <Link to={productPath(product.id)} className="btn btn--ghost">
             Back to the product
           </Link>
         </p>
@@ -77,7 +77,7 @@ function EditProduct({ productId }: { productId: string }) {
   return (
     <div className="sell-page">
       <PageTitle subtitle="Photos and the invoice stay as they are.">Edit product</PageTitle>
-      <Link to={`/product/${product.id}`} className="sell-page__product">
+      <Link to={productPath(product.id)} className="sell-page__product">
         <img src={product.image.thumb} alt="" width={56} height={56} />
         <span>
           <strong>{product.title}</strong>
@@ -95,11 +95,11 @@ function EditProduct({ productId }: { productId: string }) {
           const updated = await updateProduct(product.id, data);
           primeProduct(client, updated);
           invalidateListings(client);
-          navigate(`/product/${product.id}`, { state: { notice: 'Your changes are saved.' } });
+          navigate(productPath(product.id), { state: { notice: 'Your changes are saved.' } });
         }}
         actions={
           <>
-            <Link to={`/product/${product.id}`} className="btn btn--ghost">
+            <Link to={productPath(product.id)} className="btn btn--ghost">
               Cancel
             </Link>
             <button type="button" className="btn btn--danger product-form__delete" disabled={deleting} onClick={() => void remove()} data-testid="delete-product">

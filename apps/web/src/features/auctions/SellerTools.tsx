@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { MSG, type AuctionDetail } from '@souq/shared';
+import { productPath, MSG, type AuctionDetail } from '@souq/shared';
 import { FormError } from '../../components/FormError';
 import { Modal } from '../../components/Modal';
 import { auctionKey, cancelAuction, invalidateAuctionLists, relistFixed } from './api';
@@ -45,7 +45,7 @@ export function SellerTools({ auction, onGateError }: Props) {
     run(async () => {
       await relistFixed(auction.id);
       invalidateAuctionLists(client);
-      navigate(`/product/${productId}`);
+      navigate(productPath(productId));
     });
 
   const product = auction.productId ? { id: auction.productId, title: auction.title } : null;

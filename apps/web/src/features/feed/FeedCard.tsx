@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
+import { productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
@@ -48,7 +48,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
   const unanswered = useRef<{ amount: number; key: string } | null>(null);
   const seller = sellerOf(item);
   const title = titleOf(item);
-  const href = item.kind === 'product' ? `/product/${item.id}` : `/auction/${item.id}`;
+  const href = item.kind === 'product' ? productPath(item.id) : `/auction/${item.id}`;
   const titleId = `feed-title-${item.kind}-${item.id}`;
   const fallback = item.kind === 'product' ? item.product.image : item.auction.image;
   const images = item.images.length > 0 ? item.images : [fallback];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAYMENT_METHODS, type Order, type Sale } from '@souq/shared';
+import { productPath, PAYMENT_METHODS, type Order, type Sale } from '@souq/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
@@ -52,7 +52,7 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
                 <li key={i}>
                   <img src={l.image || '/images/placeholder.svg'} alt="" />
                   <span>
-                    {l.productId ? <Link to={`/product/${l.productId}`}>{l.title}</Link> : l.title} × {l.quantity}
+                    {l.productId ? <Link to={productPath(l.productId)}>{l.title}</Link> : l.title} × {l.quantity}
                     {!awaiting && (
                       <>
                         <br />

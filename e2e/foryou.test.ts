@@ -156,8 +156,11 @@ describeInBrowser('the For You feed in the browser', () => {
       const productId = (await currentId(page))!;
       const card = page.locator('[data-testid="feed-item"][data-current]');
       const likes = Number(await card.getByTestId('feed-like-count').textContent());
+      // The button turns at once; the server's answer comes after (and is what the API then reads).
+      const liked = page.waitForResponse((r) => r.url().endsWith(`/api/products/${productId}/like`) && r.request().method() === 'PUT');
       await card.getByTestId('feed-like').click();
       await expect.poll(() => card.getByTestId('feed-like').getAttribute('aria-pressed')).toBe('true');
+      expect((await liked).status()).toBe(200);
       expect(Number(await card.getByTestId('feed-like-count').textContent())).toBe(likes + 1);
       const detail = await server.app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: { cookie: viewer.cookie } });
       expect(detail.json()).toMatchObject({ likedByMe: true, likeCount: likes + 1 });

@@ -5,12 +5,12 @@ import { api, ApiError, post } from '../../api/client';
 export const productKey = (id: string) => ['product', id] as const;
 export const reviewsKey = (id: string) => ['product', id, 'reviews'] as const;
 
-const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+const productApi = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
 const productQuery = (id: string) =>
   queryOptions({
     queryKey: productKey(id),
-    queryFn: ({ signal }) => api<ProductDetail>(productPath(id), { signal }),
+    queryFn: ({ signal }) => api<ProductDetail>(productApi(id), { signal }),
     enabled: id.length > 0,
   });
 
@@ -45,7 +45,7 @@ export function useLike(id: string) {
   const client = useQueryClient();
   const key = productKey(id);
   return useMutation({
-    mutationFn: (like: boolean) => api<{ liked: boolean; likeCount: number }>(`${productPath(id)}/like`, { method: like ? 'PUT' : 'DELETE' }),
+    mutationFn: (like: boolean) => api<{ liked: boolean; likeCount: number }>(`${productApi(id)}/like`, { method: like ? 'PUT' : 'DELETE' }),
     onMutate: async (like) => {
       await client.cancelQueries({ queryKey: key, exact: true });
       const before = client.getQueryData<ProductDetail>(key);
@@ -70,7 +70,7 @@ export function useReviews(id: string) {
   return useInfiniteQuery({
     queryKey: reviewsKey(id),
     queryFn: ({ pageParam, signal }) =>
-      api<Page<Review>>(`${productPath(id)}/reviews${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      api<Page<Review>>(`${productApi(id)}/reviews${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: id.length > 0,
@@ -86,7 +86,7 @@ export function useRefreshReviews(id: string): () => Promise<void> {
 export function useSubmitReview(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; rating: number }) => post<{ id: string }>(`${productPath(id)}/reviews`, input),
+    mutationFn: (input: { text: string; rating: number }) => post<{ id: string }>(`${productApi(id)}/reviews`, input),
     onSettled: async (_data, error) => {
       // A duplicate (409) means there is a review of ours already: the form goes either way.
       const reviewed = !error || (error instanceof ApiError && error.status === 409);

@@ -20,8 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
-import { CHROMIUM } from '../e2e/global-setup.js';
-import { CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chromium.js';
 import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
 
 const { values } = parseArgs({ options: { viewers: { type: 'string', default: '1,5,10,15' }, hold: { type: 'string', default: '10' } } });

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { CHROMIUM } from './support/chromium.js';
 
-export { CHROMIUM };
-
 /** The browser suite needs the built app and Debian's Chromium; under CI both must be there. */
 export default function setup(): void {
   buildWebIfStale();

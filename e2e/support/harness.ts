@@ -8,8 +8,7 @@ import type { Config } from '../../apps/server/src/config.js';
 import type { DialectName } from '../../apps/server/src/db/database.js';
 import { createTestDatabase, testConfig } from '../../apps/server/test/support.js';
 import { root } from '../../scripts/build-web.mjs';
-import { CHROMIUM } from '../global-setup.js';
-import { CHROMIUM_FLAGS } from './chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 
 export { FAKE_MEDIA_FLAGS } from './chromium.js';
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The browser's build and the server's render of first screens (ADR 0025), built together.
+const builtFiles = [path.join(root, 'apps/web/dist/index.html'), path.join(root, 'apps/web/dist-ssr/entry-server.js')];
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
 
 function newest(p) {
@@ -17,7 +18,7 @@ function newest(p) {
 }
 
 export function buildWebIfStale() {
-  const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  const built = Math.min(...builtFiles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   if (built >= Math.max(...sources.map(newest))) return false;
   console.log('Building the web app…');
   // A test runner sets NODE_ENV=test, which Vite would carry into the bundle (React's dev build).

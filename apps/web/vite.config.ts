@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [
     react(),
     // Scripts and styles compressed once, at their best, for the server to send as they are
     // (@fastify/static's preCompressed): smaller than compressing each download on the fly.
+    // The server's bundle (dist-ssr, ADR 0025) is read from disk by Node, never downloaded.
+    !isSsrBuild &&
     compression({
       algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
       exclude: [/\.html$/],
@@ -18,6 +20,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The images and sounds are served from dist/; the server's bundle needs none of them.
+    copyPublicDir: !isSsrBuild,
     sourcemap: true,
     rolldownOptions: {
       output: {
@@ -34,4 +38,4 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

@@ -24,7 +24,9 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
           "form-action 'self'",
         ]),
       );
-      expect(csp.join(';')).not.toContain('unsafe-inline');
+      // Inline code never runs; only style attributes are allowed, for server-rendered pages (ADR 0025).
+      expect(csp.filter((directive) => directive.includes('unsafe-inline'))).toEqual(["style-src-attr 'unsafe-inline'"]);
+      expect(csp).toContain("style-src 'self'");
       expect(csp.join(';')).not.toContain('upgrade-insecure-requests');
       expect(res.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
@@ -44,7 +46,7 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
         // Not helmet's: every API answer is no-store (http/no-store.ts).
         'cache-control': 'no-store',
         'content-security-policy':
-          "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;media-src 'self' blob:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+          "default-src 'self';script-src 'self';style-src 'self';style-src-attr 'unsafe-inline';img-src 'self' data: blob:;media-src 'self' blob:;connect-src 'self';font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
         'cross-origin-opener-policy': 'same-origin-allow-popups',
         'cross-origin-resource-policy': 'same-origin',
         'origin-agent-cluster': '?1',

@@ -1,6 +1,11 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { FIRST_SCREEN_STATE_ID } from '@souq/shared';
 import { App } from './app/App';
+import { prefetchFirstScreen } from './app/first-screen';
+import { loadPageCode } from './app/routes';
+import { createQueryClient } from './api/query-client';
 import './styles/global.css';
 import './styles/catalog.css';
 import './styles/product.css';
@@ -9,12 +14,27 @@ import './styles/auction.css';
 import './styles/feed.css';
 import './styles/live.css';
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding a slow phone's main thread for one long task (issue 11: total blocking time).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+const firstScreen = document.getElementById(FIRST_SCREEN_STATE_ID)?.textContent;
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+
+if (firstScreen) {
+  // The server rendered this page's first screen (ADR 0025): take over its HTML with the data it
+  // was rendered from, so nothing is fetched twice and nothing on screen changes.
+  hydrate(queryClient, JSON.parse(firstScreen));
+}
+// As a transition, the first render (or hydration) yields to the browser every few milliseconds
+// instead of holding a slow phone's main thread for one long task (issue 11: total blocking time).
+if (firstScreen) {
+  const hydratePage = () => startTransition(() => void hydrateRoot(root, app));
+  // Code that failed to load is the page's own error to show, once hydrated.
+  void loadPageCode(window.location.pathname).then(hydratePage, hydratePage);
+} else {
+  void prefetchFirstScreen(queryClient, window.location);
+  startTransition(() => createRoot(root).render(app));
+}

@@ -26,3 +26,4 @@ export * from './schemas/live.js';
 export * from './api/live.js';
 export * from './api/feed.js';
 export * from './schemas/feed.js';
+export * from './first-screen.js';

@@ -14,6 +14,9 @@ function helmetOptions(https: boolean, connectSources: string[]): HelmetOptions 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
+        // Style attributes in server-rendered pages (a star rating's fill, a skeleton's size: ADR
+        // 0025); stylesheets and <style> elements stay our own files only.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...connectSources],

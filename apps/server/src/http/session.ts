@@ -68,3 +68,9 @@ export function requireVerifiedUser(
   if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
   return user;
 }
+
+/** Whether a request outside /api (a page) comes with a session cookie, parsed only when asked. */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const header = request.headers.cookie;
+  return header !== undefined && request.server.parseCookie(header)[SESSION_COOKIE] !== undefined;
+}

@@ -7,6 +7,8 @@ import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
 import type { FirstPaintImage } from '../modules/module.js';
+import { loadFirstScreenRenderer, withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
+import { hasSessionCookie } from './session.js';
 
 function cacheControlFor(filePath: string): string {
   // Vite fingerprints everything under assets/, so it can be cached for good.
@@ -18,6 +20,7 @@ function cacheControlFor(filePath: string): string {
 
 interface IndexPage {
   body: Buffer;
+  text: string;
   mtimeMs: number;
   size: number;
   etag: string;
@@ -29,22 +32,36 @@ interface IndexPage {
  * validators send would give it) and read again only when the file changes: a rebuild of the
  * web app while the server runs names new assets.
  */
-function indexPageSender(file: string, preload: (url: string) => Promise<string | null>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+function indexPageSender(
+  file: string,
+  preload: (url: string) => Promise<string | null>,
+  firstScreen: FirstScreenRenderer | undefined,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   let page: IndexPage | undefined;
   const current = (): IndexPage => {
     const stat = fs.statSync(file);
     if (page?.mtimeMs !== stat.mtimeMs || page.size !== stat.size) {
       const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
-      page = { body: fs.readFileSync(file), mtimeMs: stat.mtimeMs, size: stat.size, etag, lastModified: stat.mtime.toUTCString() };
+      const body = fs.readFileSync(file);
+      page = { body, text: body.toString('utf8'), mtimeMs: stat.mtimeMs, size: stat.size, etag, lastModified: stat.mtime.toUTCString() };
     }
     return page;
   };
+  /** Anonymous visits only: a signed-in page shows its owner's likes and name (ADR 0025). */
+  const rendered = async (request: FastifyRequest, page: IndexPage): Promise<string | null> => {
+    if (!firstScreen || hasSessionCookie(request)) return null;
+    const screen = await firstScreen(request.url);
+    return screen && withFirstScreen(page.text, screen);
+  };
   return async (request, reply) => {
-    const { body, etag, lastModified } = current();
-    reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('etag', etag).header('last-modified', lastModified);
-    const link = await preload(request.url);
+    const page = current();
+    const [link, html] = await Promise.all([preload(request.url), rendered(request, page)]);
+    reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('vary', 'cookie');
     if (link) reply.header('link', link);
-    return request.headers['if-none-match'] === etag ? reply.code(304).send() : reply.send(body);
+    // A rendered page changes with its data, so the file's validators do not describe it.
+    if (html) return reply.send(html);
+    reply.header('etag', page.etag).header('last-modified', page.lastModified);
+    return request.headers['if-none-match'] === page.etag ? reply.code(304).send() : reply.send(page.body);
   };
 }
 
@@ -90,7 +107,8 @@ export async function registerSpa(
 ): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
-  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log)) : undefined;
+  const firstScreen = hasSpa ? await loadFirstScreenRenderer(app, webDist!, firstPaint.clock) : undefined;
+  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log), firstScreen) : undefined;
   if (sendIndex) {
     app.get('/', sendIndex);
     await app.register(fastifyStatic, {

@@ -11,6 +11,17 @@ export class ApiError extends Error {
   }
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * The server's render of a first screen (entry-server.tsx) has no network to fetch over: it
+ * answers the app's requests in-process instead. The browser never calls this.
+ */
+export function answerRequestsWith(answer: Transport): void {
+  transport = answer;
+}
+
 const NETWORK_MESSAGE = 'Cannot reach Souq. Check your connection and try again.';
 
 /** The server's answer as data, or its error shape as an ApiError. */
@@ -26,7 +37,7 @@ function answer<T>(status: number, data: unknown): T {
 async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, credentials: 'same-origin' });
+    response = await transport(path, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);

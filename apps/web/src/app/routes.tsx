@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { Navigate } from 'react-router';
+import { matchRoutes, Navigate } from 'react-router';
 import ShopPage from '../routes/ShopPage';
 
 /**
@@ -8,9 +8,9 @@ import ShopPage from '../routes/ShopPage';
  * except the shop: most visits start there, and its code arriving with the entry saves a phone
  * a round trip of chunks after the app has started (issue 11).
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy(load);
-  return <Page />;
+  return { element: <Page />, handle: { load } };
 }
 
 /**
@@ -19,28 +19,37 @@ function page(load: () => Promise<{ default: ComponentType }>) {
  */
 export const ROUTES: RouteObject[] = [
   { index: true, element: <ShopPage /> },
-  { path: 'foryou', element: page(() => import('../routes/ForYouPage')) },
-  { path: 'Login', element: page(() => import('../routes/LoginPage')) },
-  { path: 'search', element: page(() => import('../routes/SearchPage')) },
-  { path: 'MyAccount', element: page(() => import('../routes/MyAccountPage')) },
-  { path: 'MyAccount/:ownerID', element: page(() => import('../routes/MyAccountPage')) },
-  { path: 'auction', element: page(() => import('../routes/AuctionListPage')) },
-  { path: 'auction/:auctionId', element: page(() => import('../routes/AuctionPage')) },
-  { path: 'EditProfile', element: page(() => import('../routes/EditProfilePage')) },
-  { path: 'EditProduct/:productId', element: page(() => import('../routes/EditProductPage')) },
-  { path: 'product/:productId', element: page(() => import('../routes/ProductPage')) },
-  { path: 'AddProduct', element: page(() => import('../routes/AddProductPage')) },
-  { path: 'settings', element: page(() => import('../routes/SettingsPage')) },
-  { path: 'cart', element: page(() => import('../routes/CartPage')) },
-  { path: 'checkout', element: page(() => import('../routes/CheckoutPage')) },
-  { path: 'live', element: page(() => import('../routes/LiveListPage')) },
-  { path: 'livestream-host', element: page(() => import('../routes/LiveHostPage')) },
-  { path: 'livestream/:id', element: page(() => import('../routes/LiveViewerPage')) },
+  { path: 'foryou', ...page(() => import('../routes/ForYouPage')) },
+  { path: 'Login', ...page(() => import('../routes/LoginPage')) },
+  { path: 'search', ...page(() => import('../routes/SearchPage')) },
+  { path: 'MyAccount', ...page(() => import('../routes/MyAccountPage')) },
+  { path: 'MyAccount/:ownerID', ...page(() => import('../routes/MyAccountPage')) },
+  { path: 'auction', ...page(() => import('../routes/AuctionListPage')) },
+  { path: 'auction/:auctionId', ...page(() => import('../routes/AuctionPage')) },
+  { path: 'EditProfile', ...page(() => import('../routes/EditProfilePage')) },
+  { path: 'EditProduct/:productId', ...page(() => import('../routes/EditProductPage')) },
+  { path: 'product/:productId', ...page(() => import('../routes/ProductPage')) },
+  { path: 'AddProduct', ...page(() => import('../routes/AddProductPage')) },
+  { path: 'settings', ...page(() => import('../routes/SettingsPage')) },
+  { path: 'cart', ...page(() => import('../routes/CartPage')) },
+  { path: 'checkout', ...page(() => import('../routes/CheckoutPage')) },
+  { path: 'live', ...page(() => import('../routes/LiveListPage')) },
+  { path: 'livestream-host', ...page(() => import('../routes/LiveHostPage')) },
+  { path: 'livestream/:id', ...page(() => import('../routes/LiveViewerPage')) },
   // Some of the original app's buttons go here; it is the live list.
   { path: 'live-auction', element: <Navigate to="/live" replace /> },
-  { path: 'verify-email', element: page(() => import('../routes/VerifyEmailPage')) },
-  { path: 'forgot-password', element: page(() => import('../routes/ForgotPasswordPage')) },
-  { path: 'reset-password', element: page(() => import('../routes/ResetPasswordPage')) },
-  { path: 'auth/popup-done', element: page(() => import('../routes/PopupDonePage')) },
-  { path: '*', element: page(() => import('../routes/NotFoundPage')) },
+  { path: 'verify-email', ...page(() => import('../routes/VerifyEmailPage')) },
+  { path: 'forgot-password', ...page(() => import('../routes/ForgotPasswordPage')) },
+  { path: 'reset-password', ...page(() => import('../routes/ResetPasswordPage')) },
+  { path: 'auth/popup-done', ...page(() => import('../routes/PopupDonePage')) },
+  { path: '*', ...page(() => import('../routes/NotFoundPage')) },
 ];
+
+/**
+ * The code of the page at `pathname`, fetched ahead: a server-rendered page is hydrated only once
+ * its code is here, so a tap on it is never lost to a part the app cannot handle yet (ADR 0025).
+ */
+export function loadPageCode(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(ROUTES, pathname) ?? [];
+  return Promise.all(matches.map((match) => (match.route.handle as { load?: () => Promise<unknown> } | undefined)?.load?.()));
+}

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isCategory, PRODUCT_SORT_KEYS, type ProductSort, type ProductSummary } from '@souq/shared';
 import { pagedQuery } from '../../api/usePaged';
+import type { PageLocation } from '../../api/page-location';
 
 export const isSort = (v: string | null): v is ProductSort => v !== null && (PRODUCT_SORT_KEYS as string[]).includes(v);
 
@@ -17,7 +18,7 @@ export const shopQuery = (search: URLSearchParams) => pagedQuery<ProductSummary>
  * A first visit to the shop asks for its products at once, while the page's own code is still
  * on its way, instead of after it (issue 11: the request no longer waits for the route chunk).
  */
-export function prefetchShop(client: QueryClient, location: Location): void {
-  if (location.pathname !== '/') return;
-  void client.prefetchInfiniteQuery(shopQuery(new URLSearchParams(location.search)));
+export function prefetchShop(client: QueryClient, location: PageLocation): Promise<void> | undefined {
+  if (location.pathname !== '/') return undefined;
+  return client.prefetchInfiniteQuery(shopQuery(new URLSearchParams(location.search)));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { productIdInPath, type Page, type ProductDetail, type Review } from '@souq/shared';
 import { api, ApiError, post } from '../../api/client';
+import type { PageLocation } from '../../api/page-location';
 
 export const productKey = (id: string) => ['product', id] as const;
 export const reviewsKey = (id: string) => ['product', id, 'reviews'] as const;
@@ -19,9 +20,9 @@ export function useProduct(id: string) {
 }
 
 /** A first visit to a product page asks for the product while the page's code is still on its way (issue 11). */
-export function prefetchProductPage(client: QueryClient, location: Location): void {
+export function prefetchProductPage(client: QueryClient, location: PageLocation): Promise<void> | undefined {
   const id = productIdInPath(location.pathname);
-  if (id) void client.prefetchQuery(productQuery(id));
+  return id ? client.prefetchQuery(productQuery(id)) : undefined;
 }
 
 /** Put a product the server just sent into the cache, so the next page shows it without a round trip. */

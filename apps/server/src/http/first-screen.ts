@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import {
+  FIRST_SCREEN_END,
+  FIRST_SCREEN_START,
+  FIRST_SCREEN_STATE_ID,
+  scriptSafeJson,
+  type CreateFirstScreenRenderer,
+  type FirstScreen,
+} from '@souq/shared';
+import type { Clock } from '../lib/clock.js';
+import { keptFor } from '../lib/kept-for.js';
+
+/** Pages whose rendered first screen is kept (the shop's sorts and categories, popular products). */
+const SCREENS_KEPT = 500;
+/**
+ * How long a rendered first screen is served before it is rendered again (keptFor: at most twice
+ * this). The browser refetches anything older than its own 30 s, so a screen a second old shows
+ * no one stale data for long; rendering on every visit would cost index.html most of its speed.
+ */
+export const FIRST_SCREEN_KEPT_MS = 1000;
+
+/** Where `npm run build -w @souq/web` puts the server's bundle, beside the browser's dist/. */
+export const firstScreenEntry = (webDist: string) => path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+
+export type FirstScreenRenderer = (url: string) => Promise<FirstScreen | null>;
+
+/**
+ * The web app's render of first screens (ADR 0025), answering its data requests with our own API
+ * in-process and anonymously. Without a server bundle (an API-only run, an old build) there is no
+ * renderer and every page gets index.html's static shell, as before.
+ */
+export async function loadFirstScreenRenderer(app: FastifyInstance, webDist: string, clock: Clock): Promise<FirstScreenRenderer | undefined> {
+  const entry = firstScreenEntry(webDist);
+  if (!fs.existsSync(entry)) {
+    app.log.info({ entry }, 'no server render of first screens: the web app was built without it');
+    return undefined;
+  }
+  const bundle = (await import(pathToFileURL(entry).href)) as { createFirstScreenRenderer: CreateFirstScreenRenderer };
+  const render = bundle.createFirstScreenRenderer(async (apiPath) => {
+    const res = await app.inject({ method: 'GET', url: apiPath });
+    return { status: res.statusCode, body: res.body };
+  });
+  const kept = keptFor<FirstScreen | null>(clock, FIRST_SCREEN_KEPT_MS, SCREENS_KEPT);
+  return async (url) => {
+    try {
+      return await kept(url, () => render(url));
+    } catch (error) {
+      // The page still works from the static shell: the browser renders it as it did before.
+      app.log.warn({ err: error, url }, 'first screen left to the browser');
+      return null;
+    }
+  };
+}
+
+/** index.html with the rendered screen in place of its static shell, and the data it was rendered from. */
+export function withFirstScreen(page: string, screen: FirstScreen): string | null {
+  const start = page.indexOf(FIRST_SCREEN_START);
+  const end = page.indexOf(FIRST_SCREEN_END);
+  const bodyEnd = page.lastIndexOf('</body>');
+  if (start < 0 || end < start || bodyEnd < end) return null;
+  const state = `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${scriptSafeJson(screen.state)}</script>`;
+  return page.slice(0, start) + screen.html + page.slice(end + FIRST_SCREEN_END.length, bodyEnd) + state + page.slice(bodyEnd);
+}

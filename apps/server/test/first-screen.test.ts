@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_STATE_ID } from '@souq/shared';
+import { createUser, insertProducts } from './catalog-support.js';
+import { createFakeClock } from '../src/lib/clock.js';
+import { FIRST_SCREEN_KEPT_MS, firstScreenEntry, withFirstScreen } from '../src/http/first-screen.js';
+import { DIALECTS, startTestApp, type TestApp } from './support.js';
+
+const SHELL = '<div class="app">static shell</div>';
+const INDEX = `<!doctype html><html><body><div id="root"><!--first-screen-->${SHELL}<!--/first-screen--></div><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+
+/**
+ * A stand-in for the web app's server bundle (the real one is built by Vite and exercised in the
+ * browser suites): it renders the shop's first page of titles from our API through `load`, and
+ * does what the test's control file says (render, decline, fail) so the server's side of the
+ * contract can be checked on its own.
+ */
+const FAKE_BUNDLE = `
+import fs from 'node:fs';
+export const renders = [];
+export function createFirstScreenRenderer(load) {
+  return async (url) => {
+    const mode = fs.readFileSync(new URL('./mode', import.meta.url), 'utf8');
+    globalThis.souqFakeRenders = (globalThis.souqFakeRenders ?? 0) + 1;
+    if (mode === 'decline') return null;
+    if (mode === 'fail') throw new Error('render failed');
+    const { status, body } = await load('/api/products');
+    const titles = JSON.parse(body).items.map((p) => p.title);
+    return { html: '<ul>' + titles.map((t) => '<li>' + t + '</li>').join('') + '</ul>', state: JSON.stringify({ url, status, titles }) };
+  };
+}
+`;
+
+const renders = () => (globalThis as { souqFakeRenders?: number }).souqFakeRenders ?? 0;
+
+describe('withFirstScreen', () => {
+  it('puts the screen in place of the shell and its data before </body>, with no way out of the script', () => {
+    const page = withFirstScreen(INDEX, { html: '<main>Watches</main>', state: '{"title":"</script><script>alert(1)</script>"}' });
+    expect(page).not.toContain(SHELL);
+    expect(page).toContain('<div id="root"><main>Watches</main></div>');
+    expect(page).toContain(`<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">{"title":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></body>`);
+    expect(JSON.parse(page!.split('type="application/json">')[1]!.split('</script>')[0]!)).toEqual({ title: '</script><script>alert(1)</script>' });
+  });
+
+  it('declines a page without the markers', () => {
+    expect(withFirstScreen('<!doctype html><div id="root"></div>', { html: '<main/>', state: '{}' })).toBeNull();
+  });
+});
+
+describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
+  let t: TestApp;
+  let dist: string;
+  const clock = createFakeClock();
+  const mode = (value: 'render' | 'decline' | 'fail') => fs.writeFileSync(path.join(dist, '..', 'dist-ssr', 'mode'), value);
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-build-'));
+    dist = path.join(build, 'dist');
+    fs.mkdirSync(dist);
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.mkdirSync(path.dirname(firstScreenEntry(dist)));
+    fs.writeFileSync(firstScreenEntry(dist), FAKE_BUNDLE);
+    mode('render');
+    t = await startTestApp(dialect, { webDist: dist }, { clock });
+    const seller = await createUser(t);
+    await insertProducts(t, seller.id, [{ title: 'Falcon <Hood>', popularity: 9 }]);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    mode('render');
+    clock.advance(2 * FIRST_SCREEN_KEPT_MS);
+  });
+
+  it('answers an anonymous visit with the screen rendered from our API, and no validators of the file', async () => {
+    const res = await get('/?sort=newest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.body).not.toContain(SHELL);
+    expect(res.body).toContain('<div id="root"><ul><li>Falcon <Hood></li></ul></div>');
+    const state = JSON.parse(res.body.split('type="application/json">')[1]!.split('</script>')[0]!);
+    expect(state).toEqual({ url: '/?sort=newest', status: 200, titles: ['Falcon <Hood>'] });
+  });
+
+  it('renders a page once a second, whoever asks', async () => {
+    const before = renders();
+    await Promise.all([get('/'), get('/'), get('/')]);
+    await get('/');
+    expect(renders() - before).toBe(1);
+    clock.advance(2 * FIRST_SCREEN_KEPT_MS);
+    await get('/');
+    expect(renders() - before).toBe(2);
+  });
+
+  it('sends a signed-in visit the shell: the page would show its owner’s likes and name', async () => {
+    const before = renders();
+    const res = await get('/', { cookie: 'theme=dark; souq_sid=abc' });
+    expect(res.body).toContain(SHELL);
+    expect(res.body).not.toContain(FIRST_SCREEN_STATE_ID);
+    expect(res.headers.etag).toMatch(/^W\//);
+    expect(renders()).toBe(before);
+  });
+
+  it.each(['decline', 'fail'] as const)('sends the shell when the render declines or fails (%s)', async (how) => {
+    mode(how);
+    const res = await get('/product/whatever');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(SHELL);
+    expect(res.body).not.toContain(FIRST_SCREEN_STATE_ID);
+  });
+});

@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import type { CreateFirstScreenRenderer } from '@souq/shared';
+import { AppContent } from './app/App';
+import { prefetchFirstScreen } from './app/first-screen';
+import { answerRequestsWith } from './api/client';
+import { createQueryClient } from './api/query-client';
+
+/**
+ * The server's render of a page's first screen (ADR 0025), built by Vite into dist-ssr/. Only
+ * anonymous visits are rendered: the data is everyone's, so one in-process way to our API serves
+ * every render, and no one's likes or name can end up in another's page.
+ */
+export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
+  answerRequestsWith(async (path) => {
+    const { status, body } = await load(path);
+    return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+  });
+  return async (url) => {
+    const location = new URL(url, 'http://souq.invalid');
+    const queryClient = createQueryClient();
+    const fetches = prefetchFirstScreen(queryClient, location);
+    if (fetches.length === 0) return null;
+    await Promise.all(fetches);
+    // A page whose data failed (a product that does not exist) is left to the browser: the
+    // browser would render it from data the server could not send.
+    if (queryClient.getQueryCache().getAll().some((query) => query.state.status !== 'success')) return null;
+    const { prelude } = await prerender(
+      <StrictMode>
+        <StaticRouter location={`${location.pathname}${location.search}`}>
+          <AppContent queryClient={queryClient} />
+        </StaticRouter>
+      </StrictMode>,
+      // Every boundary in place: React would otherwise send a large one (the product grid) after
+      // the rest, revealed by an inline script our CSP refuses to run.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return { html: await new Response(prelude).text(), state: JSON.stringify(dehydrate(queryClient)) };
+  };
+};

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_STATE_ID } from '@souq/shared';
 import { createUser, insertProducts } from './catalog-support.js';
@@ -28,7 +29,9 @@ export function createFirstScreenRenderer(load) {
     if (mode === 'fail') throw new Error('render failed');
     const { status, body } = await load('/api/products');
     const titles = JSON.parse(body).items.map((p) => p.title);
-    return { html: '<ul>' + titles.map((t) => '<li>' + t + '</li>').join('') + '</ul>', state: JSON.stringify({ url, status, titles }) };
+    // Padded past the size worth compressing.
+    const html = '<ul>' + titles.map((t) => '<li>' + t + '</li>').join('') + '</ul><p>' + 'souq '.repeat(300) + '</p>';
+    return { html, state: JSON.stringify({ url, status, titles }) };
   };
 }
 `;
@@ -85,9 +88,21 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
     expect(res.headers.vary).toMatch(/cookie/i);
     expect(res.headers.etag).toBeUndefined();
     expect(res.body).not.toContain(SHELL);
-    expect(res.body).toContain('<div id="root"><ul><li>Falcon <Hood></li></ul></div>');
+    expect(res.body).toContain('<div id="root"><ul><li>Falcon <Hood></li></ul><p>souq ');
     const state = JSON.parse(res.body.split('type="application/json">')[1]!.split('</script>')[0]!);
     expect(state).toEqual({ url: '/?sort=newest', status: 200, titles: ['Falcon <Hood>'] });
+  });
+
+  it('compresses the page for a browser, once for everyone who gets the same screen', async () => {
+    const first = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    const again = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers.vary).toMatch(/cookie, accept-encoding/i);
+    expect(zlib.gunzipSync(first.rawPayload).toString()).toContain('<div id="root"><ul><li>Falcon <Hood></li></ul><p>souq ');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const plain = await get('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(zlib.gunzipSync(first.rawPayload).toString());
   });
 
   it('renders a page once a second, whoever asks', async () => {

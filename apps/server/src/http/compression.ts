@@ -62,6 +62,32 @@ export function markCompressed(reply: FastifyReply, encoding: Encoding): void {
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
 }
 
+/** A body sent again and again (a shared answer, a rendered page), compressed once per encoding on first ask. */
+export interface KeptBody {
+  body: string | Buffer;
+  bytes: number;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+export const keptBody = (body: string | Buffer): KeptBody => ({ body, bytes: Buffer.byteLength(body), compressed: {} });
+
+/** Sends a kept body as the client's Accept-Encoding asks; `fail` gets a compression error. */
+export function sendKept(reply: FastifyReply, accept: string | undefined, kept: KeptBody, fail: (error: Error) => void): void {
+  const encoding = accept === undefined ? undefined : encodingForAnswer(accept);
+  if (!encoding || kept.bytes < COMPRESSION_THRESHOLD) return void reply.send(kept.body);
+  const ready = kept.compressed[encoding];
+  if (ready) {
+    markCompressed(reply, encoding);
+    return void reply.send(ready);
+  }
+  compressAnswer[encoding](kept.body, (error, compressed) => {
+    if (error) return fail(error);
+    kept.compressed[encoding] = compressed;
+    markCompressed(reply, encoding);
+    reply.send(compressed);
+  });
+}
+
 /**
  * gzip or brotli for clients that ask, on text, JSON, scripts and styles of 1 kB or more.
  * A request without Accept-Encoding (load balancers, scripts, other services) costs one header

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
-import { COMPRESSION_THRESHOLD, compressAnswer, encodingForAnswer, markCompressed, type Encoding } from './compression.js';
+import { keptBody, sendKept, type KeptBody } from './compression.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,11 +29,8 @@ export const SHARED_ANSWERS = 500;
 const LARGEST_KEPT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-interface Answer {
+interface Answer extends KeptBody {
   version: string;
-  body: string;
-  bytes: number;
-  compressed: Partial<Record<Encoding, Buffer>>;
 }
 
 /**
@@ -61,29 +58,15 @@ export function registerSharedAnswers(app: FastifyInstance, dataVersion: (() => 
       return done();
     }
     reply.type(JSON_TYPE);
-    const accept = request.headers['accept-encoding'];
-    const encoding = accept === undefined ? undefined : encodingForAnswer(accept);
-    if (!encoding || answer.bytes < COMPRESSION_THRESHOLD) return void reply.send(answer.body);
-    const ready = answer.compressed[encoding];
-    if (ready) return void sendCompressed(reply, encoding, ready);
-    compressAnswer[encoding](answer.body, (error, compressed) => {
-      if (error) return done(error);
-      answer.compressed[encoding] = compressed;
-      sendCompressed(reply, encoding, compressed);
-    });
+    sendKept(reply, request.headers['accept-encoding'], answer, done);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const version = request.sharedAnswerVersion;
     if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-      const bytes = Buffer.byteLength(payload);
-      if (bytes <= LARGEST_KEPT) answers.set(request.url, { version, body: payload, bytes, compressed: {} });
+      const kept = keptBody(payload);
+      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, ...kept });
     }
     done(null, payload);
   });
-}
-
-function sendCompressed(reply: FastifyReply, encoding: Encoding, body: Buffer): void {
-  markCompressed(reply, encoding);
-  reply.send(body);
 }

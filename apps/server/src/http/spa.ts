@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '@souq/shared';
+import { MSG, type FirstScreen } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
 import type { FirstPaintImage } from '../modules/module.js';
+import { keptBody, sendKept, type KeptBody } from './compression.js';
 import { loadFirstScreenRenderer, withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
 import { hasSessionCookie } from './session.js';
 
@@ -47,19 +48,30 @@ function indexPageSender(
     }
     return page;
   };
+  // A screen is kept for a moment and sent to everyone who asks meanwhile: so is its page, compressed once.
+  const pages = new WeakMap<FirstScreen, { from: IndexPage; page: KeptBody | null }>();
   /** Anonymous visits only: a signed-in page shows its owner's likes and name (ADR 0025). */
-  const rendered = async (request: FastifyRequest, page: IndexPage): Promise<string | null> => {
+  const rendered = async (request: FastifyRequest, from: IndexPage): Promise<KeptBody | null> => {
     if (!firstScreen || hasSessionCookie(request)) return null;
     const screen = await firstScreen(request.url);
-    return screen && withFirstScreen(page.text, screen);
+    if (!screen) return null;
+    const made = pages.get(screen);
+    if (made?.from === from) return made.page;
+    const html = withFirstScreen(from.text, screen);
+    const page = html === null ? null : keptBody(html);
+    pages.set(screen, { from, page });
+    return page;
   };
   return async (request, reply) => {
     const page = current();
-    const [link, html] = await Promise.all([preload(request.url), rendered(request, page)]);
+    const [link, screen] = await Promise.all([preload(request.url), rendered(request, page)]);
     reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('vary', 'cookie');
     if (link) reply.header('link', link);
     // A rendered page changes with its data, so the file's validators do not describe it.
-    if (html) return reply.send(html);
+    if (screen) {
+      sendKept(reply, request.headers['accept-encoding'], screen, (error) => reply.send(error));
+      return reply;
+    }
     reply.header('etag', page.etag).header('last-modified', page.lastModified);
     return request.headers['if-none-match'] === page.etag ? reply.code(304).send() : reply.send(page.body);
   };

@@ -1,14 +1,9 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestLink } from '../apps/server/test/outbox.js';
-import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer } from './support/harness.js';
+import { DIALECTS, describeInBrowser, useBrowser, openPage, screenshot, startServer, type RunningServer } from './support/harness.js';
 
 describeInBrowser('accounts in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     let server: RunningServer;
@@ -18,7 +13,7 @@ describeInBrowser('accounts in the browser', () => {
     afterAll(() => server?.close());
 
     it('signs up, resends, verifies from the emailed link, logs out and back in', async () => {
-      const { page, context, errors } = await openPage(browser, server.url);
+      const { page, context, errors } = await openPage(browser(), server.url);
       const email = `sara.${dialect}@example.com`;
 
       await page.goto('/Login');
@@ -76,7 +71,7 @@ describeInBrowser('accounts in the browser', () => {
 
     it('resets a forgotten password from the emailed link, then changes it in Settings and signs out everywhere', async () => {
       await server.accounts.createAccountDirectly({ email: 'mariam@example.com', username: 'mariam', phone: '0501234567', password: 'old-password', verified: true });
-      const { page, context, errors } = await openPage(browser, server.url);
+      const { page, context, errors } = await openPage(browser(), server.url);
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.getByLabel('Email').fill('mariam@example.com');
@@ -105,7 +100,7 @@ describeInBrowser('accounts in the browser', () => {
       await page.getByTestId('verified-icon').waitFor();
 
       // A second device, signed in too, is signed out by "Sign out of all sessions".
-      const other = await openPage(browser, server.url);
+      const other = await openPage(browser(), server.url);
       await other.page.goto('/login');
       await other.page.getByLabel('Email').fill('mariam@example.com');
       await other.page.getByLabel('Password', { exact: true }).fill('new-password');
@@ -134,7 +129,7 @@ describeInBrowser('accounts in the browser', () => {
     });
 
     it('checks the forms in the browser with the spec’s words before sending anything', async () => {
-      const { page, context, errors } = await openPage(browser, server.url);
+      const { page, context, errors } = await openPage(browser(), server.url);
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please enter both email and password.');
@@ -156,7 +151,7 @@ describeInBrowser('accounts in the browser', () => {
     });
 
     it('moves the category bar by three and filters the shop; the search bar navigates', async () => {
-      const { page, context, errors } = await openPage(browser, server.url);
+      const { page, context, errors } = await openPage(browser(), server.url);
       await page.goto('/');
       const chips = () => page.getByTestId('category-list').getByRole('button').allTextContents();
       // The first paint is a static shell; the bar comes with the app.

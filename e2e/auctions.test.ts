@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
+import { DIALECTS, describeInBrowser, fitsWidth, useBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
 const PHONE = { width: 360, height: 780 };
@@ -26,11 +26,7 @@ const chimes = (page: Page) => page.evaluate(() => (window as unknown as { chime
 
 
 describeInBrowser('timed auctions in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     let server: RunningServer;
@@ -40,7 +36,7 @@ describeInBrowser('timed auctions in the browser', () => {
 
     /** A browser signed in as someone, by their session cookie (the login form has its own suite). */
     async function signedIn(who: keyof typeof names, viewport?: { width: number; height: number }): Promise<Page> {
-      const tracked = await openPage(browser, server.url, viewport);
+      const tracked = await openPage(browser(), server.url, viewport);
       pages.push(tracked);
       const token = users[who].cookie.split('=')[1]!;
       await signInContext(tracked.context, server.url, token);
@@ -101,7 +97,7 @@ describeInBrowser('timed auctions in the browser', () => {
       await countChimes(aisha);
 
       // Omar (on a phone) arrives signed out, is asked to log in, and comes back to the auction.
-      const omarTab = await openPage(browser, server.url, PHONE);
+      const omarTab = await openPage(browser(), server.url, PHONE);
       pages.push(omarTab);
       const omar = omarTab.page;
       await omar.goto(auctionUrl);
@@ -220,7 +216,7 @@ describeInBrowser('timed auctions in the browser', () => {
       for (const [title, startingBid] of [['Zelda: Tears of the Kingdom', 600], ['Asus ROG Ally', 2400], ['Mario Kart Live', 150]] as const) {
         await startAuction(server, users.seller, { startingBid: startingBid * 100, duration: '1d' }, { title, category: 'Gaming' });
       }
-      const tracked = await openPage(browser, server.url);
+      const tracked = await openPage(browser(), server.url);
       pages.push(tracked);
       const visitor = tracked.page;
       const titles = () => visitor.getByTestId('auction-card').locator('.product-card__title').allTextContents();
@@ -251,7 +247,7 @@ describeInBrowser('timed auctions in the browser', () => {
       await expect.poll(() => ally.getByTestId('auction-card-bids').textContent()).toBe('1 bid');
       expect(await ally.textContent()).toContain('Current bidAED 2,400.00');
 
-      const phone = await openPage(browser, server.url, PHONE);
+      const phone = await openPage(browser(), server.url, PHONE);
       pages.push(phone);
       await phone.page.goto('/auction?category=Gaming');
       await phone.page.getByTestId('auction-card').first().waitFor();

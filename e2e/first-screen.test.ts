@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { createUser, insertProducts } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, launchBrowser, openPage, startServer, type RunningServer } from './support/harness.js';
+import { DIALECTS, describeInBrowser, useBrowser, openPage, startServer, type RunningServer } from './support/harness.js';
 
 /** Records the app's first element as the HTML put it on screen, to tell hydration (kept) from a re-render (replaced). */
 const NOTE_FIRST_APP = `
@@ -11,11 +10,7 @@ const NOTE_FIRST_APP = `
 
 /** A first anonymous visit to the shop or a product gets the page in its HTML (issue 11, ADR 0025). */
 describeInBrowser('the first screen rendered by the server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     let server: RunningServer;
@@ -32,7 +27,7 @@ describeInBrowser('the first screen rendered by the server', () => {
     afterAll(() => server?.close());
 
     it('shows the shop and a product page with no JavaScript at all', async () => {
-      const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+      const context = await browser().newContext({ baseURL: server.url, javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto('/');
       await page.getByRole('heading', { name: 'Shop Now' }).waitFor();
@@ -48,7 +43,7 @@ describeInBrowser('the first screen rendered by the server', () => {
     });
 
     it('takes over the rendered page without fetching its data again or replacing it, and it works', async () => {
-      const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
+      const { page, context, errors } = await openPage(browser(), server.url, { width: 390, height: 844 });
       const productReads: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/products')) productReads.push(request.url());

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { insertProducts, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, signInContext } from './support/harness.js';
+import { DIALECTS, describeInBrowser, useBrowser, openPage, screenshot, startServer, type RunningServer, signInContext } from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -49,11 +49,7 @@ async function swipe(context: BrowserContext, page: Page, from: { x: number; y: 
 }
 
 describeInBrowser('the For You feed in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     let server: RunningServer;
@@ -86,7 +82,7 @@ describeInBrowser('the For You feed in the browser', () => {
     });
 
     it('signed in, on a desktop: wheel and keys move one item; like, add to cart, bid and not interested work in place; the URL keeps the place', async () => {
-      const tracked = await openPage(browser, server.url);
+      const tracked = await openPage(browser(), server.url);
       contexts.push(tracked.context);
       const { page, context, errors } = tracked;
       await signInContext(context, server.url, viewer.cookie);
@@ -221,7 +217,7 @@ describeInBrowser('the For You feed in the browser', () => {
     });
 
     it('signed out, on a 360 px phone: a swipe over 50 px moves one item, a shorter one none; actions ask to log in, in place', async () => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true, isMobile: true });
+      const context = await browser().newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true, isMobile: true });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];

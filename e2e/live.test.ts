@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, fitsWidth, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
+import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, fitsWidth, useBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,11 +32,7 @@ async function axeClean(page: Page): Promise<void> {
 const banner = (page: Page) => page.getByTestId('bid-banner').textContent();
 
 describeInBrowser('live video auctions in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(FAKE_MEDIA_FLAGS);
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser(FAKE_MEDIA_FLAGS);
 
   // The video and the screens do not depend on the database; the server suite runs both dialects.
   describe.each(DIALECTS.slice(0, 1))('on %s', (dialect) => {
@@ -62,7 +58,7 @@ describeInBrowser('live video auctions in the browser', () => {
     }
 
     async function signedIn(who: Who | null, viewport?: { width: number; height: number }, on = server): Promise<TrackedPage> {
-      const tracked = await openPage(browser, on.url, viewport);
+      const tracked = await openPage(browser(), on.url, viewport);
       pages.push(tracked);
       if (who) {
         const token = people.get(on)![who].cookie.split('=')[1]!;

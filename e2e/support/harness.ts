@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp, type Souq } from '../../apps/server/src/app.js';
 import type { Config } from '../../apps/server/src/config.js';
 import type { DialectName } from '../../apps/server/src/db/database.js';
@@ -20,6 +20,16 @@ export const describeInBrowser = fs.existsSync(CHROMIUM) ? describe : describe.s
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+}
+
+/** One Chromium for the suite that calls this, started before its tests and closed after them. */
+export function useBrowser(extraArgs: string[] = []): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser(extraArgs);
+  });
+  afterAll(() => browser?.close());
+  return () => browser!;
 }
 
 export function freePort(): Promise<number> {

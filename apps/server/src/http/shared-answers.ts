@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
 import { keptBody, sendKept, type KeptBody } from './compression.js';
 

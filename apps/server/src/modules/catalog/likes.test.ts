@@ -37,6 +37,17 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
     expect(await state(id)).toEqual({ likeCount: 0, popularity: 0, rows: 0 });
   });
 
+  it('shows the viewer’s like with its count or not at all, while they toggle it', async () => {
+    const id = await insertProduct(t, seller.id);
+    const seen: Array<{ likedByMe: boolean; likeCount: number }> = [];
+    const read = async () => seen.push((await call(t, 'GET', `/api/products/${id}`, { user: fan })).json());
+    for (let round = 0; round < 30; round++) {
+      await Promise.all([round % 2 === 0 ? like(id, fan) : unlike(id, fan), read(), read(), read(), read()]);
+    }
+    expect(seen).toHaveLength(120);
+    expect(seen.filter((s) => s.likedByMe !== (s.likeCount === 1))).toEqual([]);
+  });
+
   it('toggles on and off, each way idempotent, and shows in likedByMe for that user only', async () => {
     const id = await insertProduct(t, seller.id);
     const detail = async (user?: TestUser) => (await call(t, 'GET', `/api/products/${id}`, { user })).json() as { likedByMe: boolean; likeCount: number };

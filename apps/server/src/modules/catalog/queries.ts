@@ -62,6 +62,35 @@ const productWithSeller = prepared((db, p: { id: string }) =>
 
 export const findProductWithSeller = async (db: Db, id: string) => (await productWithSeller(db, { id }))[0];
 
+/**
+ * As findProductWithSeller, with whether the viewer likes it read in the same statement: one
+ * snapshot, so a like being written meanwhile shows with its count or not at all.
+ */
+const productWithSellerSeenBy = prepared((db, p: { id: string; viewerId: string }) =>
+  db
+    .selectFrom('products')
+    .innerJoin('users', 'users.id', 'products.owner_id')
+    .selectAll('products')
+    .select(['users.username as seller_username', 'users.profile_pic as seller_pic'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('product_likes').select('product_likes.user_id').whereRef('product_likes.product_id', '=', 'products.id').where('product_likes.user_id', '=', p.viewerId))
+        .as('liked_by_viewer'),
+    )
+    .where('products.id', '=', p.id),
+);
+
+/** The product page's row; a signed-out viewer likes nothing. */
+export async function findProductSeenBy(db: Db, id: string, viewerId: string | null) {
+  if (viewerId === null) {
+    const row = await findProductWithSeller(db, id);
+    return row && { ...row, liked_by_viewer: false };
+  }
+  const row = (await productWithSellerSeenBy(db, { id, viewerId }))[0];
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  return row && { ...row, liked_by_viewer: Boolean(row.liked_by_viewer) };
+}
+
 /** Every product's image keys and invoice, for the orphan sweep. */
 export const uploadColumns = (db: Db) => db.selectFrom('products').select(['images', 'invoice_key']).execute();
 
@@ -180,14 +209,6 @@ export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor
   if (before) q = q.where((eb) => eb(eb.refTuple('product_likes.created_at', 'products.id'), '<', eb.tuple(String(before[0]), before[1])));
   return q.orderBy('product_likes.created_at', 'desc').orderBy('products.id', 'desc').limit(limit).execute();
 };
-
-const like = prepared((db, p: { productId: string; userId: string }) =>
-  db.selectFrom('product_likes').select('user_id').where('product_id', '=', p.productId).where('user_id', '=', p.userId),
-);
-
-export async function isLiked(db: Db, productId: string, userId: string): Promise<boolean> {
-  return (await like(db, { productId, userId })).length > 0;
-}
 
 /** Inserts the like once; true only for the call that created it. */
 export async function insertLike(db: Db, like: DB['product_likes']): Promise<boolean> {

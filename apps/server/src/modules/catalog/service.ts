@@ -208,11 +208,10 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** The product page, less "have I reviewed it", which is the reviews module's to answer. */
     async detail(viewer: UserRow | null, id: string): Promise<Omit<ProductDetail, 'reviewedByMe'>> {
-      const row = await q.findProductWithSeller(db, id);
+      const row = await q.findProductSeenBy(db, id, viewer?.id ?? null);
       if (!row) throw new DomainError('NOT_FOUND', MSG.productNotFound);
       const keys = JSON.parse(row.images) as string[];
       const isOwner = viewer?.id === row.owner_id;
-      const likedByMe = viewer ? await q.isLiked(db, id, viewer.id) : false;
       // Not `{ ...summary(row), … }`: V8 builds a spread followed by a dozen properties about twenty times slower.
       return Object.assign(summary(row), {
         description: row.description,
@@ -224,7 +223,7 @@ export function createCatalogService(deps: CatalogDeps) {
         keywords: JSON.parse(row.keywords) as string[],
         images: keys.length ? keys.map((k) => media.imageUrls(k)) : [PLACEHOLDER],
         seller: { id: row.owner_id, username: row.seller_username, profilePic: row.seller_pic },
-        likedByMe,
+        likedByMe: row.liked_by_viewer,
         isOwner,
         invoiceUrl: isOwner && row.invoice_key ? `/api/products/${id}/invoice` : null,
         auctionId: row.related_auction,

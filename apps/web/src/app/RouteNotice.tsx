@@ -1,4 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+
+const unchanging = () => () => {};
 
 /** What a page says when another sent the person here: "Your changes are saved.", "You must be logged in…". */
 export interface NoticeState {
@@ -11,7 +14,10 @@ export interface NoticeState {
  * travel in the history entry's state, so a reload or a shared link does not repeat them.
  */
 export function RouteNotice() {
-  const state = useLocation().state as NoticeState | null;
+  const entryState = useLocation().state as NoticeState | null;
+  // A server-rendered page (ADR 0025) was rendered without the history entry, which only the
+  // browser has: it hydrates without the notice, then shows it.
+  const state = useSyncExternalStore(unchanging, () => entryState, () => null);
   if (typeof state?.notice !== 'string') return null;
   const tone = state.tone === 'error' ? 'error' : 'ok';
   return (

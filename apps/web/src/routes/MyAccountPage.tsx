@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type ProductSummary } from '@souq/shared';
 import { api } from '../api/client';
+import { productApiPath } from '../api/products';
 import { EmptyState } from '../components/EmptyState';
 import { LoadMore } from '../components/LoadMore';
 import { PageTitle } from '../components/PageTitle';
@@ -37,7 +38,7 @@ function OwnedProducts({ userId }: { userId: string }) {
   async function remove(id: string) {
     if (!(await ask({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
     try {
-      await api(`/api/products/${id}`, { method: 'DELETE' });
+      await api(productApiPath(id), { method: 'DELETE' });
     } catch (error) {
       console.warn('delete failed', error);
     }

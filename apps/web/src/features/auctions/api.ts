@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AuctionDetail, AuctionSummary, BidEntry, Page, StartAuctionInput } from '@souq/shared';
 import { api, post } from '../../api/client';
+import { productApiPath } from '../../api/products';
 import { timedRead } from '../../api/server-clock';
 import { usePaged } from '../../api/usePaged';
 
@@ -38,7 +39,7 @@ export function usePagedAuctions(path: string, params: Record<string, string | u
   return usePaged<AuctionSummary>('auctions', path, params, enabled);
 }
 
-export const startAuction = (productId: string, input: StartAuctionInput) => post<{ id: string }>(`/api/products/${encodeURIComponent(productId)}/auction`, input);
+export const startAuction = (productId: string, input: StartAuctionInput) => post<{ id: string }>(`${productApiPath(productId)}/auction`, input);
 export const cancelAuction = (id: string) => post<{ ok: true }>(`${auctionPath(id)}/cancel`);
 /** Unsold: the product goes back to the shop at its fixed price. */
 export const relistFixed = (id: string) => post<{ productId: string }>(`${auctionPath(id)}/relist`);

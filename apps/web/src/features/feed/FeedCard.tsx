@@ -7,7 +7,8 @@ import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
 import { LoginPrompt, LoginToBid } from '../../components/LoginPrompt';
 import { Money } from '../../components/Money';
-import { bidMinimum, newIdempotencyKey, sellerOf, setFollow, setLike, updateFeedItems } from './api';
+import { setProductLike } from '../../api/products';
+import { bidMinimum, newIdempotencyKey, sellerOf, setFollow, updateFeedItems } from './api';
 import { FeedPhotos } from './FeedPhotos';
 
 export type Viewer = 'anonymous' | 'unverified' | 'verified';
@@ -79,7 +80,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     put(like, Math.max(0, before.likeCount + (like ? 1 : -1)));
     setBusy('like');
     try {
-      const result = await setLike(id, like);
+      const result = await setProductLike(id, like);
       put(result.liked, result.likeCount);
       void client.invalidateQueries({ queryKey: ['product', id] });
     } catch (error) {

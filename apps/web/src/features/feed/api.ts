@@ -43,9 +43,6 @@ export function updateFeedItems(client: QueryClient, change: (item: FeedItem) =>
   client.setQueriesData<FeedData>({ queryKey: ['feed'] }, (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(change) })) });
 }
 
-export const setLike = (productId: string, like: boolean) =>
-  api<{ liked: boolean; likeCount: number }>(`/api/products/${encodeURIComponent(productId)}/like`, { method: like ? 'PUT' : 'DELETE' });
-
 export const setFollow = (sellerId: string, follow: boolean) =>
   api<{ following: boolean; followersCount: number }>(`/api/users/${encodeURIComponent(sellerId)}/follow`, { method: follow ? 'PUT' : 'DELETE' });
 

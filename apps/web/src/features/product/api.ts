@@ -1,17 +1,17 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { productIdInPath, type Page, type ProductDetail, type Review } from '@souq/shared';
 import { api, ApiError, post } from '../../api/client';
+import { productApiPath, setProductLike } from '../../api/products';
 import type { PageLocation } from '../../api/page-location';
 
 export const productKey = (id: string) => ['product', id] as const;
 export const reviewsKey = (id: string) => ['product', id, 'reviews'] as const;
 
-const productApi = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
 const productQuery = (id: string) =>
   queryOptions({
     queryKey: productKey(id),
-    queryFn: ({ signal }) => api<ProductDetail>(productApi(id), { signal }),
+    queryFn: ({ signal }) => api<ProductDetail>(productApiPath(id), { signal }),
     enabled: id.length > 0,
   });
 
@@ -46,7 +46,7 @@ export function useLike(id: string) {
   const client = useQueryClient();
   const key = productKey(id);
   return useMutation({
-    mutationFn: (like: boolean) => api<{ liked: boolean; likeCount: number }>(`${productApi(id)}/like`, { method: like ? 'PUT' : 'DELETE' }),
+    mutationFn: (like: boolean) => setProductLike(id, like),
     onMutate: async (like) => {
       await client.cancelQueries({ queryKey: key, exact: true });
       const before = client.getQueryData<ProductDetail>(key);
@@ -71,7 +71,7 @@ export function useReviews(id: string) {
   return useInfiniteQuery({
     queryKey: reviewsKey(id),
     queryFn: ({ pageParam, signal }) =>
-      api<Page<Review>>(`${productApi(id)}/reviews${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      api<Page<Review>>(`${productApiPath(id)}/reviews${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: id.length > 0,
@@ -87,7 +87,7 @@ export function useRefreshReviews(id: string): () => Promise<void> {
 export function useSubmitReview(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; rating: number }) => post<{ id: string }>(`${productApi(id)}/reviews`, input),
+    mutationFn: (input: { text: string; rating: number }) => post<{ id: string }>(`${productApiPath(id)}/reviews`, input),
     onSettled: async (_data, error) => {
       // A duplicate (409) means there is a review of ours already: the form goes either way.
       const reviewed = !error || (error instanceof ApiError && error.status === 409);

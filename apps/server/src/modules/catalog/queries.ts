@@ -51,14 +51,15 @@ export const findProductHeld = (db: Db, id: string, dialect: DialectName) =>
   holding(db.selectFrom('products').selectAll().where('id', '=', id), dialect).executeTakeFirst();
 
 
-const productWithSeller = prepared((db, p: { id: string }) =>
+/** A product with its seller's name and picture, as the product page shows it. */
+const withSeller = (db: Kysely<DB>) =>
   db
     .selectFrom('products')
     .innerJoin('users', 'users.id', 'products.owner_id')
     .selectAll('products')
-    .select(['users.username as seller_username', 'users.profile_pic as seller_pic'])
-    .where('products.id', '=', p.id),
-);
+    .select(['users.username as seller_username', 'users.profile_pic as seller_pic']);
+
+const productWithSeller = prepared((db, p: { id: string }) => withSeller(db).where('products.id', '=', p.id));
 
 export const findProductWithSeller = async (db: Db, id: string) => (await productWithSeller(db, { id }))[0];
 
@@ -67,11 +68,7 @@ export const findProductWithSeller = async (db: Db, id: string) => (await produc
  * snapshot, so a like being written meanwhile shows with its count or not at all.
  */
 const productWithSellerSeenBy = prepared((db, p: { id: string; viewerId: string }) =>
-  db
-    .selectFrom('products')
-    .innerJoin('users', 'users.id', 'products.owner_id')
-    .selectAll('products')
-    .select(['users.username as seller_username', 'users.profile_pic as seller_pic'])
+  withSeller(db)
     .select((eb) =>
       eb
         .exists(eb.selectFrom('product_likes').select('product_likes.user_id').whereRef('product_likes.product_id', '=', 'products.id').where('product_likes.user_id', '=', p.viewerId))
@@ -80,16 +77,7 @@ const productWithSellerSeenBy = prepared((db, p: { id: string; viewerId: string 
     .where('products.id', '=', p.id),
 );
 
-/** The product page's row; a signed-out viewer likes nothing. */
-export async function findProductSeenBy(db: Db, id: string, viewerId: string | null) {
-  if (viewerId === null) {
-    const row = await findProductWithSeller(db, id);
-    return row && { ...row, liked_by_viewer: false };
-  }
-  const row = (await productWithSellerSeenBy(db, { id, viewerId }))[0];
-  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
-  return row && { ...row, liked_by_viewer: Boolean(row.liked_by_viewer) };
-}
+export const findProductSeenBy = async (db: Db, id: string, viewerId: string) => (await productWithSellerSeenBy(db, { id, viewerId }))[0];
 
 /** Every product's image keys and invoice, for the orphan sweep. */
 export const uploadColumns = (db: Db) => db.selectFrom('products').select(['images', 'invoice_key']).execute();

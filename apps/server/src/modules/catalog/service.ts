@@ -208,7 +208,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** The product page, less "have I reviewed it", which is the reviews module's to answer. */
     async detail(viewer: UserRow | null, id: string): Promise<Omit<ProductDetail, 'reviewedByMe'>> {
-      const row = await q.findProductSeenBy(db, id, viewer?.id ?? null);
+      const row = viewer ? await q.findProductSeenBy(db, id, viewer.id) : await q.findProductWithSeller(db, id);
       if (!row) throw new DomainError('NOT_FOUND', MSG.productNotFound);
       const keys = JSON.parse(row.images) as string[];
       const isOwner = viewer?.id === row.owner_id;
@@ -223,7 +223,8 @@ export function createCatalogService(deps: CatalogDeps) {
         keywords: JSON.parse(row.keywords) as string[],
         images: keys.length ? keys.map((k) => media.imageUrls(k)) : [PLACEHOLDER],
         seller: { id: row.owner_id, username: row.seller_username, profilePic: row.seller_pic },
-        likedByMe: row.liked_by_viewer,
+        // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean; a signed-out viewer likes nothing.
+        likedByMe: 'liked_by_viewer' in row && Boolean(row.liked_by_viewer),
         isOwner,
         invoiceUrl: isOwner && row.invoice_key ? `/api/products/${id}/invoice` : null,
         auctionId: row.related_auction,

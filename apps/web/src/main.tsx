@@ -23,14 +23,12 @@ const app = (
   </StrictMode>
 );
 
+// As a transition, the first render (or hydration) yields to the browser every few milliseconds
+// instead of holding a slow phone's main thread for one long task (issue 11: total blocking time).
 if (firstScreen) {
   // The server rendered this page's first screen (ADR 0025): take over its HTML with the data it
   // was rendered from, so nothing is fetched twice and nothing on screen changes.
   hydrate(queryClient, JSON.parse(firstScreen));
-}
-// As a transition, the first render (or hydration) yields to the browser every few milliseconds
-// instead of holding a slow phone's main thread for one long task (issue 11: total blocking time).
-if (firstScreen) {
   const hydratePage = () => startTransition(() => void hydrateRoot(root, app));
   // Code that failed to load is the page's own error to show, once hydrated.
   void loadPageCode(window.location.pathname).then(hydratePage, hydratePage);

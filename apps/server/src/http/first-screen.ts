@@ -9,6 +9,7 @@ import {
   scriptSafeJson,
   type CreateFirstScreenRenderer,
   type FirstScreen,
+  type RenderFirstScreen,
 } from '@souq/shared';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
@@ -25,14 +26,12 @@ export const FIRST_SCREEN_KEPT_MS = 1000;
 /** Where `npm run build -w @souq/web` puts the server's bundle, beside the browser's dist/. */
 export const firstScreenEntry = (webDist: string) => path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
 
-export type FirstScreenRenderer = (url: string) => Promise<FirstScreen | null>;
-
 /**
  * The web app's render of first screens (ADR 0025), answering its data requests with our own API
  * in-process and anonymously. Without a server bundle (an API-only run, an old build) there is no
  * renderer and every page gets index.html's static shell, as before.
  */
-export async function loadFirstScreenRenderer(app: FastifyInstance, webDist: string, clock: Clock): Promise<FirstScreenRenderer | undefined> {
+export async function loadFirstScreenRenderer(app: FastifyInstance, webDist: string, clock: Clock): Promise<RenderFirstScreen | undefined> {
   const entry = firstScreenEntry(webDist);
   if (!fs.existsSync(entry)) {
     app.log.info({ entry }, 'no server render of first screens: the web app was built without it');

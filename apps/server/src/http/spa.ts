@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, type FirstScreen } from '@souq/shared';
+import { MSG, type FirstScreen, type RenderFirstScreen } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
 import type { FirstPaintImage } from '../modules/module.js';
 import { keptBody, sendKept, type KeptBody } from './compression.js';
-import { loadFirstScreenRenderer, withFirstScreen, type FirstScreenRenderer } from './first-screen.js';
+import { loadFirstScreenRenderer, withFirstScreen } from './first-screen.js';
 import { hasSessionCookie } from './session.js';
 
 function cacheControlFor(filePath: string): string {
@@ -36,7 +36,7 @@ interface IndexPage {
 function indexPageSender(
   file: string,
   preload: (url: string) => Promise<string | null>,
-  firstScreen: FirstScreenRenderer | undefined,
+  firstScreen: RenderFirstScreen | undefined,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   let page: IndexPage | undefined;
   const current = (): IndexPage => {

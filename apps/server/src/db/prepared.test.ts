@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prepared } from './prepared.js';
+import { prepared, preparedWrite } from './prepared.js';
 
 interface TestDB {
   items: { id: Generated<number>; name: string; qty: number; kind: string };
@@ -48,6 +48,26 @@ describe('prepared queries', () => {
       expect(await count(trx, { kind: 'light' })).toEqual([{ n: 3 }]);
     });
     expect(await count(db, { kind: 'light' })).toEqual([{ n: 3 }]);
+  });
+
+  it('compiles once for a database and its transactions alike', async () => {
+    const build = vi.fn((d: Kysely<TestDB>, p: { kind: string }) => d.selectFrom('items').select('name').where('kind', '=', p.kind).orderBy('id'));
+    const byKind = prepared(build);
+    await byKind(db, { kind: 'light' });
+    for (let i = 0; i < 3; i++) await db.transaction().execute(async (trx) => expect(await byKind(trx, { kind: 'floor' })).toEqual([{ name: 'rug' }]));
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers how many rows a prepared write changed', async () => {
+    const restock = preparedWrite((d: Kysely<TestDB>, p: { kind: string; qty: number }) => d.updateTable('items').set({ qty: p.qty }).where('kind', '=', p.kind));
+    expect(await restock(db, { kind: 'light', qty: 7 })).toBe(2);
+    expect(await restock(db, { kind: 'none', qty: 7 })).toBe(0);
+    expect(await db.selectFrom('items').select('qty').where('kind', '=', 'light').execute()).toEqual([{ qty: 7 }, { qty: 7 }]);
+  });
+
+  it('refuses to build from the arguments as a whole, which would write no column', () => {
+    const insert = prepared((d: Kysely<TestDB>, row: { name: string; qty: number; kind: string }) => d.insertInto('items').values(row).returning('id'));
+    return expect(insert(db, { name: 'jug', qty: 1, kind: 'kitchen' })).rejects.toThrow(/name each column/);
   });
 
   it('compiles for each database it meets', async () => {

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { AuctionsTable, AuctionStatusValue, DB } from '../../db/schema.js';
 import type { Cursor } from '../../lib/cursor.js';
+import { prepared, preparedWrite } from '../../db/prepared.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -25,56 +26,73 @@ export type AuctionWithPeople = Awaited<ReturnType<typeof findAuction>> & {};
 
 export const findAuction = (db: Db, id: string) => withPeople(db).where('auctions.id', '=', id).executeTakeFirst();
 
+const auctionById = prepared((db, p: { id: string }) => withPeople(db).where('auctions.id', '=', p.id));
+const auctionByIdForUpdate = prepared((db, p: { id: string }) => withPeople(db).where('auctions.id', '=', p.id).forUpdate('auctions'));
+
 /**
  * The auction a bid or a close is about to change, locked for the rest of the transaction. On
  * SQLite the transaction already holds the database's write lock (BEGIN IMMEDIATE); on
  * PostgreSQL the row lock makes every other bid on this auction wait for this one.
  */
-export function lockAuction(db: Db, id: string, dialect: DialectName) {
-  const query = withPeople(db).where('auctions.id', '=', id);
-  return (dialect === 'postgres' ? query.forUpdate('auctions') : query).executeTakeFirst();
+export async function lockAuction(db: Db, id: string, dialect: DialectName) {
+  return (await (dialect === 'postgres' ? auctionByIdForUpdate : auctionById)(db, { id }))[0];
 }
 
 export const insertAuction = (db: Db, row: Insertable<AuctionsTable>) => db.insertInto('auctions').values(row).execute();
+
+interface BidChange {
+  id: string;
+  expectedSeq: number;
+  now: string;
+  current_bid: number;
+  sort_price: number;
+  leader_id: string;
+  leader_max: number;
+  bids: number;
+  ends_at: string;
+}
 
 /**
  * Applies an accepted bid. The WHERE repeats what the bid was decided on (same sequence number,
  * still open, not yet over), so even without the lock a stale decision would change nothing.
  */
-export async function applyBid(
-  db: Db,
-  id: string,
-  expectedSeq: number,
-  now: string,
-  change: { current_bid: number; sort_price: number; leader_id: string; leader_max: number; bids: number; ends_at: string },
-): Promise<boolean> {
-  const result = await db
+const applyBidOnce = preparedWrite((db, p: BidChange) =>
+  db
     .updateTable('auctions')
     .set({
-      current_bid: change.current_bid,
-      sort_price: change.sort_price,
-      leader_id: change.leader_id,
-      leader_max: change.leader_max,
-      ends_at: change.ends_at,
-      bid_count: sql`bid_count + ${change.bids}`,
-      seq: sql`seq + ${change.bids}`,
+      current_bid: p.current_bid,
+      sort_price: p.sort_price,
+      leader_id: p.leader_id,
+      leader_max: p.leader_max,
+      ends_at: p.ends_at,
+      bid_count: sql`bid_count + ${p.bids}`,
+      seq: sql`seq + ${p.bids}`,
     })
-    .where('id', '=', id)
-    .where('seq', '=', expectedSeq)
+    .where('id', '=', p.id)
+    .where('seq', '=', p.expectedSeq)
     .where('status', '=', 'open')
-    .where('ends_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('ends_at', '>', p.now),
+);
+
+export const applyBid = async (db: Db, change: BidChange): Promise<boolean> => (await applyBidOnce(db, change)) === 1;
+
+// One row at a time: a prepared statement has a fixed number of values, and a bid writes one or two.
+const insertBid = preparedWrite((db, r: DB['bids']) =>
+  db.insertInto('bids').values({ auction_id: r.auction_id, seq: r.seq, bidder_id: r.bidder_id, amount: r.amount, auto: r.auto, created_at: r.created_at }),
+);
+
+export async function insertBids(db: Db, rows: DB['bids'][]): Promise<void> {
+  for (const row of rows) await insertBid(db, row);
 }
 
-export const insertBids = (db: Db, rows: DB['bids'][]) => (rows.length ? db.insertInto('bids').values(rows).execute() : Promise.resolve());
-
-export const upsertMaxBid = (db: Db, row: DB['auction_max_bids']) =>
+const upsertMaxBidOnce = preparedWrite((db, row: DB['auction_max_bids']) =>
   db
     .insertInto('auction_max_bids')
-    .values(row)
-    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet({ max_amount: row.max_amount, placed_seq: row.placed_seq }))
-    .execute();
+    .values({ auction_id: row.auction_id, bidder_id: row.bidder_id, max_amount: row.max_amount, placed_seq: row.placed_seq })
+    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet({ max_amount: row.max_amount, placed_seq: row.placed_seq })),
+);
+
+export const upsertMaxBid = (db: Db, row: DB['auction_max_bids']) => upsertMaxBidOnce(db, row);
 
 export async function maxBidOf(db: Db, auctionId: string, bidderId: string): Promise<number | null> {
   const row = await db.selectFrom('auction_max_bids').select('max_amount').where('auction_id', '=', auctionId).where('bidder_id', '=', bidderId).executeTakeFirst();
@@ -156,10 +174,17 @@ export function bidsPage(db: Db, auctionId: string, limit: number, beforeSeq?: n
   return q.orderBy('bids.seq', 'desc').limit(limit).execute();
 }
 
-export const findIdempotent = (db: Db, userId: string, scope: string, key: string) =>
-  db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', userId).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+const idempotent = prepared((db, p: { userId: string; scope: string; key: string }) =>
+  db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', p.userId).where('scope', '=', p.scope).where('key', '=', p.key),
+);
 
-export const insertIdempotent = (db: Db, row: DB['idempotency_keys']) => db.insertInto('idempotency_keys').values(row).execute();
+export const findIdempotent = async (db: Db, userId: string, scope: string, key: string) => (await idempotent(db, { userId, scope, key }))[0];
+
+const insertIdempotentOnce = preparedWrite((db, r: DB['idempotency_keys']) =>
+  db.insertInto('idempotency_keys').values({ user_id: r.user_id, scope: r.scope, key: r.key, request_hash: r.request_hash, response: r.response, created_at: r.created_at }),
+);
+
+export const insertIdempotent = (db: Db, row: DB['idempotency_keys']) => insertIdempotentOnce(db, row);
 
 export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
 
@@ -167,13 +192,15 @@ export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom(
  * True when the person may be mailed about this topic now (and records it): at most one mail per
  * window, decided by one statement, so two bids at once cannot both send.
  */
-export async function takeMailSlot(db: Db, userId: string, topic: string, now: string, windowStart: string): Promise<boolean> {
-  const result = await db
+const takeMailSlotOnce = preparedWrite((db, p: { userId: string; topic: string; now: string; windowStart: string }) =>
+  db
     .insertInto('mail_throttle')
-    .values({ user_id: userId, topic, last_sent_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: now }).where('mail_throttle.last_sent_at', '<', windowStart))
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    .values({ user_id: p.userId, topic: p.topic, last_sent_at: p.now })
+    .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: p.now }).where('mail_throttle.last_sent_at', '<', p.windowStart)),
+);
+
+export async function takeMailSlot(db: Db, userId: string, topic: string, now: string, windowStart: string): Promise<boolean> {
+  return (await takeMailSlotOnce(db, { userId, topic, now, windowStart })) === 1;
 }
 
 /** Every auction's photo keys, for the orphan sweep: an auction keeps its photos after its product goes. */

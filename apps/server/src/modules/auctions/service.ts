@@ -377,7 +377,10 @@ export function createAuctionsService(deps: AuctionsDeps) {
           const placed = outcome.bids.length;
           const extend = placed > 0 && row.closing_style === 'soft' && Date.parse(row.ends_at) - nowMs < SOFT_CLOSE_MS;
           const endsAt = extend ? new Date(nowMs + SOFT_CLOSE_MS).toISOString() : row.ends_at;
-          const applied = await q.applyBid(trx, id, row.seq, now, {
+          const applied = await q.applyBid(trx, {
+            id,
+            expectedSeq: row.seq,
+            now,
             current_bid: outcome.currentBid,
             sort_price: outcome.currentBid,
             leader_id: outcome.leaderId,

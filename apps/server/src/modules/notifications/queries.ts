@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -7,30 +8,38 @@ type Db = Kysely<DB> | Transaction<DB>;
  * Adds a notification, or, when the person has an unread one of the same kind about the same
  * subject, brings that one up to date instead: ten bids on your auction are one line, not ten.
  */
-export const upsertUnread = (db: Db, row: DB['notifications']) =>
+const upsertUnreadOnce = prepared((db, r: DB['notifications']) =>
   db
     .insertInto('notifications')
-    .values(row)
+    .values({ id: r.id, user_id: r.user_id, kind: r.kind, subject: r.subject, title: r.title, body: r.body, link: r.link, created_at: r.created_at, read_at: r.read_at })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'kind', 'subject'])
         .where('read_at', 'is', null)
-        .doUpdateSet({ title: row.title, body: row.body, link: row.link, created_at: row.created_at }),
+        .doUpdateSet({ title: r.title, body: r.body, link: r.link, created_at: r.created_at }),
     )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .returningAll(),
+);
+
+export async function upsertUnread(db: Db, row: DB['notifications']): Promise<DB['notifications']> {
+  const [stored] = await upsertUnreadOnce(db, row);
+  if (!stored) throw new Error('the notification was neither inserted nor updated');
+  return stored;
+}
+
+const unread = prepared((db, p: { userId: string }) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', p.userId)
+    .where('read_at', 'is', null),
+);
 
 export const latest = (db: Db, userId: string, limit: number) =>
   db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number((await unread(db, { userId }))[0]?.n ?? 0);
 }
 
 export const markAllRead = (db: Db, userId: string, at: string) =>

@@ -26,6 +26,7 @@ import {
 } from '@souq/shared';
 import type { Mailer, MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
+import { groupCommit } from '../../db/group-commit.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -90,6 +91,8 @@ export type AuctionsService = ReturnType<typeof createAuctionsService>;
 
 export function createAuctionsService(deps: AuctionsDeps) {
   const { db, dialect, clock, media, services } = deps;
+  /** Bids on one auction queue behind one another anyway: those that arrive together commit together. */
+  const bidTransaction = groupCommit(db);
 
   const imagesOf = (row: Pick<Row, 'images'>) => (JSON.parse(row.images) as string[]).map((k) => media.imageUrls(k));
 
@@ -332,7 +335,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     },
 
     /**
-     * One bid, decided by the database: one transaction that locks the auction, checks the rules
+     * One bid, decided by the database: one atomic unit (a savepoint in a group commit) that locks the auction, checks the rules
      * against the server's clock, and writes the new price, the bid rows (each with the next
      * sequence number), the bidder's maximum and the notifications, or nothing at all. A retry
      * with the same Idempotency-Key gets the first answer and bids nothing more.
@@ -345,7 +348,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       const requestHash = crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex');
 
       return withAfterCommit((onCommit) =>
-        db.transaction().execute(async (trx) => {
+        bidTransaction(id, async (trx) => {
           const row = await q.lockAuction(trx, id, dialect);
           if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
           // Looked up under the auction's lock: a retry racing its first attempt sees that attempt's key once it commits.
@@ -423,7 +426,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
           };
           if (key) await q.insertIdempotent(trx, { user_id: user.id, scope, key: key.data, request_hash: requestHash, response: JSON.stringify(result), created_at: now });
           return result;
-        }),
+        }, input.maxAmount ?? input.amount),
       );
     },
 

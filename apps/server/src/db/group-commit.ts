@@ -28,9 +28,11 @@ const RELEASE = CompiledQuery.raw('release savepoint grouped');
  *
  * Units that arrived together have no order between them; `rank` gives them one (lowest first).
  *
- * `maxGroup` bounds how long a group keeps the connection (SQLite has only one).
+ * `maxGroup` bounds how long a group keeps the connection (SQLite has only one), and keeps a
+ * PostgreSQL transaction under 64 subtransactions, past which every other session's snapshot
+ * checks slow down (the per-backend subtransaction cache overflows).
  */
-export function groupCommit<D>(db: Kysely<D>, maxGroup = 64): GroupedTransaction<D> {
+export function groupCommit<D>(db: Kysely<D>, maxGroup = 32): GroupedTransaction<D> {
   const lanes = new Map<string, Job<D>[]>();
 
   async function drain(lane: string, queue: Job<D>[]): Promise<void> {

@@ -2,17 +2,19 @@
  * A crowd of socket clients in a process of its own, for the fan-out benchmarks. It opens
  * COUNT sockets (round-robin over URLS) and, in `auction` mode, watches one auction with each and
  * measures every `auction:update` from the bid's acceptance (the update's serverTime) to its
- * arrival here; in `stream` mode it joins one live stream and measures every chat message from
+ * arrival here, counting the bid rows it carries; in `stream` mode it joins one live stream and measures every chat message from
  * its sending (the time the sender wrote into it, `t=<ms>`) to its arrival.
  * Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
  */
 import { io, type Socket } from 'socket.io-client';
+import { seqBefore, type AuctionUpdate } from '@souq/shared';
 
 const [urls, roomId, countText, mode = 'auction'] = process.argv.slice(2);
 const COUNT = Number(countText);
 const latencies: number[] = [];
 let gaps = 0;
 let received = 0;
+let messages = 0;
 
 async function main() {
   const sockets: Socket[] = [];
@@ -27,10 +29,12 @@ async function main() {
           if (sentAt) latencies.push(Date.now() - Number(sentAt));
           received++;
         });
-        socket.on('auction:update', (update: { auction: { seq: number }; serverTime: string }) => {
+        socket.on('auction:update', (update: AuctionUpdate) => {
           latencies.push(Date.now() - Date.parse(update.serverTime));
-          received++;
-          if (lastSeq !== -1 && update.auction.seq !== lastSeq + 1) gaps++;
+          // Bids committed together arrive as one update that carries each of them.
+          received += update.bids.length;
+          messages++;
+          if (lastSeq !== -1 && seqBefore(update) !== lastSeq) gaps++;
           lastSeq = update.auction.seq;
         });
         socket.once('hello', () => {
@@ -49,7 +53,7 @@ async function main() {
   process.on('message', (message: { type: string }) => {
     if (message.type !== 'finish') return;
     for (const s of sockets) s.disconnect();
-    process.send!({ type: 'stats', latencies, gaps, received }, () => process.exit(0));
+    process.send!({ type: 'stats', latencies, gaps, received, messages }, () => process.exit(0));
   });
 }
 

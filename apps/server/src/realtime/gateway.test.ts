@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from '@souq/shared';
-import { AED, bidOk, startAuction } from '../../test/auction-support.js';
+import { MAX_FRAME_BYTES, PROTOCOL_VERSION, seqBefore, type AuctionUpdate } from '@souq/shared';
+import { AED, bid, bidOk, startAuction } from '../../test/auction-support.js';
 import { createUser, type TestUser } from '../../test/catalog-support.js';
 import { listen, nextMessage, openSocket, type ClientSocket } from '../../test/realtime-support.js';
 import { DIALECTS, startSiblingApp, startTestApp, type TestApp } from '../../test/support.js';
@@ -70,6 +70,30 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const silent = nextMessage(watcher, 'auction:update', () => true, 300);
     await bidOk(t, alice, id, { amount: AED(120) });
     await expect(silent).rejects.toThrow('no auction:update');
+  });
+
+  it('sends bids committed together as updates that carry every bid, in sequence, without a gap', async () => {
+    const { id } = await startAuction(t, seller, { startingBid: AED(100) });
+    const bidders = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
+    const watcher = (await open()).socket;
+    watcher.emit('auction:watch', { auctionId: id });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const updates: AuctionUpdate[] = [];
+    watcher.on('auction:update', (u) => updates.push(u));
+
+    // Sent at once, they arrive in one turn and commit as one group. On PostgreSQL, whose reads
+    // yield, they may come in several groups, and a bid overtaken by a higher one is refused.
+    const answers = await Promise.all(bidders.map((b, i) => bid(t, b, id, { amount: AED(100 + 10 * i) })));
+    const accepted = answers.flatMap((a, i) => (a.statusCode === 201 ? [AED(100 + 10 * i)] : []));
+    if (dialect === 'sqlite') expect(accepted).toHaveLength(6);
+    await vi.waitFor(() => expect(updates.at(-1)?.auction.seq).toBe(accepted.length));
+    let seq = 0;
+    for (const update of updates) {
+      expect(seqBefore(update)).toBe(seq);
+      seq = update.auction.seq;
+    }
+    expect(updates.flatMap((u) => u.bids.map((b) => b.amount))).toEqual(accepted.sort((x, y) => x - y));
+    if (dialect === 'sqlite') expect(updates).toHaveLength(1);
   });
 
   it('answers malformed, unknown and oversized messages with a refusal, and keeps serving', async () => {

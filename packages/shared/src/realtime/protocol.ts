@@ -54,6 +54,12 @@ export interface AuctionUpdate {
   serverTime: string;
 }
 
+/**
+ * The auction's sequence number just before this update. A bid update carrying k bid rows moves
+ * the number by k (several bids committed together arrive as one update); any other update by 1.
+ */
+export const seqBefore = (update: AuctionUpdate): number => (update.bids[0]?.seq ?? update.auction.seq) - 1;
+
 export interface StreamUpdate {
   stream: StreamLive;
   serverTime: string;

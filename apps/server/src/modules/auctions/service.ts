@@ -32,13 +32,14 @@ import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
-import type { Publish } from '../../lib/events.js';
+import type { DomainEvent, Publish } from '../../lib/events.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import type { NewNotification } from '../notifications/service.js';
 import { outbidMail, soldMail, wonMail } from './emails.js';
 import { reserveMet, resolveBid } from './engine.js';
 import * as q from './queries.js';
+import { coalesceChanges } from './update-coalescer.js';
 
 declare module '../../lib/events.js' {
   interface DomainEvents {
@@ -93,6 +94,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
   const { db, dialect, clock, media, services } = deps;
   /** Bids on one auction queue behind one another anyway: those that arrive together commit together. */
   const bidTransaction = groupCommit(db);
+  /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
+  const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
 
   const imagesOf = (row: Pick<Row, 'images'>) => (JSON.parse(row.images) as string[]).map((k) => media.imageUrls(k));
 
@@ -192,7 +195,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       await notify({ userId: row.seller_id, kind: 'auction_unsold', subject: id, title: `Ended unsold: ${row.title}`, body: `${why} You can relist it.`, link });
     }
     const update: AuctionUpdate = { auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }), bids: [], reason: 'closed', serverTime: now };
-    onCommit(() => deps.publish({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+    onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
     return true;
   }
 
@@ -414,7 +417,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
             await notify({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(outcome.currentBid)} (${after.bid_count} bids).`, link });
             const bids: BidEntry[] = rows.map((r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: names.get(r.bidder_id)! }));
             const update: AuctionUpdate = { auction, bids, reason: 'bid', serverTime: now };
-            onCommit(() => deps.publish({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+            onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
           }
 
           const leading = outcome.leaderId === user.id;
@@ -441,7 +444,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
           if (!(await q.cancelAuction(trx, id, user.id, now))) throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
           if (row.product_id) await services.catalog.setAuction(trx, row.product_id, null, id);
           const update: AuctionUpdate = { auction: liveOf({ ...row, status: 'cancelled', seq: row.seq + 1 }), bids: [], reason: 'cancelled', serverTime: now };
-          onCommit(() => deps.publish({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+          onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
         }),
       );
     },

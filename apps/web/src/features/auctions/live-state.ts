@@ -1,4 +1,4 @@
-import type { AuctionDetail, AuctionLive, AuctionUpdate, BidEntry, BidResult } from '@souq/shared';
+import { seqBefore, type AuctionDetail, type AuctionLive, type AuctionUpdate, type BidEntry, type BidResult } from '@souq/shared';
 
 /**
  * How a page keeps an auction current from its socket events. Every event carries the auction's
@@ -6,9 +6,6 @@ import type { AuctionDetail, AuctionLive, AuctionUpdate, BidEntry, BidResult } f
  * starts past the next number means events were missed (a gap): the page re-reads over HTTP.
  */
 export type Verdict = 'apply' | 'stale' | 'gap';
-
-/** The number the auction had just before this event. */
-export const seqBefore = (update: AuctionUpdate): number => (update.bids[0]?.seq ?? update.auction.seq) - 1;
 
 export function verdictOf(lastSeq: number, update: AuctionUpdate): Verdict {
   if (update.auction.seq <= lastSeq) return 'stale';

@@ -13,8 +13,11 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   let test: TestDatabase;
   let database: Database;
   let db: Kysely<Scratch>;
+  let clockMs = 0;
+  const now = () => clockMs;
 
   beforeEach(async () => {
+    clockMs = 0;
     test = await createTestDatabase(dialect);
     if (test.config.database.kind === 'postgres') {
       const { url, schema } = test.config.database;
@@ -37,7 +40,7 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   const insert = (id: number) => (trx: Kysely<Scratch>) => trx.insertInto('parents').values({ id }).execute().then(() => id);
 
   it('runs the units that arrive together in one transaction, and answers none of them before it commits', async () => {
-    const inLane = groupCommit(db);
+    const inLane = groupCommit(db, now);
     const log: string[] = [];
     const units = [1, 2, 3, 4].map((id) =>
       inLane('a', async (trx) => {
@@ -53,7 +56,7 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   });
 
   it('takes back only the writes of a unit that throws; its neighbours commit', async () => {
-    const inLane = groupCommit(db);
+    const inLane = groupCommit(db, now);
     const refused = new Error('refused');
     const outcomes = await Promise.allSettled([
       inLane('a', insert(1)),
@@ -71,7 +74,7 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   });
 
   it('fails every unit of a group whose commit fails, and stores nothing of it', async () => {
-    const inLane = groupCommit(db);
+    const inLane = groupCommit(db, now);
     const outcomes = await Promise.allSettled([
       inLane('a', insert(1)),
       inLane('a', (trx) => trx.insertInto('children').values({ id: 1, parent_id: 99 }).execute()),
@@ -84,7 +87,7 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   });
 
   it('rolls back a lone unit that throws', async () => {
-    const inLane = groupCommit(db);
+    const inLane = groupCommit(db, now);
     await expect(
       inLane('a', async (trx) => {
         await insert(1)(trx);
@@ -95,7 +98,7 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   });
 
   it('orders the units that arrived together by rank, keeping arrival order between equals', async () => {
-    const inLane = groupCommit(db);
+    const inLane = groupCommit(db, now);
     const order: string[] = [];
     const unit = (name: string) => async () => void order.push(name);
     await Promise.all([inLane('a', unit('c30'), 30), inLane('a', unit('a10'), 10), inLane('a', unit('b20'), 20), inLane('a', unit('d10'), 10)]);
@@ -103,11 +106,68 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
   });
 
   it('keeps a group to its lane and to its maximum size', async () => {
-    const inLane = groupCommit(db, 2);
+    const inLane = groupCommit(db, now, 2);
     // Units of one group are handed the same transaction.
     const groups = new Map<unknown, string[]>();
     const unit = (name: string) => async (trx: Kysely<Scratch>) => void groups.set(trx, [...(groups.get(trx) ?? []), name]);
     await Promise.all([inLane('a', unit('a1')), inLane('b', unit('b1')), inLane('a', unit('a2')), inLane('a', unit('a3')), inLane('b', unit('b2'))]);
     expect([...groups.values()].sort()).toEqual([['a1', 'a2'], ['a3'], ['b1', 'b2']]);
+  });
+
+  it('runs a unit’s after-commit work once it has committed, and never for a unit taken back', async () => {
+    const inLane = groupCommit(db, now);
+    const ran: string[] = [];
+    const outcomes = await Promise.allSettled([
+      inLane('a', async (trx, unit) => {
+        unit.onCommit(() => ran.push('kept'));
+        await insert(1)(trx);
+      }),
+      inLane('a', async (_trx, unit) => {
+        unit.onCommit(() => ran.push('taken back'));
+        throw new Error('refused');
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(ran).toEqual(['kept']);
+  });
+
+  it('refuses a unit whose group would commit after its deadline, and runs the others again without it', async () => {
+    const inLane = groupCommit(db, now);
+    clockMs = 1000;
+    const tooLate = new Error('too late');
+    const runsOfSecond: number[][] = [];
+    const outcomes = await Promise.allSettled([
+      inLane('a', async (trx, unit) => {
+        unit.commitBy(1001, () => tooLate);
+        await insert(1)(trx);
+      }),
+      inLane('a', async (trx) => {
+        // What this unit decides rests on the first one's write, which will be taken back.
+        runsOfSecond.push((await trx.selectFrom('parents').select('id').execute()).map((r) => r.id));
+        await insert(2)(trx);
+        clockMs = 1001;
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toBe(tooLate);
+    expect(runsOfSecond).toEqual([[1], []]);
+    expect(await stored()).toEqual([2]);
+  });
+
+  it('holds a lone unit to its deadline too', async () => {
+    const inLane = groupCommit(db, now);
+    clockMs = 5000;
+    await expect(
+      inLane('a', async (trx, unit) => {
+        unit.commitBy(5000, () => new Error('ended'));
+        await insert(1)(trx);
+      }),
+    ).rejects.toThrow('ended');
+    expect(await stored()).toEqual([]);
+    await inLane('a', async (trx, unit) => {
+      unit.commitBy(5001, () => new Error('ended'));
+      await insert(2)(trx);
+    });
+    expect(await stored()).toEqual([2]);
   });
 });

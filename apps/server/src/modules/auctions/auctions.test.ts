@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuctionDetail, AuctionSummary, BidEntry, NotificationList, Order, Page, ProductDetail } from '@souq/shared';
 import { AED, auctionRow, bid, bidOk, bidRows, newKey, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, insertProduct, type TestUser } from '../../../test/catalog-support.js';
@@ -257,6 +257,18 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       const late = await bid(t, bob, id, { amount: AED(200) });
       expect(late.json()).toEqual(apiError('CONFLICT', 'This auction has ended. Bids are no longer accepted.'));
       expect(await bidRows(t, id)).toHaveLength(1);
+    });
+
+    it('refuses a bid decided 1 ms before the end whose commit would come at the end', async () => {
+      const { id } = await startAuction(t, seller, { closingStyle: 'sudden', duration: '5m' });
+      const end = Date.parse((await auctionRow(t, id)).ends_at);
+      clock.set(end);
+      // The bid is decided on the first reading of the clock; by the time its group would commit, the end has come.
+      vi.spyOn(clock, 'now').mockImplementationOnce(() => new Date(end - 1));
+      const late = await bid(t, alice, id, { amount: AED(100) });
+      expect(late.json()).toEqual(apiError('CONFLICT', 'This auction has ended. Bids are no longer accepted.'));
+      expect(await bidRows(t, id)).toHaveLength(0);
+      expect(await auctionRow(t, id)).toMatchObject({ bid_count: 0, current_bid: null, seq: 0 });
     });
 
     it('soft close: a bid in the last two minutes moves the end to two minutes after it; earlier bids do not', async () => {

@@ -93,7 +93,7 @@ export type AuctionsService = ReturnType<typeof createAuctionsService>;
 export function createAuctionsService(deps: AuctionsDeps) {
   const { db, dialect, clock, media, services } = deps;
   /** Bids on one auction queue behind one another anyway: those that arrive together commit together. */
-  const bidTransaction = groupCommit(db);
+  const bidTransaction = groupCommit(db, () => clock.now().getTime());
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
   const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
 
@@ -350,8 +350,10 @@ export function createAuctionsService(deps: AuctionsDeps) {
       const scope = `bid:${id}`;
       const requestHash = crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex');
 
-      return withAfterCommit((onCommit) =>
-        bidTransaction(id, async (trx) => {
+      return bidTransaction(
+        id,
+        async (trx, unit) => {
+          const onCommit = unit.onCommit;
           const row = await q.lockAuction(trx, id, dialect);
           if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
           // Looked up under the auction's lock: a retry racing its first attempt sees that attempt's key once it commits.
@@ -366,6 +368,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
           const now = new Date(nowMs).toISOString();
           if (row.status !== 'open' || row.ends_at <= now) throw new DomainError('CONFLICT', MSG.bidClosed);
           if (row.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
+          // Decided before the end is not enough: the bid must also be stored before it.
+          unit.commitBy(Date.parse(row.ends_at), () => new DomainError('CONFLICT', MSG.bidClosed));
 
           const outcome = resolveBid(
             { startingBid: row.starting_bid, reservePrice: row.reserve_price, currentBid: row.current_bid, leaderId: row.leader_id, leaderMax: row.leader_max },
@@ -429,7 +433,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
           };
           if (key) await q.insertIdempotent(trx, { user_id: user.id, scope, key: key.data, request_hash: requestHash, response: JSON.stringify(result), created_at: now });
           return result;
-        }, input.maxAmount ?? input.amount),
+        },
+        input.maxAmount ?? input.amount,
       );
     },
 

@@ -1,7 +1,7 @@
 /**
  * Fan-out: from a bid's acceptance to its arrival at every socket client watching the auction.
  *
- *   npm run bench:fanout -- [--clients 2000] [--instances 1|2] [--rate 20] [--seconds 10] [--processes 2] [--burst 1]
+ *   npm run bench:fanout -- [--clients 2000] [--instances 1|2] [--rate 20] [--seconds 10] [--processes 2] [--burst 1] [--client socket.io|wire]
  *
  * Souq runs in its own process (two, sharing one SQLite file and Redis, with --instances 2);
  * the clients run in `--processes` other processes, spread over the instances; this process
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     processes: { type: 'string', default: '2' },
     burst: { type: 'string', default: '1' },
+    client: { type: 'string', default: 'socket.io' },
     redis: { type: 'string', default: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
 });
@@ -51,7 +52,7 @@ async function main() {
   const crowds = Array.from({ length: PROCESSES }, (_, p) => {
     const share = Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0);
     // Each process spreads its sockets over every instance.
-    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), [servers.map((s) => s.url).join(','), auctionId, String(share)], {
+    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), [servers.map((s) => s.url).join(','), auctionId, String(share), 'auction', values.client!], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -93,7 +94,7 @@ async function main() {
     const messages = stats.reduce((sum, s) => sum + s.messages, 0);
     const gaps = stats.reduce((sum, s) => sum + s.gaps, 0);
     const expected = accepted * CLIENTS;
-    console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, Node ${process.version}`);
+    console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${values.client} clients, Node ${process.version}`);
     console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(

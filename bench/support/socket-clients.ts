@@ -2,34 +2,84 @@
  * A crowd of socket clients in a process of its own, for the fan-out benchmarks. It opens
  * COUNT sockets (round-robin over URLS) and, in `auction` mode, watches one auction with each and
  * measures every `auction:update` from the bid's acceptance (the update's serverTime) to its
- * arrival here, counting the bid rows it carries; in `stream` mode it joins one live stream and measures every chat message from
- * its sending (the time the sender wrote into it, `t=<ms>`) to its arrival.
- * Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
+ * arrival here, counting the bid rows it carries; in `stream` mode it joins one live stream and
+ * measures every chat message from its sending (the time the sender wrote into it, `t=<ms>`) to
+ * its arrival. Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
+ *
+ * CLIENT picks the client: `socket.io` (socket.io-client, as the browser runs it) or `wire`
+ * (a bare WebSocket speaking the same Engine.IO/Socket.IO frames, decoding only the JSON of each
+ * event). On this 2-core box the crowd shares the CPU with the server it measures; a thousand
+ * socket.io-client instances in one process cost more CPU per message than the server does, and
+ * their queueing shows up as the server's latency. `wire` keeps the measuring instrument light.
  */
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import { seqBefore, type AuctionUpdate } from '@souq/shared';
 
-const [urls, roomId, countText, mode = 'auction'] = process.argv.slice(2);
+const [urls, roomId, countText, mode = 'auction', client = 'socket.io'] = process.argv.slice(2);
 const COUNT = Number(countText);
 const latencies: number[] = [];
 let gaps = 0;
 let received = 0;
 let messages = 0;
 
+interface Watcher {
+  on(event: string, handler: (payload: never) => void): void;
+  emit(event: string, payload: unknown): void;
+  close(): void;
+}
+
+function socketIoWatcher(url: string, ready: () => void, fail: (error: unknown) => void): Watcher {
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  socket.once('hello', ready);
+  socket.once('connect_error', fail);
+  return { on: (event, handler) => void socket.on(event, handler), emit: (event, payload) => void socket.emit(event, payload), close: () => void socket.disconnect() };
+}
+
+/** Engine.IO v4 over a WebSocket: `0` open, `2`/`3` ping/pong; Socket.IO v5 inside `4`: `0` connect, `2` event. */
+function wireWatcher(url: string, ready: () => void, fail: (error: unknown) => void): Watcher {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  const handlers = new Map<string, (payload: never) => void>();
+  ws.on('error', fail);
+  ws.on('message', (data) => {
+    const frame = data.toString();
+    if (frame === '2') return ws.send('3');
+    if (frame.startsWith('0')) return ws.send('40');
+    if (!frame.startsWith('42')) return;
+    const [event, payload] = JSON.parse(frame.slice(2)) as [string, never];
+    if (event === 'hello') ready();
+    handlers.get(event)?.(payload);
+  });
+  return {
+    on: (event, handler) => void handlers.set(event, handler),
+    emit: (event, payload) => ws.send(`42${JSON.stringify([event, payload])}`),
+    close: () => ws.close(),
+  };
+}
+
 async function main() {
-  const sockets: Socket[] = [];
+  const watchers: Watcher[] = [];
   const list = urls!.split(',');
+  const open = client === 'wire' ? wireWatcher : socketIoWatcher;
   await Promise.all(
     Array.from({ length: COUNT }, (_, i) =>
       new Promise<void>((resolve, reject) => {
-        const socket = io(list[i % list.length]!, { transports: ['websocket'], forceNew: true, reconnection: false });
         let lastSeq = -1;
-        socket.on('stream:message', ({ message }: { message: { text: string } }) => {
+        const watcher = open(
+          list[i % list.length]!,
+          () => {
+            if (mode === 'stream') watcher.emit('stream:join', { streamId: roomId });
+            else watcher.emit('auction:watch', { auctionId: roomId });
+            resolve();
+          },
+          reject,
+        );
+        watcher.on('stream:message', ({ message }: { message: { text: string } }) => {
           const sentAt = /^t=(\d+)/.exec(message.text)?.[1];
           if (sentAt) latencies.push(Date.now() - Number(sentAt));
           received++;
         });
-        socket.on('auction:update', (update: AuctionUpdate) => {
+        watcher.on('auction:update', (update: AuctionUpdate) => {
           latencies.push(Date.now() - Date.parse(update.serverTime));
           // Bids committed together arrive as one update that carries each of them.
           received += update.bids.length;
@@ -37,13 +87,7 @@ async function main() {
           if (lastSeq !== -1 && seqBefore(update) !== lastSeq) gaps++;
           lastSeq = update.auction.seq;
         });
-        socket.once('hello', () => {
-          if (mode === 'stream') socket.emit('stream:join', { streamId: roomId });
-          else socket.emit('auction:watch', { auctionId: roomId });
-          resolve();
-        });
-        socket.once('connect_error', reject);
-        sockets.push(socket);
+        watchers.push(watcher);
       }),
     ),
   );
@@ -52,7 +96,7 @@ async function main() {
   process.send!({ type: 'ready' });
   process.on('message', (message: { type: string }) => {
     if (message.type !== 'finish') return;
-    for (const s of sockets) s.disconnect();
+    for (const w of watchers) w.close();
     process.send!({ type: 'stats', latencies, gaps, received, messages }, () => process.exit(0));
   });
 }

@@ -33,7 +33,7 @@ function socketIoWatcher(url: string, ready: () => void, fail: (error: unknown) 
   const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
   socket.once('hello', ready);
   socket.once('connect_error', fail);
-  return { on: (event, handler) => void socket.on(event, handler), emit: (event, payload) => void socket.emit(event, payload), close: () => void socket.disconnect() };
+  return { on: (event, handler) => void socket.on(event, handler as (...args: unknown[]) => void), emit: (event, payload) => void socket.emit(event, payload), close: () => void socket.disconnect() };
 }
 
 /** Engine.IO v4 over a WebSocket: `0` open, `2`/`3` ping/pong; Socket.IO v5 inside `4`: `0` connect, `2` event. */

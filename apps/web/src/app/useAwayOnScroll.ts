@@ -7,9 +7,15 @@ import { useEffect, useState } from 'react';
 export function useAwayOnScroll(threshold = 240): boolean {
   const [away, setAway] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
+    // Not read on mount: reading the scroll position makes the browser lay the page out there
+    // and then, inside the hydration's task, the longest one a phone has on a first visit.
+    let last: number | null = null;
     const onScroll = () => {
       const y = window.scrollY;
+      if (last === null) {
+        last = y;
+        return;
+      }
       // Small jitters (momentum, address bar) are not a change of direction.
       if (Math.abs(y - last) < 8) return;
       setAway(y > last && y > threshold);

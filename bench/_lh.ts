@@ -1,0 +1,16 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
+const url = process.argv[2]!;
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
+const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const lhr = result!.lhr;
+const m = (lhr.audits.metrics.details as any).items[0];
+console.log('score', lhr.categories.performance.score, 'observedFCP', m.observedFirstContentfulPaint, 'observedLCP', m.observedLargestContentfulPaint, 'observedDCL', m.observedDomContentLoaded, 'FCP', m.firstContentfulPaint, 'LCP', m.largestContentfulPaint, 'TBT', m.totalBlockingTime, 'SI', m.speedIndex);
+const tasks = (lhr.audits['main-thread-tasks'].details as any).items.filter((t: any) => t.duration > 10);
+for (const t of tasks.slice(0, 20)) console.log('task', Math.round(t.startTime), Math.round(t.duration));
+const lcpEl = (lhr.audits['largest-contentful-paint-element']?.details as any)?.items?.[0]?.items?.[0]?.node?.snippet;
+console.log('lcp element', lcpEl);
+for (const [k, a] of Object.entries(lhr.audits)) if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log('audit', k, a.score, a.displayValue ?? '');
+await chrome.kill();
+console.log(JSON.stringify((lhr.audits['forced-reflow-insight']?.details as any), null, 1)?.slice(0, 3000));

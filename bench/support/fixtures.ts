@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import { verifiedUserRow } from '../../apps/server/test/fixtures/users.js';
 
 /**
  * People and an auction written straight into the benchmark's database through the app's own
@@ -11,20 +12,9 @@ type Souq = Awaited<ReturnType<typeof buildApp>>;
 /** Verified people with sessions: the first is the seller (or host). */
 async function seedPeople(souq: Souq, count: number) {
   const at = new Date().toISOString();
-  const people = Array.from({ length: count }, (_, i) => ({
-    id: crypto.randomUUID(),
-    email: `bench${i}-${crypto.randomBytes(3).toString('hex')}@bench.test`,
-    password_hash: null,
-    username: `bench${i}_${crypto.randomBytes(3).toString('hex')}`,
-    display_name: null,
-    phone: null,
-    profile_pic: '/images/default-avatar.svg',
-    bio: '',
-    contact_email: null,
-    google_sub: null,
-    email_verified_at: at,
-    created_at: at,
-  }));
+  const people = Array.from({ length: count }, (_, i) =>
+    verifiedUserRow({ id: crypto.randomUUID(), email: `bench${i}-${crypto.randomBytes(3).toString('hex')}@bench.test`, username: `bench${i}_${crypto.randomBytes(3).toString('hex')}` }, at),
+  );
   await souq.database.db.insertInto('users').values(people).execute();
   const cookies = await Promise.all(people.map(async (p) => `souq_sid=${(await souq.accounts.createSession(p.id)).token}`));
   const seller = await souq.database.db.selectFrom('users').selectAll().where('id', '=', people[0]!.id).executeTakeFirstOrThrow();

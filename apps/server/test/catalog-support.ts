@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { DB, ProductsTable } from '../src/db/schema.js';
 import type { TestApp } from './support.js';
 import { derivedColumns } from '../src/modules/catalog/service.js';
+import { verifiedUserRow } from './fixtures/users.js';
 
 /** A signed-in user: the cookie is what their browser would send. */
 export interface TestUser {
@@ -43,22 +44,7 @@ export async function createCrowd(t: TestApp, n: number): Promise<TestUser[]> {
   });
   await t.database.db
     .insertInto('users')
-    .values(
-      users.map((u) => ({
-        id: u.id,
-        email: u.email,
-        password_hash: null,
-        username: u.username,
-        display_name: null,
-        phone: null,
-        profile_pic: '/images/default-avatar.svg',
-        bio: '',
-        contact_email: null,
-        google_sub: null,
-        email_verified_at: at,
-        created_at: at,
-      })),
-    )
+    .values(users.map((u) => verifiedUserRow(u, at)))
     .execute();
   return Promise.all(users.map(async (u) => ({ ...u, cookie: `souq_sid=${(await t.accounts.createSession(u.id)).token}` })));
 }

@@ -9,7 +9,7 @@ const PLACEHOLDER = '/images/placeholder.svg';
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
   return (
-    <Link to={productPath(product.id)} className="product-card" data-testid="product-card">
+    <Link to={productPath(product.id)} className="link-card product-card" data-testid="product-card">
       <div className="product-card__media">
         <img
           src={product.image.thumb}

@@ -10,7 +10,7 @@ export function SkeletonCards({ count = 8, label }: { count?: number; label: str
   return (
     <div className="product-grid" role="status" aria-label={label} data-testid="skeleton-cards">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
+        <div key={i} className="link-card product-card product-card--skeleton" aria-hidden="true">
           <Skeleton className="product-card__media" />
           <div className="product-card__body">
             <Skeleton width="40%" height={12} />

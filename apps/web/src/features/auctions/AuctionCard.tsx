@@ -10,7 +10,7 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
   const price = auction.currentBid ?? auction.startingBid;
   const priceLabel = auction.status === 'sold' ? 'Sold for' : auction.currentBid === null ? 'Starting bid' : 'Current bid';
   return (
-    <Link to={`/auction/${auction.id}`} className="product-card auction-card" data-testid="auction-card">
+    <Link to={`/auction/${auction.id}`} className="link-card product-card auction-card" data-testid="auction-card">
       <div className="product-card__media">
         <img src={auction.image.thumb} alt="" loading="lazy" width={480} height={480} />
         <span className={`auction-card__clock${open ? '' : ' auction-card__clock--over'}`}>

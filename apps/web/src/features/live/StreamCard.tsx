@@ -8,7 +8,7 @@ export function StreamCard({ stream }: { stream: Card }) {
   const ended = stream.status === 'ended';
   const title = stream.title.trim() || MSG.untitledStream;
   return (
-    <Link to={`/livestream/${stream.id}`} className={`stream-card${ended ? ' stream-card--ended' : ''}`} data-testid="stream-card" data-status={stream.status}>
+    <Link to={`/livestream/${stream.id}`} className={`link-card stream-card${ended ? ' stream-card--ended' : ''}`} data-testid="stream-card" data-status={stream.status}>
       <div className="stream-card__media">
         <img src={stream.cover} alt="" loading="lazy" width={400} height={225} />
         <span className={`stream-card__badge stream-card__badge--${stream.status}`}>{ended ? 'ENDED' : 'LIVE'}</span>
@@ -34,7 +34,7 @@ export function StreamCardSkeletons({ count = 6 }: { count?: number }) {
   return (
     <div className="stream-grid" role="status" aria-label="Loading live auctions..." data-testid="stream-skeletons">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="stream-card stream-card--skeleton" aria-hidden="true">
+        <div key={i} className="link-card stream-card stream-card--skeleton" aria-hidden="true">
           <Skeleton className="stream-card__media" />
           <div className="stream-card__body">
             <Skeleton width="80%" height={20} />

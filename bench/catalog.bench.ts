@@ -19,6 +19,7 @@ import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
+import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,20 +47,8 @@ async function main() {
   const db = database.db;
 
   const started = Date.now();
-  const sellers = Array.from({ length: 50 }, (_, i) => ({
-    id: crypto.randomUUID(),
-    email: `seller${i}@bench.test`,
-    password_hash: null,
-    username: `seller${i}`,
-    display_name: null,
-    phone: null,
-    profile_pic: '/images/default-avatar.svg',
-    bio: '',
-    contact_email: null,
-    google_sub: null,
-    email_verified_at: new Date().toISOString(),
-    created_at: new Date().toISOString(),
-  }));
+  const at = new Date().toISOString();
+  const sellers = Array.from({ length: 50 }, (_, i) => verifiedUserRow({ id: crypto.randomUUID(), email: `seller${i}@bench.test`, username: `seller${i}` }, at));
   await db.insertInto('users').values(sellers).execute();
   for (let start = 0; start < N; start += 500) {
     const rows = Array.from({ length: Math.min(500, N - start) }, (_, j) => {

@@ -131,6 +131,22 @@ describe.each(DIALECTS)('group commit (%s)', (dialect) => {
     expect(ran).toEqual(['kept']);
   });
 
+  it('fails only the unit whose after-commit work throws; the group and the lane go on', async () => {
+    const inLane = groupCommit(db, now);
+    const outcomes = await Promise.allSettled([
+      inLane('a', async (trx, unit) => {
+        unit.onCommit(() => {
+          throw new Error('broken listener');
+        });
+        await insert(1)(trx);
+      }),
+      inLane('a', insert(2)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    await inLane('a', insert(3));
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
   it('refuses a unit whose group would commit after its deadline, and runs the others again without it', async () => {
     const inLane = groupCommit(db, now);
     clockMs = 1000;

@@ -107,8 +107,14 @@ export function groupCommit<D>(db: Kysely<D>, now: () => number, maxGroup = 32):
     }
     group.forEach((job, i) => {
       const run = runs[i]!;
-      job.settle(run.outcome!);
-      if (run.outcome!.ok) for (const fn of run.afterCommit) fn();
+      try {
+        if (run.outcome!.ok) for (const fn of run.afterCommit) fn();
+        job.settle(run.outcome!);
+      } catch (error) {
+        // As with a lone transaction's after-commit work: its caller hears of the failure, the
+        // group goes on.
+        job.settle({ ok: false, error });
+      }
     });
     return [];
   }

@@ -338,10 +338,11 @@ export function createAuctionsService(deps: AuctionsDeps) {
     },
 
     /**
-     * One bid, decided by the database: one atomic unit (a savepoint in a group commit) that locks the auction, checks the rules
-     * against the server's clock, and writes the new price, the bid rows (each with the next
-     * sequence number), the bidder's maximum and the notifications, or nothing at all. A retry
-     * with the same Idempotency-Key gets the first answer and bids nothing more.
+     * One bid, decided by the database: one atomic unit (its own savepoint in a group commit,
+     * ADR 0026) that locks the auction, checks the rules against the server's clock, and writes
+     * the new price, the bid rows (each with the next sequence number), the bidder's maximum and
+     * the notifications, or nothing at all. A retry with the same Idempotency-Key gets the first
+     * answer and bids nothing more.
      */
     async placeBid(user: UserRow, id: string, body: unknown, idempotencyKey?: string): Promise<BidResult> {
       const input = parseInput(BidSchema, body);

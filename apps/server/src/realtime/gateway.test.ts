@@ -96,6 +96,22 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     if (dialect === 'sqlite') expect(updates).toHaveLength(1);
   });
 
+  it('rings the seller’s bell once for bids that commit together, with the line’s last state', async () => {
+    const { id } = await startAuction(t, seller, { startingBid: AED(100) });
+    const bidders = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
+    const sellerSocket = (await open({ cookie: seller.cookie })).socket;
+    const rings: Array<{ notification: { kind: string; body: string }; unread: number }> = [];
+    sellerSocket.on('notification', (m) => rings.push(m));
+
+    const answers = await Promise.all(bidders.map((b, i) => bid(t, b, id, { amount: AED(100 + 10 * i) })));
+    const accepted = answers.filter((a) => a.statusCode === 201).length;
+    await vi.waitFor(() => expect(rings.at(-1)?.notification.body).toContain(`(${accepted} bids)`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rings.every((r) => r.notification.kind === 'bid_received' && r.unread >= 1)).toBe(true);
+    // One line in the bell however many bids it counts; on SQLite they all committed, and rang, together.
+    if (dialect === 'sqlite') expect(rings).toHaveLength(1);
+  });
+
   it('answers malformed, unknown and oversized messages with a refusal, and keeps serving', async () => {
     const { socket } = await open({ cookie: alice.cookie });
     const refusals: Array<{ code: string; message: string }> = [];

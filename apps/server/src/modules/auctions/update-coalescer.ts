@@ -1,4 +1,5 @@
 import { seqBefore, type AuctionUpdate } from '@souq/shared';
+import { perTurn } from '../../lib/per-turn.js';
 
 interface Change {
   auctionId: string;
@@ -13,15 +14,10 @@ interface Change {
  * Clients already take an update that moves the sequence by as many bids as it carries.
  */
 export function coalesceChanges<E extends Change>(publish: (event: E) => void): (event: E) => void {
-  let pending: E[] = [];
-  return (event) => {
-    if (pending.push(event) > 1) return;
-    setImmediate(() => {
-      const batch = pending;
-      pending = [];
-      for (const merged of mergeRuns(batch)) publish(merged);
-    });
-  };
+  const publishNextTurn = perTurn((batch: E[]) => {
+    for (const merged of mergeRuns(batch)) publish(merged);
+  });
+  return (event) => void publishNextTurn(event);
 }
 
 /** Consecutive bid updates of one auction become one; everything else keeps its place and order. */

@@ -1,7 +1,8 @@
 import { userRoom } from '@souq/shared';
 import type { DomainEvent } from '../../lib/events.js';
 import type { Clock } from '../../lib/clock.js';
-import type { SocketParts } from '../../realtime/types.js';
+import { perTurn } from '../../lib/per-turn.js';
+import type { RealtimeOut, SocketParts } from '../../realtime/types.js';
 import type { NotificationsService } from './service.js';
 
 type Created = Extract<DomainEvent, { type: 'notification.created' }>;
@@ -13,21 +14,16 @@ type Created = Extract<DomainEvent, { type: 'notification.created' }>;
  * worth a message. The unread count is read once per person per turn.
  */
 export function notificationsSocket(notifications: NotificationsService, clock: Clock): SocketParts {
-  let pending = new Map<string, Created>();
+  const ring = perTurn(async (batch: Array<{ event: Created; out: RealtimeOut }>) => {
+    // The last state of each notification, in the order they first came.
+    const latest = new Map(batch.map(({ event, out }) => [event.notification.id, { event, out }]));
+    const unread = new Map<string, Promise<number>>();
+    for (const { event } of latest.values()) if (!unread.has(event.userId)) unread.set(event.userId, notifications.unreadCount(event.userId));
+    for (const { event, out } of latest.values()) {
+      out.to(userRoom(event.userId)).emit('notification', { notification: event.notification, unread: await unread.get(event.userId)!, serverTime: clock.iso() });
+    }
+  });
   return {
-    async onEvent(event, out) {
-      if (event.type !== 'notification.created') return;
-      const first = pending.size === 0;
-      pending.set(event.notification.id, event);
-      if (!first) return;
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = [...pending.values()];
-      pending = new Map();
-      const unread = new Map<string, Promise<number>>();
-      for (const { userId } of batch) if (!unread.has(userId)) unread.set(userId, notifications.unreadCount(userId));
-      for (const { userId, notification } of batch) {
-        out.to(userRoom(userId)).emit('notification', { notification, unread: await unread.get(userId)!, serverTime: clock.iso() });
-      }
-    },
+    onEvent: (event, out) => (event.type === 'notification.created' ? ring({ event, out }) : undefined),
   };
 }

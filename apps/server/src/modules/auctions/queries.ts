@@ -85,14 +85,12 @@ export async function insertBids(db: Db, rows: DB['bids'][]): Promise<void> {
   for (const row of rows) await insertBid(db, row);
 }
 
-const upsertMaxBidOnce = preparedWrite((db, row: DB['auction_max_bids']) =>
+export const upsertMaxBid = preparedWrite((db, row: DB['auction_max_bids']) =>
   db
     .insertInto('auction_max_bids')
     .values({ auction_id: row.auction_id, bidder_id: row.bidder_id, max_amount: row.max_amount, placed_seq: row.placed_seq })
     .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet({ max_amount: row.max_amount, placed_seq: row.placed_seq })),
 );
-
-export const upsertMaxBid = (db: Db, row: DB['auction_max_bids']) => upsertMaxBidOnce(db, row);
 
 export async function maxBidOf(db: Db, auctionId: string, bidderId: string): Promise<number | null> {
   const row = await db.selectFrom('auction_max_bids').select('max_amount').where('auction_id', '=', auctionId).where('bidder_id', '=', bidderId).executeTakeFirst();
@@ -180,11 +178,9 @@ const idempotent = prepared((db, p: { userId: string; scope: string; key: string
 
 export const findIdempotent = async (db: Db, userId: string, scope: string, key: string) => (await idempotent(db, { userId, scope, key }))[0];
 
-const insertIdempotentOnce = preparedWrite((db, r: DB['idempotency_keys']) =>
+export const insertIdempotent = preparedWrite((db, r: DB['idempotency_keys']) =>
   db.insertInto('idempotency_keys').values({ user_id: r.user_id, scope: r.scope, key: r.key, request_hash: r.request_hash, response: r.response, created_at: r.created_at }),
 );
-
-export const insertIdempotent = (db: Db, row: DB['idempotency_keys']) => insertIdempotentOnce(db, row);
 
 export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
 

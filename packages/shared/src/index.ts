@@ -1,5 +1,6 @@
 export * from './categories.js';
 export * from './money.js';
+export * from './numbers.js';
 export * from './messages.js';
 export * from './errors.js';
 export * from './validation.js';

@@ -1,3 +1,5 @@
+import { groupThousands } from './numbers.js';
+
 /**
  * Money travels as integer fils (1 AED = 100 fils). This is the one place it becomes text,
  * so integer arithmetic is used to avoid float artefacts such as 0.1 + 0.2.
@@ -8,8 +10,7 @@ export function formatAED(fils: number): string {
   const abs = Math.round(Math.abs(fils));
   const whole = Math.floor(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
-  const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}AED ${grouped}.${cents}`;
+  return `${negative ? '-' : ''}AED ${groupThousands(whole.toString())}.${cents}`;
 }
 
 /** Parses what a person types ("1,234.5", "99") into fils; null when it is not an amount. */

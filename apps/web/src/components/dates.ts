@@ -5,18 +5,22 @@ export const GULF_TIME_ZONE = 'Asia/Dubai';
 const GULF_OFFSET = '+04:00';
 const GULF_OFFSET_MS = 4 * 3600_000;
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: GULF_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const shortDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: GULF_TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const clockTime = new Intl.DateTimeFormat('en-GB', { timeZone: GULF_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+/**
+ * Formatters are built on first use, not when the module loads: the first DateTimeFormat with a
+ * time zone costs 15–40 ms in a fresh tab (ICU loads its zone data), and the shell imports this
+ * module on every page, most of which show no date (issue 11: total blocking time).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const gulfFormat = (options: Intl.DateTimeFormatOptions) =>
+  onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: GULF_TIME_ZONE, hourCycle: 'h23', ...options }));
+const dateTime = gulfFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const shortDateTime = gulfFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clockTime = gulfFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateOnly = gulfFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
 function parse(iso: string): number | null {
   const t = Date.parse(iso);
@@ -26,19 +30,25 @@ function parse(iso: string): number | null {
 /** "Sat, 21 Nov 2026, 14:00 GST"; spec §2: a date that does not parse shows 'Invalid date'. */
 export function formatGulfDateTime(iso: string): string {
   const t = parse(iso);
-  return t === null ? MSG.invalidDate : `${dateTime.format(t)} GST`;
+  return t === null ? MSG.invalidDate : `${dateTime().format(t)} GST`;
 }
 
 /** "21 Nov, 14:02:09" in Gulf time: when a bid was placed. */
 export function formatGulfShort(iso: string): string {
   const t = parse(iso);
-  return t === null ? MSG.invalidDate : shortDateTime.format(t);
+  return t === null ? MSG.invalidDate : shortDateTime().format(t);
+}
+
+/** "21 Nov 2026" in Gulf time: when a review was written. */
+export function formatGulfDate(iso: string): string {
+  const t = parse(iso);
+  return t === null ? MSG.invalidDate : dateOnly().format(t);
 }
 
 /** "14:02:09" in Gulf time. */
 export function formatGulfClock(iso: string): string {
   const t = parse(iso);
-  return t === null ? MSG.invalidDate : clockTime.format(t);
+  return t === null ? MSG.invalidDate : clockTime().format(t);
 }
 
 /** A datetime-local value ("2026-11-21T14:00"), read as Gulf time, as ISO-8601 with its offset; null if incomplete. */
@@ -51,7 +61,7 @@ export function gulfInputValue(ms: number): string {
   return new Date(ms + GULF_OFFSET_MS).toISOString().slice(0, 16);
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** "just now", "5 minutes ago", "yesterday": for notifications and bids. */
 export function formatAgo(iso: string, now: number): string {
@@ -60,8 +70,8 @@ export function formatAgo(iso: string, now: number): string {
   const seconds = Math.round((t - now) / 1000);
   if (seconds > -45) return 'just now';
   const minutes = Math.round(seconds / 60);
-  if (minutes > -60) return relative.format(minutes, 'minute');
+  if (minutes > -60) return relative().format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours > -24) return relative.format(hours, 'hour');
-  return relative.format(Math.round(hours / 24), 'day');
+  if (hours > -24) return relative().format(hours, 'hour');
+  return relative().format(Math.round(hours / 24), 'day');
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MSG, VAT_RATE_PERCENT, type ProductDetail } from '@souq/shared';
+import { formatQuantity, MSG, VAT_RATE_PERCENT, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
 import { Gallery } from '../components/Gallery';
@@ -21,7 +21,7 @@ const ADDED_MS = 2500;
 const CONDITION: Record<ProductDetail['condition'], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
 
 function formatWeight(kg: number): string {
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(kg)} kg`;
+  return `${formatQuantity(kg)} kg`;
 }
 
 function Details({ product }: { product: ProductDetail }) {

@@ -1,10 +1,9 @@
 import { MSG, type Review } from '@souq/shared';
+import { formatGulfDate } from '../../components/dates';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { Stars } from '../../components/Stars';
 import { useReviews } from './api';
-
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 function ReviewItem({ review }: { review: Review }) {
   return (
@@ -14,7 +13,7 @@ function ReviewItem({ review }: { review: Review }) {
         <div className="review__head">
           <strong className="review__user">{review.user.username}</strong>
           <time className="muted review__date" dateTime={review.createdAt}>
-            {DATE.format(new Date(review.createdAt))}
+            {formatGulfDate(review.createdAt)}
           </time>
         </div>
         <Stars value={review.rating} size={15} />

@@ -45,8 +45,11 @@ describeInBrowser('the first screen rendered by the server', () => {
     it('takes over the rendered page without fetching its data again or replacing it, and it works', async () => {
       const { page, context, errors } = await openPage(browser(), server.url, { width: 390, height: 844 });
       const productReads: string[] = [];
+      let sessionReads = 0;
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/products')) productReads.push(request.url());
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/products')) productReads.push(request.url());
+        if (pathname === '/api/auth/me') sessionReads++;
       });
       await page.addInitScript(NOTE_FIRST_APP);
       await page.goto('/');
@@ -77,6 +80,8 @@ describeInBrowser('the first screen rendered by the server', () => {
       expect(await page.evaluate(() => (window as unknown as { __firstApp: Element }).__firstApp === document.querySelector('#root .app'))).toBe(true);
       // The product came with the page; its reviews, below the fold, are read by the app.
       expect(productReads.map((url) => new URL(url).pathname)).toEqual([`/api/products/${lantern}/reviews`]);
+      // A page rendered for a visit without a session cookie comes knowing its visitor is signed out.
+      expect(sessionReads).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
-import type { CreateFirstScreenRenderer } from '@souq/shared';
+import type { CreateFirstScreenRenderer, MeResponse } from '@souq/shared';
 import { AppContent } from './app/App';
 import { prefetchFirstScreen } from './app/first-screen';
 import { answerRequestsWith } from './api/client';
 import { createQueryClient } from './api/query-client';
+import { SESSION_KEY } from './features/auth/session';
 
 /**
  * The server's render of a page's first screen (ADR 0025), built by Vite into dist-ssr/. Only
@@ -21,6 +22,9 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
   return async (url) => {
     const location = new URL(url, 'http://souq.invalid');
     const queryClient = createQueryClient();
+    // Rendered only for a request without a session cookie (spa.ts), so its visitor is signed
+    // out: the page hydrates knowing it and asks /api/auth/me nothing while it starts.
+    queryClient.setQueryData<MeResponse>(SESSION_KEY, { user: null });
     const fetches = prefetchFirstScreen(queryClient, location);
     if (fetches.length === 0) return null;
     await Promise.all(fetches);

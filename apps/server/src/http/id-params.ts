@@ -21,11 +21,14 @@ const namesARow = (param: string) => param === 'id' || param.endsWith('Id');
  * its parameter `id` or `…Id`; `notFoundAs()` gives it its own message.
  */
 export function registerIdParams(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each (issue 6).
+  app.addHook('onRequest', (request, _reply, done) => {
     const params = request.params as Record<string, unknown> | undefined;
-    if (!params) return;
-    for (const [name, value] of Object.entries(params)) {
-      if (namesARow(name) && !isId(value)) throw new DomainError('NOT_FOUND', request.routeOptions.config.notFound ?? MSG.notFound);
+    if (params) {
+      for (const name in params) {
+        if (namesARow(name) && !isId(params[name])) return done(new DomainError('NOT_FOUND', request.routeOptions.config.notFound ?? MSG.notFound));
+      }
     }
+    done();
   });
 }

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
  * next, so no browser, proxy or CDN may keep one: `no-store` unless a route chose its own policy.
  */
 export function registerNoStoreForApi(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each (issue 6).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -5,6 +5,7 @@ import { MAX_FRAME_BYTES, PROTOCOL_VERSION, seqBefore, type AuctionUpdate } from
 import { AED, bid, bidOk, startAuction } from '../../test/auction-support.js';
 import { createUser, type TestUser } from '../../test/catalog-support.js';
 import { listen, nextMessage, openSocket, type ClientSocket } from '../../test/realtime-support.js';
+import { buildApp } from '../app.js';
 import { DIALECTS, startSiblingApp, startTestApp, type TestApp } from '../../test/support.js';
 
 describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
@@ -182,6 +183,22 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
     for (let i = 0; i < 400; i++) (socket as unknown as { emit: (e: string, m: unknown) => void }).emit('auction:watch', { auctionId: 'x' });
     expect(await closed).toBe('io server disconnect');
+  });
+  it('finishes ringing the bells of news published just as the app closes, before its database goes', async () => {
+    // Not made ready, as a closer run from a script: its close takes less than a turn of the event loop.
+    const sibling = await buildApp({ ...t.config, logLevel: 'silent' });
+    const warn = vi.spyOn(sibling.app.log, 'warn');
+    const readCounts = vi.spyOn(sibling.notifications, 'unreadCount');
+    const destroy = vi.spyOn(sibling.database, 'destroy');
+    const news = (user: TestUser) => ({ type: 'notification.created' as const, userId: user.id, notification: { id: crypto.randomUUID(), kind: 'outbid' as const, title: 't', body: 'b', link: '/', createdAt: new Date().toISOString(), read: false } });
+    // In one turn: the bells are rung, and their unread counts read, on the next.
+    sibling.events.publish(news(alice));
+    sibling.events.publish(news(bob));
+    await sibling.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readCounts).toHaveBeenCalledTimes(2);
+    expect(Math.max(...readCounts.mock.invocationCallOrder)).toBeLessThan(destroy.mock.invocationCallOrder[0]!);
+    expect(warn.mock.calls.filter((call) => call[1] === 'realtime forward failed')).toEqual([]);
   });
 });
 

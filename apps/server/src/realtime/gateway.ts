@@ -150,15 +150,22 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     });
   });
 
+  // Forwards still reading (a bell's unread count) when the app closes are waited for, so none
+  // of them reaches for a database that is already closed.
+  const forwarding = new Set<Promise<void>>();
   const unsubscribe = deps.events.subscribe((event) => {
     for (const part of deps.parts) {
-      Promise.resolve(part.onEvent?.(event, out)).catch((err: unknown) => deps.log.warn({ err, event: event.type }, 'realtime forward failed'));
+      const forward = Promise.resolve(part.onEvent?.(event, out))
+        .catch((err: unknown) => deps.log.warn({ err, event: event.type }, 'realtime forward failed'))
+        .finally(() => forwarding.delete(forward));
+      forwarding.add(forward);
     }
   });
 
   // Before Fastify closes the HTTP server: sockets are cut, so nothing keeps it open.
   app.addHook('preClose', async () => {
     unsubscribe();
+    await Promise.all(forwarding);
     io.local.disconnectSockets(true);
     io.engine.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);

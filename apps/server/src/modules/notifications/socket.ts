@@ -17,10 +17,13 @@ export function notificationsSocket(notifications: NotificationsService, clock: 
   const ring = perTurn(async (batch: Array<{ event: Created; out: RealtimeOut }>) => {
     // The last state of each notification, in the order they first came.
     const latest = new Map(batch.map(({ event, out }) => [event.notification.id, { event, out }]));
-    const unread = new Map<string, Promise<number>>();
-    for (const { event } of latest.values()) if (!unread.has(event.userId)) unread.set(event.userId, notifications.unreadCount(event.userId));
+    // All counts are awaited together: awaiting them one by one would leave the others' failures
+    // unhandled, and an unhandled rejection ends the process.
+    const people = [...new Set([...latest.values()].map(({ event }) => event.userId))];
+    const counts = await Promise.all(people.map((userId) => notifications.unreadCount(userId)));
+    const unread = new Map(people.map((userId, i) => [userId, counts[i]!]));
     for (const { event, out } of latest.values()) {
-      out.to(userRoom(event.userId)).emit('notification', { notification: event.notification, unread: await unread.get(event.userId)!, serverTime: clock.iso() });
+      out.to(userRoom(event.userId)).emit('notification', { notification: event.notification, unread: unread.get(event.userId)!, serverTime: clock.iso() });
     }
   });
   return {

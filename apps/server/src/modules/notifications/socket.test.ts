@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { AppNotification } from '@souq/shared';
+import { createFakeClock } from '../../lib/clock.js';
+import type { RealtimeOut } from '../../realtime/types.js';
+import type { NotificationsService } from './service.js';
+import { notificationsSocket } from './socket.js';
+
+const created = (userId: string, id: string) => ({ type: 'notification.created' as const, userId, notification: { id } as AppNotification });
+
+function recordingOut() {
+  const sent: Array<{ room: string; message: unknown }> = [];
+  const out = { to: (room: string) => ({ emit: (_event: string, message: unknown) => void sent.push({ room, message }) }) } as unknown as RealtimeOut;
+  return { out, sent };
+}
+
+describe('the bell over sockets', () => {
+  it('rings once per notification with one unread count per person', async () => {
+    const reads: string[] = [];
+    const service = { unreadCount: async (userId: string) => (reads.push(userId), userId === 'a' ? 2 : 5) } as unknown as NotificationsService;
+    const part = notificationsSocket(service, createFakeClock());
+    const { out, sent } = recordingOut();
+    const first = part.onEvent!(created('a', 'n1'), out);
+    part.onEvent!(created('b', 'n2'), out);
+    part.onEvent!(created('a', 'n3'), out);
+    await first;
+    expect(reads.sort()).toEqual(['a', 'b']);
+    expect(sent.map((s) => [s.room, (s.message as { unread: number }).unread])).toEqual([
+      ['user:a', 2],
+      ['user:b', 5],
+      ['user:a', 2],
+    ]);
+  });
+
+  it('fails once, to its caller, when the counts cannot be read: no other failure is left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const service = { unreadCount: async () => Promise.reject(new Error('driver has already been destroyed')) } as unknown as NotificationsService;
+      const part = notificationsSocket(service, createFakeClock());
+      const { out, sent } = recordingOut();
+      const first = part.onEvent!(created('a', 'n1'), out);
+      for (const user of ['b', 'c', 'd']) part.onEvent!(created(user, `n-${user}`), out);
+      await expect(first).rejects.toThrow('destroyed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(sent).toEqual([]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

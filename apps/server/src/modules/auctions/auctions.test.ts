@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuctionDetail, AuctionSummary, BidEntry, NotificationList, Order, Page, ProductDetail } from '@souq/shared';
+import { MSG, type AuctionDetail, type AuctionSummary, type BidEntry, type NotificationList, type Order, type Page, type ProductDetail } from '@souq/shared';
 import { AED, auctionRow, bid, bidOk, bidRows, newKey, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, insertProduct, type TestUser } from '../../../test/catalog-support.js';
 import { readOutbox } from '../../../test/outbox.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 import { createFakeClock } from '../../lib/clock.js';
+import type { DomainError } from '../../lib/errors.js';
 
 const ADDRESS = { emirate: 'Dubai', area: 'Al Barsha', street: 'Street 12, villa 4', phone: '0501234567' };
 const MINUTE = 60_000;
@@ -320,6 +321,89 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       expect(reused.json()).toEqual(apiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.'));
       expect((await bid(t, alice, id, { amount: AED(150) }, 'short')).statusCode).toBe(400);
       expect(await bidRows(t, id)).toHaveLength(1);
+    });
+  });
+
+  describe('bids that arrive together (ADR 0026)', () => {
+    const userRow = (u: TestUser) => t.database.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
+    /** Hands the service every bid in one turn, as requests that arrive together reach it: they form one batch. */
+    async function together(bids: Array<[TestUser, number, string?]>) {
+      const rows = await Promise.all(bids.map(([u]) => userRow(u)));
+      const id = current;
+      const settled = await Promise.allSettled(bids.map(([, amount, key], i) => t.auctions.placeBid(rows[i]!, id, { amount }, key)));
+      return settled.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as DomainError).code));
+    }
+    let current = '';
+
+    it('are weighed lowest first; each outbid person hears of it once, the seller once, and a refusal takes nothing from the rest', async () => {
+      const owner = await createUser(t);
+      const [p1, p2, p3, p4, late] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t), createUser(t)]);
+      current = (await startAuction(t, owner, { startingBid: AED(100) }, { title: 'Leica Q3' })).id;
+      const answers = await together([
+        [p3, AED(120)],
+        [p1, AED(100)],
+        [owner, AED(500)],
+        [p4, AED(130)],
+        [p2, AED(110)],
+        [late, AED(100)],
+      ]);
+      expect(answers.map((a) => (typeof a === 'string' ? a : a.message))).toEqual([MSG.bidPlaced, MSG.bidPlaced, 'FORBIDDEN', MSG.bidPlaced, MSG.bidPlaced, 'VALIDATION_FAILED']);
+      expect((await bidRows(t, current)).map((r) => [r.seq, r.amount, r.bidder_id])).toEqual([
+        [1, AED(100), p1.id],
+        [2, AED(110), p2.id],
+        [3, AED(120), p3.id],
+        [4, AED(130), p4.id],
+      ]);
+      expect(await auctionRow(t, current)).toMatchObject({ seq: 4, bid_count: 4, current_bid: AED(130), leader_id: p4.id });
+      for (const [who, price] of [
+        [p1, 'AED 110.00'],
+        [p2, 'AED 120.00'],
+        [p3, 'AED 130.00'],
+      ] as const) {
+        const news = await notifications(who);
+        expect(news.unread).toBe(1);
+        expect(news.items[0]).toMatchObject({ kind: 'outbid', title: 'Outbid on Leica Q3', body: `The bid is now ${price}.` });
+      }
+      expect((await notifications(p4)).unread).toBe(0);
+      const sellerNews = await notifications(owner);
+      expect(sellerNews.unread).toBe(1);
+      expect(sellerNews.items[0]).toMatchObject({ kind: 'bid_received', body: 'The bid is now AED 130.00 (4 bids).' });
+      const outbidMails = () => readOutbox(t.config.dataDir).filter((m) => m.subject.includes('outbid') && m.links.some((l) => l.endsWith(`/auction/${current}`)));
+      await expect.poll(() => outbidMails().map((m) => m.to).sort()).toEqual([p1.email, p2.email, p3.email].sort());
+    });
+
+    it('a retry that comes with its first attempt gets the first answer; the key reused for another amount at once is refused', async () => {
+      current = (await startAuction(t, seller)).id;
+      const key = newKey();
+      const [first, retry, reused] = await together([
+        [carol, AED(150), key],
+        [carol, AED(150), key],
+        [carol, AED(400), key],
+      ]);
+      expect(typeof first).toBe('object');
+      expect(retry).toEqual(first);
+      expect(reused).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await bidRows(t, current)).toHaveLength(1);
+      expect(await auctionRow(t, current)).toMatchObject({ seq: 1, current_bid: AED(150) });
+    });
+
+    it('a batch decided before the end that would commit at it is refused whole; a retry of a bid stored earlier still gets its answer', async () => {
+      current = (await startAuction(t, seller, { closingStyle: 'sudden', duration: '5m' })).id;
+      const key = newKey();
+      const [stored] = await together([[alice, AED(100), key]]);
+      const end = Date.parse((await auctionRow(t, current)).ends_at);
+      clock.set(end);
+      // Decided on the first reading of the clock; by the time the batch would commit, the end has come.
+      vi.spyOn(clock, 'now').mockImplementationOnce(() => new Date(end - 1));
+      const [retry, rival, raise] = await together([
+        [alice, AED(100), key],
+        [bob, AED(200)],
+        [carol, AED(300)],
+      ]);
+      expect(retry).toEqual(stored);
+      expect([rival, raise]).toEqual(['CONFLICT', 'CONFLICT']);
+      expect(await bidRows(t, current)).toHaveLength(1);
+      expect(await auctionRow(t, current)).toMatchObject({ seq: 1, current_bid: AED(100) });
     });
   });
 

@@ -76,21 +76,23 @@ const applyBidOnce = preparedWrite((db, p: BidChange) =>
 
 export const applyBid = async (db: Db, change: BidChange): Promise<boolean> => (await applyBidOnce(db, change)) === 1;
 
-// One row at a time: a prepared statement has a fixed number of values, and a bid writes one or two.
-const insertBid = preparedWrite((db, r: DB['bids']) =>
-  db.insertInto('bids').values({ auction_id: r.auction_id, seq: r.seq, bidder_id: r.bidder_id, amount: r.amount, auto: r.auto, created_at: r.created_at }),
-);
+// A batch of bids writes its rows in one statement each (ADR 0026): on PostgreSQL every statement
+// is a round trip made while the auction's row is locked. The SQL differs with the number of rows,
+// so these are built per call; a batch pays that once for all its bids.
 
 export async function insertBids(db: Db, rows: DB['bids'][]): Promise<void> {
-  for (const row of rows) await insertBid(db, row);
+  if (rows.length) await db.insertInto('bids').values(rows).execute();
 }
 
-export const upsertMaxBid = preparedWrite((db, row: DB['auction_max_bids']) =>
-  db
+/** Each bidder's maximum (one row per bidder: a statement may not change a row twice). */
+export async function upsertMaxBids(db: Db, rows: DB['auction_max_bids'][]): Promise<void> {
+  if (!rows.length) return;
+  await db
     .insertInto('auction_max_bids')
-    .values({ auction_id: row.auction_id, bidder_id: row.bidder_id, max_amount: row.max_amount, placed_seq: row.placed_seq })
-    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet({ max_amount: row.max_amount, placed_seq: row.placed_seq })),
-);
+    .values(rows)
+    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet((eb) => ({ max_amount: eb.ref('excluded.max_amount'), placed_seq: eb.ref('excluded.placed_seq') })))
+    .execute();
+}
 
 export async function maxBidOf(db: Db, auctionId: string, bidderId: string): Promise<number | null> {
   const row = await db.selectFrom('auction_max_bids').select('max_amount').where('auction_id', '=', auctionId).where('bidder_id', '=', bidderId).executeTakeFirst();
@@ -172,37 +174,40 @@ export function bidsPage(db: Db, auctionId: string, limit: number, beforeSeq?: n
   return q.orderBy('bids.seq', 'desc').limit(limit).execute();
 }
 
-const idempotent = prepared((db, p: { userId: string; scope: string; key: string }) =>
-  db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', p.userId).where('scope', '=', p.scope).where('key', '=', p.key),
-);
+/** The answers already given under these keys in this scope (any person's: the caller matches them). */
+export function findIdempotent(db: Db, scope: string, keys: string[]) {
+  if (!keys.length) return Promise.resolve([]);
+  return db.selectFrom('idempotency_keys').select(['user_id', 'key', 'request_hash', 'response']).where('scope', '=', scope).where('key', 'in', keys).execute();
+}
 
-export const findIdempotent = async (db: Db, userId: string, scope: string, key: string) => (await idempotent(db, { userId, scope, key }))[0];
-
-export const insertIdempotent = preparedWrite((db, r: DB['idempotency_keys']) =>
-  db.insertInto('idempotency_keys').values({ user_id: r.user_id, scope: r.scope, key: r.key, request_hash: r.request_hash, response: r.response, created_at: r.created_at }),
-);
+export async function insertIdempotent(db: Db, rows: DB['idempotency_keys'][]): Promise<void> {
+  if (rows.length) await db.insertInto('idempotency_keys').values(rows).execute();
+}
 
 export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
 
 /**
- * True when the person may be mailed about this topic now (and records it): at most one mail per
- * window, decided by one statement, so two bids at once cannot both send.
+ * Of these people, those who may be mailed about this topic now (and it is recorded): at most one
+ * mail per window each, decided by one statement, so two bids at once cannot both send.
  */
-const takeMailSlotOnce = preparedWrite((db, p: { userId: string; topic: string; now: string; windowStart: string }) =>
-  db
+export async function takeMailSlots(db: Db, userIds: string[], topic: string, now: string, windowStart: string): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db
     .insertInto('mail_throttle')
-    .values({ user_id: p.userId, topic: p.topic, last_sent_at: p.now })
-    .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: p.now }).where('mail_throttle.last_sent_at', '<', p.windowStart)),
-);
-
-export async function takeMailSlot(db: Db, userId: string, topic: string, now: string, windowStart: string): Promise<boolean> {
-  return (await takeMailSlotOnce(db, { userId, topic, now, windowStart })) === 1;
+    .values(userIds.map((user_id) => ({ user_id, topic, last_sent_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: now }).where('mail_throttle.last_sent_at', '<', windowStart))
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** Every auction's photo keys, for the orphan sweep: an auction keeps its photos after its product goes. */
 export const imageColumns = (db: Db) => db.selectFrom('auctions').select('images').execute();
 
 export const contactOf = (db: Db, userId: string) => db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirst();
+
+export const contactsOf = (db: Db, userIds: string[]) =>
+  userIds.length ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute() : Promise.resolve([]);
 
 // For You candidates and signals (the feed module asks through the auctions service).
 const FEED_FIELDS = ['auctions.id', 'auctions.seller_id', 'auctions.category', 'auctions.bid_count', 'auctions.created_at', 'auctions.ends_at'] as const;

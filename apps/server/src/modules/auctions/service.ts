@@ -3,15 +3,11 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   AUCTION_DURATIONS,
   AuctionListQuerySchema,
-  BidSchema,
-  IdempotencyKeySchema,
   MAX_AUCTION_MS,
   MIN_AUCTION_MS,
   MSG,
   PageQuerySchema,
-  SOFT_CLOSE_MS,
   StartAuctionSchema,
-  bidAtLeast,
   formatAED,
   minimumNextBid,
   type AuctionDetail,
@@ -20,13 +16,10 @@ import {
   type AuctionSummary,
   type AuctionUpdate,
   type BidEntry,
-  type BidResult,
   type Page,
-  type UserBrief,
 } from '@souq/shared';
 import type { Mailer, MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
-import { groupCommit } from '../../db/group-commit.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -36,8 +29,10 @@ import type { DomainEvent, Publish } from '../../lib/events.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import type { NewNotification } from '../notifications/service.js';
-import { outbidMail, soldMail, wonMail } from './emails.js';
-import { reserveMet, resolveBid } from './engine.js';
+import { createBidding } from './bidding.js';
+import { soldMail, wonMail } from './emails.js';
+import { reserveMet } from './engine.js';
+import { brief, live } from './live.js';
 import * as q from './queries.js';
 import { coalesceChanges } from './update-coalescer.js';
 
@@ -49,7 +44,6 @@ declare module '../../lib/events.js' {
 }
 
 const PLACEHOLDER = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
-const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How many due auctions one close run takes before looking again. */
 const CLOSE_BATCH = 50;
@@ -85,17 +79,14 @@ export interface AuctionsDeps {
 type OnCommit = (fn: () => void) => void;
 type Row = NonNullable<Awaited<ReturnType<typeof q.findAuction>>>;
 
-const brief = (id: string | null, username: string | null, pic: string | null): UserBrief | null =>
-  id && username ? { id, username, profilePic: pic ?? '' } : null;
-
 export type AuctionsService = ReturnType<typeof createAuctionsService>;
 
 export function createAuctionsService(deps: AuctionsDeps) {
   const { db, dialect, clock, media, services } = deps;
-  /** Bids on one auction queue behind one another anyway: those that arrive together commit together. */
-  const bidTransaction = groupCommit(db, () => clock.now().getTime());
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
   const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
+  const sendMail = (message: MailMessage) => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed'));
+  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publish: deps.publish, publishChange, sendMail, notifications: () => services.notifications });
 
   const imagesOf = (row: Pick<Row, 'images'>) => (JSON.parse(row.images) as string[]).map((k) => media.imageUrls(k));
 
@@ -116,30 +107,16 @@ export function createAuctionsService(deps: AuctionsDeps) {
     };
   }
 
-  function live(row: Pick<Row, 'id' | 'seq' | 'current_bid' | 'starting_bid' | 'bid_count' | 'ends_at' | 'status' | 'reserve_price'>, leader: UserBrief | null): AuctionLive {
-    return {
-      id: row.id,
-      seq: row.seq,
-      currentBid: row.current_bid,
-      bidCount: row.bid_count,
-      minimumBid: minimumNextBid({ startingBid: row.starting_bid, currentBid: row.current_bid }),
-      endsAt: row.ends_at,
-      status: row.status,
-      leader,
-      reserveMet: reserveMet(row.current_bid, row.reserve_price),
-    };
-  }
-
   const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, row.leader_pic));
 
   function mailLater(onCommit: OnCommit, message: MailMessage) {
-    onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
+    onCommit(() => sendMail(message));
   }
 
-  /** Stores a notification in the transaction and rings the bell once it has committed. */
-  const notifier = (trx: Transaction<DB>, onCommit: OnCommit) => async (n: NewNotification) => {
-    const event = await services.notifications.notify(trx, n);
-    onCommit(() => deps.publish(event));
+  /** Stores notifications in the transaction and rings the bells once it has committed. */
+  const notify = async (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => {
+    const events = await services.notifications.notify(trx, news);
+    onCommit(() => events.forEach((event) => deps.publish(event)));
   };
 
   /** The end a new auction asks for, checked against the server's clock. */
@@ -174,7 +151,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
     const closed = { ...row, status: sold ? ('sold' as const) : ('unsold' as const), seq: row.seq + 1 };
     const link = `/auction/${id}`;
     const price = row.current_bid ?? 0;
-    const notify = notifier(trx, onCommit);
     if (sold && winnerId) {
       await services.orders.createForAuction(trx, {
         auctionId: id,
@@ -185,14 +161,16 @@ export function createAuctionsService(deps: AuctionsDeps) {
         image: (imagesOf(row)[0] ?? PLACEHOLDER).thumb,
         price,
       });
-      await notify({ userId: winnerId, kind: 'won', subject: id, title: `You won ${row.title}`, body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`, link });
-      await notify({ userId: row.seller_id, kind: 'auction_sold', subject: id, title: `Sold: ${row.title}`, body: `${row.leader_username} won it for ${formatAED(price)}.`, link });
+      await notify(trx, onCommit, [
+        { userId: winnerId, kind: 'won', subject: id, title: `You won ${row.title}`, body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`, link },
+        { userId: row.seller_id, kind: 'auction_sold', subject: id, title: `Sold: ${row.title}`, body: `${row.leader_username} won it for ${formatAED(price)}.`, link },
+      ]);
       const [winner, seller] = await Promise.all([q.contactOf(trx, winnerId), q.contactOf(trx, row.seller_id)]);
       if (winner) mailLater(onCommit, wonMail(deps.publicUrl, winner.email, winner.username, row.title, id, price));
       if (seller) mailLater(onCommit, soldMail(deps.publicUrl, seller.email, seller.username, row.title, id, price));
     } else {
       const why = row.current_bid === null ? 'There were no bids.' : `The highest bid, ${formatAED(price)}, did not meet your reserve.`;
-      await notify({ userId: row.seller_id, kind: 'auction_unsold', subject: id, title: `Ended unsold: ${row.title}`, body: `${why} You can relist it.`, link });
+      await notify(trx, onCommit, [{ userId: row.seller_id, kind: 'auction_unsold', subject: id, title: `Ended unsold: ${row.title}`, body: `${why} You can relist it.`, link }]);
     }
     const update: AuctionUpdate = { auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }), bids: [], reason: 'closed', serverTime: now };
     onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
@@ -337,107 +315,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
       );
     },
 
-    /**
-     * One bid, decided by the database: one atomic unit (its own savepoint in a group commit,
-     * ADR 0026) that locks the auction, checks the rules against the server's clock, and writes
-     * the new price, the bid rows (each with the next sequence number), the bidder's maximum and
-     * the notifications, or nothing at all. A retry with the same Idempotency-Key gets the first
-     * answer and bids nothing more.
-     */
-    async placeBid(user: UserRow, id: string, body: unknown, idempotencyKey?: string): Promise<BidResult> {
-      const input = parseInput(BidSchema, body);
-      const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
-      if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
-      const scope = `bid:${id}`;
-      const requestHash = crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex');
-
-      return bidTransaction(
-        id,
-        async (trx, unit) => {
-          const onCommit = unit.onCommit;
-          const row = await q.lockAuction(trx, id, dialect);
-          if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
-          // Looked up under the auction's lock: a retry racing its first attempt sees that attempt's key once it commits.
-          if (key) {
-            const prior = await q.findIdempotent(trx, user.id, scope, key.data);
-            if (prior) {
-              if (prior.request_hash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.idempotencyKeyReused);
-              return JSON.parse(prior.response) as BidResult;
-            }
-          }
-          const nowMs = clock.now().getTime();
-          const now = new Date(nowMs).toISOString();
-          if (row.status !== 'open' || row.ends_at <= now) throw new DomainError('CONFLICT', MSG.bidClosed);
-          if (row.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
-          // Decided before the end is not enough: the bid must also be stored before it.
-          unit.commitBy(Date.parse(row.ends_at), () => new DomainError('CONFLICT', MSG.bidClosed));
-
-          const outcome = resolveBid(
-            { startingBid: row.starting_bid, reservePrice: row.reserve_price, currentBid: row.current_bid, leaderId: row.leader_id, leaderMax: row.leader_max },
-            { bidderId: user.id, amount: input.amount, maxAmount: input.maxAmount },
-          );
-          if (outcome.kind === 'too-low') {
-            const message = bidAtLeast(formatAED(outcome.minimum));
-            throw new DomainError('VALIDATION_FAILED', message, { amount: message });
-          }
-          if (outcome.kind === 'max-not-raised') {
-            const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
-            throw new DomainError('VALIDATION_FAILED', message, { amount: message });
-          }
-
-          const placed = outcome.bids.length;
-          const extend = placed > 0 && row.closing_style === 'soft' && Date.parse(row.ends_at) - nowMs < SOFT_CLOSE_MS;
-          const endsAt = extend ? new Date(nowMs + SOFT_CLOSE_MS).toISOString() : row.ends_at;
-          const applied = await q.applyBid(trx, {
-            id,
-            expectedSeq: row.seq,
-            now,
-            current_bid: outcome.currentBid,
-            sort_price: outcome.currentBid,
-            leader_id: outcome.leaderId,
-            leader_max: outcome.leaderMax,
-            bids: placed,
-            ends_at: endsAt,
-          });
-          if (!applied) throw new DomainError('CONFLICT', MSG.bidClosed);
-          const names = new Map<string, UserBrief>([[user.id, { id: user.id, username: user.username, profilePic: user.profile_pic }]]);
-          const previousLeader = brief(row.leader_id, row.leader_username, row.leader_pic);
-          if (previousLeader) names.set(previousLeader.id, previousLeader);
-          const rows = outcome.bids.map((b, i) => ({ auction_id: id, seq: row.seq + 1 + i, bidder_id: b.bidderId, amount: b.amount, auto: b.auto ? 1 : 0, created_at: now }));
-          await q.insertBids(trx, rows);
-          await q.upsertMaxBid(trx, { auction_id: id, bidder_id: user.id, max_amount: outcome.bidderMax, placed_seq: row.seq + placed });
-
-          const after = { ...row, seq: row.seq + placed, current_bid: outcome.currentBid, bid_count: row.bid_count + placed, ends_at: endsAt };
-          const auction = live(after, names.get(outcome.leaderId) ?? null);
-          const link = `/auction/${id}`;
-          const notify = notifier(trx, onCommit);
-          if (outcome.outbidId && outcome.outbidId !== user.id) {
-            await notify({ userId: outcome.outbidId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(outcome.currentBid)}.`, link });
-            if (await q.takeMailSlot(trx, outcome.outbidId, `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString())) {
-              const contact = await q.contactOf(trx, outcome.outbidId);
-              if (contact) mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outcome.currentBid));
-            }
-          }
-          if (placed > 0) {
-            await notify({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(outcome.currentBid)} (${after.bid_count} bids).`, link });
-            const bids: BidEntry[] = rows.map((r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: names.get(r.bidder_id)! }));
-            const update: AuctionUpdate = { auction, bids, reason: 'bid', serverTime: now };
-            onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
-          }
-
-          const leading = outcome.leaderId === user.id;
-          const result: BidResult = {
-            auction,
-            leading,
-            myMaxBid: outcome.bidderMax,
-            message: !leading ? MSG.outbidAtOnce : placed === 0 ? MSG.maxRaised : MSG.bidPlaced,
-          };
-          if (key) await q.insertIdempotent(trx, { user_id: user.id, scope, key: key.data, request_hash: requestHash, response: JSON.stringify(result), created_at: now });
-          return result;
-        },
-        input.maxAmount ?? input.amount,
-      );
-    },
+    /** One bid, decided with the others that arrive with it on the same auction (bidding.ts). */
+    placeBid: bidding.placeBid,
 
     /** Seller, before the first bid: the auction is withdrawn and the product goes back to the shop. */
     async cancel(user: UserRow, id: string): Promise<void> {

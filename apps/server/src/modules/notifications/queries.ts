@@ -5,25 +5,25 @@ import type { DB } from '../../db/schema.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Adds a notification, or, when the person has an unread one of the same kind about the same
+ * Adds notifications, or, where the person has an unread one of the same kind about the same
  * subject, brings that one up to date instead: ten bids on your auction are one line, not ten.
+ * One statement for all of them (a batch of bids tells many people at once), so each (person,
+ * kind, subject) may appear once.
  */
-const upsertUnreadOnce = prepared((db, r: DB['notifications']) =>
-  db
+export async function upsertUnread(db: Db, rows: DB['notifications'][]): Promise<DB['notifications'][]> {
+  if (!rows.length) return [];
+  const stored = await db
     .insertInto('notifications')
-    .values({ id: r.id, user_id: r.user_id, kind: r.kind, subject: r.subject, title: r.title, body: r.body, link: r.link, created_at: r.created_at, read_at: r.read_at })
+    .values(rows)
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'kind', 'subject'])
         .where('read_at', 'is', null)
-        .doUpdateSet({ title: r.title, body: r.body, link: r.link, created_at: r.created_at }),
+        .doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), body: eb.ref('excluded.body'), link: eb.ref('excluded.link'), created_at: eb.ref('excluded.created_at') })),
     )
-    .returningAll(),
-);
-
-export async function upsertUnread(db: Db, row: DB['notifications']): Promise<DB['notifications']> {
-  const [stored] = await upsertUnreadOnce(db, row);
-  if (!stored) throw new Error('the notification was neither inserted nor updated');
+    .returningAll()
+    .execute();
+  if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
   return stored;
 }
 

@@ -38,12 +38,18 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
   const { db, clock } = deps;
   return {
     /**
-     * Stores a notification inside the caller's transaction, so it exists exactly when what it
-     * announces does. Returns the event to publish once that transaction has committed.
+     * Stores notifications inside the caller's transaction, so they exist exactly when what they
+     * announce does. News about the same thing for the same person is one line: the last given
+     * wins. Returns the events to publish once that transaction has committed.
      */
-    async notify(trx: Transaction<DB>, n: NewNotification) {
-      const row = await q.upsertUnread(trx, { id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: clock.iso(), read_at: null });
-      return { type: 'notification.created' as const, userId: n.userId, notification: toNotification(row) };
+    async notify(trx: Transaction<DB>, news: NewNotification[]) {
+      const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
+      const createdAt = clock.iso();
+      const rows = await q.upsertUnread(
+        trx,
+        [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null })),
+      );
+      return rows.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
     },
 
     async list(user: UserRow): Promise<NotificationList> {

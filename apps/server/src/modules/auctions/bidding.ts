@@ -1,0 +1,201 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { BidSchema, IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, formatAED, type AuctionUpdate, type BidEntry, type BidResult, type UserBrief } from '@souq/shared';
+import type { MailMessage } from '../../adapters/mail/index.js';
+import type { DialectName } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { withAfterCommit } from '../../lib/after-commit.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError, parseInput } from '../../lib/errors.js';
+import type { DomainEvent, Publish } from '../../lib/events.js';
+import { laneBatches, type Settled } from '../../lib/lane-batches.js';
+import type { NotificationsService, NewNotification } from '../notifications/service.js';
+import { outbidMail } from './emails.js';
+import { resolveBid } from './engine.js';
+import { brief, live } from './live.js';
+import * as q from './queries.js';
+
+const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
+
+export interface BiddingDeps {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  clock: Clock;
+  publicUrl: string;
+  publish: Publish;
+  /** The auction's change, to the watchers (in order with closes and cancellations). */
+  publishChange: (event: Extract<DomainEvent, { type: 'auction.changed' }>) => void;
+  sendMail: (message: MailMessage) => void;
+  /** Read at call time: notifications are another module. */
+  notifications: () => Pick<NotificationsService, 'notify'>;
+}
+
+/** A bid that has passed its own checks and waits for its auction's batch. */
+interface PendingBid {
+  user: UserRow;
+  amount: number;
+  maxAmount?: number;
+  key?: string;
+  requestHash: string;
+}
+
+/** The batch was decided before the auction's end but would commit at or after it. */
+class EndPassedBeforeCommit extends Error {}
+
+/**
+ * Bids (ADR 0026): the bids that arrive together on one auction are decided together, in memory,
+ * under one lock of the auction, and written in one transaction of a few statements: the new
+ * price, the bid rows (each with the next sequence number), the bidders' maxima, the
+ * notifications. Nobody hears back before it commits. A retry with the same Idempotency-Key gets
+ * the first answer and bids nothing more.
+ */
+export function createBidding(deps: BiddingDeps) {
+  const { db, dialect, clock } = deps;
+
+  async function decideAndWrite(trx: Transaction<DB>, id: string, pending: PendingBid[], onCommit: (fn: () => void) => void): Promise<Array<Settled<BidResult>>> {
+    const row = await q.lockAuction(trx, id, dialect);
+    if (!row) return pending.map(() => ({ ok: false, error: new DomainError('NOT_FOUND', MSG.auctionNotFound) }));
+    const scope = `bid:${id}`;
+    const keys = [...new Set(pending.flatMap((p) => (p.key ? [p.key] : [])))];
+    // Looked up under the auction's lock: a retry racing its first attempt sees that attempt's key once it commits.
+    const answered = new Map((await q.findIdempotent(trx, scope, keys)).map((r) => [`${r.user_id} ${r.key}`, { hash: r.request_hash, result: JSON.parse(r.response) as BidResult }]));
+
+    const nowMs = clock.now().getTime();
+    const now = new Date(nowMs).toISOString();
+    const state = { ...row };
+    const names = new Map<string, UserBrief>();
+    const previousLeader = brief(row.leader_id, row.leader_username, row.leader_pic);
+    if (previousLeader) names.set(previousLeader.id, previousLeader);
+    for (const { user } of pending) names.set(user.id, { id: user.id, username: user.username, profilePic: user.profile_pic });
+    const bidRows: DB['bids'][] = [];
+    const maxBids = new Map<string, DB['auction_max_bids']>();
+    /** Who was outbid, and the price that outbid them last. */
+    const outbid = new Map<string, number>();
+    const idempotent: DB['idempotency_keys'][] = [];
+    let changed = false;
+
+    function decide({ user, amount, maxAmount, key, requestHash }: PendingBid): BidResult {
+      if (key) {
+        const prior = answered.get(`${user.id} ${key}`);
+        if (prior) {
+          if (prior.hash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.idempotencyKeyReused);
+          return prior.result;
+        }
+      }
+      if (state.status !== 'open' || state.ends_at <= now) throw new DomainError('CONFLICT', MSG.bidClosed);
+      if (state.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
+      const outcome = resolveBid(
+        { startingBid: state.starting_bid, reservePrice: state.reserve_price, currentBid: state.current_bid, leaderId: state.leader_id, leaderMax: state.leader_max },
+        { bidderId: user.id, amount, maxAmount },
+      );
+      if (outcome.kind === 'too-low') {
+        const message = bidAtLeast(formatAED(outcome.minimum));
+        throw new DomainError('VALIDATION_FAILED', message, { amount: message });
+      }
+      if (outcome.kind === 'max-not-raised') {
+        const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
+        throw new DomainError('VALIDATION_FAILED', message, { amount: message });
+      }
+
+      const placed = outcome.bids.length;
+      outcome.bids.forEach((b, i) => bidRows.push({ auction_id: id, seq: state.seq + 1 + i, bidder_id: b.bidderId, amount: b.amount, auto: b.auto ? 1 : 0, created_at: now }));
+      if (placed > 0 && state.closing_style === 'soft' && Date.parse(state.ends_at) - nowMs < SOFT_CLOSE_MS) state.ends_at = new Date(nowMs + SOFT_CLOSE_MS).toISOString();
+      state.seq += placed;
+      state.bid_count += placed;
+      state.current_bid = outcome.currentBid;
+      state.sort_price = outcome.currentBid;
+      state.leader_id = outcome.leaderId;
+      state.leader_max = outcome.leaderMax;
+      changed = true;
+      maxBids.set(user.id, { auction_id: id, bidder_id: user.id, max_amount: outcome.bidderMax, placed_seq: state.seq });
+      if (outcome.outbidId && outcome.outbidId !== user.id) outbid.set(outcome.outbidId, outcome.currentBid);
+
+      const leading = outcome.leaderId === user.id;
+      const result: BidResult = {
+        auction: live(state, names.get(outcome.leaderId) ?? null),
+        leading,
+        myMaxBid: outcome.bidderMax,
+        message: !leading ? MSG.outbidAtOnce : placed === 0 ? MSG.maxRaised : MSG.bidPlaced,
+      };
+      if (key) {
+        answered.set(`${user.id} ${key}`, { hash: requestHash, result });
+        idempotent.push({ user_id: user.id, scope, key, request_hash: requestHash, response: JSON.stringify(result), created_at: now });
+      }
+      return result;
+    }
+
+    // Bids that arrived together have no order between them: lowest first, so that each is
+    // weighed against the ones below it (a tie keeps the order of arrival).
+    const order = pending.map((_, i) => i).sort((a, b) => (pending[a]!.maxAmount ?? pending[a]!.amount) - (pending[b]!.maxAmount ?? pending[b]!.amount) || a - b);
+    const outcomes: Array<Settled<BidResult>> = new Array(pending.length);
+    for (const i of order) {
+      try {
+        outcomes[i] = { ok: true, value: decide(pending[i]!) };
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    }
+    if (!changed) return outcomes;
+
+    const applied = await q.applyBid(trx, {
+      id,
+      expectedSeq: row.seq,
+      now,
+      current_bid: state.current_bid!,
+      sort_price: state.sort_price,
+      leader_id: state.leader_id!,
+      leader_max: state.leader_max!,
+      bids: state.seq - row.seq,
+      ends_at: state.ends_at,
+    });
+    if (!applied) throw new DomainError('CONFLICT', MSG.bidClosed);
+    await q.insertBids(trx, bidRows);
+    await q.upsertMaxBids(trx, [...maxBids.values()]);
+
+    const link = `/auction/${id}`;
+    const news: NewNotification[] = [...outbid].map(([userId, price]) => ({ userId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(price)}.`, link }));
+    if (bidRows.length) {
+      news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${state.bid_count} bids).`, link });
+    }
+    const events = await deps.notifications().notify(trx, news);
+    onCommit(() => events.forEach((event) => deps.publish(event)));
+    const mailTo = await q.takeMailSlots(trx, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString());
+    for (const contact of await q.contactsOf(trx, mailTo)) {
+      const message = outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!);
+      onCommit(() => deps.sendMail(message));
+    }
+    if (bidRows.length) {
+      const bids: BidEntry[] = bidRows.map((r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: names.get(r.bidder_id)! }));
+      const update: AuctionUpdate = { auction: live(state, names.get(state.leader_id!) ?? null), bids, reason: 'bid', serverTime: now };
+      onCommit(() => deps.publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
+    }
+    await q.insertIdempotent(trx, idempotent);
+    // Decided before the end is not enough: a bid counts only if it is stored before it.
+    if (clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
+    return outcomes;
+  }
+
+  async function placeBatch(id: string, pending: PendingBid[]): Promise<Array<Settled<BidResult>>> {
+    for (;;) {
+      try {
+        return await withAfterCommit((onCommit) => db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit)));
+      } catch (error) {
+        // Nothing was stored. Decided again past the end, every new bid is refused as closed,
+        // while a retry of one stored earlier still gets its first answer.
+        if (!(error instanceof EndPassedBeforeCommit)) throw error;
+      }
+    }
+  }
+
+  const place = laneBatches(placeBatch);
+
+  return {
+    async placeBid(user: UserRow, id: string, body: unknown, idempotencyKey?: string): Promise<BidResult> {
+      const input = parseInput(BidSchema, body);
+      const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
+      if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
+      const requestHash = crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex');
+      return place(id, { user, amount: input.amount, maxAmount: input.maxAmount, key: key?.data, requestHash });
+    },
+  };
+}

@@ -10,6 +10,10 @@
  * loses only when a rival's higher one overtook it on the way: that is the race a hot auction
  * has. Afterwards the database is read back: every acknowledged bid must be stored (none lost),
  * in rising order, and nothing else.
+ *
+ * One auction takes at most about 19,000 bids: prices stop at AED 10,000,000 and above AED 25,000
+ * each bid is at least AED 500 more. So the bidders move on together to a fresh auction every
+ * `PER_AUCTION` bids; there is still one hot auction at a time.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,25 +37,30 @@ const { values } = parseArgs({
 });
 const dialect = values.dialect as Dialect;
 const BIDDERS = Number(values.bidders);
-/** AED 600 in fils: above every increment band below AED 25,000,000. */
-const STEP = 600_00;
+/** AED 500 in fils: the largest increment (ADR 0015), so each next amount is a valid bid. */
+const STEP = 500_00;
+/** Bids per auction before the bidders move on: its last amount stays under the AED 10,000,000 ceiling. */
+const PER_AUCTION = 19_000;
 
 interface BidderContext {
   cookie?: string;
   amount?: number;
+  auction?: number;
 }
 
 async function main() {
   const database = await benchDatabase(dialect);
   // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
-  const { auctionId, cookies } = await seedAuction(env, BIDDERS);
+  // Room for 10,000 bids a second.
+  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, Math.ceil((10_000 * Number(values.seconds)) / PER_AUCTION));
   const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-prof-')) : undefined;
   const spawnedAt = performance.now();
   const server = await startServerProcess(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   let next = 0;
   let nextBidder = 0;
-  const acknowledged: number[] = [];
+  /** `auction index:amount` of every bid answered as placed. */
+  const acknowledged: string[] = [];
   // A bidder who still leads when their next bid arrives raises their own maximum (no bid row at that amount, by design).
   let raised = 0;
   let refused = 0;
@@ -59,7 +68,7 @@ async function main() {
   try {
     const fromMs = performance.now() - spawnedAt;
     const result = await autocannon({
-      url: `${server.url}/api/auctions/${auctionId}/bids`,
+      url: `${server.url}/api/auctions/${auctionIds[0]}/bids`,
       method: 'POST',
       connections: BIDDERS,
       pipelining: 1,
@@ -71,12 +80,16 @@ async function main() {
           setupRequest: (request, context: BidderContext) => {
             // One bidder per connection: two connections of one person would be bidding against themselves.
             context.cookie ??= cookies[nextBidder++ % cookies.length]!;
-            context.amount = 100_00 + STEP * next++;
-            return { ...request, headers: { ...request.headers, cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
+            const slot = next++;
+            context.auction = Math.floor(slot / PER_AUCTION);
+            context.amount = 100_00 + STEP * (slot % PER_AUCTION);
+            const auctionId = auctionIds[context.auction];
+            if (!auctionId) throw new Error('the bidders ran out of auctions: seed more');
+            return { ...request, path: `/api/auctions/${auctionId}/bids`, headers: { ...request.headers, cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
           },
           onResponse: (status, body, context: BidderContext) => {
             if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) raised++;
-            else if (status === 201) acknowledged.push(context.amount!);
+            else if (status === 201) acknowledged.push(`${context.auction}:${context.amount}`);
             else if (status >= 400 && status < 500) refused++;
             else failed++;
           },
@@ -87,11 +100,11 @@ async function main() {
     const toMs = performance.now() - spawnedAt;
     const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
     await souq.jobs.stop();
-    const rows = await souq.database.db.selectFrom('bids').select(['seq', 'amount']).where('auction_id', '=', auctionId).orderBy('seq').execute();
+    const rows = await souq.database.db.selectFrom('bids').select(['auction_id', 'seq', 'amount']).where('auction_id', 'in', auctionIds).orderBy('auction_id').orderBy('seq').execute();
     await souq.app.close();
-    const rising = rows.every((r, i) => i === 0 || r.amount > rows[i - 1]!.amount);
-    const stored = new Set(rows.map((r) => r.amount));
-    const lost = acknowledged.filter((amount) => !stored.has(amount)).length;
+    const rising = rows.every((r, i) => i === 0 || r.auction_id !== rows[i - 1]!.auction_id || r.amount > rows[i - 1]!.amount);
+    const stored = new Set(rows.map((r) => `${auctionIds.indexOf(r.auction_id)}:${r.amount}`));
+    const lost = acknowledged.filter((bid) => !stored.has(bid)).length;
     // Bids still in flight when the clock stopped may be stored without their answer having been counted.
     const unacknowledged = rows.length - (acknowledged.length - lost);
     const seconds = Number(values.seconds);

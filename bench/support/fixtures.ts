@@ -51,14 +51,18 @@ async function seedProduct(souq: Souq, ownerId: string): Promise<string> {
   return productId;
 }
 
-export async function seedAuction(env: Record<string, string>, bidders: number) {
+/** `count` auctions of one seller (each of its own product), and people to bid on them. */
+export async function seedAuction(env: Record<string, string>, bidders: number, count = 1) {
   const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
   await souq.jobs.stop();
   const { people, cookies, seller } = await seedPeople(souq, bidders + 1);
-  const productId = await seedProduct(souq, seller.id);
-  const { id } = await souq.auctions.start(seller, productId, { startingBid: 100, duration: '7d', closingStyle: 'sudden' });
+  const auctionIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const productId = await seedProduct(souq, seller.id);
+    auctionIds.push((await souq.auctions.start(seller, productId, { startingBid: 100, duration: '7d', closingStyle: 'sudden' })).id);
+  }
   await souq.app.close();
-  return { auctionId: id, sellerCookie: cookies[0]!, cookies: cookies.slice(1), bidderIds: people.slice(1).map((c) => c.id) };
+  return { auctionId: auctionIds[0]!, auctionIds, sellerCookie: cookies[0]!, cookies: cookies.slice(1), bidderIds: people.slice(1).map((c) => c.id) };
 }
 
 /** A live stream (30 minutes) and people to chat in it; the host must then keep it alive on the socket. */

@@ -194,7 +194,8 @@ export function createBidding(deps: BiddingDeps) {
       const input = parseInput(BidSchema, body);
       const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
       if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
-      const requestHash = crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex');
+      // What a retry must repeat to get the first answer; only a bid sent with a key is compared.
+      const requestHash = key ? crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex') : '';
       return place(id, { user, amount: input.amount, maxAmount: input.maxAmount, key: key?.data, requestHash });
     },
   };

@@ -57,7 +57,10 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
       return { items: rows.map(toNotification), unread };
     },
 
-    unreadCount: (userId: string) => q.unreadCount(db, userId),
+    async unreadCounts(userIds: string[]): Promise<Map<string, number>> {
+      const counts = await q.unreadCounts(db, userIds);
+      return new Map(userIds.map((id) => [id, counts.get(id) ?? 0]));
+    },
 
     /** Opening the bell reads everything in it. */
     async markAllRead(user: UserRow): Promise<{ unread: 0 }> {

@@ -14,16 +14,16 @@ function recordingOut() {
 }
 
 describe('the bell over sockets', () => {
-  it('rings once per notification with one unread count per person', async () => {
-    const reads: string[] = [];
-    const service = { unreadCount: async (userId: string) => (reads.push(userId), userId === 'a' ? 2 : 5) } as unknown as NotificationsService;
+  it('rings once per notification, with the unread counts of everyone rung in a turn read at once', async () => {
+    const reads: string[][] = [];
+    const service = { unreadCounts: async (userIds: string[]) => (reads.push(userIds), new Map([['a', 2], ['b', 5]])) } as unknown as NotificationsService;
     const part = notificationsSocket(service, createFakeClock());
     const { out, sent } = recordingOut();
     const first = part.onEvent!(created('a', 'n1'), out);
     part.onEvent!(created('b', 'n2'), out);
     part.onEvent!(created('a', 'n3'), out);
     await first;
-    expect(reads.sort()).toEqual(['a', 'b']);
+    expect(reads).toEqual([['a', 'b']]);
     expect(sent.map((s) => [s.room, (s.message as { unread: number }).unread])).toEqual([
       ['user:a', 2],
       ['user:b', 5],
@@ -36,7 +36,7 @@ describe('the bell over sockets', () => {
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const service = { unreadCount: async () => Promise.reject(new Error('driver has already been destroyed')) } as unknown as NotificationsService;
+      const service = { unreadCounts: async () => Promise.reject(new Error('driver has already been destroyed')) } as unknown as NotificationsService;
       const part = notificationsSocket(service, createFakeClock());
       const { out, sent } = recordingOut();
       const first = part.onEvent!(created('a', 'n1'), out);

@@ -156,6 +156,27 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
       clock.set(start);
     }
   });
+  it('answers the sessions of requests that arrive together in one lookup, each with its own person', async () => {
+    const token = (cookie: string) => /souq_sid=([^;]+)/.exec(cookie)![1]!;
+    const start = clock.now();
+    try {
+      const old = await registerUser(t);
+      clock.set(start.getTime() + 29 * DAY);
+      const [a, b, out] = [await registerUser(t), await registerUser(t), await registerUser(t)];
+      const bAgain = await login(t, b.email, b.password);
+      await post(t, '/api/auth/logout', {}, out.cookie);
+      clock.set(start.getTime() + 30 * DAY + 60_000);
+      // Asked in one turn: one statement answers them all.
+      const tokens = [a.cookie, old.cookie, b.cookie, 'souq_sid=forged', bAgain.cookie, out.cookie, a.cookie].map(token);
+      const users = await Promise.all(tokens.map((tok) => t.accounts.userForSessionToken(tok)));
+      expect(users.map((u) => u?.email ?? null)).toEqual([a.email, null, b.email, null, b.email, null, a.email]);
+      // And through HTTP, however the requests fall into turns.
+      const answers = await Promise.all([a.cookie, old.cookie, bAgain.cookie, out.cookie].map((c) => whoAmI(t, c)));
+      expect(answers.map((u) => u?.email ?? null)).toEqual([a.email, null, b.email, null]);
+    } finally {
+      clock.set(start);
+    }
+  });
 });
 
 describe.each(DIALECTS)('session cookie behind an https proxy (%s)', (dialect) => {

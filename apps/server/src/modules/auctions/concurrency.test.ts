@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@souq/shared';
 import { AED, auctionRow, bidOk, bidRows, setEnd, startAuction } from '../../../test/auction-support.js';
 import { createCrowd, createUser, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, exited, spawnTsx, startTestApp, type TestApp } from '../../../test/support.js';
@@ -56,8 +57,14 @@ describe.each(DIALECTS)('bids under contention (%s)', (dialect) => {
 
       const rows = await bidRows(t, id);
       const accepted = answers.filter((a) => a.status === 201);
+      // A leader whose next bid arrives while they still lead raises their maximum instead (no row
+      // at that amount); a lower rival's bid may then meet their automatic answer.
+      const raised = accepted.filter((a) => (JSON.parse(a.body) as { message: string }).message === MSG.maxRaised);
+      const placed = accepted.filter((a) => !raised.includes(a));
       // Every acknowledged bid is stored, and nothing else is.
-      expect(rows.map((r) => `${r.bidder_id}:${r.amount}`).sort()).toEqual(accepted.map((a) => `${a.bidder.id}:${a.amount}`).sort());
+      expect(rows.filter((r) => r.auto === 0).map((r) => `${r.bidder_id}:${r.amount}`).sort()).toEqual(placed.map((a) => `${a.bidder.id}:${a.amount}`).sort());
+      const raisers = new Set(raised.map((a) => a.bidder.id));
+      for (const r of rows.filter((r) => r.auto === 1)) expect(raisers.has(r.bidder_id), `automatic bid for ${r.bidder_id}, who raised no maximum`).toBe(true);
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
       for (let i = 1; i < rows.length; i++) expect(rows[i]!.amount).toBeGreaterThan(rows[i - 1]!.amount);
       const auction = await auctionRow(t, id);

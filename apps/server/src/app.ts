@@ -18,7 +18,8 @@ import { registerIdParams } from './http/id-params.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { registerNoStoreForApi } from './http/no-store.js';
 import { serializedAs } from './http/response-schema.js';
-import { registerSharedAnswers } from './http/shared-answers.js';
+import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
+import { createHttpServer } from './http/server.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/session.js';
@@ -62,11 +63,13 @@ export interface Souq extends Services {
 
 /** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<Souq> {
+  const early: { answer?: EarlyAnswer } = {};
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
   const shutdown = registerGracefulShutdown(app);
   const database = openDatabase(config.database);
@@ -112,7 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerNoStoreForApi(app);
   registerSecurityHeaders(app, config.publicUrl, janusConnectSources(config));
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  registerSharedAnswers(app, database.dataVersion);
+  early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
   await app.register(cookie, { hook: false });

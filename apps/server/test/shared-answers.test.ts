@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
@@ -126,5 +128,90 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('shared answers (%s)', (
     } finally {
       await t.close();
     }
+  });
+});
+
+/** The early path: a kept answer Fastify has sent once goes out again before Fastify sees the request (ADR 0027). */
+describe('kept answers sent before Fastify (sqlite)', () => {
+  let t: TestApp;
+  let base: string;
+  let seller: TestUser;
+  let id: string;
+  let reachedFastify = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {}, {}, (app) =>
+      app.addHook('onRequest', (_request, _reply, done) => {
+        reachedFastify++;
+        done();
+      }),
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    seller = await createUser(t);
+    id = await insertProduct(t, seller.id, { title: 'Copper kettle', description: 'y'.repeat(2000) });
+    // Enough cards that the shop's page is worth compressing too.
+    for (let i = 0; i < 12; i++) await insertProduct(t, seller.id, { title: `Copper pot ${i}` });
+  });
+  afterAll(() => t.close());
+
+  /** The bytes on the wire, undecoded (fetch would decompress and add Accept-Encoding). */
+  function raw(url: string, headers: Record<string, string> = {}, method = 'GET') {
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = http.request(`${base}${url}`, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: { ...res.headers }, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+  const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined });
+  /** Reads `url` and says whether Fastify saw the request. */
+  async function readCounting(url: string, headers: Record<string, string> = {}, method = 'GET') {
+    const before = reachedFastify;
+    const res = await raw(url, headers, method);
+    return { ...res, viaFastify: reachedFastify > before };
+  }
+
+  it('sends the very bytes and headers Fastify sent for the kept answer, in each encoding', async () => {
+    for (const url of [`/api/products/${id}`, '/api/products']) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'br' }]) {
+        // Built, then sent again by Fastify (its bytes kept), then early: at most three reads.
+        let fromFastify = await readCounting(url, headers);
+        expect(fromFastify.viaFastify).toBe(true);
+        let early = await readCounting(url, headers);
+        if (early.viaFastify) [fromFastify, early] = [early, await readCounting(url, headers)];
+        expect(early.viaFastify).toBe(false);
+        expect(early.status).toBe(200);
+        expect(early.body.equals(fromFastify.body)).toBe(true);
+        expect(withoutDate(early.headers)).toEqual(withoutDate(fromFastify.headers));
+        expect(early.headers['content-security-policy']).toBeTruthy();
+      }
+    }
+  });
+
+  it('leaves to Fastify a request after a write, with a session cookie, a HEAD, and everything while draining', async () => {
+    const url = `/api/products/${id}`;
+    for (let i = 0; i < 3; i++) await readCounting(url);
+    expect((await readCounting(url)).viaFastify).toBe(false);
+
+    await t.database.db.updateTable('products').set({ title: 'Copper kettle, large' }).where('id', '=', id).execute();
+    const fresh = await readCounting(url);
+    expect(fresh.viaFastify).toBe(true);
+    expect(JSON.parse(fresh.body.toString()).title).toBe('Copper kettle, large');
+    await readCounting(url);
+    expect((await readCounting(url)).viaFastify).toBe(false);
+
+    const own = await readCounting(url, { cookie: seller.cookie });
+    expect(own.viaFastify).toBe(true);
+    expect(JSON.parse(own.body.toString())).toMatchObject({ isOwner: true });
+    expect((await readCounting(url, {}, 'HEAD')).viaFastify).toBe(true);
+
+    void t.drain(50);
+    const draining = await readCounting(url);
+    expect(draining.status).toBe(503);
+    expect(draining.headers.connection).toBe('close');
   });
 });

@@ -11,6 +11,8 @@ export interface Drain {
    * (a long upload) are answered 503 too. No request is left without an answer.
    */
   drain(graceMs: number): Promise<void>;
+  /** Whether `drain` has begun: what answers before Fastify must leave every request to it then. */
+  draining(): boolean;
 }
 
 function answerUnavailable(reply: FastifyReply): FastifyReply {
@@ -55,6 +57,7 @@ export function registerGracefulShutdown(app: FastifyInstance): Drain {
   });
 
   return {
+    draining: () => draining,
     async drain(graceMs) {
       draining = true;
       if (inFlight.size > 0) {

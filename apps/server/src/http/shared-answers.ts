@@ -1,6 +1,8 @@
-import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
-import { keptBody, sendKept, type KeptBody } from './compression.js';
+import { COMPRESSION_THRESHOLD, encodingForAnswer, keptBody, sendKept, type Encoding, type KeptBody } from './compression.js';
+import { SESSION_COOKIE } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The data version read before the handler ran, when its answer may be kept for others. */
     sharedAnswerVersion: string | undefined;
+    /** The kept answer this request is being sent. */
+    sharedAnswerSent: Answer | undefined;
   }
 }
 
@@ -29,9 +33,20 @@ export const SHARED_ANSWERS = 500;
 const LARGEST_KEPT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** What went on the wire for one encoding ('identity': none), exactly as Fastify sent it. */
+interface Wire {
+  headers: OutgoingHttpHeaders;
+  body: string | Buffer;
+}
+
 interface Answer extends KeptBody {
   version: string;
+  sharing: 'everyone' | 'signedOut';
+  wire: Partial<Record<Encoding | 'identity', Wire>>;
 }
+
+/** Answers a request before Fastify sees it, or says false and leaves it alone. */
+export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * A popular product brings many readers of the same answer. Shared-answer routes keep their
@@ -39,13 +54,24 @@ interface Answer extends KeptBody {
  * the database's data version is unchanged: any write, by this process or another, makes the
  * next reader build a fresh one, so nobody ever reads an answer older than the last write.
  *
+ * Once Fastify has sent a kept answer again, with every header its hooks add, those exact bytes
+ * can be sent to the next reader of that URL before Fastify sees the request at all (the returned
+ * EarlyAnswer, ADR 0027). That is only for what Fastify would answer the same way: a GET, while
+ * the server is not draining, with the same data version, and without a session cookie where the
+ * answer is for signed-out readers. Anything else goes through Fastify.
+ *
  * Only where the database can tell its version cheaply and exactly (SQLite); elsewhere every
  * answer is built.
  */
-export function registerSharedAnswers(app: FastifyInstance, dataVersion: (() => string) | undefined): void {
-  if (!dataVersion) return;
+export function registerSharedAnswers(
+  app: FastifyInstance,
+  dataVersion: (() => string) | undefined,
+  early: { draining: () => boolean; log: FastifyBaseLogger },
+): EarlyAnswer | undefined {
+  if (!dataVersion) return undefined;
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
   app.decorateRequest('sharedAnswerVersion', undefined);
+  app.decorateRequest('sharedAnswerSent', undefined);
 
   app.addHook('preHandler', (request, reply, done) => {
     const sharing = request.routeOptions.config.sharedAnswer;
@@ -57,16 +83,44 @@ export function registerSharedAnswers(app: FastifyInstance, dataVersion: (() => 
       request.sharedAnswerVersion = version;
       return done();
     }
+    request.sharedAnswerSent = answer;
     reply.type(JSON_TYPE);
     sendKept(reply, request.headers['accept-encoding'], answer, done);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const version = request.sharedAnswerVersion;
-    if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+    const sharing = request.routeOptions.config.sharedAnswer;
+    if (version !== undefined && sharing && reply.statusCode === 200 && typeof payload === 'string') {
       const kept = keptBody(payload);
-      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, ...kept });
+      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, sharing, wire: {}, ...kept });
     }
     done(null, payload);
   });
+
+  // What Fastify sent for a kept answer, all hooks included, is what the early path sends.
+  app.addHook('onResponse', (request, reply, done) => {
+    const answer = request.sharedAnswerSent;
+    // Not while draining (the answer says "connection: close"), nor anything meant for one client.
+    if (answer && reply.statusCode === 200 && !reply.hasHeader('connection') && !reply.hasHeader('set-cookie')) {
+      const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
+      const body = encoding ? answer.compressed[encoding] : answer.body;
+      if (body !== undefined) answer.wire[encoding ?? 'identity'] = { headers: { ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) } as OutgoingHttpHeaders, body };
+    }
+    done();
+  });
+
+  return (req, res) => {
+    if (req.method !== 'GET' || early.draining()) return false;
+    const answer = answers.get(req.url!);
+    if (!answer || (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`))) return false;
+    const accept = req.headers['accept-encoding'];
+    const encoding = accept === undefined || answer.bytes < COMPRESSION_THRESHOLD ? undefined : encodingForAnswer(accept);
+    const wire = answer.wire[encoding ?? 'identity'];
+    if (!wire || answer.version !== dataVersion()) return false;
+    res.writeHead(200, wire.headers);
+    res.end(wire.body);
+    early.log.info({ req: { method: req.method, url: req.url }, res: { statusCode: 200 } }, 'request completed (kept answer)');
+    return true;
+  };
 }

@@ -177,7 +177,7 @@ describe('kept answers sent before Fastify (sqlite)', () => {
 
   it('sends the very bytes and headers Fastify sent for the kept answer, in each encoding', async () => {
     for (const url of [`/api/products/${id}`, '/api/products']) {
-      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'br' }]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'br' }] as Array<Record<string, string>>) {
         // Built, then sent again by Fastify (its bytes kept), then early: at most three reads.
         let fromFastify = await readCounting(url, headers);
         expect(fromFastify.viaFastify).toBe(true);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -87,7 +88,12 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<DB>({ dialect: new SouqSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', dataVersion: sqliteDataVersion(sqlite), destroy: once(() => db.destroy()) };
+    const checkpointer = startCheckpointer(sqlite, config.file);
+    const destroy = async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    };
+    return { db, dialect: 'sqlite', dataVersion: sqliteDataVersion(sqlite), destroy: once(destroy) };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

@@ -64,8 +64,12 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     redis = { pub, sub };
   }
 
+  // One instance alone knows every room's members: a message for a room nobody is in (the bell of
+  // someone with no page open) is dropped before Socket.IO encodes it. With Redis another instance
+  // may have members, so every message goes out.
+  const nobodyIn = (room: string) => !redis && !io.sockets.adapter.rooms.has(room);
   const out: RealtimeOut = {
-    to: (room) => ({ emit: (event, ...args) => void io.to(room).emit(event, ...args) }),
+    to: (room) => ({ emit: (event, ...args) => void (nobodyIn(room) || io.to(room).emit(event, ...args)) }),
     leave: (room, fromRoom) => io.in(room).socketsLeave(fromRoom),
     roomSize: async (room) => (await io.in(room).fetchSockets()).length,
   };

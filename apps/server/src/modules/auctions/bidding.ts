@@ -4,12 +4,12 @@ import { BidSchema, IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, format
 import type { MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { withAfterCommit } from '../../lib/after-commit.js';
+import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
-import type { DomainEvent, Publish } from '../../lib/events.js';
+import type { DomainEvent } from '../../lib/events.js';
 import { laneBatches, type Settled } from '../../lib/lane-batches.js';
-import type { NotificationsService, NewNotification } from '../notifications/service.js';
+import type { NewNotification } from '../notifications/service.js';
 import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';
@@ -22,12 +22,12 @@ export interface BiddingDeps {
   dialect: DialectName;
   clock: Clock;
   publicUrl: string;
-  publish: Publish;
   /** The auction's change, to the watchers (in order with closes and cancellations). */
   publishChange: (event: Extract<DomainEvent, { type: 'auction.changed' }>) => void;
-  sendMail: (message: MailMessage) => void;
-  /** Read at call time: notifications are another module. */
-  notifications: () => Pick<NotificationsService, 'notify'>;
+  /** Stores notifications in the transaction and rings the bells once it has committed (the service's own). */
+  notify: (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => Promise<void>;
+  /** Sends a mail once the transaction has committed (the service's own). */
+  mailLater: (onCommit: OnCommit, message: MailMessage) => void;
 }
 
 /** A bid that has passed its own checks and waits for its auction's batch. */
@@ -52,7 +52,7 @@ class EndPassedBeforeCommit extends Error {}
 export function createBidding(deps: BiddingDeps) {
   const { db, dialect, clock } = deps;
 
-  async function decideAndWrite(trx: Transaction<DB>, id: string, pending: PendingBid[], onCommit: (fn: () => void) => void): Promise<Array<Settled<BidResult>>> {
+  async function decideAndWrite(trx: Transaction<DB>, id: string, pending: PendingBid[], onCommit: OnCommit): Promise<Array<Settled<BidResult>>> {
     const row = await q.lockAuction(trx, id, dialect);
     if (!row) return pending.map(() => ({ ok: false, error: new DomainError('NOT_FOUND', MSG.auctionNotFound) }));
     const scope = `bid:${id}`;
@@ -157,12 +157,10 @@ export function createBidding(deps: BiddingDeps) {
     if (bidRows.length) {
       news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${state.bid_count} bids).`, link });
     }
-    const events = await deps.notifications().notify(trx, news);
-    onCommit(() => events.forEach((event) => deps.publish(event)));
+    await deps.notify(trx, onCommit, news);
     const mailTo = await q.takeMailSlots(trx, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString());
     for (const contact of await q.contactsOf(trx, mailTo)) {
-      const message = outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!);
-      onCommit(() => deps.sendMail(message));
+      deps.mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!));
     }
     if (bidRows.length) {
       const bids: BidEntry[] = bidRows.map((r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: names.get(r.bidder_id)! }));

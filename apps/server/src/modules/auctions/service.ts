@@ -21,7 +21,7 @@ import {
 import type { Mailer, MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { withAfterCommit } from '../../lib/after-commit.js';
+import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
@@ -76,7 +76,6 @@ export interface AuctionsDeps {
   services: Pick<Services, 'catalog' | 'orders' | 'notifications'>;
 }
 
-type OnCommit = (fn: () => void) => void;
 type Row = NonNullable<Awaited<ReturnType<typeof q.findAuction>>>;
 
 export type AuctionsService = ReturnType<typeof createAuctionsService>;
@@ -85,8 +84,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
   const { db, dialect, clock, media, services } = deps;
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
   const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
-  const sendMail = (message: MailMessage) => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed'));
-  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publish: deps.publish, publishChange, sendMail, notifications: () => services.notifications });
 
   const imagesOf = (row: Pick<Row, 'images'>) => (JSON.parse(row.images) as string[]).map((k) => media.imageUrls(k));
 
@@ -110,7 +107,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
   const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, row.leader_pic));
 
   function mailLater(onCommit: OnCommit, message: MailMessage) {
-    onCommit(() => sendMail(message));
+    onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
   }
 
   /** Stores notifications in the transaction and rings the bells once it has committed. */
@@ -118,6 +115,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
     const events = await services.notifications.notify(trx, news);
     onCommit(() => events.forEach((event) => deps.publish(event)));
   };
+
+  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notify, mailLater });
 
   /** The end a new auction asks for, checked against the server's clock. */
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {

@@ -204,8 +204,6 @@ export async function takeMailSlots(db: Db, userIds: string[], topic: string, no
 /** Every auction's photo keys, for the orphan sweep: an auction keeps its photos after its product goes. */
 export const imageColumns = (db: Db) => db.selectFrom('auctions').select('images').execute();
 
-export const contactOf = (db: Db, userId: string) => db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirst();
-
 export const contactsOf = (db: Db, userIds: string[]) =>
   userIds.length ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute() : Promise.resolve([]);
 

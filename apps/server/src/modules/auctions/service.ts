@@ -164,7 +164,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
         { userId: winnerId, kind: 'won', subject: id, title: `You won ${row.title}`, body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`, link },
         { userId: row.seller_id, kind: 'auction_sold', subject: id, title: `Sold: ${row.title}`, body: `${row.leader_username} won it for ${formatAED(price)}.`, link },
       ]);
-      const [winner, seller] = await Promise.all([q.contactOf(trx, winnerId), q.contactOf(trx, row.seller_id)]);
+      const contacts = new Map((await q.contactsOf(trx, [winnerId, row.seller_id])).map((c) => [c.id, c]));
+      const [winner, seller] = [contacts.get(winnerId), contacts.get(row.seller_id)];
       if (winner) mailLater(onCommit, wonMail(deps.publicUrl, winner.email, winner.username, row.title, id, price));
       if (seller) mailLater(onCommit, soldMail(deps.publicUrl, seller.email, seller.username, row.title, id, price));
     } else {

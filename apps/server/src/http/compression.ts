@@ -71,10 +71,15 @@ export interface KeptBody {
 
 export const keptBody = (body: string | Buffer): KeptBody => ({ body, bytes: Buffer.byteLength(body), compressed: {} });
 
+/** The encoding a kept body goes out in for this Accept-Encoding; undefined: as it is. */
+export function keptEncoding(accept: string | undefined, kept: KeptBody): Encoding | undefined {
+  return accept === undefined || kept.bytes < COMPRESSION_THRESHOLD ? undefined : encodingForAnswer(accept);
+}
+
 /** Sends a kept body as the client's Accept-Encoding asks; `fail` gets a compression error. */
 export function sendKept(reply: FastifyReply, accept: string | undefined, kept: KeptBody, fail: (error: Error) => void): void {
-  const encoding = accept === undefined ? undefined : encodingForAnswer(accept);
-  if (!encoding || kept.bytes < COMPRESSION_THRESHOLD) return void reply.send(kept.body);
+  const encoding = keptEncoding(accept, kept);
+  if (!encoding) return void reply.send(kept.body);
   const ready = kept.compressed[encoding];
   if (ready) {
     markCompressed(reply, encoding);

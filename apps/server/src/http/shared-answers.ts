@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
-import { COMPRESSION_THRESHOLD, encodingForAnswer, keptBody, sendKept, type Encoding, type KeptBody } from './compression.js';
+import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
 import { SESSION_COOKIE } from './session.js';
 
 declare module 'fastify' {
@@ -114,9 +114,7 @@ export function registerSharedAnswers(
     if (req.method !== 'GET' || early.draining()) return false;
     const answer = answers.get(req.url!);
     if (!answer || (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`))) return false;
-    const accept = req.headers['accept-encoding'];
-    const encoding = accept === undefined || answer.bytes < COMPRESSION_THRESHOLD ? undefined : encodingForAnswer(accept);
-    const wire = answer.wire[encoding ?? 'identity'];
+    const wire = answer.wire[keptEncoding(req.headers['accept-encoding'], answer) ?? 'identity'];
     if (!wire || answer.version !== dataVersion()) return false;
     res.writeHead(200, wire.headers);
     res.end(wire.body);

@@ -6,7 +6,7 @@ import { Lru } from '../lib/lru.js';
 export type Encoding = 'br' | 'gzip';
 
 /** Below this many bytes compressing saves less than it costs. */
-export const COMPRESSION_THRESHOLD = 1024;
+const COMPRESSION_THRESHOLD = 1024;
 
 // Text, JSON, scripts, styles, SVG. Photos are WebP and invoices PDF: already compressed.
 const COMPRESSIBLE = /^text\/|[/+]json|javascript|[/+]xml/;
@@ -53,7 +53,7 @@ function memoized(preferred: readonly Encoding[]): (header: string) => Encoding 
   };
 }
 
-export const encodingForAnswer = memoized(['gzip', 'br']);
+const encodingForAnswer = memoized(['gzip', 'br']);
 const encodingForFile = memoized(['br', 'gzip']);
 
 export function markCompressed(reply: FastifyReply, encoding: Encoding): void {

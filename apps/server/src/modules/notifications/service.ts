@@ -57,10 +57,8 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
       return { items: rows.map(toNotification), unread };
     },
 
-    async unreadCounts(userIds: string[]): Promise<Map<string, number>> {
-      const counts = await q.unreadCounts(db, userIds);
-      return new Map(userIds.map((id) => [id, counts.get(id) ?? 0]));
-    },
+    /** Unread counts by person, in one statement; a person with none is not in the map. */
+    unreadCounts: (userIds: string[]) => q.unreadCounts(db, userIds),
 
     /** Opening the bell reads everything in it. */
     async markAllRead(user: UserRow): Promise<{ unread: 0 }> {

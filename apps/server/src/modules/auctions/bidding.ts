@@ -72,7 +72,6 @@ export function createBidding(deps: BiddingDeps) {
     /** Who was outbid, and the price that outbid them last. */
     const outbid = new Map<string, number>();
     const idempotent: DB['idempotency_keys'][] = [];
-    let changed = false;
 
     function decide({ user, amount, maxAmount, key, requestHash }: PendingBid): BidResult {
       if (key) {
@@ -106,7 +105,6 @@ export function createBidding(deps: BiddingDeps) {
       state.sort_price = outcome.currentBid;
       state.leader_id = outcome.leaderId;
       state.leader_max = outcome.leaderMax;
-      changed = true;
       maxBids.set(user.id, { auction_id: id, bidder_id: user.id, max_amount: outcome.bidderMax, placed_seq: state.seq });
       if (outcome.outbidId && outcome.outbidId !== user.id) outbid.set(outcome.outbidId, outcome.currentBid);
 
@@ -135,7 +133,8 @@ export function createBidding(deps: BiddingDeps) {
         outcomes[i] = { ok: false, error };
       }
     }
-    if (!changed) return outcomes;
+    // Every accepted bid records its bidder's maximum: none recorded, nothing to write.
+    if (!maxBids.size) return outcomes;
 
     const applied = await q.applyBid(trx, {
       id,

@@ -10,17 +10,15 @@ export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * `maxBatch` bounds how long one batch holds what it runs on (SQLite's one connection).
  */
 export function laneBatches<I, R>(run: (lane: string, items: I[]) => Promise<Array<Settled<R>>>, maxBatch = 64): (lane: string, item: I) => Promise<R> {
-  const lanes = new Map<string, Array<{ item: I; settle: (outcome: Settled<R>) => void }>>();
+  type Entry = { item: I; settle: (outcome: Settled<R>) => void };
+  const lanes = new Map<string, Entry[]>();
 
-  async function drain(lane: string, queue: Array<{ item: I; settle: (outcome: Settled<R>) => void }>): Promise<void> {
+  async function drain(lane: string, queue: Entry[]): Promise<void> {
     while (queue.length) {
       const batch = queue.splice(0, maxBatch);
       let outcomes: Array<Settled<R>>;
       try {
-        outcomes = await run(
-          lane,
-          batch.map((entry) => entry.item),
-        );
+        outcomes = await run(lane, batch.map((entry) => entry.item));
       } catch (error) {
         outcomes = batch.map(() => ({ ok: false, error }));
       }
@@ -31,7 +29,7 @@ export function laneBatches<I, R>(run: (lane: string, items: I[]) => Promise<Arr
 
   return (lane, item) =>
     new Promise<R>((resolve, reject) => {
-      const entry = { item, settle: (o: Settled<R>) => (o.ok ? resolve(o.value) : reject(o.error)) };
+      const entry: Entry = { item, settle: (o) => (o.ok ? resolve(o.value) : reject(o.error)) };
       const queue = lanes.get(lane);
       if (queue) {
         queue.push(entry);

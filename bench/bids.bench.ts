@@ -4,6 +4,7 @@
  *   npm run bench:bids -- --dialect sqlite   [--seconds 10] [--bidders 50]
  *   npm run bench:bids -- --dialect postgres
  *   npm run bench:bids -- --dialect sqlite --profile   # plus where the server's CPU time went
+ *   npm run bench:bids -- --dialect sqlite --statements   # plus the server's time in each SQLite statement
  *
  * Souq runs in its own process (as `npm start` would); autocannon drives it from this one. Each
  * bidder keeps one request in flight and bids the next amount of one rising sequence, so a bid
@@ -33,9 +34,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     bidders: { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
   },
 });
 const dialect = values.dialect as Dialect;
+if (values.statements && dialect !== 'sqlite') throw new Error('--statements times SQLite statements: use it with --dialect sqlite');
 const BIDDERS = Number(values.bidders);
 /** AED 500 in fils: the largest increment (ADR 0015), so each next amount is a valid bid. */
 const STEP = 500_00;
@@ -56,7 +59,11 @@ async function main() {
   const { auctionIds, cookies } = await seedAuction(env, BIDDERS, Math.ceil((10_000 * Number(values.seconds)) / PER_AUCTION));
   const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-prof-')) : undefined;
   const spawnedAt = performance.now();
-  const server = await startServerProcess(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const timingFile = values.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
+  const server = await startServerProcess(
+    timingFile ? { ...env, SOUQ_STATEMENT_TIMING_FILE: timingFile } : env,
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(timingFile ? ['--import', path.resolve('bench/support/sqlite-statement-timing.mjs')] : [])],
+  );
   let next = 0;
   let nextBidder = 0;
   /** `auction index:amount` of every bid answered as placed. */
@@ -122,6 +129,10 @@ async function main() {
       console.log(summarizeProfile(path.join(profileDir, file), { fromMs, toMs }));
       console.log(`\n(profile: ${path.join(profileDir, file)})`);
     }
+    if (timingFile) {
+      await server.stop();
+      console.log(statementTable(timingFile, acknowledged.length));
+    }
     if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {
       console.error('FAILED: an acknowledged bid is missing, prices did not rise, or the server failed');
       process.exitCode = 1;
@@ -130,6 +141,16 @@ async function main() {
     await server.stop();
     await database.drop();
   }
+}
+
+/** The server's SQLite time per statement, over the whole run, per acknowledged bid. */
+function statementTable(file: string, acknowledged: number): string {
+  const rows = (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ sql: string; calls: number; ms: number }>).sort((a, b) => b.ms - a.ms);
+  const total = rows.reduce((sum, r) => sum + r.ms, 0);
+  const perBid = (ms: number) => ((ms * 1000) / Math.max(1, acknowledged)).toFixed(1);
+  const lines = [`\n### The server's time in SQLite: ${total.toFixed(0)} ms, ${perBid(total)} µs per acknowledged bid\n`, '| µs per bid | calls | statement |', '|---:|---:|---|'];
+  for (const r of rows.slice(0, 12)) lines.push(`| ${perBid(r.ms)} | ${r.calls} | \`${r.sql.slice(0, 90)}\` |`);
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

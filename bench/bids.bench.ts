@@ -121,18 +121,16 @@ async function main() {
     console.log(
       `| ${dialect} | ${Math.round(result.requests.average)} | ${Math.round(acknowledged.length / seconds)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${result.latency.p50} | ${result.latency.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} |`,
     );
+    // Both are written by the server as it exits.
+    if (profileDir || timingFile) await server.stop();
     if (profileDir) {
-      await server.stop();
       const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
       if (!file) throw new Error('the server wrote no CPU profile');
       console.log(`\n### Where the server's CPU went while bidding (${dialect})\n`);
       console.log(summarizeProfile(path.join(profileDir, file), { fromMs, toMs }));
       console.log(`\n(profile: ${path.join(profileDir, file)})`);
     }
-    if (timingFile) {
-      await server.stop();
-      console.log(statementTable(timingFile, acknowledged.length));
-    }
+    if (timingFile) console.log(statementTable(timingFile, acknowledged.length));
     if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {
       console.error('FAILED: an acknowledged bid is missing, prices did not rise, or the server failed');
       process.exitCode = 1;

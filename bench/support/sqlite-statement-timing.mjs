@@ -15,6 +15,19 @@ if (out) {
   const Statement = Object.getPrototypeOf(probe.prepare('select 1'));
   probe.close();
   const totals = new Map();
+  // A batch's statement has as many value lists (or IN items) as rows: one line for all sizes.
+  const lines = new Map();
+  const lineOf = (source) => {
+    let line = lines.get(source);
+    if (line === undefined) {
+      line = source
+        .replace(/\s+/g, ' ')
+        .replace(/\((\?, )*\?\)(, \((\?, )*\?\))+/g, '(…), …')
+        .replace(/in \((\?, )+\?\)/g, 'in (…)');
+      lines.set(source, line);
+    }
+    return line;
+  };
   for (const method of ['run', 'all', 'get', 'iterate']) {
     const original = Statement[method];
     Statement[method] = function timed(...args) {
@@ -22,15 +35,12 @@ if (out) {
       try {
         return original.apply(this, args);
       } finally {
-        // A batch's statement has as many value lists (or IN items) as rows: one line for all sizes.
-        const sql = this.source
-          .replace(/\s+/g, ' ')
-          .replace(/\((\?, )*\?\)(, \((\?, )*\?\))+/g, '(…), …')
-          .replace(/in \((\?, )+\?\)/g, 'in (…)');
-        const total = totals.get(sql) ?? { calls: 0, ns: 0n };
+        const elapsed = process.hrtime.bigint() - started;
+        const line = lineOf(this.source);
+        const total = totals.get(line) ?? { calls: 0, ns: 0n };
         total.calls++;
-        total.ns += process.hrtime.bigint() - started;
-        totals.set(sql, total);
+        total.ns += elapsed;
+        totals.set(line, total);
       }
     };
   }

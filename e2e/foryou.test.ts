@@ -19,9 +19,21 @@ async function expectAt(page: Page, n: number): Promise<void> {
   await expect.poll(() => position(page), { timeout: 10_000 }).toBe(n);
   await pause(600);
   expect(await position(page)).toBe(n);
-  // The list has come to rest on that item (scroll snapping), and it is the one announced.
+  // The list has come to rest on that item (scroll snapping), and it is the one announced. At rest
+  // means exactly there and still a frame later: a tap while the list is still gliding stops the
+  // glide and is not a click, so a test that taps next must not start before this.
   await expect
-    .poll(() => page.getByTestId('feed').evaluate((el) => Math.round(el.scrollTop / el.clientHeight)), { timeout: 5000 })
+    .poll(
+      () =>
+        page.getByTestId('feed').evaluate(
+          (el) =>
+            new Promise<number | null>((resolve) => {
+              const top = el.scrollTop;
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.scrollTop === top && Math.abs(top - Math.round(top / el.clientHeight) * el.clientHeight) < 1 ? Math.round(top / el.clientHeight) : null)));
+            }),
+        ),
+      { timeout: 5000 },
+    )
     .toBe(n - 1);
   expect(await page.getByTestId('feed-announcer').textContent()).toMatch(new RegExp(`^Item ${n} of \\d+: `));
 }
@@ -269,7 +281,8 @@ describeInBrowser('the For You feed in the browser', () => {
       await card.getByRole('button', { name: 'Not now' }).tap();
       await card.getByTestId('login-prompt').waitFor({ state: 'detached' });
       await go('auction');
-      const auction = page.locator('[data-testid="feed-item"][data-current]');
+      // This card, whatever happens to the index while the prompt comes up.
+      const auction = page.locator(`[data-testid="feed-item"][data-kind="auction"][data-id="${await currentId(page)}"]`);
       await auction.getByTestId('feed-bid').tap();
       await auction.getByTestId('login-to-bid').getByText('You must be logged in to place a bid.').waitFor();
       await screenshot(page, `foryou-phone-auction-${dialect}`, { fullPage: false });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import { setSocketUser } from '../api/socket';
 import { SearchBar } from '../components/SearchBar';
+import { LogoMark } from '../components/Logo';
 import { AccountMenu } from '../features/auth/AccountMenu';
 import { useSession } from '../features/auth/session';
 import { HeaderCart } from '../features/cart/CartBadge';
@@ -33,7 +34,7 @@ export function Header() {
     <header className={`site-header${away ? ' site-header--away' : ''}`}>
       <div className="site-header__top container">
         <Link to="/" className="logo" aria-label="Souq home">
-          <img src="/images/favicon.svg" alt="" width={32} height={32} />
+          <LogoMark />
           <span>Souq</span>
         </Link>
         <SearchBar />

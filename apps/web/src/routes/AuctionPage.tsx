@@ -18,6 +18,7 @@ import { AuctionSkeleton } from '../features/auctions/AuctionSkeleton';
 import { BidForm } from '../features/auctions/BidForm';
 import { BidHistory } from '../features/auctions/BidHistory';
 import { LoginToBid } from '../components/LoginPrompt';
+import { Avatar } from '../components/Avatar';
 import { SellerTools } from '../features/auctions/SellerTools';
 import { bidsLabel, STATUS_LABEL } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
@@ -85,7 +86,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           <PageTitle>{auction.title}</PageTitle>
 
           <div className="seller">
-            <img className="avatar" src={auction.seller.profilePic || '/images/default-avatar.svg'} alt="" width={44} height={44} />
+            <Avatar src={auction.seller.profilePic} size={44} />
             <div className="seller__text">
               <span className="muted">Auctioneer</span>
               <strong data-testid="auctioneer">{auction.seller.username}</strong>

@@ -16,6 +16,7 @@ import { addToCart } from '../features/cart/cart-store';
 import { useProduct } from '../features/product/api';
 import { LikeButton } from '../features/product/LikeButton';
 import { ReviewsSection, type Viewer } from '../features/product/ReviewsSection';
+import { Avatar } from '../components/Avatar';
 
 const ADDED_MS = 2500;
 const CONDITION: Record<ProductDetail['condition'], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
@@ -150,7 +151,7 @@ function Product({ product }: { product: ProductDetail }) {
           )}
 
           <div className="seller">
-            <img className="avatar" src={product.seller.profilePic} alt="" width={44} height={44} />
+            <Avatar src={product.seller.profilePic} size={44} />
             <div className="seller__text">
               <span className="muted">Sold by</span>
               <strong data-testid="seller-name">{product.seller.username}</strong>

@@ -5,6 +5,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { Money } from '../../components/Money';
 import { Skeleton } from '../../components/Skeleton';
 import { useBids } from './api';
+import { Avatar } from '../../components/Avatar';
 
 interface Props {
   auctionId: string;
@@ -37,7 +38,7 @@ export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
       <ol className="bid-list" data-testid="bid-list">
         {items.map((b, i) => (
           <li key={b.seq} className={`bid-list__row${i === 0 ? ' bid-list__row--top' : ''}`} data-testid="bid-row">
-            <img className="bid-list__avatar avatar" src={b.bidder.profilePic || '/images/default-avatar.svg'} alt="" width={32} height={32} loading="lazy" />
+            <Avatar className="bid-list__avatar" src={b.bidder.profilePic} size={32} lazy />
             <span className="bid-list__who">
               <strong>{b.bidder.username}</strong>
               {b.bidder.id === viewerId && <span className="pill pill--small">You</span>}

@@ -10,6 +10,7 @@ import { Money } from '../../components/Money';
 import { setProductLike } from '../../api/products';
 import { bidMinimum, newIdempotencyKey, sellerOf, setFollow, updateFeedItems } from './api';
 import { FeedPhotos } from './FeedPhotos';
+import { Avatar } from '../../components/Avatar';
 
 export type Viewer = 'anonymous' | 'unverified' | 'verified';
 
@@ -201,7 +202,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
         )}
 
         <div className="feed-card__seller">
-          <img className="avatar" src={seller.profilePic} alt="" width={40} height={40} loading="lazy" />
+          <Avatar src={seller.profilePic} size={40} lazy />
           <p>
             <span className="muted">Sold by </span>
             <Link to={`/MyAccount/${seller.id}`} data-testid="feed-seller">

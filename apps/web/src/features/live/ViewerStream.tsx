@@ -10,6 +10,7 @@ import { TimeLeft } from './TimeLeft';
 import { useStreamRoom } from './useStreamRoom';
 import { useViewerVideo } from './video/useVideo';
 import type { ViewerVideoState } from './video/types';
+import { Avatar } from '../../components/Avatar';
 
 interface Props {
   stream: StreamDetail;
@@ -57,7 +58,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
       <header className="live__head">
         <PageTitle>{title}</PageTitle>
         <div className="live__host">
-          <img className="avatar" src={stream.host.profilePic || '/images/default-avatar.svg'} alt="" width={44} height={44} />
+          <Avatar src={stream.host.profilePic} size={44} />
           <span>
             Hosted by <strong data-testid="host-name">{stream.host.username || MSG.anonymousHost}</strong>
           </span>

@@ -4,11 +4,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { Stars } from '../../components/Stars';
 import { useReviews } from './api';
+import { Avatar } from '../../components/Avatar';
 
 function ReviewItem({ review }: { review: Review }) {
   return (
     <li className="review" data-testid="review">
-      <img className="avatar review__avatar" src={review.user.profilePic} alt="" width={36} height={36} loading="lazy" />
+      <Avatar className="review__avatar" src={review.user.profilePic} size={36} lazy />
       <div className="review__body">
         <div className="review__head">
           <strong className="review__user">{review.user.username}</strong>

@@ -48,6 +48,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The images and sounds are served from dist/; the server's bundle needs none of them.
     copyPublicDir: !isSsrBuild,
     sourcemap: true,
+    // Which chunks each page needs, for the server to name them in a rendered page (ADR 0025).
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {

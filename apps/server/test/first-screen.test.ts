@@ -7,10 +7,19 @@ import { FIRST_SCREEN_STATE_ID } from '@souq/shared';
 import { createUser, insertProducts } from './catalog-support.js';
 import { createFakeClock } from '../src/lib/clock.js';
 import { FIRST_SCREEN_KEPT_MS, firstScreenEntry, withFirstScreen } from '../src/http/first-screen.js';
+import { pageChunks } from '../src/http/page-chunks.js';
 import { DIALECTS, startTestApp, type TestApp } from './support.js';
 
 const SHELL = '<div class="app">static shell</div>';
-const INDEX = `<!doctype html><html><body><div id="root"><!--first-screen-->${SHELL}<!--/first-screen--></div><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+const INDEX = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-abc.js"></head><body><div id="root"><!--first-screen-->${SHELL}<!--/first-screen--></div></body></html>`;
+
+/** Vite's build manifest, cut down: a page importing a chunk of its own and one the entry has. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', imports: ['_vendor-abc.js'] },
+  '_vendor-abc.js': { file: 'assets/vendor-abc.js' },
+  '_Gallery-abc.js': { file: 'assets/Gallery-abc.js', imports: ['_vendor-abc.js'] },
+  'src/routes/ProductPage.tsx': { file: 'assets/ProductPage-abc.js', imports: ['_Gallery-abc.js', '_vendor-abc.js', 'index.html'] },
+};
 
 /**
  * A stand-in for the web app's server bundle (the real one is built by Vite and exercised in the
@@ -31,7 +40,7 @@ export function createFirstScreenRenderer(load) {
     const titles = JSON.parse(body).items.map((p) => p.title);
     // Padded past the size worth compressing.
     const html = '<ul>' + titles.map((t) => '<li>' + t + '</li>').join('') + '</ul><p>' + 'souq '.repeat(300) + '</p>';
-    return { html, state: JSON.stringify({ url, status, titles }) };
+    return { html, state: JSON.stringify({ url, status, titles }), modules: url.startsWith('/product/') ? ['src/routes/ProductPage.tsx'] : [] };
   };
 }
 `;
@@ -40,7 +49,7 @@ const renders = () => (globalThis as { souqFakeRenders?: number }).souqFakeRende
 
 describe('withFirstScreen', () => {
   it('puts the screen in place of the shell and its data before </body>, with no way out of the script', () => {
-    const page = withFirstScreen(INDEX, { html: '<main>Watches</main>', state: '{"title":"</script><script>alert(1)</script>"}' });
+    const page = withFirstScreen(INDEX, { html: '<main>Watches</main>', state: '{"title":"</script><script>alert(1)</script>"}', modules: [] });
     expect(page).not.toContain(SHELL);
     expect(page).toContain('<div id="root"><main>Watches</main></div>');
     expect(page).toContain(`<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">{"title":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></body>`);
@@ -48,7 +57,36 @@ describe('withFirstScreen', () => {
   });
 
   it('declines a page without the markers', () => {
-    expect(withFirstScreen('<!doctype html><div id="root"></div>', { html: '<main/>', state: '{}' })).toBeNull();
+    expect(withFirstScreen('<!doctype html><div id="root"></div>', { html: '<main/>', state: '{}', modules: [] })).toBeNull();
+  });
+
+  it('names the page’s chunks in the head, except those index.html already names', () => {
+    const page = withFirstScreen(INDEX, { html: '<main/>', state: '{}', modules: [] }, ['/assets/ProductPage-abc.js', '/assets/vendor-abc.js', '/assets/index-abc.js'])!;
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head.endsWith('<link rel="modulepreload" crossorigin href="/assets/ProductPage-abc.js">')).toBe(true);
+    expect(page.split('/assets/vendor-abc.js').length).toBe(2);
+    expect(page.split('/assets/index-abc.js').length).toBe(2);
+  });
+});
+
+describe('pageChunks', () => {
+  it('follows a page’s imports through the manifest, each chunk once, and reads a rebuilt manifest', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-manifest-'));
+    try {
+      const chunks = pageChunks(dist);
+      expect(chunks(['src/routes/ProductPage.tsx'])).toEqual([]);
+      fs.mkdirSync(path.join(dist, '.vite'));
+      fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+      expect(chunks(['src/routes/ProductPage.tsx'])).toEqual(['/assets/ProductPage-abc.js', '/assets/Gallery-abc.js', '/assets/vendor-abc.js', '/assets/index-abc.js']);
+      expect(chunks(['src/routes/Missing.tsx'])).toEqual([]);
+      const rebuilt = { ...MANIFEST, 'src/routes/ProductPage.tsx': { file: 'assets/ProductPage-new.js' } };
+      fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(rebuilt));
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(path.join(dist, '.vite', 'manifest.json'), later, later);
+      expect(chunks(['src/routes/ProductPage.tsx'])).toEqual(['/assets/ProductPage-new.js']);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 
@@ -64,6 +102,8 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
     dist = path.join(build, 'dist');
     fs.mkdirSync(dist);
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     fs.mkdirSync(path.dirname(firstScreenEntry(dist)));
     fs.writeFileSync(firstScreenEntry(dist), FAKE_BUNDLE);
     mode('render');
@@ -91,6 +131,18 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
     expect(res.body).toContain('<div id="root"><ul><li>Falcon <Hood></li></ul><p>souq ');
     const state = JSON.parse(res.body.split('type="application/json">')[1]!.split('</script>')[0]!);
     expect(state).toEqual({ url: '/?sort=newest', status: 200, titles: ['Falcon <Hood>'] });
+  });
+
+  it('names a product page’s own chunks for the browser to fetch with the entry, and the shop’s none', async () => {
+    const product = await get('/product/whatever');
+    const head = product.body.slice(0, product.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-abc.js"><link rel="modulepreload" crossorigin href="/assets/Gallery-abc.js"></head>'.replace('</head>', ''));
+    expect(product.body.split('/assets/vendor-abc.js').length).toBe(2);
+    const shop = await get('/');
+    expect(shop.body).not.toContain('ProductPage-abc.js');
+    expect(shop.body.match(/rel="modulepreload"/g)).toHaveLength(1);
+    // The manifest is the server's, not a file to hand out.
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
   it('compresses the page for a browser, once for everyone who gets the same screen', async () => {

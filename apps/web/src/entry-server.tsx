@@ -5,6 +5,7 @@ import { dehydrate } from '@tanstack/react-query';
 import type { CreateFirstScreenRenderer, MeResponse } from '@souq/shared';
 import { AppContent } from './app/App';
 import { prefetchFirstScreen } from './app/first-screen';
+import { pageModules } from './app/routes';
 import { answerRequestsWith } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { SESSION_KEY } from './features/auth/session';
@@ -41,6 +42,6 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
       // the rest, revealed by an inline script our CSP refuses to run.
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    return { html: await new Response(prelude).text(), state: JSON.stringify(dehydrate(queryClient)) };
+    return { html: await new Response(prelude).text(), state: JSON.stringify(dehydrate(queryClient)), modules: pageModules(location.pathname) };
   };
 };

@@ -18,6 +18,11 @@ export interface FirstScreen {
   html: string;
   /** Dehydrated query data, as JSON. */
   state: string;
+  /**
+   * The source files of the page's own code (`src/routes/ProductPage.tsx`), as the build's manifest
+   * keys them: the server names their chunks in the page for the browser to fetch with the entry.
+   */
+  modules: string[];
 }
 
 /** null: this page has no first screen worth rendering on the server, or its data could not be read. */

@@ -54,12 +54,21 @@ export async function loadFirstScreenRenderer(app: FastifyInstance, webDist: str
   };
 }
 
-/** index.html with the rendered screen in place of its static shell, and the data it was rendered from. */
-export function withFirstScreen(page: string, screen: FirstScreen): string | null {
+/**
+ * index.html with the rendered screen in place of its static shell, the data it was rendered from,
+ * and its page's chunks (`chunks`, URLs) named in the head. Named there, they are fetched with the
+ * entry instead of after it has run; and a chunk the app then imports starts no request of its own,
+ * which a phone's browser, asked for the script that started it, must work out by parsing that
+ * script again (issue 11). A chunk index.html already names is not named twice.
+ */
+export function withFirstScreen(page: string, screen: FirstScreen, chunks: string[] = []): string | null {
   const start = page.indexOf(FIRST_SCREEN_START);
   const end = page.indexOf(FIRST_SCREEN_END);
   const bodyEnd = page.lastIndexOf('</body>');
   if (start < 0 || end < start || bodyEnd < end) return null;
+  const headEnd = page.indexOf('</head>');
+  const links = headEnd < 0 || headEnd > start ? '' : chunks.filter((url) => !page.includes(`"${url}"`)).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
+  const head = links ? page.slice(0, headEnd) + links + page.slice(headEnd, start) : page.slice(0, start);
   const state = `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${scriptSafeJson(screen.state)}</script>`;
-  return page.slice(0, start) + screen.html + page.slice(end + FIRST_SCREEN_END.length, bodyEnd) + state + page.slice(bodyEnd);
+  return head + screen.html + page.slice(end + FIRST_SCREEN_END.length, bodyEnd) + state + page.slice(bodyEnd);
 }

@@ -9,6 +9,7 @@ import { keptFor } from '../lib/kept-for.js';
 import type { FirstPaintImage } from '../modules/module.js';
 import { keptBody, sendKept, type KeptBody } from './compression.js';
 import { loadFirstScreenRenderer, withFirstScreen } from './first-screen.js';
+import { pageChunks, type PageChunks } from './page-chunks.js';
 import { hasSessionCookie } from './session.js';
 
 function cacheControlFor(filePath: string): string {
@@ -37,6 +38,7 @@ function indexPageSender(
   file: string,
   preload: (url: string) => Promise<string | null>,
   firstScreen: RenderFirstScreen | undefined,
+  chunks: PageChunks,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   let page: IndexPage | undefined;
   const current = (): IndexPage => {
@@ -57,7 +59,7 @@ function indexPageSender(
     if (!screen) return null;
     const made = pages.get(screen);
     if (made?.from === from) return made.page;
-    const html = withFirstScreen(from.text, screen);
+    const html = withFirstScreen(from.text, screen, chunks(screen.modules ?? []));
     const page = html === null ? null : keptBody(html);
     pages.set(screen, { from, page });
     return page;
@@ -120,7 +122,7 @@ export async function registerSpa(
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
   const firstScreen = hasSpa ? await loadFirstScreenRenderer(app, webDist!, firstPaint.clock) : undefined;
-  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log), firstScreen) : undefined;
+  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log), firstScreen, pageChunks(webDist!)) : undefined;
   if (sendIndex) {
     app.get('/', sendIndex);
     await app.register(fastifyStatic, {
@@ -128,6 +130,8 @@ export async function registerSpa(
       index: ['index.html'],
       // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts).
       preCompressed: true,
+      // The build's manifest (dist/.vite) is for this server, not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       // We set Cache-Control ourselves; send's own would overwrite it.
       cacheControl: false,
       setHeaders: (res, filePath) => {

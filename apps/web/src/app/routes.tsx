@@ -3,14 +3,28 @@ import type { RouteObject } from 'react-router';
 import { matchRoutes, Navigate } from 'react-router';
 import ShopPage from '../routes/ShopPage';
 
+type PageModule = { default: ComponentType };
+
+/** Every page but the shop, each its own chunk, keyed by its file (as Vite's manifest names it, less `src/`). */
+const PAGES = import.meta.glob<PageModule>(['../routes/*Page.tsx', '!../routes/ShopPage.tsx']);
+
+interface PageHandle {
+  load: () => Promise<PageModule>;
+  /** The page's source file as the build manifest keys it, for the server to preload its chunk (ADR 0025). */
+  module: string;
+}
+
 /**
  * Each page is its own chunk, fetched on first visit (the layout's Suspense shows a spinner),
  * except the shop: most visits start there, and its code arriving with the entry saves a phone
  * a round trip of chunks after the app has started (issue 11).
  */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+function page(name: string): Pick<RouteObject, 'element' | 'handle'> {
+  const load = PAGES[`../routes/${name}.tsx`];
+  if (!load) throw new Error(`no page file src/routes/${name}.tsx`);
   const Page = lazy(load);
-  return { element: <Page />, handle: { load } };
+  const handle: PageHandle = { load, module: `src/routes/${name}.tsx` };
+  return { element: <Page />, handle };
 }
 
 /**
@@ -19,37 +33,44 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
  */
 export const ROUTES: RouteObject[] = [
   { index: true, element: <ShopPage /> },
-  { path: 'foryou', ...page(() => import('../routes/ForYouPage')) },
-  { path: 'Login', ...page(() => import('../routes/LoginPage')) },
-  { path: 'search', ...page(() => import('../routes/SearchPage')) },
-  { path: 'MyAccount', ...page(() => import('../routes/MyAccountPage')) },
-  { path: 'MyAccount/:ownerID', ...page(() => import('../routes/MyAccountPage')) },
-  { path: 'auction', ...page(() => import('../routes/AuctionListPage')) },
-  { path: 'auction/:auctionId', ...page(() => import('../routes/AuctionPage')) },
-  { path: 'EditProfile', ...page(() => import('../routes/EditProfilePage')) },
-  { path: 'EditProduct/:productId', ...page(() => import('../routes/EditProductPage')) },
-  { path: 'product/:productId', ...page(() => import('../routes/ProductPage')) },
-  { path: 'AddProduct', ...page(() => import('../routes/AddProductPage')) },
-  { path: 'settings', ...page(() => import('../routes/SettingsPage')) },
-  { path: 'cart', ...page(() => import('../routes/CartPage')) },
-  { path: 'checkout', ...page(() => import('../routes/CheckoutPage')) },
-  { path: 'live', ...page(() => import('../routes/LiveListPage')) },
-  { path: 'livestream-host', ...page(() => import('../routes/LiveHostPage')) },
-  { path: 'livestream/:id', ...page(() => import('../routes/LiveViewerPage')) },
+  { path: 'foryou', ...page('ForYouPage') },
+  { path: 'Login', ...page('LoginPage') },
+  { path: 'search', ...page('SearchPage') },
+  { path: 'MyAccount', ...page('MyAccountPage') },
+  { path: 'MyAccount/:ownerID', ...page('MyAccountPage') },
+  { path: 'auction', ...page('AuctionListPage') },
+  { path: 'auction/:auctionId', ...page('AuctionPage') },
+  { path: 'EditProfile', ...page('EditProfilePage') },
+  { path: 'EditProduct/:productId', ...page('EditProductPage') },
+  { path: 'product/:productId', ...page('ProductPage') },
+  { path: 'AddProduct', ...page('AddProductPage') },
+  { path: 'settings', ...page('SettingsPage') },
+  { path: 'cart', ...page('CartPage') },
+  { path: 'checkout', ...page('CheckoutPage') },
+  { path: 'live', ...page('LiveListPage') },
+  { path: 'livestream-host', ...page('LiveHostPage') },
+  { path: 'livestream/:id', ...page('LiveViewerPage') },
   // Some of the original app's buttons go here; it is the live list.
   { path: 'live-auction', element: <Navigate to="/live" replace /> },
-  { path: 'verify-email', ...page(() => import('../routes/VerifyEmailPage')) },
-  { path: 'forgot-password', ...page(() => import('../routes/ForgotPasswordPage')) },
-  { path: 'reset-password', ...page(() => import('../routes/ResetPasswordPage')) },
-  { path: 'auth/popup-done', ...page(() => import('../routes/PopupDonePage')) },
-  { path: '*', ...page(() => import('../routes/NotFoundPage')) },
+  { path: 'verify-email', ...page('VerifyEmailPage') },
+  { path: 'forgot-password', ...page('ForgotPasswordPage') },
+  { path: 'reset-password', ...page('ResetPasswordPage') },
+  { path: 'auth/popup-done', ...page('PopupDonePage') },
+  { path: '*', ...page('NotFoundPage') },
 ];
+
+const pagesAt = (pathname: string): PageHandle[] =>
+  (matchRoutes(ROUTES, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
 
 /**
  * The code of the page at `pathname`, fetched ahead: a server-rendered page is hydrated only once
  * its code is here, so a tap on it is never lost to a part the app cannot handle yet (ADR 0025).
  */
 export function loadPageCode(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(ROUTES, pathname) ?? [];
-  return Promise.all(matches.map((match) => (match.route.handle as { load?: () => Promise<unknown> } | undefined)?.load?.()));
+  return Promise.all(pagesAt(pathname).map((handle) => handle.load()));
+}
+
+/** The source files of the page at `pathname`, whose chunks a server-rendered page names for preloading. */
+export function pageModules(pathname: string): string[] {
+  return pagesAt(pathname).map((handle) => handle.module);
 }

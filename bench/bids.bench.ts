@@ -5,6 +5,7 @@
  *   npm run bench:bids -- --dialect postgres
  *   npm run bench:bids -- --dialect sqlite --profile   # plus where the server's CPU time went
  *   npm run bench:bids -- --dialect sqlite --statements   # plus the server's time in each SQLite statement
+ *   npm run bench:bids -- --dialect postgres --rate 2000  # bids offered at a steady 2,000/s, not as fast as answered
  *
  * Souq runs in its own process (as `npm start` would); autocannon drives it from this one. Each
  * bidder keeps one request in flight and bids the next amount of one rising sequence, so a bid
@@ -15,6 +16,13 @@
  * One auction takes at most about 19,000 bids: prices stop at AED 10,000,000 and above AED 25,000
  * each bid is at least AED 500 more. So the bidders move on together to a fresh auction every
  * `PER_AUCTION` bids; there is still one hot auction at a time.
+ *
+ * Without --rate each bidder sends its next bid as soon as the last is answered (a closed loop):
+ * that finds the most bids a second, and at that most every bid waits its turn behind the other 49,
+ * so its acknowledgement time is about 50 divided by the rate (Little's law), whatever the server
+ * does. --rate N offers N bids a second instead, due at even intervals and dealt to the bidders in
+ * turn (support/paced-load.ts), to read the acknowledgement time at a given load: each bid's time
+ * counts from when it was due, so a bid kept waiting by its bidder's slow last answer counts its wait.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +35,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 import { summarizeProfile } from './http-load/cpu-profile.js';
+import { pacedLoad, quantile } from './support/paced-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +44,8 @@ const { values } = parseArgs({
     bidders: { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
+    rate: { type: 'string' },
+    warmup: { type: 'string', default: '3' },
   },
 });
 const dialect = values.dialect as Dialect;
@@ -56,7 +67,7 @@ async function main() {
   // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
   // Room for 10,000 bids a second.
-  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, Math.ceil((10_000 * Number(values.seconds)) / PER_AUCTION));
+  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, Math.ceil((10_000 * (Number(values.seconds) + Number(values.warmup))) / PER_AUCTION));
   const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-prof-')) : undefined;
   const spawnedAt = performance.now();
   const timingFile = values.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
@@ -73,36 +84,66 @@ async function main() {
   let refused = 0;
   let failed = 0;
   try {
+    /** The next amount of the one rising sequence, for this bidder (one bidder per connection). */
+    const nextBid = (context: BidderContext) => {
+      // One bidder per connection: two connections of one person would be bidding against themselves.
+      context.cookie ??= cookies[nextBidder++ % cookies.length]!;
+      const slot = next++;
+      context.auction = Math.floor(slot / PER_AUCTION);
+      context.amount = 100_00 + STEP * (slot % PER_AUCTION);
+      const auctionId = auctionIds[context.auction];
+      if (!auctionId) throw new Error('the bidders ran out of auctions: seed more');
+      return { path: `/api/auctions/${auctionId}/bids`, headers: { 'content-type': 'application/json', cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
+    };
+    // One request in flight per connection, so the answer on a connection is to the amount it sent last.
+    const answered = (status: number, body: string, context: BidderContext) => {
+      if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) raised++;
+      else if (status === 201) acknowledged.push(`${context.auction}:${context.amount}`);
+      else if (status >= 400 && status < 500) refused++;
+      else failed++;
+    };
+    const seconds = Number(values.seconds);
+
     const fromMs = performance.now() - spawnedAt;
-    const result = await autocannon({
-      url: `${server.url}/api/auctions/${auctionIds[0]}/bids`,
-      method: 'POST',
-      connections: BIDDERS,
-      pipelining: 1,
-      duration: Number(values.seconds),
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          // One request in flight per connection, so the answer on a connection is to the amount it sent last.
-          setupRequest: (request, context: BidderContext) => {
-            // One bidder per connection: two connections of one person would be bidding against themselves.
-            context.cookie ??= cookies[nextBidder++ % cookies.length]!;
-            const slot = next++;
-            context.auction = Math.floor(slot / PER_AUCTION);
-            context.amount = 100_00 + STEP * (slot % PER_AUCTION);
-            const auctionId = auctionIds[context.auction];
-            if (!auctionId) throw new Error('the bidders ran out of auctions: seed more');
-            return { ...request, path: `/api/auctions/${auctionId}/bids`, headers: { ...request.headers, cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
-          },
-          onResponse: (status, body, context: BidderContext) => {
-            if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) raised++;
-            else if (status === 201) acknowledged.push(`${context.auction}:${context.amount}`);
-            else if (status >= 400 && status < 500) refused++;
-            else failed++;
-          },
+    let load: { requestsPerSecond: number; acceptedPerSecond: number; p50: number; p99: number; unsent?: number };
+    let countedAcks = 0;
+    if (values.rate) {
+      const bidders = Array.from({ length: BIDDERS }, (): BidderContext => ({}));
+      const paced = await pacedLoad({
+        url: server.url,
+        rate: Number(values.rate),
+        seconds,
+        warmupSeconds: Number(values.warmup),
+        clients: BIDDERS,
+        make: (client) => nextBid(bidders[client]!),
+        onAnswer: (client, status, body, counted) => {
+          const before = acknowledged.length;
+          answered(status, body, bidders[client]!);
+          if (counted) countedAcks += acknowledged.length - before;
         },
-      ],
-    });
+      });
+      const ms = (q: number) => Math.round(quantile(paced.latenciesMs, q) * 10) / 10;
+      load = { requestsPerSecond: paced.answered / seconds, acceptedPerSecond: countedAcks / seconds, p50: ms(0.5), p99: ms(0.99), unsent: paced.unsent };
+    } else {
+      const result = await autocannon({
+        url: `${server.url}/api/auctions/${auctionIds[0]}/bids`,
+        method: 'POST',
+        connections: BIDDERS,
+        pipelining: 1,
+        duration: seconds,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request, context: BidderContext) => {
+              const bid = nextBid(context);
+              return { ...request, path: bid.path, headers: { ...request.headers, cookie: context.cookie! }, body: bid.body };
+            },
+            onResponse: (status, body, context: BidderContext) => answered(status, body, context),
+          },
+        ],
+      });
+      load = { requestsPerSecond: result.requests.average, acceptedPerSecond: acknowledged.length / seconds, p50: result.latency.p50, p99: result.latency.p99 };
+    }
 
     const toMs = performance.now() - spawnedAt;
     const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
@@ -114,13 +155,13 @@ async function main() {
     const lost = acknowledged.filter((bid) => !stored.has(bid)).length;
     // Bids still in flight when the clock stopped may be stored without their answer having been counted.
     const unacknowledged = rows.length - (acknowledged.length - lost);
-    const seconds = Number(values.seconds);
-    console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, Node ${process.version}`);
+    console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${values.rate ? `${values.rate} bids/s offered, counted after ${values.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`);
     console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${dialect} | ${Math.round(result.requests.average)} | ${Math.round(acknowledged.length / seconds)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${result.latency.p50} | ${result.latency.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} |`,
+      `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} |`,
     );
+    if (load.unsent !== undefined) console.log(`\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`);
     // Both are written by the server as it exits.
     if (profileDir || timingFile) await server.stop();
     if (profileDir) {

@@ -46,7 +46,7 @@ export async function pacedLoad(options: {
     // on a two-core machine the client's own work had been taking the server's core.
     const socket = net.connect(Number(port), hostname);
     socket.setNoDelay(true);
-    const client = { socket, due: [] as number[], busy: false, sentDue: 0, buffer: Buffer.alloc(0) };
+    const client = { socket, due: [] as number[], busy: false, sentDue: 0, buffer: Buffer.alloc(0) as Buffer };
     socket.on('data', (chunk: Buffer) => {
       client.buffer = client.buffer.length === 0 ? chunk : Buffer.concat([client.buffer, chunk]);
       const headEnd = client.buffer.indexOf('\r\n\r\n');

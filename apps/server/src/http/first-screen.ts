@@ -56,10 +56,8 @@ export async function loadFirstScreenRenderer(app: FastifyInstance, webDist: str
 
 /**
  * index.html with the rendered screen in place of its static shell, the data it was rendered from,
- * and its page's chunks (`chunks`, URLs) named in the head. Named there, they are fetched with the
- * entry instead of after it has run; and a chunk the app then imports starts no request of its own,
- * which a phone's browser, asked for the script that started it, must work out by parsing that
- * script again (issue 11). A chunk index.html already names is not named twice.
+ * and its page's chunks (`chunks`, URLs) named in the head: named there, they are fetched with the
+ * entry instead of after it has run. A chunk index.html already names is not named twice.
  */
 export function withFirstScreen(page: string, screen: FirstScreen, chunks: string[] = []): string | null {
   const start = page.indexOf(FIRST_SCREEN_START);

@@ -59,6 +59,7 @@ function indexPageSender(
     if (!screen) return null;
     const made = pages.get(screen);
     if (made?.from === from) return made.page;
+    // A server bundle built before pages named their code sends no `modules`.
     const html = withFirstScreen(from.text, screen, chunks(screen.modules ?? []));
     const page = html === null ? null : keptBody(html);
     pages.set(screen, { from, page });

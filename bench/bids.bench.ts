@@ -95,12 +95,22 @@ async function main() {
       if (!auctionId) throw new Error('the bidders ran out of auctions: seed more');
       return { path: `/api/auctions/${auctionId}/bids`, headers: { 'content-type': 'application/json', cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
     };
-    // One request in flight per connection, so the answer on a connection is to the amount it sent last.
-    const answered = (status: number, body: string, context: BidderContext) => {
-      if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) raised++;
-      else if (status === 201) acknowledged.push(`${context.auction}:${context.amount}`);
-      else if (status >= 400 && status < 500) refused++;
+    /**
+     * One request in flight per connection, so the answer on a connection is to the amount it sent
+     * last. True when the bid was acknowledged as placed.
+     */
+    const answered = (status: number, body: string, context: BidderContext): boolean => {
+      if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) {
+        raised++;
+        return false;
+      }
+      if (status === 201) {
+        acknowledged.push(`${context.auction}:${context.amount}`);
+        return true;
+      }
+      if (status >= 400 && status < 500) refused++;
       else failed++;
+      return false;
     };
     const seconds = Number(values.seconds);
 
@@ -117,9 +127,7 @@ async function main() {
         clients: BIDDERS,
         make: (client) => nextBid(bidders[client]!),
         onAnswer: (client, status, body, counted) => {
-          const before = acknowledged.length;
-          answered(status, body, bidders[client]!);
-          if (counted) countedAcks += acknowledged.length - before;
+          if (answered(status, body, bidders[client]!) && counted) countedAcks++;
         },
       });
       const ms = (q: number) => Math.round(quantile(paced.latenciesMs, q) * 10) / 10;
@@ -138,7 +146,7 @@ async function main() {
               const bid = nextBid(context);
               return { ...request, path: bid.path, headers: { ...request.headers, cookie: context.cookie! }, body: bid.body };
             },
-            onResponse: (status, body, context: BidderContext) => answered(status, body, context),
+            onResponse: (status, body, context: BidderContext) => void answered(status, body, context),
           },
         ],
       });

@@ -16,7 +16,7 @@ export function Avatar({ src, size, className, lazy = false }: Props) {
   const classes = `avatar${className ? ` ${className}` : ''}`;
   if (!src || src === DEFAULT_PROFILE_PIC) {
     return (
-      <svg className={classes} viewBox="0 0 128 128" width={size} height={size} aria-hidden="true" focusable="false" data-default-avatar="">
+      <svg className={classes} viewBox="0 0 128 128" width={size} height={size} aria-hidden="true" focusable="false">
         <circle cx="64" cy="50" r="24" fill="#0f766e" />
         <path d="M20 118c4-26 22-40 44-40s40 14 44 40z" fill="#0f766e" />
       </svg>

@@ -136,7 +136,7 @@ export function createBidding(deps: BiddingDeps) {
     // Every accepted bid records its bidder's maximum: none recorded, nothing to write.
     if (!maxBids.size) return outcomes;
 
-    const applied = await q.applyBid(trx, {
+    const change = {
       id,
       expectedSeq: row.seq,
       now,
@@ -146,10 +146,8 @@ export function createBidding(deps: BiddingDeps) {
       leader_max: state.leader_max!,
       bids: state.seq - row.seq,
       ends_at: state.ends_at,
-    });
-    if (!applied) throw new DomainError('CONFLICT', MSG.bidClosed);
-    await q.insertBids(trx, bidRows);
-    await q.upsertMaxBids(trx, [...maxBids.values()]);
+    };
+    if (!(await q.applyBatch(trx, dialect, change, bidRows, [...maxBids.values()]))) throw new DomainError('CONFLICT', MSG.bidClosed);
 
     const link = `/auction/${id}`;
     const news: NewNotification[] = [...outbid].map(([userId, price]) => ({ userId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(price)}.`, link }));

@@ -73,7 +73,7 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
       batch(id, row.seq, row.ends_at, row.ends_at), // decided at the end
     ];
     for (const b of stale) expect(await write(b)).toBe(false);
-    await t.database.db.updateTable('auctions').set({ status: 'ended' }).where('id', '=', id).execute();
+    await t.database.db.updateTable('auctions').set({ status: 'unsold' }).where('id', '=', id).execute();
     expect(await write(batch(id, row.seq, now, row.ends_at))).toBe(false);
 
     expect(await auctionRow(t, id)).toMatchObject({ seq: row.seq, bid_count: 0, current_bid: null, leader_id: null });

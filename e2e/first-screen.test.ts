@@ -43,7 +43,7 @@ describeInBrowser('the first screen rendered by the server', () => {
     });
 
     it('takes over the rendered page without fetching its data again or replacing it, and it works', async () => {
-      const { page, context, errors } = await openPage(browser(), server.url, { width: 390, height: 844 });
+      const { page, context, errors } = await openPage(browser(), server.url, { width: 360, height: 640 });
       const productReads: string[] = [];
       let sessionReads = 0;
       page.on('request', (request) => {
@@ -69,6 +69,18 @@ describeInBrowser('the first screen rendered by the server', () => {
       await page.goto(`/product/${lantern}`);
       await page.getByRole('heading', { name: 'Brass Lantern Large' }).waitFor();
       expect(await page.evaluate(() => document.querySelector('#root .app') !== null)).toBe(true);
+      // Hydrated: React has taken over the heading the server rendered.
+      await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+      // The product came with the page. Its reviews, well below a phone's first screen, are asked
+      // for only as the reader comes near them: nothing else competes with the first screen.
+      const reviews = page.locator('section.reviews');
+      expect(await reviews.evaluate((section) => section.getBoundingClientRect().top - innerHeight)).toBeGreaterThan(600);
+      await page.waitForTimeout(500);
+      expect(productReads).toEqual([]);
+      await reviews.scrollIntoViewIfNeeded();
+      await reviews.getByText(MSG.noReviews).waitFor();
+      expect(productReads.map((url) => new URL(url).pathname)).toEqual([`/api/products/${lantern}/reviews`]);
+      await page.evaluate(() => scrollTo(0, 0));
       // Hydrated, Add to Cart asks an anonymous visitor to log in first (spec), without a reload.
       await expect
         .poll(async () => {
@@ -78,7 +90,6 @@ describeInBrowser('the first screen rendered by the server', () => {
         .toBe('/login');
       await page.getByText(MSG.mustBeLoggedIn).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __firstApp: Element }).__firstApp === document.querySelector('#root .app'))).toBe(true);
-      // The product came with the page; its reviews, below the fold, are read by the app.
       expect(productReads.map((url) => new URL(url).pathname)).toEqual([`/api/products/${lantern}/reviews`]);
       // A page rendered for a visit without a session cookie comes knowing its visitor is signed out.
       expect(sessionReads).toBe(0);

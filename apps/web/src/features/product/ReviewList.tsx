@@ -24,9 +24,9 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-/** Newest first, with 'Load more' while the server has another page. */
-export function ReviewList({ productId }: { productId: string }) {
-  const reviews = useReviews(productId);
+/** Newest first, with 'Load more' while the server has another page; fetched once `wanted`. */
+export function ReviewList({ productId, wanted }: { productId: string; wanted: boolean }) {
+  const reviews = useReviews(productId, wanted);
   if (reviews.isPending) return <Spinner label="Loading reviews…" />;
   if (reviews.isError) {
     return (

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { reviewsKey, useRefreshReviews, useSubmitReview } from './api';
 import { ReviewList } from './ReviewList';
 import { Skeleton } from '../../components/Skeleton';
+import { useNearViewport } from '../../components/useNearViewport';
 
 /** Only signed-in readers get the form: its rules (and zod) load when one does. */
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
@@ -30,6 +31,8 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
   const refreshing = useIsFetching({ queryKey: reviewsKey(product.id) }) > 0;
   const [succeeded, flashSucceeded] = useFlash(REVIEW_SUCCESS_MS);
   const [failure, setFailure] = useState<string | null>(null);
+  // Below the fold on a phone: the list is fetched when the reader nears it, not while the page starts.
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
 
 
   function send(input: { text: string; rating: number }) {
@@ -70,7 +73,7 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
   }
 
   return (
-    <section className="card reviews" aria-labelledby="reviews-title">
+    <section ref={sectionRef} className="card reviews" aria-labelledby="reviews-title">
       <header className="reviews__head">
         <h2 id="reviews-title">
           Reviews <span className="muted reviews__count">({product.reviewCount})</span>
@@ -97,7 +100,7 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
           {form}
         </div>
         <div className="reviews__list">
-          <ReviewList productId={product.id} />
+          <ReviewList productId={product.id} wanted={near} />
         </div>
       </div>
     </section>

@@ -66,15 +66,15 @@ export function useLike(id: string) {
   });
 }
 
-/** Newest first, 20 a page (the server's order). */
-export function useReviews(id: string) {
+/** Newest first, 20 a page (the server's order); asked for once `wanted` (the list is near the screen). */
+export function useReviews(id: string, wanted = true) {
   return useInfiniteQuery({
     queryKey: reviewsKey(id),
     queryFn: ({ pageParam, signal }) =>
       api<Page<Review>>(`${productApiPath(id)}/reviews${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: id.length > 0,
+    enabled: wanted && id.length > 0,
   });
 }
 

@@ -15,6 +15,8 @@ import './styles/feed.css';
 import './styles/live.css';
 
 const root = document.getElementById('root')!;
+/** Lets the browser handle what is waiting (a tap, a paint) before the next step of starting the app. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const queryClient = createQueryClient();
 const firstScreen = document.getElementById(FIRST_SCREEN_STATE_ID)?.textContent;
 const app = (
@@ -27,11 +29,17 @@ const app = (
 // instead of holding a slow phone's main thread for one long task (issue 11: total blocking time).
 if (firstScreen) {
   // The server rendered this page's first screen (ADR 0025): take over its HTML with the data it
-  // was rendered from, so nothing is fetched twice and nothing on screen changes.
-  hydrate(queryClient, JSON.parse(firstScreen));
+  // was rendered from, so nothing is fetched twice and nothing on screen changes. Each step is a
+  // task of its own, so a slow phone is never held for the entry's evaluation and all of them.
   const hydratePage = () => startTransition(() => void hydrateRoot(root, app));
-  // Code that failed to load is the page's own error to show, once hydrated.
-  void loadPageCode(window.location.pathname).then(hydratePage, hydratePage);
+  void nextTask()
+    .then(() => {
+      hydrate(queryClient, JSON.parse(firstScreen));
+      return nextTask();
+    })
+    // Code that failed to load is the page's own error to show, once hydrated.
+    .then(() => loadPageCode(window.location.pathname))
+    .then(hydratePage, hydratePage);
 } else {
   void prefetchFirstScreen(queryClient, window.location);
   startTransition(() => createRoot(root).render(app));

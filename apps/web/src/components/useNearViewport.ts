@@ -7,17 +7,15 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  */
 export function useNearViewport<T extends Element>(margin = '600px'): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
+  const [seen, setSeen] = useState(false);
+  // A browser without it (the server renders as far, like a browser before it looks).
+  const unsupported = typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined';
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: `${margin} 0px` });
+    if (seen || unsupported || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true), { rootMargin: `${margin} 0px` });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, margin]);
-  return [ref, near];
+  }, [seen, unsupported, margin]);
+  return [ref, seen || unsupported];
 }

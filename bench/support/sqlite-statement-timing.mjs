@@ -4,8 +4,8 @@
  * SOUQ_STATEMENT_TIMING_FILE when the process exits. Loaded before the app's modules, so every
  * statement is seen.
  */
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { statementTotals } from './statement-totals.mjs';
 
 const out = process.env.SOUQ_STATEMENT_TIMING_FILE;
 if (out) {
@@ -14,20 +14,7 @@ if (out) {
   const probe = new SQLite(':memory:');
   const Statement = Object.getPrototypeOf(probe.prepare('select 1'));
   probe.close();
-  const totals = new Map();
-  // A batch's statement has as many value lists (or IN items) as rows: one line for all sizes.
-  const lines = new Map();
-  const lineOf = (source) => {
-    let line = lines.get(source);
-    if (line === undefined) {
-      line = source
-        .replace(/\s+/g, ' ')
-        .replace(/\((\?, )*\?\)(, \((\?, )*\?\))+/g, '(…), …')
-        .replace(/in \((\?, )+\?\)/g, 'in (…)');
-      lines.set(source, line);
-    }
-    return line;
-  };
+  const record = statementTotals(out, '\\?');
   for (const method of ['run', 'all', 'get', 'iterate']) {
     const original = Statement[method];
     Statement[method] = function timed(...args) {
@@ -35,16 +22,8 @@ if (out) {
       try {
         return original.apply(this, args);
       } finally {
-        const elapsed = process.hrtime.bigint() - started;
-        const line = lineOf(this.source);
-        const total = totals.get(line) ?? { calls: 0, ns: 0n };
-        total.calls++;
-        total.ns += elapsed;
-        totals.set(line, total);
+        record(this.source, started);
       }
     };
   }
-  process.on('exit', () => {
-    fs.writeFileSync(out, JSON.stringify([...totals].map(([sql, t]) => ({ sql, calls: t.calls, ms: Number(t.ns) / 1e6 }))));
-  });
 }

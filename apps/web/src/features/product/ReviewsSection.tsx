@@ -34,7 +34,6 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
   // Below the fold on a phone: the list is fetched when the reader nears it, not while the page starts.
   const [sectionRef, near] = useNearViewport<HTMLElement>();
 
-
   function send(input: { text: string; rating: number }) {
     setFailure(null);
     submit.mutate(input, {

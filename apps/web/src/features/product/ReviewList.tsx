@@ -1,7 +1,7 @@
 import { MSG, type Review } from '@souq/shared';
 import { formatGulfDate } from '../../components/dates';
 import { EmptyState } from '../../components/EmptyState';
-import { Spinner } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { Stars } from '../../components/Stars';
 import { useReviews } from './api';
 import { Avatar } from '../../components/Avatar';
@@ -24,10 +24,28 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
+/** Placeholders shaped like the reviews on their way (as many as will come, up to three). */
+function ReviewSkeletons({ count }: { count: number }) {
+  return (
+    <div className="review-list" role="status" aria-label="Loading reviews…" data-testid="review-skeletons">
+      {Array.from({ length: Math.min(Math.max(count, 1), 3) }, (_, i) => (
+        <div key={i} className="review" aria-hidden="true">
+          <Skeleton className="review__avatar" style={{ borderRadius: '50%' }} />
+          <div className="review__body">
+            <Skeleton width="35%" height={16} />
+            <Skeleton width={78} height={15} />
+            <Skeleton width="90%" height={16} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** Newest first, with 'Load more' while the server has another page; fetched once `wanted`. */
-export function ReviewList({ productId, wanted }: { productId: string; wanted: boolean }) {
+export function ReviewList({ productId, wanted, count }: { productId: string; wanted: boolean; count: number }) {
   const reviews = useReviews(productId, wanted);
-  if (reviews.isPending) return <Spinner label="Loading reviews…" />;
+  if (reviews.isPending) return <ReviewSkeletons count={count} />;
   if (reviews.isError) {
     return (
       <p className="notice notice--error" role="alert">

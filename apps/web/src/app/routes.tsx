@@ -5,7 +5,7 @@ import ShopPage from '../routes/ShopPage';
 
 type PageModule = { default: ComponentType };
 
-/** Every page but the shop, each its own chunk, keyed by its file (as Vite's manifest names it, less `src/`). */
+/** Every page but the shop, each its own chunk, keyed by its path from here (`../routes/ProductPage.tsx`). */
 const PAGES = import.meta.glob<PageModule>(['../routes/*Page.tsx', '!../routes/ShopPage.tsx']);
 
 interface PageHandle {

@@ -56,7 +56,7 @@ interface BidChange {
  * Applies an accepted bid. The WHERE repeats what the bid was decided on (same sequence number,
  * still open, not yet over), so even without the lock a stale decision would change nothing.
  */
-const applyBidOnce = preparedWrite((db, p: BidChange) =>
+const bidUpdate = (db: Kysely<DB>, p: BidChange) =>
   db
     .updateTable('auctions')
     .set({
@@ -71,12 +71,12 @@ const applyBidOnce = preparedWrite((db, p: BidChange) =>
     .where('id', '=', p.id)
     .where('seq', '=', p.expectedSeq)
     .where('status', '=', 'open')
-    .where('ends_at', '>', p.now),
-);
+    .where('ends_at', '>', p.now);
 
-// A batch of bids writes its rows in one statement each (ADR 0026): on PostgreSQL every statement
-// is a round trip made while the auction's row is locked. The SQL differs with the number of rows,
-// so these are built per call; a batch pays that once for all its bids.
+const applyBidOnce = preparedWrite(bidUpdate);
+
+// On SQLite a batch of bids writes its rows in one statement each (ADR 0026). The SQL differs with
+// the number of rows, so these are built per call; a batch pays that once for all its bids.
 
 async function insertBids(db: Db, rows: DB['bids'][]): Promise<void> {
   if (rows.length) await db.insertInto('bids').values(rows).execute();
@@ -97,24 +97,19 @@ async function upsertMaxBids(db: Db, rows: DB['auction_max_bids'][]): Promise<vo
  * batch makes one round trip for them instead of three while it holds the auction's row lock
  * (each round trip is also a system call, the server's largest cost at 1,000 bids/s: bench/README).
  * The rows travel as two JSON parameters, so the SQL is the same for every batch size. Nothing is
- * inserted unless the conditional update matched: the same rule as `applyBidOnce`.
+ * inserted unless the auction's update (`bidUpdate`, the same as on SQLite) matched.
  */
 async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bids'][], maxima: DB['auction_max_bids'][]): Promise<boolean> {
   const { rows } = await sql<{ moved: number }>`
-    with moved as (
-      update auctions
-      set current_bid = ${change.current_bid}, sort_price = ${change.sort_price}, leader_id = ${change.leader_id},
-          leader_max = ${change.leader_max}, ends_at = ${change.ends_at},
-          bid_count = bid_count + ${change.bids}::integer, seq = seq + ${change.bids}::integer
-      where id = ${change.id} and seq = ${change.expectedSeq} and status = 'open' and ends_at > ${change.now}
-      returning id
-    ), placed as (
+    with moved as (${bidUpdate(db, change).returning('id')}),
+    placed as (
       insert into bids (auction_id, seq, bidder_id, amount, auto, created_at)
       select r.auction_id, r.seq, r.bidder_id, r.amount, r.auto, r.created_at
       from jsonb_to_recordset(${JSON.stringify(bids)}::jsonb)
         as r(auction_id varchar(36), seq integer, bidder_id varchar(36), amount bigint, auto integer, created_at varchar(30))
       where exists (select 1 from moved)
-    ), maxima as (
+    ),
+    maxima as (
       insert into auction_max_bids (auction_id, bidder_id, max_amount, placed_seq)
       select r.auction_id, r.bidder_id, r.max_amount, r.placed_seq
       from jsonb_to_recordset(${JSON.stringify(maxima)}::jsonb)

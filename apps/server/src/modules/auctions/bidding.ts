@@ -14,8 +14,15 @@ import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
+import type { Rider } from './queries.js';
 
 const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
+
+/** Notifications to store with a batch: the statement, and what to do with the rows it stored. */
+export interface NotificationsWrite {
+  query: Rider<DB['notifications']> | undefined;
+  stored: (rows: DB['notifications'][]) => void;
+}
 
 export interface BiddingDeps {
   db: Kysely<DB>;
@@ -24,8 +31,8 @@ export interface BiddingDeps {
   publicUrl: string;
   /** The auction's change, to the watchers (in order with closes and cancellations). */
   publishChange: (event: Extract<DomainEvent, { type: 'auction.changed' }>) => void;
-  /** Stores notifications in the transaction and rings the bells once it has committed (the service's own). */
-  notify: (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => Promise<void>;
+  /** The statement that stores notifications in the transaction, and what rings the bells once it has committed (the service's own). */
+  notifications: (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => NotificationsWrite;
   /** Sends a mail once the transaction has committed (the service's own). */
   mailLater: (onCommit: OnCommit, message: MailMessage) => void;
 }
@@ -44,9 +51,9 @@ class EndPassedBeforeCommit extends Error {}
 
 /**
  * Bids (ADR 0026): the bids that arrive together on one auction are decided together, in memory,
- * under one lock of the auction, and written in one transaction of a few statements: the new
- * price, the bid rows (each with the next sequence number), the bidders' maxima, the
- * notifications. Nobody hears back before it commits. A retry with the same Idempotency-Key gets
+ * under one lock of the auction, and written in one transaction: the new price, the bid rows
+ * (each with the next sequence number), the bidders' maxima, the notifications, the outbid-mail
+ * slots and the idempotency records, one statement on PostgreSQL. Nobody hears back before it commits. A retry with the same Idempotency-Key gets
  * the first answer and bids nothing more.
  */
 export function createBidding(deps: BiddingDeps) {
@@ -147,16 +154,20 @@ export function createBidding(deps: BiddingDeps) {
       bids: state.seq - row.seq,
       ends_at: state.ends_at,
     };
-    if (!(await q.applyBatch(trx, dialect, change, bidRows, [...maxBids.values()]))) throw new DomainError('CONFLICT', MSG.bidClosed);
-
     const link = `/auction/${id}`;
     const news: NewNotification[] = [...outbid].map(([userId, price]) => ({ userId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(price)}.`, link }));
     if (bidRows.length) {
       news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${state.bid_count} bids).`, link });
     }
-    await deps.notify(trx, onCommit, news);
-    const mailTo = await q.takeMailSlots(trx, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString());
-    for (const contact of await q.contactsOf(trx, mailTo)) {
+    const notifications = deps.notifications(trx, onCommit, news);
+    const written = await q.applyBatch(trx, dialect, change, bidRows, [...maxBids.values()], {
+      notifications: notifications.query,
+      mailSlots: q.takeMailSlots(trx, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString()),
+      idempotent: q.recordIdempotent(trx, idempotent),
+    });
+    if (!written) throw new DomainError('CONFLICT', MSG.bidClosed);
+    notifications.stored(written.notifications);
+    for (const contact of await q.contactsOf(trx, written.mailSlots.map((r) => r.user_id))) {
       deps.mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!));
     }
     if (bidRows.length) {
@@ -164,7 +175,6 @@ export function createBidding(deps: BiddingDeps) {
       const update: AuctionUpdate = { auction: live(state, names.get(state.leader_id!) ?? null), bids, reason: 'bid', serverTime: now };
       onCommit(() => deps.publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
     }
-    await q.insertIdempotent(trx, idempotent);
     // Decided before the end is not enough: a bid counts only if it is stored before it.
     if (clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
     return outcomes;

@@ -34,7 +34,7 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
       ],
     };
   };
-  const write = (b: ReturnType<typeof batch>) => t.database.db.transaction().execute((trx) => q.applyBatch(trx, dialect, b.change, b.bids, b.maxima));
+  const write = async (b: ReturnType<typeof batch>) => (await t.database.db.transaction().execute((trx) => q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {}))) !== undefined;
 
   it('writes the auction, every bid row and every maximum when the auction is as decided', async () => {
     const { id } = await startAuction(t, seller);
@@ -79,5 +79,27 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     expect(await auctionRow(t, id)).toMatchObject({ seq: row.seq, bid_count: 0, current_bid: null, leader_id: null });
     expect(await bidRows(t, id)).toEqual([]);
     expect(await maximaOf(id)).toEqual([]);
+  });
+
+  it("sends the riders with the batch and returns each one's stored rows, none for one not given", async () => {
+    const { id } = await startAuction(t, seller);
+    const row = await auctionRow(t, id);
+    const now = new Date().toISOString();
+    const b = batch(id, row.seq, now, row.ends_at);
+    const key = { user_id: alice.id, scope: `bid:${id}`, key: 'rider-key', request_hash: 'h', response: '{}', created_at: now };
+    const written = await t.database.db.transaction().execute((trx) =>
+      q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {
+        slots: q.takeMailSlots(trx, [alice.id, bob.id], `outbid:${id}`, now, now),
+        keys: q.recordIdempotent(trx, [key]),
+        none: q.recordIdempotent(trx, []),
+      }),
+    );
+    expect(written?.slots.map((r) => r.user_id).sort()).toEqual([alice.id, bob.id].sort());
+    expect(written?.keys).toEqual([{ key: 'rider-key' }]);
+    expect(written?.none).toEqual([]);
+    expect(await bidRows(t, id)).toHaveLength(2);
+    // Taken once: a second ask inside the window gets nobody.
+    const again = await t.database.db.transaction().execute((trx) => q.takeMailSlots(trx, [alice.id], `outbid:${id}`, now, now)!.execute());
+    expect(again).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { AuctionsTable, AuctionStatusValue, DB } from '../../db/schema.js';
 import type { Cursor } from '../../lib/cursor.js';
@@ -93,14 +93,30 @@ async function upsertMaxBids(db: Db, rows: DB['auction_max_bids'][]): Promise<vo
 }
 
 /**
- * PostgreSQL: the auction's change, its bid rows and its bidders' maxima in one statement, so a
- * batch makes one round trip for them instead of three while it holds the auction's row lock
- * (each round trip is also a system call, the server's largest cost at 1,000 bids/s: bench/README).
- * The rows travel as two JSON parameters, so the SQL is the same for every batch size. Nothing is
- * inserted unless the auction's update (`bidUpdate`, the same as on SQLite) matched.
+ * Another write of the batch that returns rows (the notifications, the mail slots, the
+ * idempotency records), sent with the batch's own statement: the caller rolls back unless the
+ * auction's update matched.
  */
-async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bids'][], maxima: DB['auction_max_bids'][]): Promise<boolean> {
-  const { rows } = await sql<{ moved: number }>`
+export interface Rider<Row> extends Compilable<Row> {
+  execute(): Promise<Row[]>;
+}
+type Riders = Record<string, Rider<unknown> | undefined>;
+/** Each rider's stored rows, by its name; none for one not given. */
+export type RiderRows<R extends Riders> = { [K in keyof R]: R[K] extends Rider<infer Row> | undefined ? Row[] : never };
+
+/**
+ * PostgreSQL: the auction's change, its bid rows, its bidders' maxima and the riders in one
+ * statement, so a batch makes one round trip for them instead of six while it holds the auction's
+ * row lock (each round trip is also a system call, the server's largest cost at 1,000 bids/s:
+ * bench/README). The bid rows travel as two JSON parameters, so that SQL is the same for every
+ * batch size, and are inserted only if the auction's update (`bidUpdate`, the same as on SQLite)
+ * matched. A rider's rows come back as JSON, so it must return only text and numbers.
+ */
+async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bids'][], maxima: DB['auction_max_bids'][], riders: Array<Rider<unknown>>) {
+  const name = (i: number) => sql.id(`rider_${i}`);
+  const ridersWith = riders.map((query, i) => sql`, ${name(i)} as (${query})`);
+  const ridersRows = riders.map((_, i) => sql`, (select coalesce(json_agg(r), '[]'::json) from ${name(i)} r) as ${name(i)}`);
+  const { rows } = await sql<Record<string, unknown[]> & { moved: number }>`
     with moved as (${bidUpdate(db, change).returning('id')}),
     placed as (
       insert into bids (auction_id, seq, bidder_id, amount, auto, created_at)
@@ -116,22 +132,39 @@ async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bid
         as r(auction_id varchar(36), bidder_id varchar(36), max_amount bigint, placed_seq integer)
       where exists (select 1 from moved)
       on conflict (auction_id, bidder_id) do update set max_amount = excluded.max_amount, placed_seq = excluded.placed_seq
-    )
-    select count(*)::integer as moved from moved`.execute(db);
-  return rows[0]?.moved === 1;
+    )${sql.join(ridersWith, sql``)}
+    select (select count(*)::integer from moved) as moved${sql.join(ridersRows, sql``)}`.execute(db);
+  const row = rows[0]!;
+  return row.moved === 1 ? riders.map((_, i) => row[`rider_${i}`]!) : undefined;
 }
 
 /**
- * Writes a batch's accepted bids: the auction's new state, the bid rows, the bidders' maxima.
- * False (and nothing written) when the auction was no longer as the batch found it; the caller
- * rolls back. On SQLite each statement is a call into the same process, so they stay three.
+ * Writes a batch's accepted bids: the auction's new state, the bid rows, the bidders' maxima,
+ * then the riders, whose stored rows it returns. Undefined when the auction was no longer as the
+ * batch found it: the caller must roll back, since on PostgreSQL the riders were written anyway.
+ * On SQLite each statement is a call into the same process, so they stay separate.
  */
-export async function applyBatch(db: Db, dialect: DialectName, change: BidChange, bids: DB['bids'][], maxima: DB['auction_max_bids'][]): Promise<boolean> {
-  if (dialect === 'postgres') return applyBatchInOneStatement(db, change, bids, maxima);
-  if ((await applyBidOnce(db, change)) !== 1) return false;
-  await insertBids(db, bids);
-  await upsertMaxBids(db, maxima);
-  return true;
+export async function applyBatch<R extends Riders>(
+  db: Db,
+  dialect: DialectName,
+  change: BidChange,
+  bids: DB['bids'][],
+  maxima: DB['auction_max_bids'][],
+  riders: R,
+): Promise<RiderRows<R> | undefined> {
+  const given = Object.entries(riders).filter((entry): entry is [string, Rider<unknown>] => entry[1] !== undefined);
+  let stored: unknown[][] | undefined;
+  if (dialect === 'postgres') {
+    stored = await applyBatchInOneStatement(db, change, bids, maxima, given.map(([, query]) => query));
+  } else if ((await applyBidOnce(db, change)) === 1) {
+    await insertBids(db, bids);
+    await upsertMaxBids(db, maxima);
+    stored = [];
+    for (const [, query] of given) stored.push(await query.execute());
+  }
+  if (!stored) return undefined;
+  const byName = new Map(given.map(([key], i) => [key, stored[i]!]));
+  return Object.fromEntries(Object.keys(riders).map((key) => [key, byName.get(key) ?? []])) as RiderRows<R>;
 }
 
 export async function maxBidOf(db: Db, auctionId: string, bidderId: string): Promise<number | null> {
@@ -220,25 +253,23 @@ export function findIdempotent(db: Db, scope: string, keys: string[]) {
   return db.selectFrom('idempotency_keys').select(['user_id', 'key', 'request_hash', 'response']).where('scope', '=', scope).where('key', 'in', keys).execute();
 }
 
-export async function insertIdempotent(db: Db, rows: DB['idempotency_keys'][]): Promise<void> {
-  if (rows.length) await db.insertInto('idempotency_keys').values(rows).execute();
-}
+/** Records the answers a retry with the same key will get (a rider of the batch); none to record, no statement. */
+export const recordIdempotent = (db: Db, rows: DB['idempotency_keys'][]) => (rows.length ? db.insertInto('idempotency_keys').values(rows).returning('key') : undefined);
 
 export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
 
 /**
  * Of these people, those who may be mailed about this topic now (and it is recorded): at most one
- * mail per window each, decided by one statement, so two bids at once cannot both send.
+ * mail per window each, decided by one statement, so two bids at once cannot both send. A rider of
+ * the batch; nobody to ask about, no statement.
  */
-export async function takeMailSlots(db: Db, userIds: string[], topic: string, now: string, windowStart: string): Promise<string[]> {
-  if (!userIds.length) return [];
-  const rows = await db
+export function takeMailSlots(db: Db, userIds: string[], topic: string, now: string, windowStart: string) {
+  if (!userIds.length) return undefined;
+  return db
     .insertInto('mail_throttle')
     .values(userIds.map((user_id) => ({ user_id, topic, last_sent_at: now })))
     .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: now }).where('mail_throttle.last_sent_at', '<', windowStart))
-    .returning('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
+    .returning('user_id');
 }
 
 /** Every auction's photo keys, for the orphan sweep: an auction keeps its photos after its product goes. */

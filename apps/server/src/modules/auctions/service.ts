@@ -29,7 +29,7 @@ import type { DomainEvent, Publish } from '../../lib/events.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import type { NewNotification } from '../notifications/service.js';
-import { createBidding } from './bidding.js';
+import { createBidding, type NotificationsWrite } from './bidding.js';
 import { soldMail, wonMail } from './emails.js';
 import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
@@ -110,13 +110,23 @@ export function createAuctionsService(deps: AuctionsDeps) {
     onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
   }
 
-  /** Stores notifications in the transaction and rings the bells once it has committed. */
+  /** The statement that stores notifications in the transaction; once stored, the bells ring after the commit. */
+  const notifications = (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite => {
+    const statement = services.notifications.notifyStatement(trx, news);
+    return {
+      query: statement.query,
+      stored(rows) {
+        const events = statement.events(rows);
+        onCommit(() => events.forEach((event) => deps.publish(event)));
+      },
+    };
+  };
   const notify = async (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => {
-    const events = await services.notifications.notify(trx, news);
-    onCommit(() => events.forEach((event) => deps.publish(event)));
+    const write = notifications(trx, onCommit, news);
+    write.stored(write.query ? await write.query.execute() : []);
   };
 
-  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notify, mailLater });
+  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater });
 
   /** The end a new auction asks for, checked against the server's clock. */
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {

@@ -8,11 +8,11 @@ type Db = Kysely<DB> | Transaction<DB>;
  * Adds notifications, or, where the person has an unread one of the same kind about the same
  * subject, brings that one up to date instead: ten bids on your auction are one line, not ten.
  * One statement for all of them (a batch of bids tells many people at once), so each (person,
- * kind, subject) may appear once.
+ * kind, subject) may appear once. Returns every row it stored; a caller may send it inside its
+ * own statement (ADR 0026), so `checkAllStored` is separate.
  */
-export async function upsertUnread(db: Db, rows: DB['notifications'][]): Promise<DB['notifications'][]> {
-  if (!rows.length) return [];
-  const stored = await db
+export const upsertUnread = (db: Db, rows: DB['notifications'][]) =>
+  db
     .insertInto('notifications')
     .values(rows)
     .onConflict((oc) =>
@@ -21,10 +21,10 @@ export async function upsertUnread(db: Db, rows: DB['notifications'][]): Promise
         .where('read_at', 'is', null)
         .doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), body: eb.ref('excluded.body'), link: eb.ref('excluded.link'), created_at: eb.ref('excluded.created_at') })),
     )
-    .returningAll()
-    .execute();
+    .returningAll();
+
+export function checkAllStored(rows: DB['notifications'][], stored: DB['notifications'][]): void {
   if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
-  return stored;
 }
 
 const unread = prepared((db, p: { userId: string }) =>

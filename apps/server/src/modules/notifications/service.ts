@@ -38,18 +38,23 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
   const { db, clock } = deps;
   return {
     /**
-     * Stores notifications inside the caller's transaction, so they exist exactly when what they
-     * announce does. News about the same thing for the same person is one line: the last given
-     * wins. Returns the events to publish once that transaction has committed.
+     * The statement that stores notifications inside the caller's transaction, so they exist
+     * exactly when what they announce does (none when there is no news), and the events its stored
+     * rows make, to publish once that transaction has committed. News about the same thing for the
+     * same person is one line: the last given wins. A caller that writes several statements as one
+     * (ADR 0026) sends it with its own.
      */
-    async notify(trx: Transaction<DB>, news: NewNotification[]) {
+    notifyStatement(trx: Transaction<DB>, news: NewNotification[]) {
       const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
       const createdAt = clock.iso();
-      const rows = await q.upsertUnread(
-        trx,
-        [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null })),
-      );
-      return rows.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
+      const rows = [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null }));
+      return {
+        query: rows.length ? q.upsertUnread(trx, rows) : undefined,
+        events(stored: DB['notifications'][]) {
+          q.checkAllStored(rows, stored);
+          return stored.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
+        },
+      };
     },
 
     async list(user: UserRow): Promise<NotificationList> {

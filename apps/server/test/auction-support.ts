@@ -13,7 +13,8 @@ export async function startAuction(t: TestApp, seller: TestUser, input: Partial<
   return { id: (res.json() as { id: string }).id, productId };
 }
 
-export function bid(t: TestApp, user: TestUser | null, auctionId: string, json: { amount: number; maxAmount?: number }, idempotencyKey?: string) {
+/** A bid through this app, or through another instance of it (`startSiblingApp`). */
+export function bid(t: Pick<TestApp, 'app'>, user: TestUser | null, auctionId: string, json: { amount: number; maxAmount?: number }, idempotencyKey?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/api/auctions/${auctionId}/bids`,
@@ -22,7 +23,7 @@ export function bid(t: TestApp, user: TestUser | null, auctionId: string, json: 
   });
 }
 
-export async function bidOk(t: TestApp, user: TestUser, auctionId: string, json: { amount: number; maxAmount?: number }): Promise<BidResult> {
+export async function bidOk(t: Pick<TestApp, 'app'>, user: TestUser, auctionId: string, json: { amount: number; maxAmount?: number }): Promise<BidResult> {
   const res = await bid(t, user, auctionId, json);
   if (res.statusCode !== 201) throw new Error(`bid answered ${res.statusCode}: ${res.body}`);
   return res.json() as BidResult;

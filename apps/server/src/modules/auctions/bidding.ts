@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import type { DomainEvent } from '../../lib/events.js';
 import { laneBatches, type Settled } from '../../lib/lane-batches.js';
+import { Lru } from '../../lib/lru.js';
 import type { NewNotification } from '../notifications/service.js';
 import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
@@ -17,6 +18,8 @@ import * as q from './queries.js';
 import type { Rider } from './queries.js';
 
 const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
+/** Auctions whose state a process remembers between batches: the ones being bid on. */
+const REMEMBERED_AUCTIONS = 256;
 
 /** Notifications to store with a batch: the statement, and what to do with the rows it stored. */
 export interface NotificationsWrite {
@@ -50,21 +53,42 @@ interface PendingBid {
 class EndPassedBeforeCommit extends Error {}
 
 /**
+ * Remembered state refused a bid in a way the write cannot check: closed (another instance's bid
+ * may have moved the end) or already leading (another's may have taken the lead).
+ */
+class RefusedOnRememberedState extends Error {}
+
+type AuctionState = q.AuctionWithPeople;
+
+/** What a batch answers, and the auction as it left it. */
+interface Written {
+  outcomes: Array<Settled<BidResult>>;
+  after: AuctionState;
+}
+
+/**
  * Bids (ADR 0026): the bids that arrive together on one auction are decided together, in memory,
- * under one lock of the auction, and written in one transaction: the new price, the bid rows
- * (each with the next sequence number), the bidders' maxima, the notifications, the outbid-mail
- * slots and the idempotency records, one statement on PostgreSQL. Nobody hears back before it commits. A retry with the same Idempotency-Key gets
- * the first answer and bids nothing more.
+ * and written in one transaction: the new price, the bid rows (each with the next sequence
+ * number), the bidders' maxima, the notifications, the outbid-mail slots and the idempotency
+ * records, one statement on PostgreSQL. Nobody hears back before it commits. A retry with the same
+ * Idempotency-Key gets the first answer and bids nothing more.
+ *
+ * A batch is decided on the auction as this process's last batch left it, without reading or
+ * locking it: the write's WHERE names the sequence number it was decided on, and every change to
+ * an auction (a bid, a close, a cancellation) moves that number. If the write does not go
+ * through, or fails, the batch is decided again on the auction read under its lock.
  */
 export function createBidding(deps: BiddingDeps) {
   const { db, dialect, clock } = deps;
+  const remembered = new Lru<string, AuctionState>(REMEMBERED_AUCTIONS);
 
-  async function decideAndWrite(trx: Transaction<DB>, id: string, pending: PendingBid[], onCommit: OnCommit): Promise<Array<Settled<BidResult>>> {
-    const row = await q.lockAuction(trx, id, dialect);
-    if (!row) return pending.map(() => ({ ok: false, error: new DomainError('NOT_FOUND', MSG.auctionNotFound) }));
+  async function decideAndWrite(trx: Transaction<DB>, id: string, pending: PendingBid[], onCommit: OnCommit, known: AuctionState | undefined): Promise<Written> {
+    const row = known ?? (await q.lockAuction(trx, id, dialect));
+    if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
     const scope = `bid:${id}`;
     const keys = [...new Set(pending.flatMap((p) => (p.key ? [p.key] : [])))];
-    // Looked up under the auction's lock: a retry racing its first attempt sees that attempt's key once it commits.
+    // A retry racing its first attempt sees that attempt's key once it commits: under the lock, by
+    // waiting for it; on remembered state, its record's insert fails and the batch is decided again.
     const answered = new Map((await q.findIdempotent(trx, scope, keys)).map((r) => [`${r.user_id} ${r.key}`, { hash: r.request_hash, result: JSON.parse(r.response) as BidResult }]));
 
     const nowMs = clock.now().getTime();
@@ -88,7 +112,10 @@ export function createBidding(deps: BiddingDeps) {
           return prior.result;
         }
       }
-      if (state.status !== 'open' || state.ends_at <= now) throw new DomainError('CONFLICT', MSG.bidClosed);
+      if (state.status !== 'open' || state.ends_at <= now) {
+        if (known) throw new RefusedOnRememberedState();
+        throw new DomainError('CONFLICT', MSG.bidClosed);
+      }
       if (state.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
       const outcome = resolveBid(
         { startingBid: state.starting_bid, reservePrice: state.reserve_price, currentBid: state.current_bid, leaderId: state.leader_id, leaderMax: state.leader_max },
@@ -99,6 +126,7 @@ export function createBidding(deps: BiddingDeps) {
         throw new DomainError('VALIDATION_FAILED', message, { amount: message });
       }
       if (outcome.kind === 'max-not-raised') {
+        if (known) throw new RefusedOnRememberedState();
         const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
         throw new DomainError('VALIDATION_FAILED', message, { amount: message });
       }
@@ -137,11 +165,12 @@ export function createBidding(deps: BiddingDeps) {
       try {
         outcomes[i] = { ok: true, value: decide(pending[i]!) };
       } catch (error) {
+        if (error instanceof RefusedOnRememberedState) throw error;
         outcomes[i] = { ok: false, error };
       }
     }
     // Every accepted bid records its bidder's maximum: none recorded, nothing to write.
-    if (!maxBids.size) return outcomes;
+    if (!maxBids.size) return { outcomes, after: row };
 
     const change = {
       id,
@@ -177,16 +206,26 @@ export function createBidding(deps: BiddingDeps) {
     }
     // Decided before the end is not enough: a bid counts only if it is stored before it.
     if (clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
-    return outcomes;
+    const leader = names.get(state.leader_id!);
+    return { outcomes, after: { ...state, leader_username: leader?.username ?? null, leader_pic: leader?.profilePic ?? null } };
   }
 
   async function placeBatch(id: string, pending: PendingBid[]): Promise<Array<Settled<BidResult>>> {
     for (;;) {
+      const known = remembered.get(id);
       try {
-        return await withAfterCommit((onCommit) => db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit)));
+        const { outcomes, after } = await withAfterCommit((onCommit) => db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit, known)));
+        remembered.set(id, after);
+        return outcomes;
       } catch (error) {
-        // Nothing was stored. Decided again past the end, every new bid is refused as closed,
-        // while a retry of one stored earlier still gets its first answer.
+        // Nothing was stored. Decided on remembered state, the auction has moved on (another
+        // instance's bids) or a retry's first attempt has committed elsewhere: read it and decide
+        // again. Decided again past the end, every new bid is refused as closed, while a retry of
+        // one stored earlier still gets its first answer.
+        if (known) {
+          remembered.deleteIf(id, known);
+          continue;
+        }
         if (!(error instanceof EndPassedBeforeCommit)) throw error;
       }
     }

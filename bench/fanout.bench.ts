@@ -1,7 +1,7 @@
 /**
  * Fan-out: from a bid's acceptance to its arrival at every socket client watching the auction.
  *
- *   npm run bench:fanout -- [--clients 2000] [--instances 1|2] [--rate 20] [--seconds 10] [--processes 2] [--burst 1] [--client socket.io|wire]
+ *   npm run bench:fanout -- [--clients 2000] [--instances 1|2] [--rate 20] [--seconds 10] [--processes 2] [--burst 1] [--client socket.io|wire] [--profile]
  *
  * Souq runs in its own process (two, sharing one SQLite file and Redis, with --instances 2);
  * the clients run in `--processes` other processes, spread over the instances; this process
@@ -11,8 +11,11 @@
  * that sequence numbers have no gaps.
  */
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { summarizeProfile } from './http-load/cpu-profile.js';
 import { benchDatabase, percentile, ROOT, startServerProcess, type ServerProcess } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     burst: { type: 'string', default: '1' },
     client: { type: 'string', default: 'socket.io' },
     redis: { type: 'string', default: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const CLIENTS = Number(values.clients);
@@ -48,7 +52,10 @@ async function main() {
   const env = { ...database.env, BID_RATE_LIMIT: '100000000', ...(INSTANCES > 1 ? { REDIS_URL: values.redis! } : {}) };
   const { auctionId, cookies } = await seedAuction(env, 20);
   const servers: ServerProcess[] = [];
-  for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env));
+  // --profile: where the first instance's CPU goes while it fans out (the one the bids go to).
+  const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-fanout-prof-')) : undefined;
+  const spawnedAt = performance.now();
+  for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env, i === 0 && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []));
   const crowds = Array.from({ length: PROCESSES }, (_, p) => {
     const share = Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0);
     // Each process spreads its sockets over every instance.
@@ -61,6 +68,7 @@ async function main() {
     await Promise.all(crowds.map((c) => new Promise<void>((resolve) => c.once('message', () => resolve()))));
     let accepted = 0;
     let sent = 0;
+    const fromMs = performance.now() - spawnedAt;
     const started = Date.now();
     for (let n = 0; Date.now() - started < SECONDS * 1000; n++) {
       const due = started + (n * 1000) / RATE;
@@ -79,6 +87,7 @@ async function main() {
         }),
       );
     }
+    const toMs = performance.now() - spawnedAt;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const stats = await Promise.all(
       crowds.map(
@@ -101,6 +110,14 @@ async function main() {
       `| ${CLIENTS} | ${INSTANCES} | ${RATE * BURST} | ${sent} | ${accepted} | ${received} / ${expected} | ${Math.round(messages / CLIENTS)} | ${gaps} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} |`,
     );
     if (received !== expected || gaps > 0) process.exitCode = 1;
+    if (profileDir) {
+      await servers[0]!.stop(); // the profile is written as it exits
+      const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (!file) throw new Error('the server wrote no CPU profile');
+      console.log(`\n### Where the first instance's CPU went while fanning out\n`);
+      console.log(summarizeProfile(path.join(profileDir, file), { fromMs, toMs }));
+      console.log(`\n(profile: ${path.join(profileDir, file)})`);
+    }
   } finally {
     for (const c of crowds) if (c.exitCode === null) c.kill();
     await Promise.all(servers.map((s) => s.stop()));

@@ -98,13 +98,28 @@ interface LighthouseRun {
   fcpMs: number;
 }
 
+/** Lighthouse could not record the page load (NO_NAVSTART and the like) and asks to be run again. */
+class LighthouseRuntimeError extends Error {}
+
+/** A run that Lighthouse itself could not record is run again, twice at most, and said so. */
+async function lighthouseRunAgainIfUnrecorded(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      console.error(`(Lighthouse could not record ${url}: ${error.message} Running it again.)`);
+    }
+  }
+}
+
 async function lighthouseRun(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.message);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -150,7 +165,7 @@ try {
     console.log('| page | performance | LCP | CLS | TBT | FCP |\n|---|---:|---:|---:|---:|---:|');
     for (const p of pages) {
       const results: LighthouseRun[] = [];
-      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(p.url));
+      for (let i = 0; i < runs; i++) results.push(await lighthouseRunAgainIfUnrecorded(p.url));
       const mid = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!;
       console.log(`| ${p.name} | ${mid.score} (${results.map((r) => r.score).join(', ')}) | ${ms(mid.lcpMs)} | ${mid.cls.toFixed(3)} | ${ms(mid.tbtMs)} | ${ms(mid.fcpMs)} |`);
     }

@@ -15,7 +15,6 @@ import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
-import type { Rider } from './queries.js';
 
 const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
 /** Auctions whose state a process remembers between batches: the ones being bid on. */
@@ -23,7 +22,7 @@ const REMEMBERED_AUCTIONS = 256;
 
 /** Notifications to store with a batch: the statement, and what to do with the rows it stored. */
 export interface NotificationsWrite {
-  query: Rider<DB['notifications']> | undefined;
+  query: q.Rider<DB['notifications']> | undefined;
   stored: (rows: DB['notifications'][]) => void;
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { BidSchema, IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, formatAED, type AuctionUpdate, type BidEntry, type BidResult, type UserBrief } from '@souq/shared';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
@@ -33,8 +33,8 @@ export interface BiddingDeps {
   publicUrl: string;
   /** The auction's change, to the watchers (in order with closes and cancellations). */
   publishChange: (event: Extract<DomainEvent, { type: 'auction.changed' }>) => void;
-  /** The statement that stores notifications in the transaction, and what rings the bells once it has committed (the service's own). */
-  notifications: (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => NotificationsWrite;
+  /** The statement that stores notifications with the batch's writes, and what rings the bells once they have committed (the service's own). */
+  notifications: (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]) => NotificationsWrite;
   /** Sends a mail once the transaction has committed (the service's own). */
   mailLater: (onCommit: OnCommit, message: MailMessage) => void;
 }
@@ -75,20 +75,26 @@ interface Written {
  * A batch is decided on the auction as this process's last batch left it, without reading or
  * locking it: the write's WHERE names the sequence number it was decided on, and every change to
  * an auction (a bid, a close, a cancellation) moves that number. If the write does not go
- * through, or fails, the batch is decided again on the auction read under its lock.
+ * through, or fails, the batch is decided again on the auction read under its lock. On
+ * PostgreSQL such a batch needs no transaction: its writes are one statement, which commits alone.
  */
 export function createBidding(deps: BiddingDeps) {
   const { db, dialect, clock } = deps;
   const remembered = new Lru<string, AuctionState>(REMEMBERED_AUCTIONS);
 
-  async function decideAndWrite(trx: Transaction<DB>, id: string, pending: PendingBid[], onCommit: OnCommit, known: AuctionState | undefined): Promise<Written> {
-    const row = known ?? (await q.lockAuction(trx, id, dialect));
+  /**
+   * `runner` runs the batch's statements: its transaction, or, for a batch on remembered state on
+   * PostgreSQL, the pool itself, since the batch's writes are then one statement that commits alone.
+   */
+  async function decideAndWrite(runner: Kysely<DB>, id: string, pending: PendingBid[], onCommit: OnCommit, known: AuctionState | undefined): Promise<Written> {
+    const alone = !runner.isTransaction;
+    const row = known ?? (await q.lockAuction(runner, id, dialect));
     if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
     const scope = `bid:${id}`;
     const keys = [...new Set(pending.flatMap((p) => (p.key ? [p.key] : [])))];
     // A retry racing its first attempt sees that attempt's key once it commits: under the lock, by
     // waiting for it; on remembered state, its record's insert fails and the batch is decided again.
-    const answered = new Map((await q.findIdempotent(trx, scope, keys)).map((r) => [`${r.user_id} ${r.key}`, { hash: r.request_hash, result: JSON.parse(r.response) as BidResult }]));
+    const answered = new Map((await q.findIdempotent(runner, scope, keys)).map((r) => [`${r.user_id} ${r.key}`, { hash: r.request_hash, result: JSON.parse(r.response) as BidResult }]));
 
     const nowMs = clock.now().getTime();
     const now = new Date(nowMs).toISOString();
@@ -174,7 +180,8 @@ export function createBidding(deps: BiddingDeps) {
     const change = {
       id,
       expectedSeq: row.seq,
-      now,
+      // Alone, the statement commits as it runs: the end must not have come by the time it is sent.
+      now: alone ? clock.now().toISOString() : now,
       current_bid: state.current_bid!,
       sort_price: state.sort_price,
       leader_id: state.leader_id!,
@@ -187,15 +194,15 @@ export function createBidding(deps: BiddingDeps) {
     if (bidRows.length) {
       news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${state.bid_count} bids).`, link });
     }
-    const notifications = deps.notifications(trx, onCommit, news);
-    const written = await q.applyBatch(trx, dialect, change, bidRows, [...maxBids.values()], {
+    const notifications = deps.notifications(runner, onCommit, news);
+    const written = await q.applyBatch(runner, dialect, change, bidRows, [...maxBids.values()], {
       notifications: notifications.query,
-      mailSlots: q.takeMailSlots(trx, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString()),
-      idempotent: q.recordIdempotent(trx, idempotent),
+      mailSlots: q.takeMailSlots(runner, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString()),
+      idempotent: q.recordIdempotent(runner, idempotent),
     });
     if (!written) throw new DomainError('CONFLICT', MSG.bidClosed);
     notifications.stored(written.notifications);
-    for (const contact of await q.contactsOf(trx, written.mailSlots.map((r) => r.user_id))) {
+    for (const contact of await q.contactsOf(runner, written.mailSlots.map((r) => r.user_id))) {
       deps.mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!));
     }
     if (bidRows.length) {
@@ -203,8 +210,9 @@ export function createBidding(deps: BiddingDeps) {
       const update: AuctionUpdate = { auction: live(state, names.get(state.leader_id!) ?? null), bids, reason: 'bid', serverTime: now };
       onCommit(() => deps.publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
     }
-    // Decided before the end is not enough: a bid counts only if it is stored before it.
-    if (clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
+    // Decided before the end is not enough: a bid counts only if it is stored before it. (A
+    // statement alone commits as it runs: its WHERE held the clock's reading as it was sent.)
+    if (!alone && clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
     const leader = names.get(state.leader_id!);
     return { outcomes, after: { ...state, leader_username: leader?.username ?? null, leader_pic: leader?.profilePic ?? null } };
   }
@@ -213,7 +221,9 @@ export function createBidding(deps: BiddingDeps) {
     for (;;) {
       const known = remembered.get(id);
       try {
-        const { outcomes, after } = await withAfterCommit((onCommit) => db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit, known)));
+        const { outcomes, after } = await withAfterCommit((onCommit) =>
+          known && dialect === 'postgres' ? decideAndWrite(db, id, pending, onCommit, known) : db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit, known)),
+        );
         remembered.set(id, after);
         return outcomes;
       } catch (error) {

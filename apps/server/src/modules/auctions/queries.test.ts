@@ -102,4 +102,21 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     const again = await t.database.db.transaction().execute((trx) => q.takeMailSlots(trx, [alice.id], `outbid:${id}`, now, now)!.execute());
     expect(again).toEqual([]);
   });
+
+  it('outside a transaction, a stale batch leaves nothing, its riders included', async () => {
+    const { id } = await startAuction(t, seller);
+    const row = await auctionRow(t, id);
+    const now = new Date().toISOString();
+    const b = batch(id, row.seq + 1, now, row.ends_at); // another batch was written first
+    const key = { user_id: alice.id, scope: `bid:${id}`, key: 'stale-key', request_hash: 'h', response: '{}', created_at: now };
+    const db = t.database.db;
+    const written = await q.applyBatch(db, dialect, b.change, b.bids, b.maxima, {
+      slots: q.takeMailSlots(db, [alice.id], `outbid:${id}`, now, now),
+      keys: q.recordIdempotent(db, [key]),
+    });
+    expect(written).toBeUndefined();
+    expect(await bidRows(t, id)).toEqual([]);
+    expect(await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', `bid:${id}`).execute()).toEqual([]);
+    expect(await db.selectFrom('mail_throttle').selectAll().where('topic', '=', `outbid:${id}`).execute()).toEqual([]);
+  });
 });

@@ -94,8 +94,8 @@ async function upsertMaxBids(db: Db, rows: DB['auction_max_bids'][]): Promise<vo
 
 /**
  * Another write of the batch that returns rows (the notifications, the mail slots, the
- * idempotency records), sent with the batch's own statement: the caller rolls back unless the
- * auction's update matched.
+ * idempotency records), sent with the batch's own statement and kept only if the auction's update
+ * matched.
  */
 export interface Rider<Row> extends Compilable<Row> {
   execute(): Promise<Row[]>;
@@ -104,19 +104,24 @@ type Riders = Record<string, Rider<unknown> | undefined>;
 /** Each rider's stored rows, by its name; none for one not given. */
 export type RiderRows<R extends Riders> = { [K in keyof R]: R[K] extends Rider<infer Row> | undefined ? Row[] : never };
 
+/** PostgreSQL's SQLSTATE for a division by zero: the one statement's way of refusing itself. */
+const DIVISION_BY_ZERO = '22012';
+
 /**
  * PostgreSQL: the auction's change, its bid rows, its bidders' maxima and the riders in one
- * statement, so a batch makes one round trip for them instead of six while it holds the auction's
- * row lock (each round trip is also a system call, the server's largest cost at 1,000 bids/s:
- * bench/README). The bid rows travel as two JSON parameters, so that SQL is the same for every
- * batch size, and are inserted only if the auction's update (`bidUpdate`, the same as on SQLite)
- * matched. A rider's rows come back as JSON, so it must return only text and numbers.
+ * statement, one round trip (each round trip is also a system call, the server's largest cost at
+ * 1,000 bids/s: bench/README). The bid rows travel as two JSON parameters, so that SQL is the same
+ * for every batch size. A rider's rows come back as JSON, so it must return only text and numbers.
+ *
+ * The riders are written whatever the auction's update (`bidUpdate`, the same as on SQLite) did,
+ * so a statement whose update matched nothing must leave nothing: its last line divides by the
+ * number of rows moved, and the error undoes the whole statement, in a transaction or alone.
  */
 async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bids'][], maxima: DB['auction_max_bids'][], riders: Array<Rider<unknown>>) {
   const name = (i: number) => sql.id(`rider_${i}`);
   const ridersWith = riders.map((query, i) => sql`, ${name(i)} as (${query})`);
   const ridersRows = riders.map((_, i) => sql`, (select coalesce(json_agg(r), '[]'::json) from ${name(i)} r) as ${name(i)}`);
-  const { rows } = await sql<Record<string, unknown[]> & { moved: number }>`
+  const result = await sql<Record<string, unknown[]>>`
     with moved as (${bidUpdate(db, change).returning('id')}),
     placed as (
       insert into bids (auction_id, seq, bidder_id, amount, auto, created_at)
@@ -133,16 +138,23 @@ async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bid
       where exists (select 1 from moved)
       on conflict (auction_id, bidder_id) do update set max_amount = excluded.max_amount, placed_seq = excluded.placed_seq
     )${sql.join(ridersWith, sql``)}
-    select (select count(*)::integer from moved) as moved${sql.join(ridersRows, sql``)}`.execute(db);
-  const row = rows[0]!;
-  return row.moved === 1 ? riders.map((_, i) => row[`rider_${i}`]!) : undefined;
+    select 1 / (select count(*)::integer from moved) as moved${sql.join(ridersRows, sql``)}`
+    .execute(db)
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === DIVISION_BY_ZERO) return undefined;
+      throw error;
+    });
+  if (!result) return undefined;
+  const row = result.rows[0]!;
+  return riders.map((_, i) => row[`rider_${i}`]!);
 }
 
 /**
  * Writes a batch's accepted bids: the auction's new state, the bid rows, the bidders' maxima,
- * then the riders, whose stored rows it returns. Undefined when the auction was no longer as the
- * batch found it: the caller must roll back, since on PostgreSQL the riders were written anyway.
- * On SQLite each statement is a call into the same process, so they stay separate.
+ * then the riders, whose stored rows it returns. Undefined, and nothing written, when the auction
+ * was no longer as the batch found it. On PostgreSQL that is one statement, which may run outside
+ * a transaction; on SQLite each statement is a call into the same process, so they stay separate,
+ * in the caller's transaction.
  */
 export async function applyBatch<R extends Riders>(
   db: Db,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bidAtLeast, formatAED } from '@souq/shared';
 import { AED, auctionRow, bid, bidOk, bidRows, newKey, startAuction } from '../../../test/auction-support.js';
 import { createUser, type TestUser } from '../../../test/catalog-support.js';
@@ -94,5 +94,21 @@ describe.each(DIALECTS)('bids decided on remembered state, with another instance
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
     expect(await bidRows(a, id)).toHaveLength(2);
+  });
+
+  it('refuses a bid decided on remembered state just before the end whose write would go out at the end', async () => {
+    const { id } = await startAuction(a, seller, { closingStyle: 'sudden', duration: '5m' });
+    await bidOk(a, alice, id, { amount: AED(100) });
+    const end = Date.parse((await auctionRow(a, id)).ends_at);
+    clock.set(end - 1);
+    // Moving the clock wakes both closers; let them finish, so the readings below are the bid's.
+    await Promise.all([a.jobs.runNow('auctions.close-due'), b.jobs.runNow('auctions.close-due')]);
+    // Decided on the first reading of the clock; every later reading, the write's included, is at the end.
+    const readings = vi.spyOn(clock, 'now').mockImplementationOnce(() => new Date(end - 1)).mockImplementation(() => new Date(end));
+    const late = await bid(a, bob, id, { amount: AED(200) });
+    readings.mockRestore();
+    expect(late.json()).toEqual(apiError('CONFLICT', 'This auction has ended. Bids are no longer accepted.'));
+    expect(await bidRows(a, id)).toHaveLength(1);
+    expect(await auctionRow(a, id)).toMatchObject({ seq: 1, current_bid: AED(100) });
   });
 });

@@ -110,9 +110,9 @@ export function createAuctionsService(deps: AuctionsDeps) {
     onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
   }
 
-  /** The statement that stores notifications in the transaction; once stored, the bells ring after the commit. */
-  const notifications = (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite => {
-    const statement = services.notifications.notifyStatement(trx, news);
+  /** The statement that stores notifications with the caller's writes; once stored, the bells ring after the commit. */
+  const notifications = (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite => {
+    const statement = services.notifications.notifyStatement(runner, news);
     return {
       query: statement.query,
       stored(rows) {

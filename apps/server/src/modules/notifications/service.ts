@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppNotification, NotificationKind, NotificationList } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,18 +38,18 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
   const { db, clock } = deps;
   return {
     /**
-     * The statement that stores notifications inside the caller's transaction, so they exist
-     * exactly when what they announce does (none when there is no news), and the events its stored
+     * The statement that stores notifications with the caller's writes (in its transaction, or in
+     * its one statement), so they exist exactly when what they announce does (none when there is no news), and the events its stored
      * rows make, to publish once that transaction has committed. News about the same thing for the
      * same person is one line: the last given wins. A caller that writes several statements as one
      * (ADR 0026) sends it with its own.
      */
-    notifyStatement(trx: Transaction<DB>, news: NewNotification[]) {
+    notifyStatement(runner: Kysely<DB>, news: NewNotification[]) {
       const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
       const createdAt = clock.iso();
       const rows = [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null }));
       return {
-        query: rows.length ? q.upsertUnread(trx, rows) : undefined,
+        query: rows.length ? q.upsertUnread(runner, rows) : undefined,
         events(stored: DB['notifications'][]) {
           q.checkAllStored(rows, stored);
           return stored.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));

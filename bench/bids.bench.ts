@@ -35,7 +35,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
-import { summarizeProfile } from './http-load/cpu-profile.js';
+import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { pacedLoad, quantile } from './support/paced-load.js';
 
 const { values } = parseArgs({
@@ -68,12 +68,12 @@ async function main() {
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
   // Room for 10,000 bids a second.
   const { auctionIds, cookies } = await seedAuction(env, BIDDERS, Math.ceil((10_000 * (Number(values.seconds) + Number(values.warmup))) / PER_AUCTION));
-  const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-prof-')) : undefined;
+  const profiling = values.profile ? cpuProfileDir('souq-bids-prof-') : undefined;
   const spawnedAt = performance.now();
   const timingFile = values.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
   const server = await startServerProcess(
     timingFile ? { ...env, SOUQ_STATEMENT_TIMING_FILE: timingFile } : env,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : [])],
+    [...(profiling?.nodeArgs ?? []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : [])],
   );
   let next = 0;
   let nextBidder = 0;
@@ -171,13 +171,10 @@ async function main() {
     );
     if (load.unsent !== undefined) console.log(`\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`);
     // Both are written by the server as it exits.
-    if (profileDir || timingFile) await server.stop();
-    if (profileDir) {
-      const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-      if (!file) throw new Error('the server wrote no CPU profile');
+    if (profiling || timingFile) await server.stop();
+    if (profiling) {
       console.log(`\n### Where the server's CPU went while bidding (${dialect})\n`);
-      console.log(summarizeProfile(path.join(profileDir, file), { fromMs, toMs }));
-      console.log(`\n(profile: ${path.join(profileDir, file)})`);
+      console.log(profileReport(profiling.dir, { fromMs, toMs }));
     }
     if (timingFile) console.log(statementTable(timingFile, acknowledged.length, dialect));
     if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {

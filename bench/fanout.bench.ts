@@ -11,11 +11,9 @@
  * that sequence numbers have no gaps.
  */
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { summarizeProfile } from './http-load/cpu-profile.js';
+import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { benchDatabase, percentile, ROOT, startServerProcess, type ServerProcess } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 
@@ -53,9 +51,9 @@ async function main() {
   const { auctionId, cookies } = await seedAuction(env, 20);
   const servers: ServerProcess[] = [];
   // --profile: where the first instance's CPU goes while it fans out (the one the bids go to).
-  const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-fanout-prof-')) : undefined;
+  const profiling = values.profile ? cpuProfileDir('souq-fanout-prof-') : undefined;
   const spawnedAt = performance.now();
-  for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env, i === 0 && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []));
+  for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env, i === 0 && profiling ? profiling.nodeArgs : []));
   const crowds = Array.from({ length: PROCESSES }, (_, p) => {
     const share = Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0);
     // Each process spreads its sockets over every instance.
@@ -110,13 +108,10 @@ async function main() {
       `| ${CLIENTS} | ${INSTANCES} | ${RATE * BURST} | ${sent} | ${accepted} | ${received} / ${expected} | ${Math.round(messages / CLIENTS)} | ${gaps} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} |`,
     );
     if (received !== expected || gaps > 0) process.exitCode = 1;
-    if (profileDir) {
+    if (profiling) {
       await servers[0]!.stop(); // the profile is written as it exits
-      const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-      if (!file) throw new Error('the server wrote no CPU profile');
       console.log(`\n### Where the first instance's CPU went while fanning out\n`);
-      console.log(summarizeProfile(path.join(profileDir, file), { fromMs, toMs }));
-      console.log(`\n(profile: ${path.join(profileDir, file)})`);
+      console.log(profileReport(profiling.dir, { fromMs, toMs }));
     }
   } finally {
     for (const c of crowds) if (c.exitCode === null) c.kill();

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
-import { summarizeProfile } from './http-load/cpu-profile.js';
+import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { checkoutRef, startServer, wrk, type LoadResult, type Server } from './http-load/processes.js';
 
 const { values } = parseArgs({
@@ -199,8 +199,8 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
 /** Runs one endpoint at 20 connections under --cpu-prof and prints where the time goes. */
 async function profile(endpointPath: string, dialect: string, builds: Build[]): Promise<void> {
   for (const build of builds) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-cpu-prof-'));
-    const server = await startApp(build, dialect, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    const profiling = cpuProfileDir('souq-cpu-prof-');
+    const server = await startApp(build, dialect, profiling.nodeArgs);
     const url = server.url + endpointPath.replace(':id', await productId(server));
     const headers = values['signed-in'] ? { cookie: await sessionCookie(server) } : undefined;
     const options = { serverPid: server.child.pid!, connections: 20, threads: THREADS, headers };
@@ -209,12 +209,9 @@ async function profile(endpointPath: string, dialect: string, builds: Build[]): 
     const result = wrk(url, { ...options, seconds: SECONDS });
     const toMs = performance.now() - server.spawnedAt;
     await server.stop();
-    const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    if (!file) throw new Error('the server wrote no CPU profile');
     const who = values['signed-in'] ? ', signed in' : '';
     console.log(`\n### ${build.label}: GET ${endpointPath}${who} on ${dialect}, 20 connections, ${Math.round(result.rps)} req/s while profiled\n`);
-    console.log(summarizeProfile(path.join(dir, file), { fromMs, toMs }));
-    console.log(`\n(profile: ${path.join(dir, file)})`);
+    console.log(profileReport(profiling.dir, { fromMs, toMs }));
   }
 }
 

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 interface ProfileNode {
   id: number;
@@ -87,4 +89,17 @@ export function summarizeProfile(file: string, window: { fromMs: number; toMs: n
       .map(([owner, n]) => `| ${pct(n)} | ${owner} |`),
   ];
   return lines.join('\n');
+}
+
+/** A fresh directory for a server's CPU profile, and the Node flags that make it write one there as it exits. */
+export function cpuProfileDir(prefix: string): { dir: string; nodeArgs: string[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] };
+}
+
+/** The profile a server wrote into `dir` as it exited, summarized over `window`, with its path to open. */
+export function profileReport(dir: string, window: { fromMs: number; toMs: number }): string {
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server wrote no CPU profile');
+  return `${summarizeProfile(path.join(dir, file), window)}\n\n(profile: ${path.join(dir, file)})`;
 }

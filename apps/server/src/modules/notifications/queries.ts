@@ -8,8 +8,8 @@ type Db = Kysely<DB> | Transaction<DB>;
  * Adds notifications, or, where the person has an unread one of the same kind about the same
  * subject, brings that one up to date instead: ten bids on your auction are one line, not ten.
  * One statement for all of them (a batch of bids tells many people at once), so each (person,
- * kind, subject) may appear once. Returns every row it stored; a caller may send it inside its
- * own statement (ADR 0026), so `checkAllStored` is separate.
+ * kind, subject) may appear once. Returns every row it stored. Built, not run: a caller may send
+ * it inside its own statement (ADR 0026).
  */
 export const upsertUnread = (db: Db, rows: DB['notifications'][]) =>
   db
@@ -22,10 +22,6 @@ export const upsertUnread = (db: Db, rows: DB['notifications'][]) =>
         .doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), body: eb.ref('excluded.body'), link: eb.ref('excluded.link'), created_at: eb.ref('excluded.created_at') })),
     )
     .returningAll();
-
-export function checkAllStored(rows: DB['notifications'][], stored: DB['notifications'][]): void {
-  if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
-}
 
 const unread = prepared((db, p: { userId: string }) =>
   db

@@ -38,11 +38,11 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
   const { db, clock } = deps;
   return {
     /**
-     * The statement that stores notifications with the caller's writes (in its transaction, or in
-     * its one statement), so they exist exactly when what they announce does (none when there is no news), and the events its stored
-     * rows make, to publish once that transaction has committed. News about the same thing for the
-     * same person is one line: the last given wins. A caller that writes several statements as one
-     * (ADR 0026) sends it with its own.
+     * The statement that stores notifications with the caller's writes (in its transaction, or
+     * inside its one statement: ADR 0026), so they exist exactly when what they announce does;
+     * none when there is no news. And the events its stored rows make, to publish once those
+     * writes have committed. News about the same thing for the same person is one line: the last
+     * given wins.
      */
     notifyStatement(runner: Kysely<DB>, news: NewNotification[]) {
       const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
@@ -51,7 +51,7 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock 
       return {
         query: rows.length ? q.upsertUnread(runner, rows) : undefined,
         events(stored: DB['notifications'][]) {
-          q.checkAllStored(rows, stored);
+          if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
           return stored.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
         },
       };

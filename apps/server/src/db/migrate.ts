@@ -10,6 +10,7 @@ import * as contactEmailOptIn from './migrations/2026-11-22-201-contact-email-op
 import * as orderRequestHash from './migrations/2026-11-22-202-order-request-hash.js';
 import * as fulfilmentStatus from './migrations/2026-11-22-203-fulfilment-status.js';
 import * as feedReadIndexes from './migrations/2026-11-24-204-feed-read-indexes.js';
+import * as bidderIndexOnMaxima from './migrations/2026-11-25-205-bidder-index-on-maxima.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-202-order-request-hash': orderRequestHash,
   '2026-11-22-203-fulfilment-status': fulfilmentStatus,
   '2026-11-24-204-feed-read-indexes': feedReadIndexes,
+  '2026-11-25-205-bidder-index-on-maxima': bidderIndexOnMaxima,
 };
 
 const BUSY_RETRY_MS = 30_000;

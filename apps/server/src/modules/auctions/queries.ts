@@ -301,14 +301,18 @@ export function feedAuctions(db: Db, opts: { now: string; limit: number; categor
   return q.orderBy('auctions.ends_at').orderBy('auctions.id').limit(opts.limit).execute();
 }
 
-/** What a person bid on lately: seller and category of each auction. */
+/**
+ * The auctions a person bid on, latest ending first: seller and category of each, once per auction
+ * however many bids they made (read through their maxima, whose index a bid does not touch).
+ */
 export const bidSignals = (db: Db, userId: string, limit: number) =>
   db
-    .selectFrom('bids')
-    .innerJoin('auctions', 'auctions.id', 'bids.auction_id')
+    .selectFrom('auction_max_bids')
+    .innerJoin('auctions', 'auctions.id', 'auction_max_bids.auction_id')
     .select(['auctions.id', 'auctions.seller_id', 'auctions.category'])
-    .where('bids.bidder_id', '=', userId)
-    .orderBy('bids.created_at', 'desc')
+    .where('auction_max_bids.bidder_id', '=', userId)
+    .orderBy('auctions.ends_at', 'desc')
+    .orderBy('auctions.id')
     .limit(limit)
     .execute();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES, type FeedItem, type FeedPage } from '@souq/shared';
-import { AED, startAuction } from '../../../test/auction-support.js';
+import { AED, bidOk, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 import { createFakeClock } from '../../lib/clock.js';
@@ -119,6 +119,17 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
     expect(first!.items.filter((i) => sellerOf(i) === sellers[0]!.id).length).toBeGreaterThanOrEqual(2);
     expect((await call(t, 'POST', '/api/feed/events', { user: browser, json: { opened: Array.from({ length: 51 }, () => opened[0]) } })).statusCode).toBe(400);
     expect((await call(t, 'POST', '/api/feed/events', { json: { opened } })).statusCode).toBe(204);
+  });
+
+  it('learns from bids: the sellers of auctions I bid on come first, each auction counted once', async () => {
+    const bidder = await createUser(t);
+    const seller = sellers[7]!;
+    const auctions = [await startAuction(t, seller, { startingBid: AED(100), duration: '1d' }, { category: 'Books' }), await startAuction(t, seller, { startingBid: AED(100), duration: '1h' }, { category: 'Books' })];
+    for (const amount of [100, 110, 120]) await bidOk(t, bidder, auctions[0]!.id, { amount: AED(amount) });
+    await bidOk(t, bidder, auctions[1]!.id, { amount: AED(100) });
+    expect((await t.auctions.bidSignals(bidder.id, 300)).map((s) => s.id).sort()).toEqual(auctions.map((a) => a.id).sort());
+    const [first] = await pages(bidder, 1);
+    expect(first!.items.filter((i) => sellerOf(i) === seller.id).length).toBeGreaterThanOrEqual(2);
   });
 
   it('signed out: popular and fresh, mixed with auctions, paged with a stable order', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION, seqBefore, type AuctionUpdate } from '@souq/shared';
+import { MAX_FRAME_BYTES, PROTOCOL_VERSION, seqBefore, userRoom, type AuctionUpdate } from '@souq/shared';
 import { AED, bid, bidOk, startAuction } from '../../test/auction-support.js';
 import { createUser, type TestUser } from '../../test/catalog-support.js';
 import { listen, nextMessage, openSocket, type ClientSocket } from '../../test/realtime-support.js';
@@ -191,6 +191,8 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const readCounts = vi.spyOn(sibling.notifications, 'unreadCounts');
     const destroy = vi.spyOn(sibling.database, 'destroy');
     const news = (user: TestUser) => ({ type: 'notification.created' as const, userId: user.id, notification: { id: crypto.randomUUID(), kind: 'outbid' as const, title: 't', body: 'b', link: '/', createdAt: new Date().toISOString(), read: false } });
+    // Both have a page open on it (counts are read only for people who do).
+    for (const user of [alice, bob]) sibling.io.sockets.adapter.addAll(`socket-of-${user.id}`, new Set([userRoom(user.id)]));
     // In one turn: the bells are rung, and their unread counts read, on the next.
     sibling.events.publish(news(alice));
     sibling.events.publish(news(bob));

@@ -70,6 +70,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
   const nobodyIn = (room: string) => !redis && !io.sockets.adapter.rooms.has(room);
   const out: RealtimeOut = {
     to: (room) => ({ emit: (event, ...args) => void (nobodyIn(room) || io.to(room).emit(event, ...args)) }),
+    mayReach: (room) => !nobodyIn(room),
     leave: (room, fromRoom) => io.in(room).socketsLeave(fromRoom),
     roomSize: async (room) => (await io.in(room).fetchSockets()).length,
   };

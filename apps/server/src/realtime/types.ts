@@ -5,6 +5,8 @@ import type { DomainEvent } from '../lib/events.js';
 /** What socket code may send: to a room (a person, an auction, a stream) or one socket, on any instance. */
 export interface RealtimeOut {
   to(room: string): { emit<E extends keyof ServerEvents>(event: E, ...args: Parameters<ServerEvents[E]>): void };
+  /** False only when no socket anywhere is in the room, so a message's making can be skipped. */
+  mayReach(room: string): boolean;
   /** Makes every socket in `room` (say, one person's) leave `fromRoom`. */
   leave(room: string, fromRoom: string): void;
   /** How many sockets are in a room across every instance. */

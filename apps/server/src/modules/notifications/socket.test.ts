@@ -7,9 +7,9 @@ import { notificationsSocket } from './socket.js';
 
 const created = (userId: string, id: string) => ({ type: 'notification.created' as const, userId, notification: { id } as AppNotification });
 
-function recordingOut() {
+function recordingOut(online = (_room: string) => true) {
   const sent: Array<{ room: string; message: unknown }> = [];
-  const out = { to: (room: string) => ({ emit: (_event: string, message: unknown) => void sent.push({ room, message }) }) } as unknown as RealtimeOut;
+  const out = { to: (room: string) => ({ emit: (_event: string, message: unknown) => void sent.push({ room, message }) }), mayReach: online } as unknown as RealtimeOut;
   return { out, sent };
 }
 
@@ -29,6 +29,21 @@ describe('the bell over sockets', () => {
       ['user:b', 5],
       ['user:a', 2],
     ]);
+  });
+
+  it('reads no count, and sends nothing, for people with no socket open', async () => {
+    const reads: string[][] = [];
+    const service = { unreadCounts: async (userIds: string[]) => (reads.push(userIds), new Map([['a', 2]])) } as unknown as NotificationsService;
+    const part = notificationsSocket(service, createFakeClock());
+    const { out, sent } = recordingOut((room) => room === 'user:a');
+    const first = part.onEvent!(created('a', 'n1'), out);
+    part.onEvent!(created('b', 'n2'), out);
+    await first;
+    expect(reads).toEqual([['a']]);
+    expect(sent.map((s) => s.room)).toEqual(['user:a']);
+    const { out: nobody } = recordingOut(() => false);
+    await part.onEvent!(created('b', 'n3'), nobody);
+    expect(reads).toEqual([['a']]);
   });
 
   it('fails once, to its caller, when the counts cannot be read: no other failure is left unhandled', async () => {

@@ -11,12 +11,14 @@ type Created = Extract<DomainEvent, { type: 'notification.created' }>;
  * Rings the person's bell on every socket they have open, with the unread count. News that comes
  * in one turn of the event loop rings once per notification: a group of bids on a seller's
  * auction (ADR 0026) updates their one "New bid" line many times, and only its last state is
- * worth a message. The unread counts of everyone rung in a turn are read in one statement.
+ * worth a message. The unread counts of everyone rung in a turn are read in one statement, and
+ * not at all for people with no page open (most of those outbid, on one instance: see mayReach).
  */
 export function notificationsSocket(notifications: NotificationsService, clock: Clock): SocketParts {
   const ring = perTurn(async (batch: Array<{ event: Created; out: RealtimeOut }>) => {
     // The last state of each notification, in the order they first came.
-    const latest = new Map(batch.map(({ event, out }) => [event.notification.id, { event, out }]));
+    const latest = new Map(batch.filter(({ event, out }) => out.mayReach(userRoom(event.userId))).map(({ event, out }) => [event.notification.id, { event, out }]));
+    if (!latest.size) return;
     const unread = await notifications.unreadCounts([...new Set([...latest.values()].map(({ event }) => event.userId))]);
     for (const { event, out } of latest.values()) {
       out.to(userRoom(event.userId)).emit('notification', { notification: event.notification, unread: unread.get(event.userId) ?? 0, serverTime: clock.iso() });

@@ -34,6 +34,29 @@ describe('checkpoints off the event loop (sqlite)', () => {
     expect(db.prepare('select count(*) from t').pluck().get()).toBe(2000);
   });
 
+  it('starts the log again under writes that never pause, so its file stays bounded', async () => {
+    const { db, file } = open('sustained.db');
+    db.pragma('busy_timeout = 10000');
+    // 1,000 frames (4 MB) instead of 64 MB, to keep the test short.
+    const checkpointer = startCheckpointer(db, file, 1000);
+    const insert = db.prepare('insert into t values (?)');
+    const until = Date.now() + 3000;
+    let written = 0;
+    // Small transactions, a few milliseconds apart, never a pause long enough for a passive
+    // checkpoint to finish between two of them: about 10 MB a second, as a hot auction's.
+    while (Date.now() < until) {
+      db.transaction(() => {
+        for (let i = 0; i < 10; i++) insert.run('x'.repeat(4000));
+      })();
+      written += 10 * 4096;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const wal = fs.statSync(`${file}-wal`).size;
+    await checkpointer.stop();
+    expect(written).toBeGreaterThan(20_000_000);
+    expect(wal).toBeLessThan(12_000_000);
+  });
+
   it('brings the automatic checkpoint back when the worker fails, so the log cannot grow without bound', async () => {
     const { db } = open('orphan.db');
     const checkpointer = startCheckpointer(db, path.join(dir, 'no-such-dir', 'x.db'));

@@ -37,6 +37,7 @@ import { benchDatabase, startServerProcess, type Dialect } from './support/serve
 import { seedAuction } from './support/fixtures.js';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { pacedLoad, quantile } from './support/paced-load.js';
+import { treeCpuSeconds } from './support/cpu.js';
 
 const { values } = parseArgs({
   options: {
@@ -115,6 +116,8 @@ async function main() {
     const seconds = Number(values.seconds);
 
     const fromMs = performance.now() - spawnedAt;
+    // Souq's own CPU (not PostgreSQL's) per answered bid, warm-up included: steadier than p99 for comparing builds.
+    const cpuBefore = treeCpuSeconds(server.child.pid!);
     let load: { requestsPerSecond: number; acceptedPerSecond: number; p50: number; p99: number; unsent?: number };
     let countedAcks = 0;
     if (values.rate) {
@@ -154,6 +157,7 @@ async function main() {
     }
 
     const toMs = performance.now() - spawnedAt;
+    const cpuMicros = ((treeCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, acknowledged.length + raised + refused + failed);
     const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
     await souq.jobs.stop();
     const rows = await souq.database.db.selectFrom('bids').select(['auction_id', 'seq', 'amount']).where('auction_id', 'in', auctionIds).orderBy('auction_id').orderBy('seq').execute();
@@ -164,10 +168,10 @@ async function main() {
     // Bids still in flight when the clock stopped may be stored without their answer having been counted.
     const unacknowledged = rows.length - (acknowledged.length - lost);
     console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${values.rate ? `${values.rate} bids/s offered, counted after ${values.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`);
-    console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx | server CPU µs per bid |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} |`,
+      `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} | ${cpuMicros.toFixed(0)} |`,
     );
     if (load.unsent !== undefined) console.log(`\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`);
     // Both are written by the server as it exits.

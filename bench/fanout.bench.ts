@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { benchDatabase, percentile, ROOT, startServerProcess, type ServerProcess } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
+import { treeCpuSeconds } from './support/cpu.js';
 
 const { values } = parseArgs({
   options: {
@@ -67,6 +68,11 @@ async function main() {
     let accepted = 0;
     let sent = 0;
     const fromMs = performance.now() - spawnedAt;
+    // The servers' own CPU over the window: steadier than the tail when comparing two builds on a busy box.
+    const serverCpu = () => servers.reduce((sum, s) => sum + treeCpuSeconds(s.child.pid!), 0);
+    const crowdCpu = () => crowds.reduce((sum, c) => sum + treeCpuSeconds(c.pid!), 0);
+    const cpuBefore = serverCpu();
+    const crowdCpuBefore = crowdCpu();
     const started = Date.now();
     for (let n = 0; Date.now() - started < SECONDS * 1000; n++) {
       const due = started + (n * 1000) / RATE;
@@ -86,6 +92,8 @@ async function main() {
       );
     }
     const toMs = performance.now() - spawnedAt;
+    const cpuSeconds = serverCpu() - cpuBefore;
+    const crowdCpuSeconds = crowdCpu() - crowdCpuBefore;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const stats = await Promise.all(
       crowds.map(
@@ -101,11 +109,12 @@ async function main() {
     const messages = stats.reduce((sum, s) => sum + s.messages, 0);
     const gaps = stats.reduce((sum, s) => sum + s.gaps, 0);
     const expected = accepted * CLIENTS;
+    const perMessage = (seconds: number) => (received ? ((seconds * 1e6) / received).toFixed(1) : '-');
     console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${values.client} clients, Node ${process.version}`);
-    console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms | server CPU µs per message | clients CPU µs per message |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${CLIENTS} | ${INSTANCES} | ${RATE * BURST} | ${sent} | ${accepted} | ${received} / ${expected} | ${Math.round(messages / CLIENTS)} | ${gaps} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} |`,
+      `| ${CLIENTS} | ${INSTANCES} | ${RATE * BURST} | ${sent} | ${accepted} | ${received} / ${expected} | ${Math.round(messages / CLIENTS)} | ${gaps} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} | ${perMessage(cpuSeconds)} | ${perMessage(crowdCpuSeconds)} |`,
     );
     if (received !== expected || gaps > 0) process.exitCode = 1;
     if (profiling) {

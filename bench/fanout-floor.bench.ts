@@ -24,7 +24,7 @@ function reader(port: number, count: number, bytes: number) {
   const latencies: number[] = [];
   let open = 0;
   for (let i = 0; i < count; i++) {
-    let pending = Buffer.alloc(0);
+    let pending: Buffer = Buffer.alloc(0);
     const socket = net.connect(port, '127.0.0.1', () => {
       if (++open === count) process.send!({ type: 'ready' });
     });

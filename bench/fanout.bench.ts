@@ -109,7 +109,7 @@ async function main() {
     const messages = stats.reduce((sum, s) => sum + s.messages, 0);
     const gaps = stats.reduce((sum, s) => sum + s.gaps, 0);
     const expected = accepted * CLIENTS;
-    const perMessage = (seconds: number) => (received ? ((seconds * 1e6) / received).toFixed(1) : '-');
+    const perMessage = (seconds: number) => (messages ? ((seconds * 1e6) / messages).toFixed(1) : '-');
     console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${values.client} clients, Node ${process.version}`);
     console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms | server CPU µs per message | clients CPU µs per message |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

@@ -1,0 +1,77 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createProduct, createUser } from '../apps/server/test/catalog-support.js';
+import { describeInBrowser, openPage, startServer, useBrowser, type RunningServer } from './support/harness.js';
+
+const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0f766e' } }).png().toBuffer();
+
+/**
+ * A seller's photo is shown whole on the product page (and the auction page, which uses the same
+ * gallery) and in the For You feed: a portrait shot from a phone, or a wide one, fits inside its
+ * frame at every width rather than being cut off at the bottom. A layout check, so one database
+ * is enough.
+ */
+describeInBrowser('the product gallery', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  let productId = '';
+
+  beforeAll(async () => {
+    server = await startServer('sqlite');
+    const seller = await createUser(server, { username: 'noura_gallery' });
+    productId = await createProduct(server, seller, { title: 'Tall Brass Lantern' }, [
+      { field: 'images', data: await photo(600, 900), filename: 'portrait.png' },
+      { field: 'images', data: await photo(1200, 600), filename: 'wide.png' },
+    ]);
+    await createProduct(server, seller, { title: 'Tall Floor Lamp' }, [{ field: 'images', data: await photo(400, 1600), filename: 'tall.png' }]);
+  });
+  afterAll(() => server?.close());
+
+  it.each([
+    ['a phone', { width: 360, height: 780 }],
+    ['a tablet', { width: 800, height: 1000 }],
+    ['a desktop', { width: 1280, height: 860 }],
+  ])('shows each photo whole on %s', async (_name, viewport) => {
+    const { page, context, errors } = await openPage(browser(), server.url, viewport);
+    try {
+      await page.goto(`/product/${productId}`);
+      for (const [i, label] of ['portrait', 'wide'].entries()) {
+        await page.getByRole('button', { name: `Show image ${i + 1} of 2` }).click();
+        const image = page.locator('.gallery__main img');
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        const [frame, shown] = await Promise.all([page.locator('.gallery__main').boundingBox(), image.boundingBox()]);
+        expect(shown!.y, `${label}: top`).toBeGreaterThanOrEqual(frame!.y - 0.5);
+        expect(shown!.y + shown!.height, `${label}: bottom`).toBeLessThanOrEqual(frame!.y + frame!.height + 0.5);
+        expect(shown!.x + shown!.width, `${label}: right`).toBeLessThanOrEqual(frame!.x + frame!.width + 0.5);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ['a phone', { width: 360, height: 780 }],
+    ['a desktop', { width: 1280, height: 860 }],
+  ])('shows the photos whole in the For You feed on %s', async (_name, viewport) => {
+    const { page, context, errors } = await openPage(browser(), server.url, viewport);
+    try {
+      await page.goto('/foryou');
+      const first = page.locator('.feed-photos__frame img').first();
+      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // Every photo the feed has put on the page, whichever item it ranked first: all of them are taller than wide.
+      const fits = await page.locator('.feed-photos__frame img').evaluateAll((images) =>
+        images.map((img) => {
+          const frame = img.parentElement!.getBoundingClientRect();
+          const shown = img.getBoundingClientRect();
+          return shown.top >= frame.top - 0.5 && shown.bottom <= frame.bottom + 0.5;
+        }),
+      );
+      expect(fits.length).toBeGreaterThan(0);
+      expect(fits).not.toContain(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bidIncrement, minimumNextBid, quickBids } from './auctions.js';
+import { bidIncrement, bidsLabel, minimumNextBid, quickBids } from './auctions.js';
 
 describe('bid increments', () => {
   it.each([
@@ -30,5 +30,16 @@ describe('bid increments', () => {
   it('offers the minimum and two larger quick bids, each a whole number of steps up', () => {
     expect(quickBids(100_00)).toEqual([100_00, 105_00, 115_00]);
     expect(quickBids(48_00)).toEqual([48_00, 49_00, 51_00]);
+  });
+});
+
+describe('bidsLabel', () => {
+  it.each([
+    [0, '0 bids'],
+    [1, '1 bid'],
+    [2, '2 bids'],
+    [1000, '1000 bids'],
+  ])('%i reads "%s"', (n, label) => {
+    expect(bidsLabel(n)).toBe(label);
   });
 });

@@ -28,6 +28,9 @@ export function quickBids(minimum: number): number[] {
   return [minimum, one, one + 2 * bidIncrement(one)];
 }
 
+/** "1 bid", "4 bids": on cards, the auction page and the seller's notifications. */
+export const bidsLabel = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;
+
 export const CLOSING_STYLES = {
   soft: 'Soft close',
   sudden: 'Sudden death',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { productPath, CLOSING_STYLES, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
+import { bidsLabel, productPath, CLOSING_STYLES, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { Countdown } from '../components/Countdown';
 import { formatGulfClock, formatGulfDateTime } from '../components/dates';
@@ -20,7 +20,7 @@ import { BidHistory } from '../features/auctions/BidHistory';
 import { LoginToBid } from '../components/LoginPrompt';
 import { Avatar } from '../components/Avatar';
 import { SellerTools } from '../features/auctions/SellerTools';
-import { bidsLabel, STATUS_LABEL } from '../features/auctions/status';
+import { STATUS_LABEL } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';

@@ -208,6 +208,7 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       const owner = await createUser(t);
       const { id } = await startAuction(t, owner, { startingBid: AED(50) }, { title: 'Nintendo Switch OLED' });
       await bidOk(t, buyer1, id, { amount: AED(50) });
+      expect((await notifications(owner)).items[0]).toMatchObject({ kind: 'bid_received', body: 'The bid is now AED 50.00 (1 bid).' });
       await bidOk(t, buyer2, id, { amount: AED(60) });
       await bidOk(t, buyer1, id, { amount: AED(70) });
       await bidOk(t, buyer2, id, { amount: AED(80) });

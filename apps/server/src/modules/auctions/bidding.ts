@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { BidSchema, IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, formatAED, type AuctionUpdate, type BidEntry, type BidResult, type UserBrief } from '@souq/shared';
+import { BidSchema, IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, bidsLabel, formatAED, type AuctionUpdate, type BidEntry, type BidResult, type UserBrief } from '@souq/shared';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
@@ -192,7 +192,7 @@ export function createBidding(deps: BiddingDeps) {
     const link = `/auction/${id}`;
     const news: NewNotification[] = [...outbid].map(([userId, price]) => ({ userId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(price)}.`, link }));
     if (bidRows.length) {
-      news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${state.bid_count} bids).`, link });
+      news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${bidsLabel(state.bid_count)}).`, link });
     }
     const notifications = deps.notifications(runner, onCommit, news);
     const written = await q.applyBatch(runner, dialect, change, bidRows, [...maxBids.values()], {

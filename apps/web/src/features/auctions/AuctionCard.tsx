@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { AuctionSummary } from '@souq/shared';
+import { bidsLabel, type AuctionSummary } from '@souq/shared';
 import { Countdown } from '../../components/Countdown';
 import { Money } from '../../components/Money';
-import { bidsLabel, STATUS_LABEL } from './status';
+import { STATUS_LABEL } from './status';
 
 /** A card on /auction and on a seller's "View Auctions" tab: photo, title, the bid, the count and the clock. */
 export function AuctionCard({ auction }: { auction: AuctionSummary }) {

@@ -7,5 +7,3 @@ export const STATUS_LABEL: Record<AuctionStatus, string> = {
   unsold: 'Ended unsold',
   cancelled: 'Cancelled',
 };
-
-export const bidsLabel = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
+import { bidsLabel, productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
@@ -191,7 +191,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
               <span className="feed-card__label">{item.auction.currentBid === null ? 'Starting bid' : 'Current bid'}</span>
               <Money fils={item.auction.currentBid ?? item.auction.startingBid} className="feed-card__amount" />
               <span className="muted feed-card__count">
-                {item.auction.bidCount} {item.auction.bidCount === 1 ? 'bid' : 'bids'}
+                {bidsLabel(item.auction.bidCount)}
               </span>
             </div>
             <div>

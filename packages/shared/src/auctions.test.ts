@@ -38,7 +38,8 @@ describe('bidsLabel', () => {
     [0, '0 bids'],
     [1, '1 bid'],
     [2, '2 bids'],
-    [1000, '1000 bids'],
+    [1000, '1,000 bids'],
+    [1_204_507, '1,204,507 bids'],
   ])('%i reads "%s"', (n, label) => {
     expect(bidsLabel(n)).toBe(label);
   });

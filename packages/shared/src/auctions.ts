@@ -2,6 +2,7 @@
  * Timed-auction rules both sides need: the server decides with them, the browser shows them
  * (the minimum next bid, the quick-bid buttons, the soft-close notice).
  */
+import { groupThousands } from './numbers.js';
 
 /** The bid step by price band, in fils: below AED 50 it is AED 1; from AED 25,000 it is AED 500. */
 export const BID_INCREMENTS: ReadonlyArray<{ below: number; step: number }> = [
@@ -28,8 +29,8 @@ export function quickBids(minimum: number): number[] {
   return [minimum, one, one + 2 * bidIncrement(one)];
 }
 
-/** "1 bid", "4 bids": on cards, the auction page and the seller's notifications. */
-export const bidsLabel = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;
+/** "1 bid", "1,204 bids": on cards, the auction page and the seller's notifications. */
+export const bidsLabel = (n: number) => `${groupThousands(String(n))} ${n === 1 ? 'bid' : 'bids'}`;
 
 export const CLOSING_STYLES = {
   soft: 'Soft close',

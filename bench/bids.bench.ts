@@ -6,6 +6,7 @@
  *   npm run bench:bids -- --dialect sqlite --profile   # plus where the server's CPU time went
  *   npm run bench:bids -- --dialect sqlite --statements   # plus the server's time in each SQLite statement
  *   npm run bench:bids -- --dialect postgres --statements   # plus each query's count and round trips
+ *   npm run bench:bids -- --dialect sqlite --heap   # plus which functions allocate most, garbage included
  *   npm run bench:bids -- --dialect postgres --rate 2000  # bids offered at a steady 2,000/s, not as fast as answered
  *
  * Souq runs in its own process (as `npm start` would); autocannon drives it from this one. Each
@@ -36,6 +37,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
+import { heapProfileFile, heapReport } from './http-load/heap-profile.js';
 import { pacedLoad, quantile } from './support/paced-load.js';
 import { treeCpuSeconds } from './support/cpu.js';
 
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     bidders: { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
+    heap: { type: 'boolean', default: false },
     rate: { type: 'string' },
     warmup: { type: 'string', default: '3' },
   },
@@ -72,9 +75,10 @@ async function main() {
   const profiling = values.profile ? cpuProfileDir('souq-bids-prof-') : undefined;
   const spawnedAt = performance.now();
   const timingFile = values.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
+  const heap = values.heap ? heapProfileFile('souq-bids-heap-') : undefined;
   const server = await startServerProcess(
-    timingFile ? { ...env, SOUQ_STATEMENT_TIMING_FILE: timingFile } : env,
-    [...(profiling?.nodeArgs ?? []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : [])],
+    { ...env, ...(timingFile ? { SOUQ_STATEMENT_TIMING_FILE: timingFile } : {}), ...heap?.env },
+    [...(profiling?.nodeArgs ?? []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : []), ...(heap?.nodeArgs ?? [])],
   );
   let next = 0;
   let nextBidder = 0;
@@ -174,13 +178,14 @@ async function main() {
       `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} | ${cpuMicros.toFixed(0)} |`,
     );
     if (load.unsent !== undefined) console.log(`\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`);
-    // Both are written by the server as it exits.
-    if (profiling || timingFile) await server.stop();
+    // All three are written by the server as it exits.
+    if (profiling || timingFile || heap) await server.stop();
     if (profiling) {
       console.log(`\n### Where the server's CPU went while bidding (${dialect})\n`);
       console.log(profileReport(profiling.dir, { fromMs, toMs }));
     }
     if (timingFile) console.log(statementTable(timingFile, acknowledged.length, dialect));
+    if (heap) console.log(`\n### Where the server allocated while bidding (${dialect})\n\n${heapReport(heap.file)}`);
     if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {
       console.error('FAILED: an acknowledged bid is missing, prices did not rise, or the server failed');
       process.exitCode = 1;

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+// Heap profiles name files by path, CPU profiles by file:// URL.
+const shortUrl = (url: string) => url.replace(/^(file:\/\/)?\/.*?node_modules\//, '').replace(/^(file:\/\/)?\/.*?\/(apps|packages|bench)\//, '$2/');
+
+/** Where to have the server write its allocation profile (`support/heap-sampling.mjs`), and the node arguments that load it. */
+export function heapProfileFile(prefix: string): { file: string; nodeArgs: string[]; env: Record<string, string> } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), prefix)), 'heap.json');
+  return { file, nodeArgs: ['--import', path.resolve('bench/support/heap-sampling.mjs')], env: { HEAP_OUT: file } };
+}
+
+/** The functions that allocated most (garbage included), as shares of every sampled byte. */
+export function heapReport(file: string, top = 12): string {
+  const { head } = JSON.parse(fs.readFileSync(file, 'utf8')) as { head: HeapNode };
+  const bytes = new Map<string, number>();
+  let total = 0;
+  const walk = (node: HeapNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} | ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`;
+    bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    node.children.forEach(walk);
+  };
+  walk(head);
+  const lines = [`${(total / 1e6).toFixed(0)} MB allocated from the server's sixth second until it stopped\n`, '| share | function | where |', '|---:|---|---|'];
+  for (const [key, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`| ${((100 * size) / total).toFixed(1)}% | ${key} |`);
+  return `${lines.join('\n')}\n\n(profile: ${file}; open it in Chrome DevTools, Memory, Load)`;
+}

@@ -28,7 +28,13 @@ function ownerOf(url: string, functionName: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-const shortUrl = (url: string) => url.replace(/^file:\/\/.*?node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
+// CPU profiles name files by file:// URL, heap profiles by path.
+const shortUrl = (url: string) => url.replace(/^(file:\/\/)?\/.*?node_modules\//, '').replace(/^(file:\/\/)?\/.*?\/(apps|packages|bench)\//, '$2/');
+
+/** A profile frame as the reports name it: `function | file:line`, the file short. */
+export function frameKey({ functionName, url, lineNumber }: { functionName: string; url: string; lineNumber: number }): string {
+  return `${functionName || '(anonymous)'} | ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`;
+}
 
 /**
  * A Markdown summary of a V8 CPU profile: the functions with the most self time, and each
@@ -51,10 +57,9 @@ export function summarizeProfile(file: string, window: { fromMs: number; toMs: n
   let busy = 0;
   for (const id of inWindow) {
     const node = byId.get(id)!;
-    const { functionName, url, lineNumber } = node.callFrame;
-    if (functionName === '(idle)') continue;
+    if (node.callFrame.functionName === '(idle)') continue;
     busy++;
-    const key = `${functionName || '(anonymous)'} | ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`;
+    const key = frameKey(node.callFrame);
     self.set(key, (self.get(key) ?? 0) + 1);
     const owners = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {

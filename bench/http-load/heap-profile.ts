@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { frameKey } from './cpu-profile.js';
 
 interface HeapNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;
   children: HeapNode[];
 }
-
-// Heap profiles name files by path, CPU profiles by file:// URL.
-const shortUrl = (url: string) => url.replace(/^(file:\/\/)?\/.*?node_modules\//, '').replace(/^(file:\/\/)?\/.*?\/(apps|packages|bench)\//, '$2/');
 
 /** Where to have the server write its allocation profile (`support/heap-sampling.mjs`), and the node arguments that load it. */
 export function heapProfileFile(prefix: string): { file: string; nodeArgs: string[]; env: Record<string, string> } {
@@ -23,8 +21,7 @@ export function heapReport(file: string, top = 12): string {
   const bytes = new Map<string, number>();
   let total = 0;
   const walk = (node: HeapNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} | ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`;
+    const key = frameKey(node.callFrame);
     bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
     total += node.selfSize;
     node.children.forEach(walk);

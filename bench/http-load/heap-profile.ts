@@ -17,6 +17,8 @@ export function heapProfileFile(prefix: string): { file: string; nodeArgs: strin
 
 /** The functions that allocated most (garbage included), as shares of every sampled byte. */
 export function heapReport(file: string, top = 12): string {
+  // Sampling starts in the server's sixth second (support/heap-sampling.mjs): a shorter run has no profile.
+  if (!fs.existsSync(file)) throw new Error('the server wrote no allocation profile: sampling starts 6 s after it starts, so run longer (--seconds)');
   const { head } = JSON.parse(fs.readFileSync(file, 'utf8')) as { head: HeapNode };
   const bytes = new Map<string, number>();
   let total = 0;

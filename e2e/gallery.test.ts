@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProduct, createUser } from '../apps/server/test/catalog-support.js';
-import { describeInBrowser, openPage, startServer, useBrowser, type RunningServer } from './support/harness.js';
+import { describeInBrowser, fitsWidth, openPage, signInContext, startServer, useBrowser, type RunningServer } from './support/harness.js';
 
 const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0f766e' } }).png().toBuffer();
 
@@ -15,10 +15,12 @@ describeInBrowser('the product gallery', () => {
   const browser = useBrowser();
   let server: RunningServer;
   let productId = '';
+  let sellerCookie = '';
 
   beforeAll(async () => {
     server = await startServer('sqlite');
     const seller = await createUser(server, { username: 'noura_gallery' });
+    sellerCookie = seller.cookie;
     productId = await createProduct(server, seller, { title: 'Tall Brass Lantern' }, [
       { field: 'images', data: await photo(600, 900), filename: 'portrait.png' },
       { field: 'images', data: await photo(1200, 600), filename: 'wide.png' },
@@ -69,6 +71,34 @@ describeInBrowser('the product gallery', () => {
       );
       expect(fits.length).toBeGreaterThan(0);
       expect(fits).not.toContain(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ['a phone', { width: 360, height: 780 }],
+    ['a desktop', { width: 1280, height: 860 }],
+  ])("fits the seller's own buttons (Edit, Move to Auction, Like) whole on %s", async (_name, viewport) => {
+    const { page, context, errors } = await openPage(browser(), server.url, viewport);
+    try {
+      await signInContext(context, server.url, sellerCookie);
+      await page.goto(`/product/${productId}`);
+      await expect.poll(() => page.getByTestId('edit-product').isVisible()).toBe(true);
+      const buttons = await page.locator('.product__actions > *').evaluateAll((elements) =>
+        elements.map((el) => {
+          const box = el.getBoundingClientRect();
+          return { text: el.textContent?.trim(), left: box.left, right: box.right, clipped: el.scrollWidth > el.clientWidth + 1 };
+        }),
+      );
+      expect(buttons.map((b) => b.text)).toEqual(['Edit', 'Move to Auction', expect.stringContaining('Like')]);
+      for (const button of buttons) {
+        expect(button, `${button.text}: inside the screen, its label whole`).toMatchObject({ clipped: false });
+        expect(button.left, `${button.text}: left`).toBeGreaterThanOrEqual(0);
+        expect(button.right, `${button.text}: right`).toBeLessThanOrEqual(viewport.width);
+      }
+      await fitsWidth(page);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -101,7 +101,7 @@ function Product({ product }: { product: ProductDetail }) {
             <span className="muted">by {product.brand}</span>
           </p>
 
-          <div className="product__actions">
+          <div className={product.isOwner ? 'product__actions product__actions--owner' : 'product__actions'}>
             {product.isOwner ? (
               <>
                 <Link to={`/EditProduct/${product.id}`} className="btn btn--primary" data-testid="edit-product">

@@ -28,6 +28,24 @@ async function violations(page: Page): Promise<string[]> {
   return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+/**
+ * Controls a thumb cannot hit reliably: under 44 × 44 px at phone width. Two exceptions by
+ * design: a link-styled button inside a sentence (WCAG's inline exception), and the category
+ * bar's arrows, 44 px tall but 28 wide so that five chips fit beside them at 360 px.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a.btn, [role="tab"]')].flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height || el.closest('.sr-only') || el.classList.contains('link-button')) return [];
+      const minWidth = el.classList.contains('category-bar__arrow') ? 28 : 44;
+      if (box.height >= 43.5 && box.width >= minWidth - 0.5) return [];
+      const name = (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40);
+      return [`"${name}" is ${Math.round(box.width)} × ${Math.round(box.height)} px`];
+    }),
+  );
+}
+
 /** Waits for what a person would wait for: no skeleton or spinner left, fonts and images settled. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -36,7 +54,8 @@ async function settled(page: Page): Promise<void> {
 
 /**
  * Issue 11: every route, for each kind of visitor, at desktop and phone width: axe-core finds
- * nothing, nothing scrolls sideways at 360 px, and no console errors. Accessibility does not
+ * nothing, nothing scrolls sideways at 360 px, every control is a 44 px touch target there, and
+ * no console errors. Accessibility does not
  * depend on the database, so this suite runs on SQLite only.
  */
 describeInBrowser('accessibility and phone layout of every route', () => {
@@ -73,7 +92,7 @@ describeInBrowser('accessibility and phone layout of every route', () => {
 
   for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
     for (const [size, viewport] of Object.entries(WIDTHS)) {
-      it(`${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ' and nothing scrolls sideways' : ''}`, async () => {
+      it(`${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}`, async () => {
         const tracked = await openPage(browser, server.url, viewport);
         pages.push(tracked);
         if (visitor !== 'signed out') {
@@ -89,6 +108,7 @@ describeInBrowser('accessibility and phone layout of every route', () => {
           if (size === 'phone') {
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
+            for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
             // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
             if (await page.getByTestId('cart-badge').isVisible()) problems.push(`${route}: the floating cart button shows at 360px`);
             if (!(await page.getByTestId('header-cart').isVisible())) problems.push(`${route}: no cart in the header at 360px`);

@@ -12,6 +12,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file builds its own app and database, so files need no fresh module graph; importing
+          // the server's (Fastify, Kysely, sharp, Socket.IO) once per worker rather than once per file
+          // took the suite from 132 to 97 s here.
+          isolate: false,
         },
       },
       './apps/web/vite.config.ts',

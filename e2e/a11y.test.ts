@@ -35,7 +35,7 @@ async function violations(page: Page): Promise<string[]> {
  */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a.btn, [role="tab"]')].flatMap((el) => {
+    Array.from(document.querySelectorAll<HTMLElement>('button, a.btn, [role="tab"]')).flatMap((el) => {
       const box = el.getBoundingClientRect();
       if (!box.width || !box.height || el.closest('.sr-only') || el.classList.contains('link-button')) return [];
       const minWidth = el.classList.contains('category-bar__arrow') ? 28 : 44;

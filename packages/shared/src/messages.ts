@@ -139,6 +139,8 @@ export const MSG = {
   productNotFound: 'This product does not exist or has been removed.',
   reviewSubmitted: 'Your review has been submitted.',
   noReviews: 'No reviews yet. Be the first to review this product.',
+  /** The same empty list, to the seller, who may not write one. */
+  noReviewsYet: 'No reviews yet.',
   addedToCart: 'Added to cart',
   confirmDeleteProduct: 'Delete this product? This cannot be undone.',
   reviewLength: 'Review must be between 3 and 500 characters.',

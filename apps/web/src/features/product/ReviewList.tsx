@@ -42,8 +42,8 @@ function ReviewSkeletons({ count }: { count: number }) {
   );
 }
 
-/** Newest first, with 'Load more' while the server has another page; fetched once `wanted`. */
-export function ReviewList({ productId, wanted, count }: { productId: string; wanted: boolean; count: number }) {
+/** Newest first, with 'Load more' while the server has another page; fetched once `wanted`. `invite`: the viewer may write the first one. */
+export function ReviewList({ productId, wanted, count, invite }: { productId: string; wanted: boolean; count: number; invite: boolean }) {
   const reviews = useReviews(productId, wanted);
   if (reviews.isPending) return <ReviewSkeletons count={count} />;
   if (reviews.isError) {
@@ -54,7 +54,7 @@ export function ReviewList({ productId, wanted, count }: { productId: string; wa
     );
   }
   const items = reviews.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <EmptyState title={MSG.noReviews} />;
+  if (items.length === 0) return <EmptyState title={invite ? MSG.noReviews : MSG.noReviewsYet} />;
   return (
     <>
       <ul className="review-list" data-testid="review-list">

@@ -99,7 +99,7 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
           {form}
         </div>
         <div className="reviews__list">
-          <ReviewList productId={product.id} wanted={near} count={product.reviewCount} />
+          <ReviewList productId={product.id} wanted={near} count={product.reviewCount} invite={!product.isOwner} />
         </div>
       </div>
     </section>

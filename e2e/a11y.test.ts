@@ -55,8 +55,8 @@ async function settled(page: Page): Promise<void> {
 /**
  * Issue 11: every route, for each kind of visitor, at desktop and phone width: axe-core finds
  * nothing, nothing scrolls sideways at 360 px, every control is a 44 px touch target there, and
- * no console errors. Accessibility does not
- * depend on the database, so this suite runs on SQLite only.
+ * no console errors. Accessibility does not depend on the database, so this suite runs on SQLite
+ * only.
  */
 describeInBrowser('accessibility and phone layout of every route', () => {
   let browser: Browser;

@@ -8,10 +8,10 @@ const photo = (width: number, height: number) => sharp({ create: { width, height
 /**
  * A seller's photo is shown whole on the product page (and the auction page, which uses the same
  * gallery) and in the For You feed: a portrait shot from a phone, or a wide one, fits inside its
- * frame at every width rather than being cut off at the bottom. A layout check, so one database
- * is enough.
+ * frame at every width rather than being cut off at the bottom. And the seller's own buttons fit
+ * a phone. Layout checks, so one database is enough.
  */
-describeInBrowser('the product gallery', () => {
+describeInBrowser('the product page layout', () => {
   const browser = useBrowser();
   let server: RunningServer;
   let productId = '';

@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProduct, createUser } from '../apps/server/test/catalog-support.js';
+import type { Page } from 'playwright-core';
 import { describeInBrowser, fitsWidth, openPage, signInContext, startServer, useBrowser, type RunningServer } from './support/harness.js';
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 860 };
 
 const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0f766e' } }).png().toBuffer();
 
@@ -29,13 +33,24 @@ describeInBrowser('the product page layout', () => {
   });
   afterAll(() => server?.close());
 
-  it.each([
-    ['a phone', { width: 360, height: 780 }],
-    ['a tablet', { width: 800, height: 1000 }],
-    ['a desktop', { width: 1280, height: 860 }],
-  ])('shows each photo whole on %s', async (_name, viewport) => {
+  /** Opens a page at `viewport` (signed in as the seller when asked), runs `check` on it, and expects no console errors. */
+  async function onPage({ viewport, asSeller = false }: { viewport: { width: number; height: number }; asSeller?: boolean }, check: (page: Page) => Promise<void>): Promise<void> {
     const { page, context, errors } = await openPage(browser(), server.url, viewport);
     try {
+      if (asSeller) await signInContext(context, server.url, sellerCookie);
+      await check(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it.each([
+    ['a phone', PHONE],
+    ['a tablet', { width: 800, height: 1000 }],
+    ['a desktop', DESKTOP],
+  ])('shows each photo whole on %s', (_name, viewport) =>
+    onPage({ viewport }, async (page) => {
       await page.goto(`/product/${productId}`);
       for (const [i, label] of ['portrait', 'wide'].entries()) {
         await page.getByRole('button', { name: `Show image ${i + 1} of 2` }).click();
@@ -46,18 +61,14 @@ describeInBrowser('the product page layout', () => {
         expect(shown!.y + shown!.height, `${label}: bottom`).toBeLessThanOrEqual(frame!.y + frame!.height + 0.5);
         expect(shown!.x + shown!.width, `${label}: right`).toBeLessThanOrEqual(frame!.x + frame!.width + 0.5);
       }
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   it.each([
-    ['a phone', { width: 360, height: 780 }],
-    ['a desktop', { width: 1280, height: 860 }],
-  ])('shows the photos whole in the For You feed on %s', async (_name, viewport) => {
-    const { page, context, errors } = await openPage(browser(), server.url, viewport);
-    try {
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ])('shows the photos whole in the For You feed on %s', (_name, viewport) =>
+    onPage({ viewport }, async (page) => {
       await page.goto('/foryou');
       const first = page.locator('.feed-photos__frame img').first();
       await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -71,19 +82,14 @@ describeInBrowser('the product page layout', () => {
       );
       expect(fits.length).toBeGreaterThan(0);
       expect(fits).not.toContain(false);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   it.each([
-    ['a phone', { width: 360, height: 780 }],
-    ['a desktop', { width: 1280, height: 860 }],
-  ])("fits the seller's own buttons (Edit, Move to Auction, Like) whole on %s", async (_name, viewport) => {
-    const { page, context, errors } = await openPage(browser(), server.url, viewport);
-    try {
-      await signInContext(context, server.url, sellerCookie);
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ])("fits the seller's own buttons (Edit, Move to Auction, Like) whole on %s", (_name, viewport) =>
+    onPage({ viewport, asSeller: true }, async (page) => {
       await page.goto(`/product/${productId}`);
       await expect.poll(() => page.getByTestId('edit-product').isVisible()).toBe(true);
       const buttons = await page.locator('.product__actions > *').evaluateAll((elements) =>
@@ -99,9 +105,6 @@ describeInBrowser('the product page layout', () => {
         expect(button.right, `${button.text}: right`).toBeLessThanOrEqual(viewport.width);
       }
       await fitsWidth(page);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

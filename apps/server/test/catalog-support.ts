@@ -52,7 +52,7 @@ export async function createCrowd(t: TestApp, n: number): Promise<TestUser[]> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One API call as the web app makes it: JSON or a FormData body, and the session cookie if any. */
-export function call(t: TestApp, method: Method, url: string, opts: { user?: TestUser | null; json?: unknown; form?: FormData } = {}) {
+export function call(t: Pick<TestApp, 'app'>, method: Method, url: string, opts: { user?: TestUser | null; json?: unknown; form?: FormData } = {}) {
   return t.app.inject({
     method,
     url,

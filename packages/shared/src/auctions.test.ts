@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bidIncrement, bidsLabel, minimumNextBid, quickBids } from './auctions.js';
+import { bidCapReached, bidIncrement, bidsLabel, minimumNextBid, quickBids } from './auctions.js';
+import { MAX_FILS } from './schemas/catalog.js';
 
 describe('bid increments', () => {
   it.each([
@@ -30,6 +31,14 @@ describe('bid increments', () => {
   it('offers the minimum and two larger quick bids, each a whole number of steps up', () => {
     expect(quickBids(100_00)).toEqual([100_00, 105_00, 115_00]);
     expect(quickBids(48_00)).toEqual([48_00, 49_00, 51_00]);
+  });
+
+  it('lets the price cap be the last bid: the step shrinks to what is left, and no quick bid passes it', () => {
+    expect(minimumNextBid({ startingBid: 100_00, currentBid: MAX_FILS - 1 })).toBe(MAX_FILS);
+    expect(minimumNextBid({ startingBid: 100_00, currentBid: MAX_FILS })).toBe(MAX_FILS);
+    expect(quickBids(MAX_FILS - 600_00)).toEqual([MAX_FILS - 600_00, MAX_FILS - 100_00, MAX_FILS]);
+    expect(quickBids(MAX_FILS)).toEqual([MAX_FILS]);
+    expect([bidCapReached(null), bidCapReached(MAX_FILS - 1), bidCapReached(MAX_FILS)]).toEqual([false, false, true]);
   });
 });
 

@@ -3,6 +3,7 @@
  * (the minimum next bid, the quick-bid buttons, the soft-close notice).
  */
 import { groupThousands } from './numbers.js';
+import { MAX_FILS } from './schemas/catalog.js';
 
 /** The bid step by price band, in fils: below AED 50 it is AED 1; from AED 25,000 it is AED 500. */
 export const BID_INCREMENTS: ReadonlyArray<{ below: number; step: number }> = [
@@ -18,15 +19,22 @@ export function bidIncrement(currentFils: number): number {
   return BID_INCREMENTS.find((band) => currentFils < band.below)!.step;
 }
 
-/** The least the next bid may be: the starting bid before anyone bids, then the current bid plus one step. */
+/**
+ * The least the next bid may be: the starting bid before anyone bids, then the current bid plus
+ * one step. Near the price cap the step shrinks to what is left, so the cap itself is the last
+ * possible bid (ADR 0030): a bid of AED 9,999,999.99 can still be beaten, by AED 10,000,000.
+ */
 export function minimumNextBid(auction: { startingBid: number; currentBid: number | null }): number {
-  return auction.currentBid === null ? auction.startingBid : auction.currentBid + bidIncrement(auction.currentBid);
+  return auction.currentBid === null ? auction.startingBid : Math.min(auction.currentBid + bidIncrement(auction.currentBid), MAX_FILS);
 }
 
-/** Quick-bid buttons: the minimum, then one and three steps above it. */
+/** The bid stands at the price cap: nobody can bid higher, and the bid form says so instead of asking. */
+export const bidCapReached = (currentBid: number | null): boolean => currentBid !== null && currentBid >= MAX_FILS;
+
+/** Quick-bid buttons: the minimum, then one and three steps above it, none past the price cap. */
 export function quickBids(minimum: number): number[] {
   const one = minimum + bidIncrement(minimum);
-  return [minimum, one, one + 2 * bidIncrement(one)];
+  return [...new Set([minimum, one, one + 2 * bidIncrement(one)].map((amount) => Math.min(amount, MAX_FILS)))];
 }
 
 /** "1 bid", "1,204 bids": on cards, the auction page and the seller's notifications. */

@@ -22,7 +22,7 @@ describe('chat bids', () => {
     ['١٥٠٫٥٠', 150_50],
     ['0', 0],
     ['000150', 150_00],
-    ['１５０', 150_00],
+    ['AED\u00a0150', 150_00],
   ])('%j is a bid of %i fils', (text, fils) => {
     expect(parseChatBid(text)).toBe(fils);
   });
@@ -45,6 +45,13 @@ describe('chat bids', () => {
     ['١٥٠ please'],
     ['💯'],
     ['AED AED 150'],
+    // Only Western, Arabic-Indic and Persian digits bid (ADR 0030): not what Unicode folds into digits.
+    ['１５０'],
+    ['①⑤⓪'],
+    ['¹⁵⁰'],
+    ['𝟏𝟓𝟎'],
+    ['㉑'],
+    ['₁₅₀'],
   ])('%j is chat, not a bid', (text) => {
     expect(parseChatBid(text)).toBeNull();
   });

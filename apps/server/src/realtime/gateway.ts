@@ -24,6 +24,8 @@ const PER_SECOND = 10;
 const MAX_REFUSALS = 100;
 /** Rooms one socket may be in at once (a feed page watches a few dozen auctions at most). */
 const MAX_ROOMS = 100;
+/** Socket.IO's ids: 15 random bytes in URL-safe base64. */
+const SOCKET_ID = /^[A-Za-z0-9_-]{20}$/;
 
 export interface RealtimeDeps {
   publicUrl: string;
@@ -73,6 +75,13 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     mayReach: (room) => !nobodyIn(room),
     leave: (room, fromRoom) => io.in(room).socketsLeave(fromRoom),
     roomSize: async (room) => (await io.in(room).fetchSockets()).length,
+    async roomsOf(socketId) {
+      const here = io.sockets.sockets.get(socketId);
+      if (here) return here.rooms;
+      // Only a socket id can name one socket on another instance: never a room's whole membership.
+      if (!redis || !SOCKET_ID.test(socketId)) return null;
+      return (await io.in(socketId).fetchSockets()).find((s) => s.id === socketId)?.rooms ?? null;
+    },
   };
 
   const handlers = new Map<ClientEvent, SocketHandler<ClientEvent>>();
@@ -98,20 +107,19 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
   });
 
   io.on('connection', (socket: SouqSocket) => {
-    const rooms = new Set<string>();
+    // The socket's own rooms (its id, its person) are not counted against the limit.
+    const ownRooms = socket.data.userId ? 2 : 1;
     const session: SocketSession = {
       id: socket.id,
       userId: socket.data.userId,
       join(room) {
-        if (!rooms.has(room) && rooms.size >= MAX_ROOMS) throw new Error('too many rooms');
-        rooms.add(room);
+        if (!socket.rooms.has(room) && socket.rooms.size - ownRooms >= MAX_ROOMS) throw new Error('too many rooms');
         void socket.join(room);
       },
-      leave(room) {
-        rooms.delete(room);
-        void socket.leave(room);
-      },
-      has: (room) => rooms.has(room),
+      leave: (room) => void socket.leave(room),
+      // The socket's rooms as they are now: a room left on another instance's word (a removal, a
+      // stream's end) is gone here too.
+      has: (room) => socket.rooms.has(room),
       state: new Map(),
     };
     if (session.userId) void socket.join(userRoom(session.userId));

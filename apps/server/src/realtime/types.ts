@@ -11,6 +11,8 @@ export interface RealtimeOut {
   leave(room: string, fromRoom: string): void;
   /** How many sockets are in a room across every instance. */
   roomSize(room: string): Promise<number>;
+  /** The rooms one socket is in, on whichever instance holds it; null when no socket has that id. */
+  roomsOf(socketId: string): Promise<ReadonlySet<string> | null>;
 }
 
 /** One connected socket, as handlers see it. */

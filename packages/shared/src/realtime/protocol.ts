@@ -19,8 +19,11 @@ const sdp = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(20
 const candidate = z
   .object({ candidate: z.string().max(2_000), sdpMid: z.string().max(64).nullable().optional(), sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(), usernameFragment: z.string().max(256).nullable().optional() })
   .strict();
-/** Socket.IO socket ids: the server fills in `from`; a host names the viewer it answers. */
-const socketId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+/**
+ * Socket.IO socket ids (15 random bytes, URL-safe base64): the server fills in `from`; a host
+ * names the viewer it answers. Exactly that shape, so no room's name (the lobby, a person) passes.
+ */
+const socketId = z.string().regex(/^[A-Za-z0-9_-]{20}$/, 'Say which viewer this is for.');
 
 /** Everything a client may send, each validated on arrival. */
 export const ClientMessageSchemas = {

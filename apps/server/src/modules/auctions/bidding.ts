@@ -26,6 +26,13 @@ export interface NotificationsWrite {
   stored: (rows: DB['notifications'][]) => void;
 }
 
+/**
+ * A rule another module keeps about who may bid on an auction (a stream's host removing a viewer):
+ * the bidders it refuses, with why. It reads inside the batch's transaction, so a refusal stored
+ * before the batch is seen by it.
+ */
+export type BidGate = (runner: Kysely<DB>, auction: { id: string; streamId: string | null }, bidderIds: string[]) => Promise<ReadonlyMap<string, DomainError>>;
+
 export interface BiddingDeps {
   db: Kysely<DB>;
   dialect: DialectName;
@@ -37,6 +44,8 @@ export interface BiddingDeps {
   notifications: (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]) => NotificationsWrite;
   /** Sends a mail once the transaction has committed (the service's own). */
   mailLater: (onCommit: OnCommit, message: MailMessage) => void;
+  /** Other modules' rules on who may bid, read at each batch (the list fills as modules start). */
+  gates: readonly BidGate[];
 }
 
 /** A bid that has passed its own checks and waits for its auction's batch. */
@@ -47,6 +56,8 @@ interface PendingBid {
   key?: string;
   requestHash: string;
 }
+
+const NONE_REFUSED: ReadonlyMap<string, DomainError> = new Map();
 
 /** The batch was decided before the auction's end but would commit at or after it. */
 class EndPassedBeforeCommit extends Error {}
@@ -82,6 +93,17 @@ export function createBidding(deps: BiddingDeps) {
   const { db, dialect, clock } = deps;
   const remembered = new Lru<string, AuctionState>(REMEMBERED_AUCTIONS);
 
+  /** Every gate's refusals for this batch's bidders; the first gate to refuse a bidder says why. */
+  async function refusedBidders(runner: Kysely<DB>, row: AuctionState, pending: PendingBid[]): Promise<ReadonlyMap<string, DomainError>> {
+    if (!deps.gates.length) return NONE_REFUSED;
+    const bidderIds = [...new Set(pending.map((p) => p.user.id))];
+    const all = new Map<string, DomainError>();
+    for (const gate of deps.gates) {
+      for (const [userId, error] of await gate(runner, { id: row.id, streamId: row.stream_id }, bidderIds)) if (!all.has(userId)) all.set(userId, error);
+    }
+    return all;
+  }
+
   /**
    * `runner` runs the batch's statements: its transaction, or, for a batch on remembered state on
    * PostgreSQL, the pool itself, since the batch's writes are then one statement that commits alone.
@@ -95,6 +117,7 @@ export function createBidding(deps: BiddingDeps) {
     // A retry racing its first attempt sees that attempt's key once it commits: under the lock, by
     // waiting for it; on remembered state, its record's insert fails and the batch is decided again.
     const answered = new Map((await q.findIdempotent(runner, scope, keys)).map((r) => [`${r.user_id} ${r.key}`, { hash: r.request_hash, result: JSON.parse(r.response) as BidResult }]));
+    const refused = await refusedBidders(runner, row, pending);
 
     const nowMs = clock.now().getTime();
     const now = new Date(nowMs).toISOString();
@@ -122,6 +145,8 @@ export function createBidding(deps: BiddingDeps) {
         throw new DomainError('CONFLICT', MSG.bidClosed);
       }
       if (state.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
+      const refusal = refused.get(user.id);
+      if (refusal) throw refusal;
       const outcome = resolveBid(
         { startingBid: state.starting_bid, reservePrice: state.reserve_price, currentBid: state.current_bid, leaderId: state.leader_id, leaderMax: state.leader_max },
         { bidderId: user.id, amount, maxAmount },
@@ -130,6 +155,7 @@ export function createBidding(deps: BiddingDeps) {
         const message = bidAtLeast(formatAED(outcome.minimum));
         throw new DomainError('VALIDATION_FAILED', message, { amount: message });
       }
+      if (outcome.kind === 'cap-reached') throw new DomainError('CONFLICT', MSG.bidCapReached, { amount: MSG.bidCapReached });
       if (outcome.kind === 'max-not-raised') {
         if (known) throw new RefusedOnRememberedState();
         const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;

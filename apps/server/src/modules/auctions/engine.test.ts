@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_FILS } from '@souq/shared';
 import { resolveBid, type AuctionState, type BidAttempt, type BidOutcome } from './engine.js';
 
 const AED = (n: number) => Math.round(n * 100);
@@ -150,5 +151,29 @@ describe('bid engine: reserve price', () => {
     ]);
     expect(outcomes[1]).toMatchObject({ kind: 'accepted', bids: [{ bidderId: 'a', amount: AED(500), auto: false }] });
     expect(state.currentBid).toBe(AED(500));
+  });
+});
+
+describe('bid engine: the price cap', () => {
+  it('takes a bid up to the cap even when a whole step would pass it, then refuses everyone but the leader raising nothing', () => {
+    const { state, outcomes } = play(fresh(AED(100)), [
+      { bidderId: 'a', amount: MAX_FILS - 1 },
+      { bidderId: 'b', amount: MAX_FILS },
+      { bidderId: 'c', amount: MAX_FILS },
+      { bidderId: 'a', amount: MAX_FILS },
+      { bidderId: 'b', amount: MAX_FILS },
+    ]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['accepted', 'accepted', 'cap-reached', 'cap-reached', 'max-not-raised']);
+    expect(state).toMatchObject({ currentBid: MAX_FILS, leaderId: 'b' });
+  });
+
+  it('a maximum at the cap answered by a rival’s bid at the cap keeps the earlier maximum in the lead', () => {
+    const { state, outcomes } = play(fresh(AED(100)), [
+      { bidderId: 'a', amount: AED(100), maxAmount: MAX_FILS },
+      { bidderId: 'b', amount: MAX_FILS },
+      { bidderId: 'c', amount: MAX_FILS },
+    ]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['accepted', 'accepted', 'cap-reached']);
+    expect(state).toMatchObject({ currentBid: MAX_FILS, leaderId: 'a' });
   });
 });

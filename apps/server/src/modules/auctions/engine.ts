@@ -1,4 +1,4 @@
-import { bidIncrement, minimumNextBid } from '@souq/shared';
+import { bidCapReached, bidIncrement, minimumNextBid } from '@souq/shared';
 
 /**
  * The bid engine: pure rules, no storage. Given an auction's state and one bid, it decides
@@ -35,6 +35,8 @@ export interface PlacedBid {
 export type BidOutcome =
   | { kind: 'too-low'; minimum: number }
   | { kind: 'max-not-raised'; currentMax: number }
+  /** The price stands at the cap: no bid can beat it. */
+  | { kind: 'cap-reached' }
   | {
       kind: 'accepted';
       bids: PlacedBid[];
@@ -70,6 +72,7 @@ export function resolveBid(state: AuctionState, bid: BidAttempt): BidOutcome {
     };
   }
 
+  if (bidCapReached(state.currentBid)) return { kind: 'cap-reached' };
   const minimum = minimumNextBid(state);
   if (bid.amount < minimum) return { kind: 'too-low', minimum };
 

@@ -29,7 +29,7 @@ import type { DomainEvent, Publish } from '../../lib/events.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import type { NewNotification } from '../notifications/service.js';
-import { createBidding, type NotificationsWrite } from './bidding.js';
+import { createBidding, type BidGate, type NotificationsWrite } from './bidding.js';
 import { soldMail, wonMail } from './emails.js';
 import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
@@ -126,7 +126,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
     write.stored(write.query ? await write.query.execute() : []);
   };
 
-  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater });
+  const gates: BidGate[] = [];
+  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater, gates });
 
   /** The end a new auction asks for, checked against the server's clock. */
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {
@@ -327,6 +328,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
     /** One bid, decided with the others that arrive with it on the same auction (bidding.ts). */
     placeBid: bidding.placeBid,
+    /** A module that keeps a rule on who may bid (streams: removed viewers) adds it here as it starts. */
+    addBidGate: (gate: BidGate) => void gates.push(gate),
 
     /** Seller, before the first bid: the auction is withdrawn and the product goes back to the shop. */
     async cancel(user: UserRow, id: string): Promise<void> {

@@ -17,6 +17,8 @@ export const streamsModule = defineModule({
       log: ctx.log,
       services: ctx.services,
     });
+    // Removed viewers may not bid on the stream's auction by any route (the HTTP bid form included).
+    ctx.services.auctions.addBidGate(service.bidGate);
     return {
       service,
       routes: streamsRoutes(service),

@@ -107,6 +107,13 @@ export async function isBanned(db: Db, streamId: string, userId: string): Promis
   return row !== undefined;
 }
 
+/** Which of these people the host removed from the stream. */
+export async function bannedAmong(db: Db, streamId: string, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db.selectFrom('stream_bans').select('user_id').where('stream_id', '=', streamId).where('user_id', 'in', userIds).execute();
+  return rows.map((r) => r.user_id);
+}
+
 export const coverKeys = async (db: Db) =>
   (await db.selectFrom('streams').select('cover_key').where('cover_key', 'is not', null).execute()).map((r) => r.cover_key!);
 

@@ -11,7 +11,9 @@ import {
   STREAM_COVER_MAX_BYTES,
   StartStreamSchema,
   parseChatBid,
+  formatAED,
   type AuctionLive,
+  type BidResult,
   type ChatAck,
   type ChatMessage,
   type Page,
@@ -37,7 +39,7 @@ import * as q from './queries.js';
 declare module '../../lib/events.js' {
   interface DomainEvents {
     /** A stream started or ended (the live list refreshes), with its state when it ended. */
-    'stream.changed': { streamId: string; live: StreamLive | null };
+    'stream.changed': { streamId: string; live: StreamLive | null; ended: boolean };
     'stream.message': { streamId: string; message: ChatMessage };
     'stream.message-deleted': { streamId: string; messageId: string };
     'stream.viewer-removed': { streamId: string; userId: string };
@@ -62,11 +64,27 @@ export interface StreamsDeps {
 
 const brief = (id: string | null, username: string | null, pic: string | null): UserBrief | null => (id && username ? { id, username, profilePic: pic ?? DEFAULT_PROFILE_PIC } : null);
 
-/** A chat line's id from who sent it and their own id for it: a resend is the same message. */
-function messageId(streamId: string, userId: string, clientId: string): string {
-  const h = crypto.createHash('sha256').update(`${streamId}|${userId}|${clientId}`).digest('hex');
+/**
+ * A chat line's id from who sent it, their own id for it and what it says: a resend is the same
+ * message, and a reused client id with other words is another message, never a lost one. A bid is
+ * named by its amount, so "950" and "AED 950" resent under one id are one bid.
+ */
+function messageId(streamId: string, userId: string, clientId: string, content: string): string {
+  const h = crypto.createHash('sha256').update(`${streamId}|${userId}|${clientId}|${content}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
+
+/**
+ * The amount a chat bid put on the public bid list, which is all its line may show: the price it
+ * set when it leads, its own amount when a rival's maximum answered it at once, and nothing when
+ * the leader only raised their hidden maximum.
+ */
+function publicAmount(result: BidResult, typed: number): number | null {
+  if (result.message === MSG.maxRaised) return null;
+  return result.leading ? result.auction.currentBid : typed;
+}
+
+const NONE_REFUSED: ReadonlyMap<string, DomainError> = new Map();
 
 export type StreamsService = ReturnType<typeof createStreamsService>;
 
@@ -115,6 +133,22 @@ export function createStreamsService(deps: StreamsDeps) {
     createdAt: r.created_at,
   });
 
+  /** Stores a chat line once (a resend finds it stored) and shows it to the room. */
+  async function post(streamId: string, message: ChatMessage, bid?: { leading: boolean; message: string }): Promise<ChatAck> {
+    const stored = await q.insertMessage(db, {
+      id: message.id,
+      stream_id: streamId,
+      user_id: message.user.id,
+      kind: message.kind,
+      text: message.text,
+      amount: message.amount,
+      created_at: message.createdAt,
+      deleted_at: null,
+    });
+    if (stored) deps.publish({ type: 'stream.message', streamId, message });
+    return { ok: true, message, ...(bid ? { bid } : {}) };
+  }
+
   async function mustFind(id: string) {
     const row = await q.findStream(db, id);
     if (!row) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
@@ -155,7 +189,7 @@ export function createStreamsService(deps: StreamsDeps) {
     );
     if (!ended) return false;
     const auction = await services.auctions.liveState(ended.auction_id);
-    deps.publish({ type: 'stream.changed', streamId: id, live: auction ? streamLive(ended, auction) : null });
+    deps.publish({ type: 'stream.changed', streamId: id, live: auction ? streamLive(ended, auction) : null, ended: true });
     deps.video.closeRoom({ id, videoRoom: ended.video_room }).catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
     return true;
   }
@@ -203,7 +237,7 @@ export function createStreamsService(deps: StreamsDeps) {
         await end(id, 'host');
         throw new DomainError('SERVICE_UNAVAILABLE', `Error starting stream: ${(error as Error).message}`);
       }
-      deps.publish({ type: 'stream.changed', streamId: id, live: null });
+      deps.publish({ type: 'stream.changed', streamId: id, live: null, ended: false });
       return { id };
     },
 
@@ -263,11 +297,11 @@ export function createStreamsService(deps: StreamsDeps) {
       await q.markHostSeen(db, streamId, userId, clock.iso());
     },
 
-    /** Who may watch: anyone, except a person the host removed. Returns whether this person hosts it. */
-    async admit(userId: string | null, streamId: string): Promise<{ isHost: boolean }> {
+    /** Who may watch: anyone, except a person the host removed. Returns whether this person hosts it, and whether it is live. */
+    async admit(userId: string | null, streamId: string): Promise<{ isHost: boolean; live: boolean }> {
       const row = await mustFind(streamId);
       if (userId && (await q.isBanned(db, streamId, userId))) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
-      return { isHost: userId === row.host_id };
+      return { isHost: userId === row.host_id, live: row.status === 'live' };
     },
 
     /**
@@ -281,35 +315,36 @@ export function createStreamsService(deps: StreamsDeps) {
       if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
       const line = parseInput(ChatTextSchema, text);
       if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
-      const amount = parseChatBid(line);
-      let bid: { leading: boolean; message: string } | undefined;
-      if (amount !== null) {
-        if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
-        if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
-        // A number too long to be a price still goes to the engine, which refuses it with its own words.
-        const result = await services.auctions.placeBid(user, row.auction_id, { amount: Number.isFinite(amount) ? amount : MAX_FILS + 1 }, clientId);
-        bid = { leading: result.leading, message: result.message };
-      }
-      const message: ChatMessage = {
-        id: messageId(streamId, user.id, clientId),
-        kind: amount === null ? 'chat' : 'bid',
-        text: line,
-        amount: amount === null ? null : amount,
-        user: { id: user.id, username: user.username, profilePic: user.profile_pic },
-        createdAt: clock.iso(),
-      };
-      const stored = await q.insertMessage(db, {
-        id: message.id,
-        stream_id: streamId,
-        user_id: user.id,
-        kind: message.kind,
-        text: message.text,
-        amount: message.amount,
-        created_at: message.createdAt,
-        deleted_at: null,
+      const typed = parseChatBid(line);
+      const sender = { id: user.id, username: user.username, profilePic: user.profile_pic };
+      if (typed === null) return post(streamId, { id: messageId(streamId, user.id, clientId, `chat|${line}`), kind: 'chat', text: line, amount: null, user: sender, createdAt: clock.iso() });
+
+      if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
+      if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
+      // A number too long to be a price still goes to the engine, which refuses it with its own words.
+      const amount = Number.isFinite(typed) ? typed : MAX_FILS + 1;
+      const result = await services.auctions.placeBid(user, row.auction_id, { amount }, clientId).catch((error: unknown) => {
+        // The client id is the bid's Idempotency-Key: another amount under it is another message reusing it.
+        throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED' ? new DomainError('CONFLICT', MSG.chatIdReused) : error;
       });
-      if (stored) deps.publish({ type: 'stream.message', streamId, message });
-      return { ok: true, message, ...(bid ? { bid } : {}) };
+      const bid = { leading: result.leading, message: result.message };
+      const shown = publicAmount(result, amount);
+      const base = { id: messageId(streamId, user.id, clientId, `bid|${amount}`), kind: 'bid' as const, user: sender, createdAt: clock.iso() };
+      // A raised maximum is the bidder's secret: their own line says it, nobody else's chat does.
+      if (shown === null) return { ok: true, message: { ...base, text: line, amount }, bid };
+      return post(streamId, { ...base, text: shown === amount ? line : formatAED(shown), amount: shown }, bid);
+    },
+
+    /** Who may bid on a stream's auction, however they bid: nobody the host removed from it. */
+    async bidGate(runner: Kysely<DB>, auction: { streamId: string | null }, bidderIds: string[]): Promise<ReadonlyMap<string, DomainError>> {
+      if (!auction.streamId) return NONE_REFUSED;
+      const banned = await q.bannedAmong(runner, auction.streamId, bidderIds);
+      return new Map(banned.map((userId) => [userId, new DomainError('FORBIDDEN', MSG.removedCannotBid)]));
+    },
+
+    /** Video signalling is for a live stream only: an ended one's room is closed. */
+    async mustBeLive(streamId: string): Promise<void> {
+      if ((await mustFind(streamId)).status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
     },
 
     async deleteMessage(host: UserRow, streamId: string, messageId: string): Promise<void> {

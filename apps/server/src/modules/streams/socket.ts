@@ -5,24 +5,28 @@ import type { RealtimeOut, SocketParts, SocketSession } from '../../realtime/typ
 import type { Services } from '../module.js';
 import type { StreamsService } from './service.js';
 
-const HOSTED = 'streams.hosted';
 const JOINED = 'streams.joined';
 /** Viewer counts go out at most this often per stream from each instance. */
 const COUNT_EVERY_MS = 2000;
 
-/** A set kept on the socket between messages: the streams it hosts, the streams it is in. */
-const setOf = (session: SocketSession, key: string) => {
-  let set = session.state.get(key) as Set<string> | undefined;
-  if (!set) session.state.set(key, (set = new Set()));
+/** The streams this socket is in, kept between messages so a disconnect leaves each of them. */
+const joinedBy = (session: SocketSession) => {
+  let set = session.state.get(JOINED) as Set<string> | undefined;
+  if (!set) session.state.set(JOINED, (set = new Set()));
   return set;
 };
-const hostedBy = (session: SocketSession) => setOf(session, HOSTED);
-const joinedBy = (session: SocketSession) => setOf(session, JOINED);
+/**
+ * Whether this socket hosts a live stream: it is in the stream's host room, which it joins only
+ * while the stream is live and which every instance empties when the stream ends.
+ */
+const hosts = (session: SocketSession, streamId: string) => session.has(streamHostRoom(streamId));
 
 /**
- * The live room: who is in it, the chat, and the mesh video's signaling. The server relays
- * offers, answers and candidates between the host and one viewer at a time and never lets a
- * viewer signal another viewer: a viewer's messages go to the host's sockets only.
+ * The live room: who is in it, the chat, and the mesh video's signaling. Signals go only between
+ * a live stream's host and its own viewers: a viewer's go to the host's sockets, and the host's to
+ * one socket that is in this stream's room and not the host's. Anything else is refused, so no
+ * socket can aim a signal at a room (the lobby, a person) or at a stranger, and a flood is held to
+ * one recipient per message by the gateway's per-socket limit.
  */
 export function streamsSocket(streams: StreamsService, services: Pick<Services, 'accounts'>, clock: Clock): SocketParts {
   const pendingCounts = new Map<string, NodeJS.Timeout>();
@@ -42,7 +46,6 @@ export function streamsSocket(streams: StreamsService, services: Pick<Services, 
   const leave = (session: SocketSession, streamId: string, out: RealtimeOut) => {
     session.leave(streamRoom(streamId));
     session.leave(streamHostRoom(streamId));
-    hostedBy(session).delete(streamId);
     joinedBy(session).delete(streamId);
     out.to(streamHostRoom(streamId)).emit('rtc:viewer-left', { streamId, viewer: session.id });
     countViewers(streamId, out);
@@ -52,17 +55,26 @@ export function streamsSocket(streams: StreamsService, services: Pick<Services, 
     if (!user) throw new DomainError('UNAUTHENTICATED', MSG.mustBeLoggedIn);
     return user;
   };
+  /** A video signal's sender: in the stream's room, and the stream live. */
+  const mustSignal = async (session: SocketSession, streamId: string) => {
+    if (!session.has(streamRoom(streamId))) throw new DomainError('FORBIDDEN', MSG.joinStreamFirst);
+    await streams.mustBeLive(streamId);
+  };
+  /** The host may answer only a socket watching this stream that is not one of the host's own. */
+  const mustBeViewer = async (streamId: string, socketId: string, out: RealtimeOut) => {
+    const rooms = await out.roomsOf(socketId);
+    if (!rooms?.has(streamRoom(streamId)) || rooms.has(streamHostRoom(streamId))) throw new DomainError('FORBIDDEN', MSG.notStreamViewer);
+  };
 
   return {
     handlers: {
       'streams:watch': (session) => session.join(STREAMS_LOBBY),
       'stream:join': async (session, { streamId }, out) => {
-        const { isHost } = await streams.admit(session.userId, streamId);
+        const { isHost, live } = await streams.admit(session.userId, streamId);
         session.join(streamRoom(streamId));
         joinedBy(session).add(streamId);
-        if (isHost) {
+        if (isHost && live) {
           session.join(streamHostRoom(streamId));
-          hostedBy(session).add(streamId);
           await streams.heartbeat(session.userId!, streamId);
         }
         countViewers(streamId, out);
@@ -70,18 +82,22 @@ export function streamsSocket(streams: StreamsService, services: Pick<Services, 
       },
       'stream:leave': (session, { streamId }, out) => leave(session, streamId, out),
       'stream:heartbeat': async (session, { streamId }) => {
-        if (session.userId && hostedBy(session).has(streamId)) await streams.heartbeat(session.userId, streamId);
+        if (session.userId && hosts(session, streamId)) await streams.heartbeat(session.userId, streamId);
       },
       'stream:chat': async (session, { streamId, text, clientId }) => streams.chat(await signedIn(session), streamId, text, clientId),
-      'rtc:request': (session, { streamId }, out) => {
-        if (!session.has(streamRoom(streamId))) throw new DomainError('FORBIDDEN', 'Join the stream first.');
+      'rtc:request': async (session, { streamId }, out) => {
+        await mustSignal(session, streamId);
         out.to(streamHostRoom(streamId)).emit('rtc:viewer', { streamId, viewer: session.id });
       },
-      'rtc:signal': (session, { streamId, to, ...signal }, out) => {
-        if (!session.has(streamRoom(streamId))) throw new DomainError('FORBIDDEN', 'Join the stream first.');
-        const fromHost = hostedBy(session).has(streamId);
-        if (fromHost && !to) throw new DomainError('VALIDATION_FAILED', 'Say which viewer this is for.');
-        out.to(fromHost ? to! : streamHostRoom(streamId)).emit('rtc:signal', { streamId, from: session.id, ...signal });
+      'rtc:signal': async (session, { streamId, to, ...signal }, out) => {
+        await mustSignal(session, streamId);
+        if (!hosts(session, streamId)) {
+          out.to(streamHostRoom(streamId)).emit('rtc:signal', { streamId, from: session.id, ...signal });
+          return;
+        }
+        if (!to) throw new DomainError('VALIDATION_FAILED', 'Say which viewer this is for.');
+        await mustBeViewer(streamId, to, out);
+        out.to(to).emit('rtc:signal', { streamId, from: session.id, ...signal });
       },
     },
     onDisconnect(session, out) {
@@ -100,6 +116,8 @@ export function streamsSocket(streams: StreamsService, services: Pick<Services, 
           }
           return;
         case 'stream.changed':
+          // The host's sockets stop hosting on every instance: no more signalling as host.
+          if (event.ended) out.leave(streamHostRoom(event.streamId), streamHostRoom(event.streamId));
           if (event.live) out.to(streamRoom(event.streamId)).emit('stream:update', { stream: event.live, serverTime: clock.iso() });
           out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
           return;

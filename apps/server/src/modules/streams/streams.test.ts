@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatAck, Page, StreamCard, StreamDetail, VideoJoin } from '@souq/shared';
+import type { Page, StreamCard, VideoJoin } from '@souq/shared';
 import { AED, auctionRow } from '../../../test/auction-support.js';
 import { call, createCrowd, createUser, insertProduct, productForm, testImage, type TestUser } from '../../../test/catalog-support.js';
-import { listen, nextMessage, openSocket, type ClientSocket } from '../../../test/realtime-support.js';
+import { listen, nextMessage } from '../../../test/realtime-support.js';
+import { clientId, endLiveStreams, liveRooms } from '../../../test/stream-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 import { createFakeClock } from '../../lib/clock.js';
 
 const MINUTE = 60_000;
-let clientIds = 0;
-const clientId = () => `client-${Date.now()}-${clientIds++}`;
 
 describe.each(DIALECTS)('live streams (%s)', (dialect) => {
   let t: TestApp;
@@ -18,39 +17,20 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
   let viewer: TestUser;
   let other: TestUser;
   let unverified: TestUser;
-  const sockets: ClientSocket[] = [];
-  const open = async (user?: TestUser) => {
-    const { socket } = await openSocket(base, { cookie: user?.cookie });
-    sockets.push(socket);
-    return socket;
-  };
+  const { goLive, detail, open, join, chat, closeAll } = liveRooms(
+    () => t,
+    () => base,
+  );
   beforeAll(async () => {
     t = await startTestApp(dialect, {}, { clock });
     base = await listen(t);
     [host, viewer, other, unverified] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t, { verified: false })]);
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    closeAll();
     await t.close();
   });
-
-  /** Goes live through the API, as the host page does. */
-  async function goLive(as: TestUser, fields: Record<string, string> = {}, cover?: Buffer) {
-    const productId = await insertProduct(t, as.id, { title: 'Rolex Submariner' });
-    const form = productForm({ title: 'Friday watch auction', durationMinutes: '5', productId, startingBid: String(AED(100)), ...fields }, cover ? [{ field: 'cover', data: cover }] : []);
-    const res = await call(t, 'POST', '/api/streams', { user: as, form });
-    if (res.statusCode !== 201) throw new Error(`go live answered ${res.statusCode}: ${res.body}`);
-    return { id: (res.json() as { id: string }).id, productId };
-  }
-  const detail = async (id: string, user?: TestUser) => (await call(t, 'GET', `/api/streams/${id}`, { user })).json() as StreamDetail;
-  const join = (socket: ClientSocket, streamId: string) => new Promise<unknown>((resolve) => socket.emit('stream:join', { streamId }, resolve));
-  const chat = (socket: ClientSocket, streamId: string, text: string, id = clientId()) => new Promise<ChatAck>((resolve) => socket.emit('stream:chat', { streamId, text, clientId: id }, resolve));
-  // Each test leaves no stream live, whatever happened in it: a host hosts one stream at a time.
-  afterEach(async () => {
-    for (const s of await t.database.db.selectFrom('streams').select(['id', 'host_id']).where('status', '=', 'live').execute()) {
-      await t.streams.endByHost((await t.accounts.userById(s.host_id))!, s.id);
-    }
-  });
+  afterEach(() => endLiveStreams(t));
 
   describe('going live (spec §5, Host start)', () => {
     it('answers the spec’s words: logged out, unverified, no title, bad duration', async () => {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuctionDetail, BidResult } from '@souq/shared';
+import { MAX_FILS, MSG, type AuctionDetail, type BidResult } from '@souq/shared';
 import { BidForm } from './BidForm';
 
 const auction = { id: 'a1', minimumBid: 1_050_00, currentBid: 1_000_00 } as AuctionDetail;
@@ -12,8 +12,8 @@ const result: BidResult = {
   message: 'Your bid is in. You are the highest bidder.',
 };
 
-function renderForm(onResult = vi.fn(), onEnded = vi.fn()) {
-  const router = createMemoryRouter([{ path: '/auction/a1', element: <BidForm auction={auction} allowed={() => true} onGateError={() => false} onResult={onResult} onEnded={onEnded} /> }], {
+function renderForm(onResult = vi.fn(), onEnded = vi.fn(), shown: AuctionDetail = auction) {
+  const router = createMemoryRouter([{ path: '/auction/a1', element: <BidForm auction={shown} allowed={() => true} onGateError={() => false} onResult={onResult} onEnded={onEnded} /> }], {
     initialEntries: ['/auction/a1'],
   });
   render(<RouterProvider router={router} />);
@@ -38,6 +38,17 @@ describe('the bid form', () => {
     fireEvent.click(screen.getByTestId('place-bid'));
     expect(screen.getByText('Bid amount must be higher than current bid. Bid at least AED 1,050.00.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('at the price cap says no higher bid is possible instead of asking for one', () => {
+    renderForm(vi.fn(), vi.fn(), { id: 'a1', minimumBid: MAX_FILS, currentBid: MAX_FILS } as AuctionDetail);
+    expect(screen.getByTestId('bid-cap-reached').textContent).toBe(MSG.bidCapReached);
+    expect(screen.queryByTestId('place-bid')).toBeNull();
+  });
+
+  it('one step below the cap offers the cap itself as the only quick bid', () => {
+    renderForm(vi.fn(), vi.fn(), { id: 'a1', minimumBid: MAX_FILS, currentBid: MAX_FILS - 1 } as AuctionDetail);
+    expect(screen.getAllByRole('button', { name: /^AED / }).map((b) => b.textContent)).toEqual(['AED 10,000,000.00']);
   });
 
   it('sends the same Idempotency-Key when the same bid is retried after a network error, and a new one for the next bid', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { filsToAmount, formatAED, quickBids, type AuctionDetail, type BidResult, type FieldErrors } from '@souq/shared';
+import { MSG, bidCapReached, filsToAmount, formatAED, quickBids, type AuctionDetail, type BidResult, type FieldErrors } from '@souq/shared';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -46,6 +46,13 @@ export function BidForm({ auction, allowed, onGateError, onResult, onEnded }: Pr
   const chosenFils = chosen.ok ? chosen.data.amount : null;
 
   if (needsLogin) return <LoginToBid />;
+  if (bidCapReached(auction.currentBid)) {
+    return (
+      <p className="muted" role="status" data-testid="bid-cap-reached">
+        {MSG.bidCapReached}
+      </p>
+    );
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();

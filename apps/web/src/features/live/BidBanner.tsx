@@ -1,4 +1,4 @@
-import { formatAED, type StreamLive } from '@souq/shared';
+import { bidCapReached, formatAED, type StreamLive } from '@souq/shared';
 
 /** Spec §2: 'Highest Bid: AED {amount} by {user}'; before the first bid, where bidding starts. */
 export function BidBanner({ stream }: { stream: Pick<StreamLive, 'highestBid' | 'minimumBid' | 'status' | 'winner'> }) {
@@ -8,6 +8,7 @@ export function BidBanner({ stream }: { stream: Pick<StreamLive, 'highestBid' | 
       {highestBid ? (
         <>
           Highest Bid: <strong>{formatAED(highestBid.amount)}</strong> by <strong>{highestBid.user.username}</strong>
+          {stream.status === 'live' && bidCapReached(highestBid.amount) && <>. That is the most Souq accepts: no higher bid is possible.</>}
         </>
       ) : stream.status === 'live' ? (
         <>

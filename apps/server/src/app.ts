@@ -71,6 +71,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
   const shutdown = registerGracefulShutdown(app);
+  // Before anything is opened: a store the instance cannot reach stops it, naming the setting.
+  const storage = overrides.storage ?? createStorage(config);
+  app.addHook('onClose', async () => storage.close());
+  await checkStorageAtStart(storage, config).catch((error: unknown) => {
+    storage.close();
+    throw error;
+  });
   const database = openDatabase(config.database);
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
@@ -87,9 +94,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await afterAnswer.settle();
   });
 
-  const storage = overrides.storage ?? createStorage(config);
-  app.addHook('onClose', async () => storage.close());
-  await checkStorageAtStart(storage, config);
   const services = {} as Services;
   const ctx: ModuleContext = {
     config,

@@ -26,10 +26,16 @@ export function createLocalStorage(root: string): FileStorage {
     close() {},
     async put(key, data) {
       const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
       const tmp = `${full}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, full);
+      try {
+        await fs.mkdir(path.dirname(full), { recursive: true });
+        await fs.writeFile(tmp, data);
+        await fs.rename(tmp, full);
+      } catch (error) {
+        // A full or read-only disk is the store failing, as a bucket can: the person gets a 503.
+        // What a failed write left is a *.tmp no row names, removed by the orphan sweep.
+        throw new StorageUnavailableError(error);
+      }
     },
     async get(key) {
       try {

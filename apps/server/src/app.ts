@@ -58,6 +58,8 @@ export interface Souq extends Services {
   drain: Drain['drain'];
   services: Services;
   io: SouqIo;
+  /** Where uploads live; `storage.check()` is the cheap reachability probe for readiness. */
+  storage: FileStorage;
 }
 
 /** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
@@ -175,5 +177,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   app.addHook('onReady', async () => jobs.start());
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, storage, ...services };
 }

@@ -59,7 +59,7 @@ async function insertMany<T extends keyof DB>(db: Awaited<ReturnType<typeof buil
 
 function user(i: number, at: string) {
   const id = crypto.randomUUID();
-  return { id, email: `u${i}-${id.slice(0, 6)}@bench.test`, password_hash: null, username: `u${i}_${id.slice(0, 6)}`, display_name: null, phone: null, profile_pic: '/images/default-avatar.svg', bio: '', contact_email: null, google_sub: null, email_verified_at: at, created_at: at };
+  return { id, email: `u${i}-${id.slice(0, 6)}@bench.test`, password_hash: null, username: `u${i}_${id.slice(0, 6)}`, display_name: null, phone: null, avatar_key: null, bio: '', contact_email: null, google_sub: null, email_verified_at: at, created_at: at };
 }
 
 async function main() {

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import fastifyStatic from '@fastify/static';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
 import { createRedis } from './adapters/redis/index.js';
-import { createStorage, incomingUploadsDir, uploadsDir, type FileStorage } from './adapters/storage/index.js';
+import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -24,6 +22,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/session.js';
 import { registerMultipart } from './http/multipart.js';
+import { registerPublicFiles } from './http/public-files.js';
 import { registerSpa } from './http/spa.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.js';
@@ -59,6 +58,8 @@ export interface Souq extends Services {
   drain: Drain['drain'];
   services: Services;
   io: SouqIo;
+  /** Where uploads live; `storage.check()` is the cheap reachability probe for readiness. */
+  storage: FileStorage;
 }
 
 /** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
@@ -72,6 +73,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
   const shutdown = registerGracefulShutdown(app);
+  // Before anything is opened: a store the instance cannot reach stops it, naming the setting.
+  const storage = overrides.storage ?? createStorage(config);
+  app.addHook('onClose', async () => storage.close());
+  await checkStorageAtStart(storage, config).catch((error: unknown) => {
+    storage.close();
+    throw error;
+  });
   const database = openDatabase(config.database);
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
@@ -88,7 +96,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await afterAnswer.settle();
   });
 
-  const storage = overrides.storage ?? createStorage(config);
   const services = {} as Services;
   const ctx: ModuleContext = {
     config,
@@ -97,7 +104,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     log: app.log,
     mailer,
-    media: createMediaService(storage),
+    media: createMediaService(storage, app.log),
     publish: events.publish,
     afterAnswer,
     services,
@@ -113,7 +120,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerErrorHandling(app);
   registerIdParams(app);
   registerNoStoreForApi(app);
-  registerSecurityHeaders(app, config.publicUrl, janusConnectSources(config));
+  registerSecurityHeaders(app, config.publicUrl, {
+    connect: janusConnectSources(config),
+    img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
   early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log });
   registerCompression(app);
@@ -151,17 +161,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     }),
   );
-  fs.mkdirSync(path.join(uploadsDir(config), 'public'), { recursive: true });
-  // Public uploads: every file was re-encoded by us and has a unique name, so it can be cached for good.
-  await app.register(fastifyStatic, {
-    root: path.join(uploadsDir(config), 'public'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Through send's own options: a header set in setHeaders is overwritten by send's default max-age=0.
-    maxAge: 31536000 * 1000,
-    immutable: true,
-  });
+  registerPublicFiles(app, storage);
   await registerSpa(app, config.webDist, {
     images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])),
     clock,
@@ -177,5 +177,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   app.addHook('onReady', async () => jobs.start());
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, storage, ...services };
 }

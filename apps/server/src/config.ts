@@ -52,6 +52,17 @@ const EnvSchema = z.object({
   JANUS_ADMIN_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_SECRET: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
+  // Set = files go to this bucket instead of DATA_DIR/uploads (adapters/storage/s3-storage.ts).
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PUBLIC_URL: url(['http', 'https']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -59,6 +70,18 @@ const EnvSchema = z.object({
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string; schema?: string };
+
+/** A bucket instead of DATA_DIR/uploads; without credentials the SDK's own chain (instance role, AWS_*) is used. */
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself. */
+  endpoint?: string;
+  region: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** Where browsers fetch public keys (a CDN, the bucket's address); unset: the app streams them. */
+  publicUrl?: string;
+}
 
 export interface Config {
   port: number;
@@ -88,6 +111,8 @@ export interface Config {
   };
   /** The built SPA; absent in API-only tests. */
   webDist?: string;
+  /** Absent: uploads live in DATA_DIR/uploads. */
+  s3?: S3Config;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const together = [
     ['TURN_URLS', 'TURN_SECRET'],
     ['JANUS_URL', 'JANUS_ADMIN_URL', 'JANUS_ADMIN_SECRET'],
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ] as const;
   for (const group of together) {
     const set = group.filter((name) => e[name] !== undefined);
@@ -112,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`Invalid configuration:\n  ${group.filter((n) => !set.includes(n)).join(', ')}: required with ${set.join(', ')}`);
     }
   }
+  // A bucket's address or keys without the bucket would silently keep files on this machine's disk.
+  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && s3Only.length) throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required with ${s3Only.join(', ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
@@ -140,5 +169,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } } : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+          },
+        }
+      : {}),
   };
 }

@@ -18,7 +18,18 @@ async function main(): Promise<void> {
   }
   config.webDist ??= path.resolve(here, '../../web/dist');
 
-  const { app, drain } = await buildApp(config);
+  let built;
+  try {
+    built = await buildApp(config);
+  } catch (error) {
+    // Settings that looked right but lead nowhere (a bucket that cannot be reached) are reported the same way.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, drain } = built;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -76,6 +76,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SHUTDOWN_GRACE_MS', '-1'],
     ['SHUTDOWN_GRACE_MS', 'soon'],
+    ['S3_BUCKET', 'My_Bucket'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_FORCE_PATH_STYLE', 'sometimes'],
+    ['S3_PUBLIC_URL', 'ftp://cdn.example'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -85,6 +89,34 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: .+`));
+  });
+
+  it('keeps uploads on the disk unless S3_BUCKET is set, and reads every S3_* variable with its default', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'souq-photos' }).s3).toEqual({ bucket: 'souq-photos', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, publicUrl: undefined });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'souq',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'me-central-1',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.souq.example/',
+      }).s3,
+    ).toEqual({
+      bucket: 'souq',
+      endpoint: 'http://minio.internal:9000',
+      region: 'me-central-1',
+      credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.souq.example',
+    });
+  });
+
+  it('refuses half of the S3 settings: a key without its secret, an endpoint without a bucket', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'souq', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: required with S3_ENDPOINT/);
   });
 
   it('lists every bad variable at once', () => {
@@ -98,5 +130,13 @@ describe('main.ts with a bad configuration', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Invalid configuration');
     expect(run.stderr).toContain('PORT: must be a port number');
+  });
+
+  it('exits non-zero, naming S3_BUCKET, when the bucket cannot be reached, before opening the database', async () => {
+    const env = { S3_BUCKET: 'souq', S3_ENDPOINT: 'http://127.0.0.1:9', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'y', DATA_DIR: '/nonexistent/souq-should-not-be-created' };
+    const run = await exited(spawnTsx('apps/server/src/main.ts', [], env));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('File storage unreachable');
+    expect(run.stderr).toMatch(/S3_BUCKET: cannot use bucket "souq" at http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED/);
   });
 });

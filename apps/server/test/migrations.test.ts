@@ -93,6 +93,49 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     }
   });
 
+  it('turns the picture and order-line URLs stored before 2026-11-26 into storage keys, null for anything else', async () => {
+    const { db } = open();
+    const schema = schemaOf(test.config.database);
+    const before = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
+    expect((await before.migrateTo('2026-11-25-205-bidder-index-on-maxima')).error).toBeUndefined();
+    const at = new Date().toISOString();
+    const key = (folder: string) => `${folder}/${crypto.randomUUID()}`;
+    const [uploaded, large] = [key('avatars'), key('avatars')];
+    const pictures = { uploaded: `/uploads/${uploaded}-thumb.webp`, large: `/uploads/${large}.webp`, fallback: '/images/default-avatar.svg', empty: '' };
+    const ids: Record<string, string> = Object.fromEntries(Object.keys(pictures).map((name) => [name, crypto.randomUUID()]));
+    // The tables as they were before the migration, not as schema.ts now describes them.
+    const old = db as Kysely<any>;
+    await old
+      .insertInto('users')
+      .values(Object.entries(pictures).map(([name, pic]) => ({ id: ids[name], email: `${name}@example.com`, password_hash: null, username: name, display_name: null, phone: null, profile_pic: pic, bio: '', contact_email: null, google_sub: null, email_verified_at: at, created_at: at })))
+      .execute();
+    const order = crypto.randomUUID();
+    await old.insertInto('orders').values({ id: order, buyer_id: ids.uploaded, idempotency_key: 'k', status: 'placed', payment_method: 'cod', subtotal: 100, vat: 5, total: 105, emirate: 'Dubai', area: 'Marina', street: '1 Road', phone: '0501234567', created_at: at }).execute();
+    const photo = key('products');
+    const images = { photo: `/uploads/${photo}-thumb.webp`, placeholder: '/images/placeholder.svg', none: null };
+    await old
+      .insertInto('order_lines')
+      .values(Object.entries(images).map(([title, image], position) => ({ id: crypto.randomUUID(), order_id: order, position, product_id: null, seller_id: ids.large, title, image, unit_price: 100, quantity: 1, line_total: 100 })))
+      .execute();
+
+    expect(await migrateToLatest(db, schema)).toEqual(['2026-11-26-206-storage-keys-not-urls']);
+    const users = await db.selectFrom('users').select(['username', 'avatar_key']).orderBy('username').execute();
+    expect(users).toEqual([
+      { username: 'empty', avatar_key: null },
+      { username: 'fallback', avatar_key: null },
+      { username: 'large', avatar_key: large },
+      { username: 'uploaded', avatar_key: uploaded },
+    ]);
+    expect(await db.selectFrom('order_lines').select(['title', 'image_key']).orderBy('position').execute()).toEqual([
+      { title: 'photo', image_key: photo },
+      { title: 'placeholder', image_key: null },
+      { title: 'none', image_key: null },
+    ]);
+    // No URL column is left behind for code to read by mistake.
+    expect(Object.keys((await db.selectFrom('users').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('profile_pic');
+    expect(Object.keys((await db.selectFrom('order_lines').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('image');
+  });
+
   it('survives two handles migrating at the same moment', async () => {
     const [a, b] = [open(), open()];
     const schema = schemaOf(test.config.database);

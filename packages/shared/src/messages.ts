@@ -140,6 +140,7 @@ export const MSG = {
   fileTooLarge: 'Each file must be 8 MB or smaller.',
   imageTooManyPixels: 'That image is too large: at most 40 megapixels.',
   imageUnreadable: 'That image could not be read. Please try another file.',
+  storageUnavailable: 'Files cannot be stored or read right now, so nothing was saved. Please try again in a minute.',
   notProductOwner: 'Only the seller can change this product.',
   productNotFound: 'This product does not exist or has been removed.',
   reviewSubmitted: 'Your review has been submitted.',

@@ -11,6 +11,7 @@ import * as orderRequestHash from './migrations/2026-11-22-202-order-request-has
 import * as fulfilmentStatus from './migrations/2026-11-22-203-fulfilment-status.js';
 import * as feedReadIndexes from './migrations/2026-11-24-204-feed-read-indexes.js';
 import * as bidderIndexOnMaxima from './migrations/2026-11-25-205-bidder-index-on-maxima.js';
+import * as storageKeysNotUrls from './migrations/2026-11-26-206-storage-keys-not-urls.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-203-fulfilment-status': fulfilmentStatus,
   '2026-11-24-204-feed-read-indexes': feedReadIndexes,
   '2026-11-25-205-bidder-index-on-maxima': bidderIndexOnMaxima,
+  '2026-11-26-206-storage-keys-not-urls': storageKeysNotUrls,
 };
 
 const BUSY_RETRY_MS = 30_000;

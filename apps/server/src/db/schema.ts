@@ -11,7 +11,8 @@ export interface UsersTable {
   username: string;
   display_name: string | null;
   phone: string | null;
-  profile_pic: string;
+  /** The uploaded picture's image key (`avatars/<uuid>`); null shows the default avatar. */
+  avatar_key: string | null;
   bio: string;
   contact_email: string | null;
   posts_count: Generated<number>;
@@ -159,7 +160,8 @@ export interface OrderLinesTable {
   product_id: string | null;
   seller_id: string;
   title: string;
-  image: string | null;
+  /** The product photo's image key at the time of sale; null shows the placeholder. */
+  image_key: string | null;
   unit_price: number;
   quantity: number;
   line_total: number;

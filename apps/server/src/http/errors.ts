@@ -28,6 +28,8 @@ export const httpStatusOf = (code: ErrorCode): number => STATUS[code];
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
+      // A failure behind us (the file store) carries what went wrong for whoever runs the service.
+      if (error.cause) request.log.warn({ err: error.cause }, error.message);
       return reply.status(STATUS[error.code]).send({
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       });

@@ -6,7 +6,13 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { MSG } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 
-function helmetOptions(https: boolean, connectSources: string[]): HelmetOptions {
+/** Other origins the pages may use: APIs they call (`connect`), where pictures come from (`img`). */
+export interface ExtraSources {
+  connect?: string[];
+  img?: string[];
+}
+
+function helmetOptions(https: boolean, sources: ExtraSources): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,9 +23,9 @@ function helmetOptions(https: boolean, connectSources: string[]): HelmetOptions 
         // Style attributes in server-rendered pages (a star rating's fill, a skeleton's size: ADR
         // 0025); stylesheets and <style> elements stay our own files only.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(sources.img ?? [])],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...connectSources],
+        connectSrc: ["'self'", ...(sources.connect ?? [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -38,21 +44,24 @@ function helmetOptions(https: boolean, connectSources: string[]): HelmetOptions 
  * The headers helmet sets, worked out once. None of our policies depends on the request, and
  * @fastify/helmet rebuilt helmet (re-parsing the CSP) on every request.
  */
-export function securityHeaders(publicUrl: string, connectSources: string[] = []): Record<string, string> {
+export function securityHeaders(publicUrl: string, sources: ExtraSources = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
-  helmet(helmetOptions(publicUrl.startsWith('https:'), connectSources))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(publicUrl.startsWith('https:'), sources))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   return headers;
 }
 
-/** `connectSources`: other origins the pages may call, e.g. the Janus API that browsers publish and watch through. */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, connectSources: string[] = []): void {
-  const headers = securityHeaders(publicUrl, connectSources);
+/**
+ * `sources.connect`: e.g. the Janus API that browsers publish and watch through; `sources.img`:
+ * e.g. the CDN or bucket that serves public photos (`S3_PUBLIC_URL`).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, sources: ExtraSources = {}): void {
+  const headers = securityHeaders(publicUrl, sources);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

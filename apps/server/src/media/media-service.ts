@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import { MSG } from '@souq/shared';
-import type { FileStorage } from '../adapters/storage/index.js';
+import { DEFAULT_PROFILE_PIC, MSG } from '@souq/shared';
+import { PRIVATE_PREFIX, PUBLIC_PREFIX, type FileStorage, type OpenedFile } from '../adapters/storage/index.js';
 import { DomainError } from '../lib/errors.js';
 import { createSemaphore } from '../lib/semaphore.js';
+import { decodeImageKeys, firstImageKey } from './image-keys.js';
 import { sniff, webpRenditions, type UploadSource } from './images.js';
 import { checkPdf } from './pdf-check.js';
 
@@ -12,9 +13,12 @@ export interface ImageUrlsOf {
   thumb: string;
 }
 
+/** What a product or auction without a photo shows. */
+export const PLACEHOLDER_IMAGE: ImageUrlsOf = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
+
 export type MediaService = ReturnType<typeof createMediaService>;
 
-const files = (key: string) => [`public/${key}.webp`, `public/${key}-thumb.webp`];
+const files = (key: string) => [`${PUBLIC_PREFIX}${key}.webp`, `${PUBLIC_PREFIX}${key}-thumb.webp`];
 
 /**
  * How many uploads are decoded or checked at once, across all requests: a 40-megapixel decode
@@ -22,9 +26,22 @@ const files = (key: string) => [`public/${key}.webp`, `public/${key}-thumb.webp`
  */
 export const UPLOAD_WORK_SLOTS = 2;
 
-/** Uploaded pictures and documents: checked by content, re-encoded, stored, and removable as a unit. */
-export function createMediaService(storage: FileStorage) {
+/**
+ * Uploaded pictures and documents: checked by content, re-encoded, stored, and removable as a
+ * unit. Rows keep the keys this returns; the URLs a browser gets are made from them on every read,
+ * by the storage, so moving the files (to a bucket, behind a CDN) changes no row.
+ */
+export function createMediaService(storage: FileStorage, log: { warn(obj: unknown, msg: string): void }) {
   const work = createSemaphore(UPLOAD_WORK_SLOTS);
+
+  /**
+   * Files no row names any more, or never did. Removing them is tidiness, not correctness: a store
+   * that fails here leaves them to the orphan sweep, and the person's request still succeeds.
+   */
+  async function discard(keys: string[]): Promise<void> {
+    const failed = (await Promise.allSettled(keys.map((k) => storage.delete(k)))).filter((r) => r.status === 'rejected');
+    if (failed.length) log.warn({ err: failed[0]!.reason, files: failed.length }, 'could not remove unreferenced files; the orphan sweep will');
+  }
 
   async function storeInvoice(source: UploadSource): Promise<string> {
     const mime = await sniff(source);
@@ -34,19 +51,27 @@ export function createMediaService(storage: FileStorage) {
       const verdict = checkPdf(data);
       if (verdict === 'active') throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceActiveContent);
       if (verdict === 'uncheckable') throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceUncheckable);
-      const key = `private/invoices/${crypto.randomUUID()}.pdf`;
+      const key = `${PRIVATE_PREFIX}invoices/${crypto.randomUUID()}.pdf`;
       await storage.put(key, data);
       return key;
     }
     if (!mime?.startsWith('image/')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.invoiceType);
     const { large } = await webpRenditions(source);
-    const key = `private/invoices/${crypto.randomUUID()}.webp`;
+    const key = `${PRIVATE_PREFIX}invoices/${crypto.randomUUID()}.webp`;
     await storage.put(key, large);
     return key;
   }
 
-  const service = {
-    /** Checks and converts every image before writing any, so a bad file leaves nothing behind. */
+  const imageUrls = (key: string): ImageUrlsOf => {
+    const [large, thumb] = files(key);
+    return { url: storage.url(large!), thumb: storage.url(thumb!) };
+  };
+
+  return {
+    /**
+     * Checks and converts every image before writing any, so a bad file leaves nothing behind; a
+     * store failing midway (a 503 to the person) has what it already took removed.
+     */
     async storeImages(folder: string, uploads: UploadSource[]): Promise<string[]> {
       // One at a time per request, and few at a time in the whole process.
       const renditions = [];
@@ -61,42 +86,48 @@ export function createMediaService(storage: FileStorage) {
           await storage.put(thumb!, r.thumb);
         }
       } catch (error) {
-        await service.removeImages(keys);
+        await discard(keys.flatMap(files));
         throw error;
       }
       return keys;
     },
 
-    /** The key behind one of our image URLs, or undefined for anything else (a default picture). */
-    keyOfUrl(url: string): string | undefined {
-      const match = /^\/uploads\/(.+?)(?:-thumb)?\.webp$/.exec(url);
-      return match?.[1];
-    },
-
-    async removeImages(keys: string[]): Promise<void> {
-      await Promise.all(keys.flatMap(files).map((k) => storage.delete(k)));
-    },
+    removeImages: (keys: string[]): Promise<void> => discard(keys.flatMap(files)),
 
     /** The stored files behind one image key (large and thumbnail), for the orphan sweep. */
     filesOfImage: (key: string): string[] => files(key),
 
-    imageUrls(key: string): ImageUrlsOf {
-      const [large, thumb] = files(key);
-      return { url: storage.url(large!), thumb: storage.url(thumb!) };
+    imageUrls,
+
+    /** Every photo of an image list column (media/image-keys.ts), as browser URLs. */
+    imagesOf: (column: string): ImageUrlsOf[] => decodeImageKeys(column).map(imageUrls),
+
+    /** The photo a card shows: the first, or the placeholder. */
+    firstImageOf(column: string): ImageUrlsOf {
+      const key = firstImageKey(column);
+      return key ? imageUrls(key) : PLACEHOLDER_IMAGE;
     },
+
+    /** A thumbnail kept by key elsewhere (an order line); the placeholder without one. */
+    thumbUrl: (key: string | null): string => (key ? imageUrls(key).thumb : PLACEHOLDER_IMAGE.thumb),
+
+    /** A person's picture: their uploaded photo's thumbnail, or the default avatar. */
+    avatarUrl: (key: string | null): string => (key ? imageUrls(key).thumb : DEFAULT_PROFILE_PIC),
 
     /** Invoices are PDFs or images, kept private; images are re-encoded like any other. */
     storeInvoice: (source: UploadSource): Promise<string> => work.use(() => storeInvoice(source)),
 
-    async readPrivate(key: string): Promise<{ data: Buffer; contentType: string } | null> {
-      const data = await storage.get(key);
-      if (!data) return null;
-      return { data, contentType: key.endsWith('.pdf') ? 'application/pdf' : 'image/webp' };
+    /**
+     * A private file, for the one person the caller has already checked may read it. It is
+     * streamed through the app from either store: a private key never gets a URL of its own.
+     */
+    async openPrivate(key: string): Promise<OpenedFile | null> {
+      if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`not a private key: ${key}`);
+      return storage.open(key);
     },
 
     async removeFile(key: string | null): Promise<void> {
-      if (key) await storage.delete(key);
+      if (key) await discard([key]);
     },
   };
-  return service;
 }

@@ -1,15 +1,30 @@
+import type { Readable } from 'node:stream';
+import { MSG } from '@souq/shared';
+import { DomainError } from '../../lib/errors.js';
+
 /**
- * Where uploaded files live. Keys starting with `public/` are served to anyone at
- * `/uploads/…`; `private/` keys (invoices) are only handed out by the API after a permission check.
+ * Where uploaded files live: a folder (local-storage.ts) or a bucket (s3-storage.ts). Rows store
+ * keys, never URLs; the storage decides how a key reaches a browser. Keys starting with `public/`
+ * are for anyone (`url`); `private/` keys (invoices) are only handed out by the API after its
+ * permission check (`open`), never through a URL of their own.
  */
 export interface FileStorage {
+  /** Stores the whole file or nothing: no reader, listing included, ever sees part of it. */
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** The file as a stream, to serve it; null when there is none. */
+  open(key: string): Promise<OpenedFile | null>;
   delete(key: string): Promise<void>;
   /** The browser URL of a public key. */
   url(key: string): string;
   /** Every stored file, with when it was last written; half-written temporary files included. */
   list(): AsyncIterable<StoredFile>;
+  /** Cheap proof the store can be reached (start-up, readiness); throws StorageUnavailableError. */
+  check(): Promise<void>;
+  /** What a person configures to point at this store, named when it cannot be reached. */
+  readonly setting: string;
+  /** Lets go of connections when the app closes. */
+  close(): void;
 }
 
 export interface StoredFile {
@@ -17,5 +32,41 @@ export interface StoredFile {
   modifiedAt: Date;
 }
 
+export interface OpenedFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
 export const PUBLIC_PREFIX = 'public/';
 export const PRIVATE_PREFIX = 'private/';
+
+/**
+ * The shape of every public key we make (`public/<folder>/<name>.webp`). A path asked for by a
+ * browser is checked against it before it reaches a folder or a bucket: no `..`, no `private/`.
+ */
+const PUBLIC_KEY = /^public\/[a-z]+\/[A-Za-z0-9_-]+\.webp$/;
+
+export const isPublicKey = (key: string): boolean => PUBLIC_KEY.test(key);
+
+/** Only public keys get a URL: a private one never has an address anyone could pass around. */
+export function assertPublic(key: string): void {
+  if (!key.startsWith(PUBLIC_PREFIX)) throw new Error(`not a public key: ${key}`);
+}
+
+/** Every file we store is a WebP we encoded or a PDF we checked. */
+export function contentTypeOf(key: string): string {
+  return key.endsWith('.pdf') ? 'application/pdf' : 'image/webp';
+}
+
+/**
+ * The store did not answer or refused us: the person is told to try again (503) and nothing that
+ * names the file is saved. The cause goes to the log, not to the browser.
+ */
+export class StorageUnavailableError extends DomainError {
+  constructor(cause: unknown) {
+    super('SERVICE_UNAVAILABLE', MSG.storageUnavailable);
+    this.name = 'StorageUnavailableError';
+    this.cause = cause;
+  }
+}

@@ -7,7 +7,7 @@ export const accountsModule = defineModule({
   name: 'accounts',
   create(ctx) {
     const { db, clock, config, mailer, log } = ctx;
-    const service = createAccountsService({ db, clock, mailer, log, afterAnswer: ctx.afterAnswer, publicUrl: config.publicUrl, sessionDays: config.sessionDays });
+    const service = createAccountsService({ db, clock, mailer, log, afterAnswer: ctx.afterAnswer, avatarUrl: ctx.media.avatarUrl, publicUrl: config.publicUrl, sessionDays: config.sessionDays });
     const oidc = createOidcSignIn({ db, clock, publicUrl: config.publicUrl, settings: config.oidc });
     return {
       service,

@@ -3,7 +3,6 @@ import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import {
   ChangePasswordSchema,
-  DEFAULT_PROFILE_PIC,
   cleanText,
   emailAddress,
   ForgotPasswordSchema,
@@ -36,6 +35,8 @@ export interface AccountsDeps {
   clock: Clock;
   log: { error(obj: unknown, msg: string): void };
   afterAnswer: AfterAnswer;
+  /** A picture's browser URL from its stored key (media service): rows keep keys, answers URLs. */
+  avatarUrl: (key: string | null) => string;
 }
 
 export interface NewSession {
@@ -43,14 +44,14 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export function toSessionUser(row: UserRow): SessionUser {
+export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']): SessionUser {
   return {
     id: row.id,
     email: row.email,
     username: row.username,
     displayName: row.display_name,
     emailVerified: row.email_verified_at !== null,
-    profilePic: row.profile_pic,
+    profilePic: avatarUrl(row.avatar_key),
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
   };
@@ -130,7 +131,8 @@ export function createAccountsService(deps: AccountsDeps) {
       username: input.username,
       display_name: input.displayName ?? null,
       phone: input.phone,
-      profile_pic: DEFAULT_PROFILE_PIC,
+      // No picture yet: the default avatar.
+      avatar_key: null,
       bio: '',
       // Opt-in: the sign-in email is private unless the user publishes a contact address.
       contact_email: null,
@@ -152,7 +154,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    toSessionUser,
+    toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl),
 
     async register(body: unknown, userAgent?: string) {
       const input = parseInput(RegisterSchema, body);
@@ -168,7 +170,7 @@ export function createAccountsService(deps: AccountsDeps) {
         verificationSent = false;
         deps.log.error({ err: error }, 'verification mail failed after sign-up');
       }
-      return { user: toSessionUser(user), session, verificationSent };
+      return { user: toSessionUser(user, deps.avatarUrl), session, verificationSent };
     },
 
     /** For seeding and tests: an account without a session or a mail. */
@@ -188,7 +190,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!(await verifyPassword(user.password_hash, input.password))) {
         throw new DomainError('INVALID_CREDENTIALS', MSG.invalidCredentials);
       }
-      return { user: toSessionUser(user), session: await createSession(user.id, userAgent) };
+      return { user: toSessionUser(user, deps.avatarUrl), session: await createSession(user.id, userAgent) };
     },
 
     createSession,
@@ -226,7 +228,7 @@ export function createAccountsService(deps: AccountsDeps) {
         return q.findUserById(trx, userId);
       });
       if (!user) throw new DomainError('TOKEN_INVALID', MSG.tokenInvalid);
-      return toSessionUser(user);
+      return toSessionUser(user, deps.avatarUrl);
     },
 
     /**
@@ -297,7 +299,7 @@ export function createAccountsService(deps: AccountsDeps) {
         }
       }
       if (!user) throw new DomainError('INTERNAL', MSG.googleFailed);
-      return { user: toSessionUser(user), session: await createSession(user.id, userAgent) };
+      return { user: toSessionUser(user, deps.avatarUrl), session: await createSession(user.id, userAgent) };
     },
 
     async removeExpired() {

@@ -44,6 +44,8 @@ export interface BiddingDeps {
   notifications: (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]) => NotificationsWrite;
   /** Sends a mail once the transaction has committed (the service's own). */
   mailLater: (onCommit: OnCommit, message: MailMessage) => void;
+  /** A picture's browser URL from its stored key (media service). */
+  avatarUrl: (key: string | null) => string;
   /** Other modules' rules on who may bid, read at each batch (the list fills as modules start). */
   gates: readonly BidGate[];
 }
@@ -123,9 +125,17 @@ export function createBidding(deps: BiddingDeps) {
     const now = new Date(nowMs).toISOString();
     const state = { ...row };
     const names = new Map<string, UserBrief>();
-    const previousLeader = brief(row.leader_id, row.leader_username, row.leader_pic);
-    if (previousLeader) names.set(previousLeader.id, previousLeader);
-    for (const { user } of pending) names.set(user.id, { id: user.id, username: user.username, profilePic: user.profile_pic });
+    // The remembered state keeps the leader's picture as its key, as the row does; names carry URLs.
+    const avatars = new Map<string, string | null>();
+    const previousLeader = brief(row.leader_id, row.leader_username, deps.avatarUrl(row.leader_avatar));
+    if (previousLeader) {
+      names.set(previousLeader.id, previousLeader);
+      avatars.set(previousLeader.id, row.leader_avatar);
+    }
+    for (const { user } of pending) {
+      names.set(user.id, { id: user.id, username: user.username, profilePic: deps.avatarUrl(user.avatar_key) });
+      avatars.set(user.id, user.avatar_key);
+    }
     const bidRows: DB['bids'][] = [];
     const maxBids = new Map<string, DB['auction_max_bids']>();
     /** Who was outbid, and the price that outbid them last. */
@@ -240,7 +250,7 @@ export function createBidding(deps: BiddingDeps) {
     // statement alone commits as it runs: its WHERE held the clock's reading as it was sent.)
     if (!alone && clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
     const leader = names.get(state.leader_id!);
-    return { outcomes, after: { ...state, leader_username: leader?.username ?? null, leader_pic: leader?.profilePic ?? null } };
+    return { outcomes, after: { ...state, leader_username: leader?.username ?? null, leader_avatar: avatars.get(state.leader_id!) ?? null } };
   }
 
   async function placeBatch(id: string, pending: PendingBid[]): Promise<Array<Settled<BidResult>>> {

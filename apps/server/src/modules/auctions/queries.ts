@@ -17,9 +17,9 @@ function withPeople(db: Db) {
     .selectAll('auctions')
     .select([
       'seller.username as seller_username',
-      'seller.profile_pic as seller_pic',
+      'seller.avatar_key as seller_avatar',
       'leader.username as leader_username',
-      'leader.profile_pic as leader_pic',
+      'leader.avatar_key as leader_avatar',
     ]);
 }
 export type AuctionWithPeople = Awaited<ReturnType<typeof findAuction>> & {};
@@ -253,7 +253,7 @@ export function bidsPage(db: Db, auctionId: string, limit: number, beforeSeq?: n
   let q = db
     .selectFrom('bids')
     .innerJoin('users', 'users.id', 'bids.bidder_id')
-    .select(['bids.seq', 'bids.amount', 'bids.auto', 'bids.created_at', 'users.id as bidder_id', 'users.username', 'users.profile_pic'])
+    .select(['bids.seq', 'bids.amount', 'bids.auto', 'bids.created_at', 'users.id as bidder_id', 'users.username', 'users.avatar_key'])
     .where('bids.auction_id', '=', auctionId);
   if (beforeSeq !== undefined) q = q.where('bids.seq', '<', beforeSeq);
   return q.orderBy('bids.seq', 'desc').limit(limit).execute();

@@ -26,7 +26,8 @@ import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
-import type { MediaService } from '../../media/media-service.js';
+import { decodeImageKeys, firstImageKey } from '../../media/image-keys.js';
+import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import type { NewNotification } from '../notifications/service.js';
 import { createBidding, type BidGate, type NotificationsWrite } from './bidding.js';
@@ -43,7 +44,6 @@ declare module '../../lib/events.js' {
   }
 }
 
-const PLACEHOLDER = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How many due auctions one close run takes before looking again. */
 const CLOSE_BATCH = 50;
@@ -85,26 +85,24 @@ export function createAuctionsService(deps: AuctionsDeps) {
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
   const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
 
-  const imagesOf = (row: Pick<Row, 'images'>) => (JSON.parse(row.images) as string[]).map((k) => media.imageUrls(k));
-
   function summary(row: Row): AuctionSummary {
     return {
       id: row.id,
       productId: row.product_id,
       title: row.title,
       category: row.category,
-      image: imagesOf(row)[0] ?? PLACEHOLDER,
+      image: media.firstImageOf(row.images),
       startingBid: row.starting_bid,
       currentBid: row.current_bid,
       bidCount: row.bid_count,
       startsAt: row.starts_at,
       endsAt: row.ends_at,
       status: row.status,
-      seller: { id: row.seller_id, username: row.seller_username, profilePic: row.seller_pic },
+      seller: { id: row.seller_id, username: row.seller_username, profilePic: media.avatarUrl(row.seller_avatar) },
     };
   }
 
-  const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, row.leader_pic));
+  const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, media.avatarUrl(row.leader_avatar)));
 
   function mailLater(onCommit: OnCommit, message: MailMessage) {
     onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
@@ -127,7 +125,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
   };
 
   const gates: BidGate[] = [];
-  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater, gates });
+  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater, avatarUrl: media.avatarUrl, gates });
 
   /** The end a new auction asks for, checked against the server's clock. */
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {
@@ -168,7 +166,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
         sellerId: row.seller_id,
         productId: row.product_id,
         title: row.title,
-        image: (imagesOf(row)[0] ?? PLACEHOLDER).thumb,
+        imageKey: firstImageKey(row.images),
         price,
       });
       await notify(trx, onCommit, [
@@ -293,12 +291,12 @@ export function createAuctionsService(deps: AuctionsDeps) {
         viewer ? q.maxBidOf(db, id, viewer.id) : null,
         row.status === 'sold' && (isOwner || isWinner) ? services.orders.orderOfAuction(id) : undefined,
       ]);
-      const images = imagesOf(row);
+      const images = media.imagesOf(row.images);
       return {
         ...summary(row),
         ...liveOf(row),
         description: product?.description ?? null,
-        images: images.length ? images : [PLACEHOLDER],
+        images: images.length ? images : [PLACEHOLDER_IMAGE],
         closingStyle: row.closing_style,
         hasReserve: row.reserve_price !== null,
         serverTime: clock.iso(),
@@ -321,7 +319,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return pageOf(
         rows,
         25,
-        (r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: { id: r.bidder_id, username: r.username, profilePic: r.profile_pic } }),
+        (r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: { id: r.bidder_id, username: r.username, profilePic: media.avatarUrl(r.avatar_key) } }),
         (r) => encodeCursor(r.seq, id),
       );
     },
@@ -379,12 +377,12 @@ export function createAuctionsService(deps: AuctionsDeps) {
       const now = clock.iso();
       return (await q.auctionsByIds(db, ids))
         .filter((r) => r.status === 'open' && r.ends_at > now)
-        .map((r) => ({ auction: summary(r), images: imagesOf(r).slice(0, 6), minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }) }));
+        .map((r) => ({ auction: summary(r), images: media.imagesOf(r.images).slice(0, 6), minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }) }));
     },
 
     /** The stored files auctions show: both renditions of every photo they were listed with. */
     async referencedUploads(): Promise<string[]> {
-      return (await q.imageColumns(db)).flatMap((row) => (JSON.parse(row.images) as string[]).flatMap((key) => media.filesOfImage(key)));
+      return (await q.imageColumns(db)).flatMap((row) => decodeImageKeys(row.images).flatMap((key) => media.filesOfImage(key)));
     },
 
     async sweepIdempotencyKeys(): Promise<void> {

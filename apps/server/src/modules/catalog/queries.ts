@@ -57,7 +57,7 @@ const withSeller = (db: Kysely<DB>) =>
     .selectFrom('products')
     .innerJoin('users', 'users.id', 'products.owner_id')
     .selectAll('products')
-    .select(['users.username as seller_username', 'users.profile_pic as seller_pic']);
+    .select(['users.username as seller_username', 'users.avatar_key as seller_avatar']);
 
 const productWithSeller = prepared((db, p: { id: string }) => withSeller(db).where('products.id', '=', p.id));
 
@@ -275,7 +275,7 @@ export const summariesWithSeller = (db: Db, ids: string[]) =>
         .selectFrom('products')
         .innerJoin('users', 'users.id', 'products.owner_id')
         .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
-        .select(['products.is_auction', 'users.username as seller_username', 'users.profile_pic as seller_pic'])
+        .select(['products.is_auction', 'users.username as seller_username', 'users.avatar_key as seller_avatar'])
         .where('products.id', 'in', ids)
         .execute()
     : Promise.resolve([]);

@@ -53,7 +53,7 @@ export function catalogRoutes(catalog: CatalogService, reviewedBy: (productId: s
 
     app.get<ProductParams>('/api/products/:id/invoice', productRoute, async (request, reply) => {
       const file = await catalog.invoice(requireUser(request), request.params.id);
-      return reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(file.data);
+      return reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').header('content-length', file.size).send(file.body);
     });
   };
 }

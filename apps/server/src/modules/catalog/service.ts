@@ -26,13 +26,12 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { UploadSource } from '../../media/images.js';
-import type { MediaService } from '../../media/media-service.js';
+import { decodeImageKeys, encodeImageKeys, firstImageKey } from '../../media/image-keys.js';
+import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 type Trx = Transaction<DB>;
-
-const PLACEHOLDER = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
 
 const SORTS: Record<ProductSort, q.SortSpec> = {
   'price-asc': { column: 'price', direction: 'asc' },
@@ -103,7 +102,6 @@ export function createCatalogService(deps: CatalogDeps) {
   const { db, media } = deps;
 
   function summary(row: q.SummaryRow): ProductSummary {
-    const keys = JSON.parse(row.images) as string[];
     return {
       id: row.id,
       title: row.title,
@@ -113,7 +111,7 @@ export function createCatalogService(deps: CatalogDeps) {
       rating: row.rating,
       reviewCount: row.review_count,
       likeCount: row.like_count,
-      image: keys[0] ? media.imageUrls(keys[0]) : PLACEHOLDER,
+      image: media.firstImageOf(row.images),
       ownerId: row.owner_id,
       isAuction: row.is_auction === 1,
       auctionId: row.related_auction,
@@ -173,7 +171,7 @@ export function createCatalogService(deps: CatalogDeps) {
             id,
             owner_id: user.id,
             ...productColumns(input),
-            images: JSON.stringify(imageKeys),
+            images: encodeImageKeys(imageKeys),
             invoice_key: invoiceKey,
             related_auction: null,
             created_at: deps.clock.iso(),
@@ -182,7 +180,7 @@ export function createCatalogService(deps: CatalogDeps) {
         });
         return { id };
       } catch (error) {
-        // Nothing was saved, so nothing may stay on disk either.
+        // Nothing was saved, so nothing may stay in the store either.
         await media.removeImages(imageKeys);
         await media.removeFile(invoiceKey);
         throw error;
@@ -202,7 +200,7 @@ export function createCatalogService(deps: CatalogDeps) {
         await deps.adjustPostsCount(trx, user.id, -1);
       });
       // An auction keeps showing the photos it sold with: those files stay until no auction names them (the orphan sweep).
-      if (!product.related_auction) await media.removeImages(JSON.parse(product.images) as string[]);
+      if (!product.related_auction) await media.removeImages(decodeImageKeys(product.images));
       await media.removeFile(product.invoice_key);
     },
 
@@ -210,7 +208,7 @@ export function createCatalogService(deps: CatalogDeps) {
     async detail(viewer: UserRow | null, id: string): Promise<Omit<ProductDetail, 'reviewedByMe'>> {
       const row = viewer ? await q.findProductSeenBy(db, id, viewer.id) : await q.findProductWithSeller(db, id);
       if (!row) throw new DomainError('NOT_FOUND', MSG.productNotFound);
-      const keys = JSON.parse(row.images) as string[];
+      const images = media.imagesOf(row.images);
       const isOwner = viewer?.id === row.owner_id;
       // Not `{ ...summary(row), … }`: V8 builds a spread followed by a dozen properties about twenty times slower.
       return Object.assign(summary(row), {
@@ -221,8 +219,8 @@ export function createCatalogService(deps: CatalogDeps) {
         weight: row.weight,
         countryOfOrigin: row.country_of_origin,
         keywords: JSON.parse(row.keywords) as string[],
-        images: keys.length ? keys.map((k) => media.imageUrls(k)) : [PLACEHOLDER],
-        seller: { id: row.owner_id, username: row.seller_username, profilePic: row.seller_pic },
+        images: images.length ? images : [PLACEHOLDER_IMAGE],
+        seller: { id: row.owner_id, username: row.seller_username, profilePic: media.avatarUrl(row.seller_avatar) },
         // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean; a signed-out viewer likes nothing.
         likedByMe: 'liked_by_viewer' in row && Boolean(row.liked_by_viewer),
         isOwner,
@@ -241,11 +239,12 @@ export function createCatalogService(deps: CatalogDeps) {
         const input = ProductListQuerySchema.safeParse({ category: search.get('category') ?? undefined, sort: search.get('sort') ?? undefined, limit: '1' });
         if (!input.success) return null;
         const first = (await page({ category: input.data.category, shopOnly: true }, SORTS[input.data.sort], 1)).items[0];
-        return first && first.image !== PLACEHOLDER ? first.image.thumb : null;
+        return first && first.image !== PLACEHOLDER_IMAGE ? first.image.thumb : null;
       }
       const id = productIdInPath(pathname);
       if (!id || !isId(id)) return null;
-      const key = (JSON.parse((await q.findProduct(db, id))?.images ?? '[]') as string[])[0];
+      const product = await q.findProduct(db, id);
+      const key = product ? firstImageKey(product.images) : null;
       return key ? media.imageUrls(key).url : null;
     },
 
@@ -292,7 +291,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
     async invoice(user: UserRow, id: string) {
       const product = await owned(user, id);
-      const file = product.invoice_key ? await media.readPrivate(product.invoice_key) : null;
+      const file = product.invoice_key ? await media.openPrivate(product.invoice_key) : null;
       if (!file) throw new DomainError('NOT_FOUND', MSG.notFound);
       return file;
     },
@@ -319,7 +318,7 @@ export function createCatalogService(deps: CatalogDeps) {
         price: p.price,
         ownerId: p.owner_id,
         purchasable: p.is_auction === 0,
-        image: (JSON.parse(p.images) as string[])[0] ? media.imageUrls((JSON.parse(p.images) as string[])[0]!).thumb : PLACEHOLDER.thumb,
+        imageKey: firstImageKey(p.images),
       })),
 
     /** What an auction copies from the product it sells, read inside the auction's transaction. */
@@ -350,8 +349,8 @@ export function createCatalogService(deps: CatalogDeps) {
         .filter((r) => r.is_auction === 0)
         .map((r) => ({
           product: summary(r),
-          images: (JSON.parse(r.images) as string[]).slice(0, 6).map((k) => media.imageUrls(k)),
-          seller: { id: r.owner_id, username: r.seller_username, profilePic: r.seller_pic },
+          images: media.imagesOf(r.images).slice(0, 6),
+          seller: { id: r.owner_id, username: r.seller_username, profilePic: media.avatarUrl(r.seller_avatar) },
         }));
     },
 
@@ -360,7 +359,7 @@ export function createCatalogService(deps: CatalogDeps) {
     /** The stored files products use: both renditions of every photo, and the invoices. */
     async referencedUploads(): Promise<string[]> {
       return (await q.uploadColumns(db)).flatMap((row) => [
-        ...(JSON.parse(row.images) as string[]).flatMap((key) => media.filesOfImage(key)),
+        ...decodeImageKeys(row.images).flatMap((key) => media.filesOfImage(key)),
         ...(row.invoice_key ? [row.invoice_key] : []),
       ]);
     },

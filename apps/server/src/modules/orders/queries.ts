@@ -44,7 +44,7 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: 
       'order_lines.order_id',
       'order_lines.product_id',
       'order_lines.title',
-      'order_lines.image',
+      'order_lines.image_key',
       'order_lines.unit_price',
       'order_lines.quantity',
       'order_lines.line_total',
@@ -56,7 +56,7 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: 
       'orders.created_at',
       'users.id as buyer_id',
       'users.username as buyer_username',
-      'users.profile_pic as buyer_pic',
+      'users.avatar_key as buyer_avatar',
     ])
     .where('order_lines.seller_id', '=', sellerId)
     .$if(lineId !== undefined, (query) => query.where('order_lines.id', '=', lineId!))

@@ -17,12 +17,14 @@ import {
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
+import type { MediaService } from '../../media/media-service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 type Trx = Transaction<DB>;
-type PricedLine = Quote['lines'][number] & { sellerId: string };
+/** A quoted line, with what the order stores but the browser is not shown: the seller, and the photo's key. */
+type PricedLine = Quote['lines'][number] & { sellerId: string; imageKey: string | null };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -43,8 +45,8 @@ function requestHash(input: { lines: { productId: string; quantity: number }[]; 
   return crypto.createHash('sha256').update(JSON.stringify({ lines, address: { emirate, area, street, phone } })).digest('hex');
 }
 
-export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock }) {
-  const { db, catalog } = deps;
+export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock; media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'> }) {
+  const { db, catalog, media } = deps;
 
   /** Prices come from the database; what the browser's cart claims is ignored. */
   async function price(trx: Trx, buyer: UserRow, requested: { productId: string; quantity: number }[]): Promise<Omit<Quote, 'lines'> & { lines: PricedLine[] }> {
@@ -54,7 +56,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
       const p = products.get(productId);
       if (!p || !p.purchasable) throw new DomainError('CONFLICT', MSG.itemsUnavailable, { productId });
       if (p.ownerId === buyer.id) throw new DomainError('FORBIDDEN', MSG.cannotBuyOwn, { productId });
-      return { productId, title: p.title, image: p.image, unitPrice: p.price, quantity, lineTotal: p.price * quantity, sellerId: p.ownerId };
+      return { productId, title: p.title, image: media.thumbUrl(p.imageKey), unitPrice: p.price, quantity, lineTotal: p.price * quantity, sellerId: p.ownerId, imageKey: p.imageKey };
     });
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     const vat = vatFor(subtotal);
@@ -78,7 +80,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
         .map((l) => ({
           productId: l.product_id ?? '',
           title: l.title,
-          image: l.image ?? '',
+          image: media.thumbUrl(l.image_key),
           unitPrice: l.unit_price,
           quantity: l.quantity,
           lineTotal: l.line_total,
@@ -104,11 +106,11 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
       orderId: s.order_id,
       productId: s.product_id,
       title: s.title,
-      image: s.image ?? '',
+      image: media.thumbUrl(s.image_key),
       unitPrice: s.unit_price,
       quantity: s.quantity,
       lineTotal: s.line_total,
-      buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: s.buyer_pic },
+      buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: media.avatarUrl(s.buyer_avatar) },
       emirate: s.emirate,
       delivery: s.status === 'awaiting_address' ? null : { area: s.area, street: s.street, phone: s.phone },
       orderStatus: s.status,
@@ -122,7 +124,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
     async quote(buyer: UserRow, body: unknown): Promise<Quote> {
       const { lines } = parseInput(QuoteSchema, body);
       const quote = await db.transaction().execute((trx) => price(trx, buyer, lines));
-      return { ...quote, lines: quote.lines.map(({ sellerId: _seller, ...line }) => line) };
+      return { ...quote, lines: quote.lines.map(({ sellerId: _seller, imageKey: _key, ...line }) => line) };
     },
 
     /** Creates the order once per idempotency key: a double click or a retry returns the first one. */
@@ -161,7 +163,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
               product_id: l.productId,
               seller_id: l.sellerId,
               title: l.title,
-              image: l.image,
+              image_key: l.imageKey,
               unit_price: l.unitPrice,
               quantity: l.quantity,
               line_total: l.lineTotal,
@@ -189,7 +191,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
      */
     async createForAuction(
       trx: Trx,
-      sale: { auctionId: string; buyerId: string; sellerId: string; productId: string | null; title: string; image: string | null; price: number },
+      sale: { auctionId: string; buyerId: string; sellerId: string; productId: string | null; title: string; imageKey: string | null; price: number },
     ): Promise<string> {
       const id = crypto.randomUUID();
       const vat = vatFor(sale.price);
@@ -211,7 +213,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogServ
         request_hash: null,
       });
       await q.insertLines(trx, [
-        { id: crypto.randomUUID(), order_id: id, position: 0, product_id: sale.productId, seller_id: sale.sellerId, title: sale.title, image: sale.image, unit_price: sale.price, quantity: 1, line_total: sale.price },
+        { id: crypto.randomUUID(), order_id: id, position: 0, product_id: sale.productId, seller_id: sale.sellerId, title: sale.title, image_key: sale.imageKey, unit_price: sale.price, quantity: 1, line_total: sale.price },
       ]);
       if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
       return id;

@@ -177,7 +177,7 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
 
     it('refuses a missing photo (400), a file that is not a picture (415) and a visitor (401), writing nothing', async () => {
       const me = await createUser(t);
-      const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic };
+      const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).avatar_key };
       const none = await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm() });
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual(apiError('VALIDATION_FAILED', 'Choose a photo to upload.', { photo: 'Choose a photo to upload.' }));
@@ -189,18 +189,18 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       const anonymous = await call(t, 'POST', '/api/me/photo', { form: await photoForm(await testImage('jpeg')) });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual(LOGGED_OUT);
-      expect({ files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic }).toEqual(before);
+      expect({ files: uploadedFiles(t), pic: (await userRow(t, me.id)).avatar_key }).toEqual(before);
     });
 
     it('takes one file: a second one is refused as soon as it starts (413), and no temporary file is left', async () => {
       const me = await createUser(t);
-      const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic };
+      const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).avatar_key };
       const jpeg = await testImage('jpeg');
       const two = productForm({}, [0, 1].map((i) => ({ field: 'photo', data: jpeg, filename: `me${i}.jpg`, type: 'image/jpeg' })));
       const res = await call(t, 'POST', '/api/me/photo', { user: me, form: two });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual(apiError('PAYLOAD_TOO_LARGE', 'Send one photo at a time.'));
-      expect({ files: uploadedFiles(t), pic: (await userRow(t, me.id)).profile_pic }).toEqual(before);
+      expect({ files: uploadedFiles(t), pic: (await userRow(t, me.id)).avatar_key }).toEqual(before);
       await eventually(() => expect(fs.readdirSync(path.join(t.config.dataDir, 'tmp', 'uploads'))).toEqual([]));
     });
   });

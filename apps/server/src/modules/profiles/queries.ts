@@ -9,7 +9,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const findProfile = (db: Db, id: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'profile_pic', 'bio', 'contact_email', 'posts_count', 'followers_count', 'following_count', 'created_at'])
+    .select(['id', 'username', 'avatar_key', 'bio', 'contact_email', 'posts_count', 'followers_count', 'following_count', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 
@@ -17,10 +17,10 @@ export const updateProfile = (db: Db, id: string, changes: { username: string; b
   db.updateTable('users').set(changes).where('id', '=', id).execute();
 
 /** Pictures people uploaded (not the default one), for the orphan sweep. */
-export const uploadedProfilePics = async (db: Db): Promise<string[]> =>
-  (await db.selectFrom('users').select('profile_pic').where('profile_pic', 'like', '/uploads/%').execute()).map((r) => r.profile_pic);
+export const avatarKeys = async (db: Db): Promise<string[]> =>
+  (await db.selectFrom('users').select('avatar_key').where('avatar_key', 'is not', null).execute()).map((r) => r.avatar_key!);
 
-export const setProfilePic = (db: Db, id: string, url: string) => db.updateTable('users').set({ profile_pic: url }).where('id', '=', id).execute();
+export const setAvatarKey = (db: Db, id: string, key: string) => db.updateTable('users').set({ avatar_key: key }).where('id', '=', id).execute();
 
 export const adjustPostsCount = (db: Db, id: string, delta: number) =>
   db.updateTable('users').set({ posts_count: sql`posts_count + ${delta}` }).where('id', '=', id).execute();

@@ -32,7 +32,7 @@ export function createProfilesService(deps: ProfilesDeps) {
       return {
         id: p.id,
         username: p.username,
-        profilePic: p.profile_pic,
+        profilePic: media.avatarUrl(p.avatar_key),
         bio: p.bio,
         contactEmail: p.contact_email,
         postsCount: p.posts_count,
@@ -59,12 +59,10 @@ export function createProfilesService(deps: ProfilesDeps) {
     async setPhoto(user: UserRow, photo: UploadSource | undefined): Promise<{ profilePic: string }> {
       if (!photo) throw new DomainError('VALIDATION_FAILED', MSG.photoRequired, { photo: MSG.photoRequired });
       const [key] = await media.storeImages('avatars', [photo]);
-      const { thumb } = media.imageUrls(key!);
-      await q.setProfilePic(db, user.id, thumb);
+      await q.setAvatarKey(db, user.id, key!);
       // The replaced photo is nobody's any more.
-      const previous = media.keyOfUrl(user.profile_pic);
-      if (previous?.startsWith('avatars/')) await media.removeImages([previous]);
-      return { profilePic: thumb };
+      if (user.avatar_key) await media.removeImages([user.avatar_key]);
+      return { profilePic: media.avatarUrl(key!) };
     },
 
     /** Follow writes the row and both counts in one transaction; nobody follows themselves. */
@@ -88,10 +86,7 @@ export function createProfilesService(deps: ProfilesDeps) {
     followedAmong: async (userId: string, ids: string[]) => new Set(await q.followedAmong(db, userId, ids)),
     /** The stored files profile pictures use (both renditions of each). */
     async referencedUploads(): Promise<string[]> {
-      return (await q.uploadedProfilePics(db)).flatMap((url) => {
-        const key = media.keyOfUrl(url);
-        return key ? media.filesOfImage(key) : [];
-      });
+      return (await q.avatarKeys(db)).flatMap((key) => media.filesOfImage(key));
     },
 
     adjustPostsCount: async (trx: Transaction<DB>, userId: string, delta: number) => {

@@ -5,7 +5,7 @@ import { createReviewsService } from './service.js';
 export const reviewsModule = defineModule({
   name: 'reviews',
   create(ctx) {
-    const service = createReviewsService({ db: ctx.db, clock: ctx.clock, catalog: ctx.services.catalog });
+    const service = createReviewsService({ db: ctx.db, clock: ctx.clock, catalog: ctx.services.catalog, avatarUrl: ctx.media.avatarUrl });
     return { service, routes: reviewsRoutes(service) };
   },
 });

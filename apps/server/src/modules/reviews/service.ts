@@ -11,7 +11,7 @@ import * as q from './queries.js';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock }) {
+export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock; avatarUrl: (key: string | null) => string }) {
   const { db, catalog } = deps;
 
   return {
@@ -24,7 +24,7 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogSer
       return pageOf(
         rows,
         20,
-        (r) => ({ id: r.id, text: r.text, rating: r.rating, createdAt: r.created_at, user: { id: r.user_id, username: r.username, profilePic: r.profile_pic } }),
+        (r) => ({ id: r.id, text: r.text, rating: r.rating, createdAt: r.created_at, user: { id: r.user_id, username: r.username, profilePic: deps.avatarUrl(r.avatar_key) } }),
         (r) => encodeCursor(r.created_at, r.id),
       );
     },

@@ -14,7 +14,7 @@ function withHostAndBid(db: Db) {
     .selectAll('streams')
     .select([
       'host.username as host_username',
-      'host.profile_pic as host_pic',
+      'host.avatar_key as host_avatar',
       'auctions.current_bid',
       'auctions.leader_id',
       'auctions.winner_id',
@@ -22,7 +22,7 @@ function withHostAndBid(db: Db) {
       'auctions.title as product_title',
       'auctions.images as product_images',
       'leader.username as leader_username',
-      'leader.profile_pic as leader_pic',
+      'leader.avatar_key as leader_avatar',
     ]);
 }
 export type StreamRow = NonNullable<Awaited<ReturnType<typeof findStream>>>;
@@ -77,7 +77,7 @@ export async function recentMessages(db: Db, streamId: string, limit: number) {
   const rows = await db
     .selectFrom('stream_messages')
     .innerJoin('users', 'users.id', 'stream_messages.user_id')
-    .select(['stream_messages.id', 'stream_messages.kind', 'stream_messages.text', 'stream_messages.amount', 'stream_messages.created_at', 'users.id as user_id', 'users.username', 'users.profile_pic'])
+    .select(['stream_messages.id', 'stream_messages.kind', 'stream_messages.text', 'stream_messages.amount', 'stream_messages.created_at', 'users.id as user_id', 'users.username', 'users.avatar_key'])
     .where('stream_messages.stream_id', '=', streamId)
     .where('stream_messages.deleted_at', 'is', null)
     .orderBy('stream_messages.seq', 'desc')
@@ -117,4 +117,4 @@ export async function bannedAmong(db: Db, streamId: string, userIds: string[]): 
 export const coverKeys = async (db: Db) =>
   (await db.selectFrom('streams').select('cover_key').where('cover_key', 'is not', null).execute()).map((r) => r.cover_key!);
 
-export const userBrief = (db: Db, id: string) => db.selectFrom('users').select(['id', 'username', 'profile_pic']).where('id', '=', id).executeTakeFirst();
+export const userBrief = (db: Db, id: string) => db.selectFrom('users').select(['id', 'username', 'avatar_key']).where('id', '=', id).executeTakeFirst();

@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   CHAT_HISTORY,
   ChatTextSchema,
-  DEFAULT_PROFILE_PIC,
   HOST_GRACE_MS,
   MAX_FILS,
   MSG,
@@ -32,7 +31,7 @@ import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import type { Publish } from '../../lib/events.js';
 import type { UploadSource } from '../../media/images.js';
-import type { MediaService } from '../../media/media-service.js';
+import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import * as q from './queries.js';
 
@@ -46,7 +45,6 @@ declare module '../../lib/events.js' {
   }
 }
 
-const PLACEHOLDER = { url: '/images/placeholder.svg', thumb: '/images/placeholder.svg' };
 /** Per person: five chat lines in five seconds, then one a second. */
 const CHAT_BURST = 5;
 const CHAT_PER_SECOND = 1;
@@ -62,7 +60,7 @@ export interface StreamsDeps {
   services: Pick<Services, 'auctions' | 'orders'>;
 }
 
-const brief = (id: string | null, username: string | null, pic: string | null): UserBrief | null => (id && username ? { id, username, profilePic: pic ?? DEFAULT_PROFILE_PIC } : null);
+const brief = (id: string | null, username: string | null, pic: string): UserBrief | null => (id && username ? { id, username, profilePic: pic } : null);
 
 /**
  * A chat line's id from who sent it, their own id for it and what it says: a resend is the same
@@ -93,13 +91,14 @@ export function createStreamsService(deps: StreamsDeps) {
   const chatBuckets = new Map<string, { tokens: number; at: number }>();
 
   function card(row: q.StreamRow): StreamCard {
-    const cover = row.cover_key ? media.imageUrls(row.cover_key).url : row.host_pic !== DEFAULT_PROFILE_PIC ? row.host_pic : PLACEHOLDER.url;
-    const leader = brief(row.leader_id, row.leader_username, row.leader_pic);
+    // Without a cover, the host's own photo (if they uploaded one) says more than the placeholder.
+    const cover = row.cover_key ? media.imageUrls(row.cover_key).url : row.host_avatar ? media.avatarUrl(row.host_avatar) : PLACEHOLDER_IMAGE.url;
+    const leader = brief(row.leader_id, row.leader_username, media.avatarUrl(row.leader_avatar));
     return {
       id: row.id,
       title: row.title,
       cover,
-      host: { id: row.host_id, username: row.host_username, profilePic: row.host_pic },
+      host: { id: row.host_id, username: row.host_username, profilePic: media.avatarUrl(row.host_avatar) },
       status: row.status,
       startedAt: row.started_at,
       endsAt: row.ends_at,
@@ -129,7 +128,7 @@ export function createStreamsService(deps: StreamsDeps) {
     kind: r.kind,
     text: r.text,
     amount: r.amount,
-    user: { id: r.user_id, username: r.username, profilePic: r.profile_pic },
+    user: { id: r.user_id, username: r.username, profilePic: media.avatarUrl(r.avatar_key) },
     createdAt: r.created_at,
   });
 
@@ -259,12 +258,11 @@ export function createStreamsService(deps: StreamsDeps) {
       const isHost = viewer?.id === row.host_id;
       const isWinner = viewer !== null && viewer.id === row.winner_id;
       const order = isHost || isWinner ? await services.orders.orderOfAuction(row.auction_id) : undefined;
-      const images = JSON.parse(row.product_images) as string[];
       return {
         ...card(row),
         ...streamLive(row, auction!),
         auctionId: row.auction_id,
-        product: { id: row.product_id, title: row.product_title, image: images[0] ? media.imageUrls(images[0]) : PLACEHOLDER },
+        product: { id: row.product_id, title: row.product_title, image: media.firstImageOf(row.product_images) },
         serverTime: clock.iso(),
         isHost,
         removed,
@@ -316,7 +314,7 @@ export function createStreamsService(deps: StreamsDeps) {
       const line = parseInput(ChatTextSchema, text);
       if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
       const typed = parseChatBid(line);
-      const sender = { id: user.id, username: user.username, profilePic: user.profile_pic };
+      const sender = { id: user.id, username: user.username, profilePic: media.avatarUrl(user.avatar_key) };
       if (typed === null) return post(streamId, { id: messageId(streamId, user.id, clientId, `chat|${line}`), kind: 'chat', text: line, amount: null, user: sender, createdAt: clock.iso() });
 
       if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);

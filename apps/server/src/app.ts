@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import fastifyStatic from '@fastify/static';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
-import { createRedis } from './adapters/redis/index.js';
+import { closeRedis, createRedis, pingRedis } from './adapters/redis/index.js';
 import { createStorage, incomingUploadsDir, uploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -17,6 +17,7 @@ import { registerGracefulShutdown, type Drain } from './http/graceful-shutdown.j
 import { registerIdParams } from './http/id-params.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { registerNoStoreForApi } from './http/no-store.js';
+import { registerReadiness, type Readiness } from './http/readiness.js';
 import { serializedAs } from './http/response-schema.js';
 import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
 import { createHttpServer } from './http/server.js';
@@ -57,6 +58,8 @@ export interface Souq extends Services {
   afterAnswer: AfterAnswer;
   /** Before `app.close()`: answers new requests 503 and lets those in flight finish (main.ts). */
   drain: Drain['drain'];
+  /** Before `drain`: `/api/ready` answers 503 from now on, while everything else is still served. */
+  withdraw: Readiness['withdraw'];
   services: Services;
   io: SouqIo;
 }
@@ -120,7 +123,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Parsed by the session hook, for API requests only.
   await app.register(cookie, { hook: false });
   const rateLimitRedis = config.redisUrl ? createRedis(config.redisUrl, 'rate-limit') : undefined;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis connection'));
+    app.addHook('onClose', () => closeRedis(rateLimitRedis));
+  }
   await registerRateLimits(app, rateLimitRedis);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, services.accounts, config.publicUrl);
@@ -137,6 +143,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
     }
   });
+  const readiness = registerReadiness(app, [
+    { name: 'database', check: async () => void (await database.db.executeQuery(ping)) },
+    ...(rateLimitRedis ? [{ name: 'redis', check: () => pingRedis(rateLimitRedis) }] : []),
+    ...(storage.check ? [{ name: 'storage', check: () => storage.check!() }] : []),
+  ]);
   for (const parts of modules) {
     if (parts.routes) await app.register(parts.routes);
     for (const job of parts.jobs ?? []) jobs.add(job);
@@ -177,5 +188,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   app.addHook('onReady', async () => jobs.start());
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, services, io, ...services };
 }

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { ClientMessageSchemas, MAX_FRAME_BYTES, MSG, PROTOCOL_VERSION, userRoom, type ClientEvent, type ClientEvents, type ErrorCode, type ServerEvents } from '@souq/shared';
-import { createRedis } from '../adapters/redis/index.js';
+import { closeRedis, createRedis } from '../adapters/redis/index.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventBus } from '../lib/events.js';
@@ -58,7 +58,10 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
   let redis: { pub: ReturnType<typeof createRedis>; sub: ReturnType<typeof createRedis> } | undefined;
   if (deps.redisUrl) {
     const pub = createRedis(deps.redisUrl, 'realtime-pub');
-    const sub = pub.duplicate({ connectionName: 'souq-realtime-sub' });
+    // The adapter subscribes once, at start: those subscriptions must wait for Redis however long
+    // it is away (they are made when it comes back), not fail after a few retries and leave this
+    // instance deaf to the others' broadcasts.
+    const sub = pub.duplicate({ connectionName: 'souq-realtime-sub', maxRetriesPerRequest: null });
     for (const client of [pub, sub]) client.on('error', (err) => deps.log.warn({ err }, 'realtime redis connection'));
     io.adapter(createAdapter(pub, sub));
     redis = { pub, sub };
@@ -173,7 +176,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     await Promise.all(forwarding);
     io.local.disconnectSockets(true);
     io.engine.close();
-    if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+    if (redis) await Promise.all([closeRedis(redis.pub), closeRedis(redis.sub)]);
   });
   return io;
 }

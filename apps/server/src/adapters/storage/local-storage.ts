@@ -45,6 +45,10 @@ export function createLocalStorage(root: string): FileStorage {
         if (stat?.isFile()) yield { key: rel.split(path.sep).join('/'), modifiedAt: stat.mtime };
       }
     },
+    async check() {
+      if (!(await fs.stat(root)).isDirectory()) throw new Error(`${root} is not a folder`);
+      await fs.access(root, fs.constants.W_OK);
+    },
     url(key) {
       if (!key.startsWith(PUBLIC_PREFIX)) throw new Error(`not a public key: ${key}`);
       return UPLOADS_URL_PREFIX + key.slice(PUBLIC_PREFIX.length);

@@ -10,6 +10,12 @@ export interface FileStorage {
   url(key: string): string;
   /** Every stored file, with when it was last written; half-written temporary files included. */
   list(): AsyncIterable<StoredFile>;
+  /**
+   * Rejects while files cannot be stored (the folder is gone or read-only, the bucket is out of
+   * reach): `/api/ready` asks it, so a balancer sends nobody to an instance that cannot keep
+   * their photo. Optional: a store with nothing to check has no such method.
+   */
+  check?(): Promise<void>;
 }
 
 export interface StoredFile {

@@ -18,6 +18,7 @@ import { registerIdParams } from './http/id-params.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { registerNoStoreForApi } from './http/no-store.js';
 import { registerReadiness, type Readiness } from './http/readiness.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { serializedAs } from './http/response-schema.js';
 import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
 import { createHttpServer } from './http/server.js';
@@ -38,6 +39,8 @@ import type { ModuleContext, Services } from './modules/module.js';
 import { janusConnectSources } from './adapters/video/index.js';
 import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { createMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 
 const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(['sqlite', 'postgres']) });
 
@@ -62,6 +65,9 @@ export interface Souq extends Services {
   withdraw: Readiness['withdraw'];
   services: Services;
   io: SouqIo;
+  metrics: Metrics;
+  /** Serving `/metrics` once the app is ready, when `config.metricsPort` is set. */
+  metricsServer?: MetricsServer;
 }
 
 /** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
@@ -74,8 +80,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     forceCloseConnections: 'idle',
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
+  const metrics = createMetrics();
+  registerRequestMetrics(app, metrics);
   const shutdown = registerGracefulShutdown(app);
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, metrics.connectionWaited);
+  if (database.poolWaiting) metrics.gauge('souq_db_pool_waiting', 'Queries waiting for a free PostgreSQL pool connection now', database.poolWaiting);
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
 
@@ -83,7 +92,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mailer = overrides.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
   const events = createEventBus((err) => app.log.error({ err }, 'event listener failed'));
-  const jobs = createJobRunner({ clock, log: app.log });
+  const jobs = createJobRunner({ clock, log: app.log, ran: metrics.jobRan });
   const afterAnswer = createAfterAnswer((err) => app.log.error({ err }, 'work after an answer failed'));
   // Before the database closes: a job in flight finishes its transaction first, and so does work after an answer.
   app.addHook('preClose', async () => {
@@ -103,6 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     media: createMediaService(storage),
     publish: events.publish,
     afterAnswer,
+    metrics,
     services,
   };
   const modules = MODULES.map((module) => {
@@ -118,7 +128,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerNoStoreForApi(app);
   registerSecurityHeaders(app, config.publicUrl, janusConnectSources(config));
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log });
+  early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log, counter: metrics.keptAnswerCounter });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
   await app.register(cookie, { hook: false });
@@ -185,8 +195,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     services,
     parts: modules.flatMap((parts) => (parts.socket ? [parts.socket] : [])),
     log: app.log,
+    metrics,
   });
   app.addHook('onReady', async () => jobs.start());
+  const metricsServer = config.metricsPort === undefined ? undefined : createMetricsServer(metrics, app.log);
+  if (metricsServer) {
+    app.addHook('onReady', () => metricsServer.listen(config.host, config.metricsPort!));
+    app.addHook('onClose', () => metricsServer.close());
+  }
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, services, io, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, services, io, metrics, metricsServer, ...services };
 }

@@ -192,6 +192,16 @@ describe('kept answers sent before Fastify (sqlite)', () => {
     }
   });
 
+  it('counts the answers it sends early, by route pattern', async () => {
+    const url = `/api/products/${id}`;
+    const series = 'souq_http_kept_answers_total{route="/api/products/:id"}';
+    const count = async () => Number((await t.metrics.registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+    for (let i = 0; i < 3; i++) await readCounting(url);
+    const before = await count();
+    for (let i = 0; i < 4; i++) expect((await readCounting(url)).viaFastify).toBe(false);
+    expect((await count()) - before).toBe(4);
+  });
+
   it('leaves to Fastify a request after a write, with a session cookie, a HEAD, and everything while draining', async () => {
     const url = `/api/products/${id}`;
     for (let i = 0; i < 3; i++) await readCounting(url);

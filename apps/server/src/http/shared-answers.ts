@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
+import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
 import { SESSION_COOKIE } from './session.js';
 
@@ -42,6 +43,8 @@ interface Wire {
 interface Answer extends KeptBody {
   version: string;
   sharing: 'everyone' | 'signedOut';
+  /** Its route's count of answers sent early, found once when the answer is kept. */
+  sentEarly: CounterCell;
   wire: Partial<Record<Encoding | 'identity', Wire>>;
 }
 
@@ -66,7 +69,7 @@ export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean
 export function registerSharedAnswers(
   app: FastifyInstance,
   dataVersion: (() => string) | undefined,
-  early: { draining: () => boolean; log: FastifyBaseLogger },
+  early: { draining: () => boolean; log: FastifyBaseLogger; counter: (route: string) => CounterCell },
 ): EarlyAnswer | undefined {
   if (!dataVersion) return undefined;
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
@@ -93,7 +96,7 @@ export function registerSharedAnswers(
     const sharing = request.routeOptions.config.sharedAnswer;
     if (version !== undefined && sharing && reply.statusCode === 200 && typeof payload === 'string') {
       const kept = keptBody(payload);
-      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, sharing, wire: {}, ...kept });
+      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, sharing, sentEarly: early.counter(request.routeOptions.url!), wire: {}, ...kept });
     }
     done(null, payload);
   });
@@ -118,6 +121,7 @@ export function registerSharedAnswers(
     if (!wire || answer.version !== dataVersion()) return false;
     res.writeHead(200, wire.headers);
     res.end(wire.body);
+    answer.sentEarly.value++;
     early.log.info({ req: { method: req.method, url: req.url }, res: { statusCode: 200 } }, 'request completed (kept answer)');
     return true;
   };

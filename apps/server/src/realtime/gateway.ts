@@ -6,6 +6,7 @@ import { closeRedis, createRedis } from '../adapters/redis/index.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventBus } from '../lib/events.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Services } from '../modules/module.js';
 import { toRefusal } from './refusals.js';
 import { tokenBucket } from './token-bucket.js';
@@ -34,6 +35,7 @@ export interface RealtimeDeps {
   /** Every module's socket handlers and event forwarding. */
   parts: SocketParts[];
   log: FastifyInstance['log'];
+  metrics: Pick<Metrics, 'socketConnected' | 'socketMessageSent' | 'gauge'>;
 }
 
 /**
@@ -100,7 +102,16 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     );
   });
 
+  deps.metrics.gauge('souq_socket_connections', 'Socket.IO connections open on this instance now', () => io.engine.clientsCount);
+  const { socketMessageSent } = deps.metrics;
+  const countSent = (packet: { type: string }) => {
+    if (packet.type === 'message') socketMessageSent();
+  };
+
   io.on('connection', (socket: SouqSocket) => {
+    deps.metrics.socketConnected();
+    // Every packet written to this client, a room's broadcast included (engine.io's own pings are not messages).
+    socket.conn.on('packetCreate', countSent);
     const rooms = new Set<string>();
     const session: SocketSession = {
       id: socket.id,

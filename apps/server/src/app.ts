@@ -18,6 +18,7 @@ import { registerIdParams } from './http/id-params.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { registerNoStoreForApi } from './http/no-store.js';
 import { registerReadiness, type Readiness } from './http/readiness.js';
+import { registerRequestIdEcho, requestIdOf } from './http/request-id.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
 import { serializedAs } from './http/response-schema.js';
 import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
@@ -76,11 +77,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     trustProxy: config.trustProxy,
+    // Ours checks the balancer's X-Request-Id before taking it (Fastify's would take any value).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
   const metrics = createMetrics();
+  registerRequestIdEcho(app);
   registerRequestMetrics(app, metrics);
   const shutdown = registerGracefulShutdown(app);
   const database = openDatabase(config.database, metrics.connectionWaited);
@@ -144,12 +149,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // A load balancer's probe: healthy only while the database answers.
   const ping = sql`select 1`.compile(database.db);
-  app.get('/api/health', serializedAs(HealthSchema), async (_request, reply) => {
+  app.get('/api/health', serializedAs(HealthSchema), async (request, reply) => {
     try {
       await database.db.executeQuery(ping);
       return { ok: true, db: database.dialect };
     } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
+      request.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
     }
   });

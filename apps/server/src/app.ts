@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
-import { createRedis } from './adapters/redis/index.js';
+import { closeRedis, createRedis, pingRedis } from './adapters/redis/index.js';
 import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -15,6 +15,9 @@ import { registerGracefulShutdown, type Drain } from './http/graceful-shutdown.j
 import { registerIdParams } from './http/id-params.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { registerNoStoreForApi } from './http/no-store.js';
+import { registerReadiness, type Readiness } from './http/readiness.js';
+import { registerRequestIdEcho, requestIdOf } from './http/request-id.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { serializedAs } from './http/response-schema.js';
 import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
 import { createHttpServer } from './http/server.js';
@@ -36,6 +39,8 @@ import type { ModuleContext, Services } from './modules/module.js';
 import { janusConnectSources } from './adapters/video/index.js';
 import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { createMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 
 const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(['sqlite', 'postgres']) });
 
@@ -56,10 +61,15 @@ export interface Souq extends Services {
   afterAnswer: AfterAnswer;
   /** Before `app.close()`: answers new requests 503 and lets those in flight finish (main.ts). */
   drain: Drain['drain'];
+  /** Before `drain`: `/api/ready` answers 503 from now on, while everything else is still served. */
+  withdraw: Readiness['withdraw'];
   services: Services;
   io: SouqIo;
   /** Where uploads live; `storage.check()` is the cheap reachability probe for readiness. */
   storage: FileStorage;
+  metrics: Metrics;
+  /** Serving `/metrics` once the app is ready, when `config.metricsPort` is set. */
+  metricsServer?: MetricsServer;
 }
 
 /** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
@@ -68,10 +78,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     trustProxy: config.trustProxy,
+    // Ours checks the balancer's X-Request-Id before taking it (Fastify's would take any value).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
+  const metrics = createMetrics();
+  registerRequestIdEcho(app);
+  registerRequestMetrics(app, metrics);
   const shutdown = registerGracefulShutdown(app);
   // Before anything is opened: a store the instance cannot reach stops it, naming the setting.
   const storage = overrides.storage ?? createStorage(config);
@@ -80,7 +96,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     storage.close();
     throw error;
   });
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, metrics.connectionWaited);
+  if (database.poolWaiting) metrics.gauge('souq_db_pool_waiting', 'Queries waiting for a free PostgreSQL pool connection now', database.poolWaiting);
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
 
@@ -88,7 +105,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mailer = overrides.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
   const events = createEventBus((err) => app.log.error({ err }, 'event listener failed'));
-  const jobs = createJobRunner({ clock, log: app.log });
+  const jobs = createJobRunner({ clock, log: app.log, ran: metrics.jobRan });
   const afterAnswer = createAfterAnswer((err) => app.log.error({ err }, 'work after an answer failed'));
   // Before the database closes: a job in flight finishes its transaction first, and so does work after an answer.
   app.addHook('preClose', async () => {
@@ -107,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     media: createMediaService(storage, app.log),
     publish: events.publish,
     afterAnswer,
+    metrics,
     services,
   };
   const modules = MODULES.map((module) => {
@@ -125,12 +143,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log });
+  early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log, counter: metrics.keptAnswerCounter });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
   await app.register(cookie, { hook: false });
   const rateLimitRedis = config.redisUrl ? createRedis(config.redisUrl, 'rate-limit') : undefined;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect())));
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis connection'));
+    app.addHook('onClose', () => closeRedis(rateLimitRedis));
+  }
   await registerRateLimits(app, rateLimitRedis);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, services.accounts, config.publicUrl);
@@ -138,15 +159,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // A load balancer's probe: healthy only while the database answers.
   const ping = sql`select 1`.compile(database.db);
-  app.get('/api/health', serializedAs(HealthSchema), async (_request, reply) => {
+  app.get('/api/health', serializedAs(HealthSchema), async (request, reply) => {
     try {
       await database.db.executeQuery(ping);
       return { ok: true, db: database.dialect };
     } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
+      request.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
     }
   });
+  const readiness = registerReadiness(app, [
+    { name: 'database', check: async () => void (await database.db.executeQuery(ping)) },
+    ...(rateLimitRedis ? [{ name: 'redis', check: () => pingRedis(rateLimitRedis) }] : []),
+    { name: 'storage', check: () => storage.check() },
+  ]);
   for (const parts of modules) {
     if (parts.routes) await app.register(parts.routes);
     for (const job of parts.jobs ?? []) jobs.add(job);
@@ -174,8 +200,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     services,
     parts: modules.flatMap((parts) => (parts.socket ? [parts.socket] : [])),
     log: app.log,
+    metrics,
   });
   app.addHook('onReady', async () => jobs.start());
+  const metricsServer = config.metricsPort === undefined ? undefined : createMetricsServer(metrics, app.log);
+  if (metricsServer) {
+    app.addHook('onReady', () => metricsServer.listen(config.host, config.metricsPort!));
+    app.addHook('onClose', () => metricsServer.close());
+  }
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, services, io, storage, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, services, io, storage, metrics, metricsServer, ...services };
 }

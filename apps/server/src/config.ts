@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   JANUS_PUBLIC_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_SECRET: z.string().min(1).optional(),
+  // Zero alone: nobody probes /api/ready. Behind a balancer, its checks' interval times their fall count (deploy/).
+  SHUTDOWN_NOTICE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
   // Set = files go to this bucket instead of DATA_DIR/uploads (adapters/storage/s3-storage.ts).
   S3_BUCKET: z
@@ -63,6 +65,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_PUBLIC_URL: url(['http', 'https']).optional(),
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -100,8 +103,12 @@ export interface Config {
   authRateLimit: number;
   /** Bids per person per 10 seconds. */
   bidRateLimit: { max: number; windowMs: number };
+  /** How long a stopping server keeps serving while `/api/ready` says 503, before it drains. */
+  shutdownNoticeMs: number;
   /** How long a stopping server lets requests in flight finish before answering them 503. */
   shutdownGraceMs: number;
+  /** Where `/metrics` is served (on `host`), apart from the public port; absent means nowhere. */
+  metricsPort?: number;
   logLevel: string;
   video: {
     meshMaxViewers: number;
@@ -159,7 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: e.SESSION_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     bidRateLimit: { max: e.BID_RATE_LIMIT, windowMs: 10_000 },
+    shutdownNoticeMs: e.SHUTDOWN_NOTICE_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsPort: e.METRICS_PORT,
     logLevel: e.LOG_LEVEL,
     video: {
       meshMaxViewers: e.MESH_MAX_VIEWERS,

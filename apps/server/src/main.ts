@@ -29,13 +29,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, drain } = built;
+  const { app, drain, withdraw } = built;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests, then closing`);
     try {
+      // Readiness first: the balancer stops sending people here while everyone is still served.
+      withdraw();
+      if (config.shutdownNoticeMs > 0) {
+        app.log.info(`${signal}: /api/ready answers 503 now; still serving for ${config.shutdownNoticeMs} ms while the balancer notices`);
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownNoticeMs));
+      }
+      app.log.info(`${signal}: finishing in-flight requests, then closing`);
       // New requests are answered 503 meanwhile, so nothing is refused or reset while the listener is open.
       await drain(config.shutdownGraceMs);
       // Every request has its answer; a connection that still will not close after a moment is cut.

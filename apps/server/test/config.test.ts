@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it('serves no metrics and gives no shutdown notice unless asked', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, shutdownNoticeMs: 0 });
+    expect(loadConfig({ METRICS_PORT: '9101', SHUTDOWN_NOTICE_MS: '3000' })).toMatchObject({ metricsPort: 9101, shutdownNoticeMs: 3000 });
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow('METRICS_PORT: must be a port number');
+  });
+
   it('turns demo data off by default on PostgreSQL, and on when asked', () => {
     expect(loadConfig({ DATABASE_URL: PG })).toMatchObject({ database: { kind: 'postgres', url: PG }, seedDemo: false });
     expect(loadConfig({ DATABASE_URL: PG, SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -138,9 +138,10 @@ describe('kept answers sent before Fastify (sqlite)', () => {
   let seller: TestUser;
   let id: string;
   let reachedFastify = 0;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite', {}, {}, (app) =>
+    t = await startTestApp('sqlite', { logLevel: 'info' }, { logStream: { write: (line) => void logLines.push(line) } }, (app) =>
       app.addHook('onRequest', (_request, _reply, done) => {
         reachedFastify++;
         done();
@@ -167,7 +168,8 @@ describe('kept answers sent before Fastify (sqlite)', () => {
       req.end();
     });
   }
-  const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined });
+  /** What two answers of the same URL share: not their date, nor their request's id. */
+  const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined, 'x-request-id': undefined });
   /** Reads `url` and says whether Fastify saw the request. */
   async function readCounting(url: string, headers: Record<string, string> = {}, method = 'GET') {
     const before = reachedFastify;
@@ -187,9 +189,34 @@ describe('kept answers sent before Fastify (sqlite)', () => {
         expect(early.status).toBe(200);
         expect(early.body.equals(fromFastify.body)).toBe(true);
         expect(withoutDate(early.headers)).toEqual(withoutDate(fromFastify.headers));
+        expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(early.headers['x-request-id']).not.toBe(fromFastify.headers['x-request-id']);
         expect(early.headers['content-security-policy']).toBeTruthy();
       }
     }
+  });
+
+  it('answers with the balancer\'s X-Request-Id when it is well formed, and logs it', async () => {
+    const url = `/api/products/${id}`;
+    for (let i = 0; i < 3; i++) await readCounting(url);
+    const given = await readCounting(url, { 'x-request-id': 'lb-0a1b2c3d:42' });
+    expect(given.viaFastify).toBe(false);
+    expect(given.headers['x-request-id']).toBe('lb-0a1b2c3d:42');
+    const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; msg: string }).filter((l) => l.reqId === 'lb-0a1b2c3d:42');
+    expect(logged.map((l) => l.msg)).toEqual(['request completed (kept answer)']);
+    const hostile = await readCounting(url, { 'x-request-id': 'x'.repeat(200) });
+    expect(hostile.viaFastify).toBe(false);
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('counts the answers it sends early, by route pattern', async () => {
+    const url = `/api/products/${id}`;
+    const series = 'souq_http_kept_answers_total{route="/api/products/:id"}';
+    const count = async () => Number((await t.metrics.registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+    for (let i = 0; i < 3; i++) await readCounting(url);
+    const before = await count();
+    for (let i = 0; i < 4; i++) expect((await readCounting(url)).viaFastify).toBe(false);
+    expect((await count()) - before).toBe(4);
   });
 
   it('leaves to Fastify a request after a write, with a session cookie, a HEAD, and everything while draining', async () => {

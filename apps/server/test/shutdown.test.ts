@@ -76,6 +76,23 @@ describe('the server process', () => {
     await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
   });
 
+  it('with SHUTDOWN_NOTICE_MS, answers /api/ready 503 at once after SIGTERM while still serving everything else, then drains', async () => {
+    const server = await startServer(dataDir, { SHUTDOWN_NOTICE_MS: '1500' });
+    expect((await fetch(`${server.base}/api/ready`)).status).toBe(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await eventually(() => expect(server.output()).toContain('SIGTERM: /api/ready answers 503 now'));
+    const ready = await fetch(`${server.base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is shutting down.' } });
+    // The balancer has not noticed yet: whoever it still sends here is served.
+    expect((await signIn(server.base, 'amira@souq.test', 'souq-demo')).status).toBe(200);
+    const run = await server.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1400);
+    expect(run.stdout.indexOf('SIGTERM: /api/ready answers 503 now')).toBeLessThan(run.stdout.indexOf('SIGTERM: finishing in-flight requests, then closing'));
+  });
+
   it('answers every request sent after SIGTERM with 503 and Retry-After, and a long upload with 503 at the end of the grace period', async () => {
     const server = await startServer(dataDir, { SHUTDOWN_GRACE_MS: '1500' });
     const cookie = await demoCookie(server.base, 'amira@souq.test');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type DialectAdapter, type Driver } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import type { DatabaseConfig } from '../config.js';
@@ -18,7 +18,36 @@ export interface Database {
    * another (SQLite only: PostgreSQL has no equally cheap and exact signal).
    */
   dataVersion?: () => string;
+  /** Queries waiting for a free connection in the pool now (PostgreSQL; SQLite has no pool). */
+  poolWaiting?: () => number;
   destroy(): Promise<void>;
+}
+
+/** Told how long each query waited for its connection (the metrics). */
+export type ConnectionWaited = (seconds: number) => void;
+
+/**
+ * The dialect, with every wait for a connection timed: for a free one of PostgreSQL's pool, or for
+ * SQLite's single connection while another transaction of this process holds it. Both are the same
+ * thing to a request: time spent queueing for the database rather than in it.
+ */
+function timingConnectionWaits(dialect: Dialect, waited: ConnectionWaited): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver() {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      driver.acquireConnection = async () => {
+        const started = performance.now();
+        const connection = await acquire();
+        waited((performance.now() - started) / 1000);
+        return connection;
+      };
+      return driver;
+    },
+  };
 }
 
 /**
@@ -79,7 +108,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (done ??= fn());
 }
 
-export function openDatabase(config: DatabaseConfig): Database {
+export function openDatabase(config: DatabaseConfig, waited: ConnectionWaited = () => {}): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -87,7 +116,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SouqSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<DB>({ dialect: timingConnectionWaits(new SouqSqliteDialect({ database: withStatementCache(sqlite) }), waited) });
     const checkpointer = startCheckpointer(sqlite, config.file);
     const destroy = async () => {
       await checkpointer.stop();
@@ -100,8 +129,8 @@ export function openDatabase(config: DatabaseConfig): Database {
     max: 10,
     options: config.schema ? `-c search_path=${config.schema}` : undefined,
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: once(() => db.destroy()) };
+  const db = new Kysely<DB>({ dialect: timingConnectionWaits(new PostgresDialect({ pool }), waited) });
+  return { db, dialect: 'postgres', poolWaiting: () => pool.waitingCount, destroy: once(() => db.destroy()) };
 }
 
 /** Unique-constraint violations in either dialect, so services can map them to field errors. */

@@ -1,7 +1,9 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
+import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import { SESSION_COOKIE } from './session.js';
 
 declare module 'fastify' {
@@ -33,16 +35,32 @@ export const SHARED_ANSWERS = 500;
 const LARGEST_KEPT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** What went on the wire for one encoding ('identity': none), exactly as Fastify sent it. */
+/**
+ * What went on the wire for one encoding ('identity': none), exactly as Fastify sent it, but for
+ * the request id. The headers are name, value, name, value…, ending with the request id's pair,
+ * whose value each request writes in before they are sent (`writeHead` reads them at once).
+ */
 interface Wire {
-  headers: OutgoingHttpHeaders;
+  headers: Array<string | number | string[]>;
   body: string | Buffer;
 }
 
 interface Answer extends KeptBody {
   version: string;
   sharing: 'everyone' | 'signedOut';
+  /** Its route's count of answers sent early, found once when the answer is kept. */
+  sentEarly: CounterCell;
   wire: Partial<Record<Encoding | 'identity', Wire>>;
+}
+
+/** Fastify's headers as a flat list, the request id's pair last (see Wire). */
+function wireHeaders(headers: Record<string, Wire['headers'][number] | undefined>): Wire['headers'] {
+  const flat: Wire['headers'] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== REQUEST_ID_HEADER && value !== undefined) flat.push(name, value);
+  }
+  flat.push(REQUEST_ID_HEADER, '');
+  return flat;
 }
 
 /** Answers a request before Fastify sees it, or says false and leaves it alone. */
@@ -66,7 +84,7 @@ export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean
 export function registerSharedAnswers(
   app: FastifyInstance,
   dataVersion: (() => string) | undefined,
-  early: { draining: () => boolean; log: FastifyBaseLogger },
+  early: { draining: () => boolean; log: FastifyBaseLogger; counter: (route: string) => CounterCell },
 ): EarlyAnswer | undefined {
   if (!dataVersion) return undefined;
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
@@ -93,7 +111,7 @@ export function registerSharedAnswers(
     const sharing = request.routeOptions.config.sharedAnswer;
     if (version !== undefined && sharing && reply.statusCode === 200 && typeof payload === 'string') {
       const kept = keptBody(payload);
-      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, sharing, wire: {}, ...kept });
+      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, sharing, sentEarly: early.counter(request.routeOptions.url!), wire: {}, ...kept });
     }
     done(null, payload);
   });
@@ -105,7 +123,7 @@ export function registerSharedAnswers(
     if (answer && reply.statusCode === 200 && !reply.hasHeader('connection') && !reply.hasHeader('set-cookie')) {
       const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
       const body = encoding ? answer.compressed[encoding] : answer.body;
-      if (body !== undefined) answer.wire[encoding ?? 'identity'] = { headers: { ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) } as OutgoingHttpHeaders, body };
+      if (body !== undefined) answer.wire[encoding ?? 'identity'] = { headers: wireHeaders({ ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) }), body };
     }
     done();
   });
@@ -116,9 +134,12 @@ export function registerSharedAnswers(
     if (!answer || (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`))) return false;
     const wire = answer.wire[keptEncoding(req.headers['accept-encoding'], answer) ?? 'identity'];
     if (!wire || answer.version !== dataVersion()) return false;
-    res.writeHead(200, wire.headers);
+    const reqId = requestIdOf(req);
+    wire.headers[wire.headers.length - 1] = reqId;
+    res.writeHead(200, wire.headers as string[]);
     res.end(wire.body);
-    early.log.info({ req: { method: req.method, url: req.url }, res: { statusCode: 200 } }, 'request completed (kept answer)');
+    answer.sentEarly.value++;
+    early.log.info({ reqId, req: { method: req.method, url: req.url }, res: { statusCode: 200 } }, 'request completed (kept answer)');
     return true;
   };
 }

@@ -10,6 +10,7 @@ import type { FirstPaintImage } from '../modules/module.js';
 import { keptBody, sendKept, type KeptBody } from './compression.js';
 import { loadFirstScreenRenderer, withFirstScreen } from './first-screen.js';
 import { pageChunks, type PageChunks } from './page-chunks.js';
+import { METRICS_PATH } from '../metrics/metrics-server.js';
 import { hasSessionCookie } from './session.js';
 
 function cacheControlFor(filePath: string): string {
@@ -145,7 +146,9 @@ export async function registerSpa(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // A missing file (an old asset, a typo'd image) is a 404, not the app's HTML.
-    if (pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname) || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // Nor is /metrics a page: it is served on its own port only (ADR 0029), and a scraper pointed
+    // here by mistake must fail on a 404, not read the shop's HTML.
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname === METRICS_PATH || /\.[a-z0-9]+$/i.test(pathname) || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new DomainError('NOT_FOUND', MSG.notFound);
     }
     return sendIndex!(request, reply);

@@ -35,6 +35,28 @@ describe('job runner', () => {
     await runner.stop();
   });
 
+  it('tells of every run: which job, whether it failed, how long it took', async () => {
+    const clock = createFakeClock(0);
+    const ran = vi.fn();
+    const runner = createJobRunner({ clock, log: quietLog, ran });
+    let fail = false;
+    runner.add({
+      name: 'flaky',
+      everyMs: 1000,
+      run: async () => {
+        if (fail) throw new Error('down');
+      },
+    });
+    await runner.runNow('flaky');
+    fail = true;
+    await runner.runNow('flaky');
+    expect(ran.mock.calls).toEqual([
+      ['flaky', true, expect.any(Number)],
+      ['flaky', false, expect.any(Number)],
+    ]);
+    await runner.stop();
+  });
+
   it('keeps running a job that failed, and logs it', async () => {
     const clock = createFakeClock(0);
     const log = { warn: vi.fn() };

@@ -23,7 +23,14 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export function createJobRunner(deps: { clock: Clock; log: { warn(obj: unknown, msg: string): void } }): JobRunner {
+export interface JobRunnerDeps {
+  clock: Clock;
+  log: { warn(obj: unknown, msg: string): void };
+  /** Told of every run, for the metrics. */
+  ran?: (job: string, ok: boolean, seconds: number) => void;
+}
+
+export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const jobs = new Map<string, Job>();
   const cancels = new Map<string, () => void>();
   const running = new Map<string, Promise<void>>();
@@ -42,12 +49,16 @@ export function createJobRunner(deps: { clock: Clock; log: { warn(obj: unknown, 
     if (inFlight) return inFlight;
     const run = (async () => {
       let next: number | void = undefined;
+      let ok = false;
+      const started = performance.now();
       try {
         next = await job.run();
+        ok = true;
       } catch (error) {
         deps.log.warn({ err: error, job: job.name }, 'job failed; it will run again');
       } finally {
         running.delete(job.name);
+        deps.ran?.(job.name, ok, (performance.now() - started) / 1000);
       }
       if (started) schedule(job, Math.max(0, Math.min(job.everyMs, next ?? job.everyMs)));
     })();

@@ -9,6 +9,7 @@ import type { AfterAnswer } from '../lib/after-answer.js';
 import type { Clock } from '../lib/clock.js';
 import type { Publish } from '../lib/events.js';
 import type { MediaService } from '../media/media-service.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { SocketParts } from '../realtime/types.js';
 import type { UploadReferences } from '../media/orphan-sweep.js';
 import type { AccountsService } from './accounts/service.js';
@@ -47,6 +48,8 @@ export interface ModuleContext {
   publish: Publish;
   /** Runs work the answer must not wait for; shutdown waits for it. */
   afterAnswer: AfterAnswer;
+  /** What `/metrics` reports: a module counts its own events there (bids). */
+  metrics: Metrics;
   /**
    * The other modules' services. Modules are created in order, so read another module's service
    * when a call needs it, not while being created.

@@ -2,10 +2,11 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { ClientMessageSchemas, MAX_FRAME_BYTES, MSG, PROTOCOL_VERSION, userRoom, type ClientEvent, type ClientEvents, type ErrorCode, type ServerEvents } from '@souq/shared';
-import { createRedis } from '../adapters/redis/index.js';
+import { closeRedis, createRedis } from '../adapters/redis/index.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventBus } from '../lib/events.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Services } from '../modules/module.js';
 import { toRefusal } from './refusals.js';
 import { tokenBucket } from './token-bucket.js';
@@ -36,6 +37,7 @@ export interface RealtimeDeps {
   /** Every module's socket handlers and event forwarding. */
   parts: SocketParts[];
   log: FastifyInstance['log'];
+  metrics: Pick<Metrics, 'socketConnected' | 'socketMessageSent' | 'gauge'>;
 }
 
 /**
@@ -60,7 +62,10 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
   let redis: { pub: ReturnType<typeof createRedis>; sub: ReturnType<typeof createRedis> } | undefined;
   if (deps.redisUrl) {
     const pub = createRedis(deps.redisUrl, 'realtime-pub');
-    const sub = pub.duplicate({ connectionName: 'souq-realtime-sub' });
+    // The adapter subscribes once, at start: those subscriptions must wait for Redis however long
+    // it is away (they are made when it comes back), not fail after a few retries and leave this
+    // instance deaf to the others' broadcasts.
+    const sub = pub.duplicate({ connectionName: 'souq-realtime-sub', maxRetriesPerRequest: null });
     for (const client of [pub, sub]) client.on('error', (err) => deps.log.warn({ err }, 'realtime redis connection'));
     io.adapter(createAdapter(pub, sub));
     redis = { pub, sub };
@@ -106,7 +111,16 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     );
   });
 
+  deps.metrics.gauge('souq_socket_connections', 'Socket.IO connections open on this instance now', () => io.engine.clientsCount);
+  const { socketMessageSent } = deps.metrics;
+  const countSent = (packet: { type: string }) => {
+    if (packet.type === 'message') socketMessageSent();
+  };
+
   io.on('connection', (socket: SouqSocket) => {
+    deps.metrics.socketConnected();
+    // Every packet written to this client, a room's broadcast included (engine.io's own pings are not messages).
+    socket.conn.on('packetCreate', countSent);
     // The socket's own rooms (its id, its person) are not counted against the limit.
     const ownRooms = socket.data.userId ? 2 : 1;
     const session: SocketSession = {
@@ -181,7 +195,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     await Promise.all(forwarding);
     io.local.disconnectSockets(true);
     io.engine.close();
-    if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+    if (redis) await Promise.all([closeRedis(redis.pub), closeRedis(redis.sub)]);
   });
   return io;
 }

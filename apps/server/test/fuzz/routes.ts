@@ -121,6 +121,7 @@ const itemRef = (w: FuzzWorld) => fc.record({ kind: fc.constantFrom('product', '
 /** Every route of the API, with the shape of what it takes. */
 export const ROUTES: FuzzRoute[] = [
   get('GET /api/health', fixed('/api/health')),
+  get('GET /api/ready', fixed('/api/ready')),
   get('GET /api/auth/me', fixed('/api/auth/me'), 'buyer'),
   withBody('POST', 'POST /api/auth/register', fixed('/api/auth/register'), 'anonymous', () =>
     jsonBody({ email, password, confirmPassword: password, username, phone }),

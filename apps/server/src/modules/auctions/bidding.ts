@@ -48,6 +48,14 @@ export interface BiddingDeps {
   avatarUrl: (key: string | null) => string;
   /** Other modules' rules on who may bid, read at each batch (the list fills as modules start). */
   gates: readonly BidGate[];
+  /** Told of every bid's fate, for the metrics. */
+  counts: BidCounts;
+}
+
+export interface BidCounts {
+  accepted(): void;
+  /** `reason`: the refusal's error code, or 'internal' for a fault. */
+  refused(reason: string): void;
 }
 
 /** A bid that has passed its own checks and waits for its auction's batch. */
@@ -280,12 +288,19 @@ export function createBidding(deps: BiddingDeps) {
 
   return {
     async placeBid(user: UserRow, id: string, body: unknown, idempotencyKey?: string): Promise<BidResult> {
-      const input = parseInput(BidSchema, body);
-      const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
-      if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
-      // What a retry must repeat to get the first answer; only a bid sent with a key is compared.
-      const requestHash = key ? crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex') : '';
-      return place(id, { user, amount: input.amount, maxAmount: input.maxAmount, key: key?.data, requestHash });
+      try {
+        const input = parseInput(BidSchema, body);
+        const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
+        if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
+        // What a retry must repeat to get the first answer; only a bid sent with a key is compared.
+        const requestHash = key ? crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex') : '';
+        const result = await place(id, { user, amount: input.amount, maxAmount: input.maxAmount, key: key?.data, requestHash });
+        deps.counts.accepted();
+        return result;
+      } catch (error) {
+        deps.counts.refused(error instanceof DomainError ? error.code : 'internal');
+        throw error;
+      }
     },
   };
 }

@@ -16,6 +16,7 @@ export const auctionsModule = defineModule({
       publish: ctx.publish,
       log: ctx.log,
       services: ctx.services,
+      bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },
     });
     return {
       service,

@@ -30,7 +30,7 @@ import { decodeImageKeys, firstImageKey } from '../../media/image-keys.js';
 import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
 import type { Services } from '../module.js';
 import type { NewNotification } from '../notifications/service.js';
-import { createBidding, type BidGate, type NotificationsWrite } from './bidding.js';
+import { createBidding, type BidCounts, type BidGate, type NotificationsWrite } from './bidding.js';
 import { soldMail, wonMail } from './emails.js';
 import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
@@ -74,6 +74,7 @@ export interface AuctionsDeps {
   log: { warn(obj: unknown, msg: string): void };
   /** Read at call time: catalog, orders and notifications are other modules. */
   services: Pick<Services, 'catalog' | 'orders' | 'notifications'>;
+  bidCounts: BidCounts;
 }
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findAuction>>>;
@@ -125,7 +126,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
   };
 
   const gates: BidGate[] = [];
-  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater, avatarUrl: media.avatarUrl, gates });
+  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater, avatarUrl: media.avatarUrl, gates, counts: deps.bidCounts });
 
   /** The end a new auction asks for, checked against the server's clock. */
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {

@@ -34,17 +34,19 @@ describe.each(DIALECTS)('/api/ready (%s)', (dialect) => {
     }
   });
 
-  it('answers 503 while the uploads folder is missing, and 200 again once it is back', async () => {
+  it('answers 503 while the uploads folder cannot be made or written, and 200 again once it can', async () => {
     const other = await startTestApp(dialect);
     try {
       const root = uploadsDir(other.config);
+      // A file where the folder should be (a lost mount): the store cannot make the folder again.
       fs.rmSync(root, { recursive: true });
+      fs.writeFileSync(root, 'not a folder');
       const res = await ready(other);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual(apiError('SERVICE_UNAVAILABLE', 'Not ready: storage out of reach.'));
       // Liveness does not depend on it: the process is fine, it just should not get new people.
       expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      fs.mkdirSync(path.join(root, 'public'), { recursive: true });
+      fs.rmSync(root);
       expect((await ready(other)).statusCode).toBe(200);
     } finally {
       await other.close();

@@ -20,4 +20,4 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export function startCluster(options?: { instances?: number; env?: Record<string, string>; stdio?: 'inherit' | 'ignore' }): Promise<Cluster>;
+export function startCluster(options?: { instances?: number; env?: Record<string, string>; stdio?: 'inherit' | 'ignore' | 'pipe' }): Promise<Cluster>;

@@ -83,7 +83,8 @@ function stopChild(child, timeoutMs = 15_000) {
 /**
  * Starts the instances (each `node --import tsx apps/server/src/main.ts` with its own PORT and
  * METRICS_PORT, and `env` shared), waits until each is ready, then starts HAProxy and waits until
- * /api/ready answers through it. `stdio`: 'inherit' to watch their logs, 'ignore' to keep quiet.
+ * /api/ready answers through it. `stdio`: 'inherit' to watch their logs, 'ignore' to keep quiet,
+ * 'pipe' for a caller that reads them (`child.stdout`, `child.stderr`; it must read them).
  */
 export async function startCluster({ instances = 2, env = {}, stdio = 'inherit' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-cluster-'));

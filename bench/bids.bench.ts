@@ -13,11 +13,7 @@
  * bidder keeps one request in flight and bids the next amount of one rising sequence, so a bid
  * loses only when a rival's higher one overtook it on the way: that is the race a hot auction
  * has. Afterwards the database is read back: every acknowledged bid must be stored (none lost),
- * in rising order, and nothing else.
- *
- * One auction takes at most about 19,000 bids: prices stop at AED 10,000,000 and above AED 25,000
- * each bid is at least AED 500 more. So the bidders move on together to a fresh auction every
- * `PER_AUCTION` bids; there is still one hot auction at a time.
+ * in rising order, and nothing else (support/hot-auction.ts, shared with bench:cluster).
  *
  * Without --rate each bidder sends its next bid as soon as the last is answered (a closed loop):
  * that finds the most bids a second, and at that most every bid waits its turn behind the other 49,
@@ -30,16 +26,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { MSG } from '@souq/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { heapProfileFile, heapReport } from './http-load/heap-profile.js';
 import { pacedLoad, quantile } from './support/paced-load.js';
 import { treeCpuSeconds } from './support/cpu.js';
+import { auctionsFor, closedLoopBids, hotAuction, readBack, type BidderContext } from './support/hot-auction.js';
 
 const { values } = parseArgs({
   options: {
@@ -55,23 +48,13 @@ const { values } = parseArgs({
 });
 const dialect = values.dialect as Dialect;
 const BIDDERS = Number(values.bidders);
-/** AED 500 in fils: the largest increment (ADR 0015), so each next amount is a valid bid. */
-const STEP = 500_00;
-/** Bids per auction before the bidders move on: its last amount stays under the AED 10,000,000 ceiling. */
-const PER_AUCTION = 19_000;
-
-interface BidderContext {
-  cookie?: string;
-  amount?: number;
-  auction?: number;
-}
 
 async function main() {
   const database = await benchDatabase(dialect);
   // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
   // Room for 10,000 bids a second.
-  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, Math.ceil((10_000 * (Number(values.seconds) + Number(values.warmup))) / PER_AUCTION));
+  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, auctionsFor(10_000, Number(values.seconds) + Number(values.warmup)));
   const profiling = values.profile ? cpuProfileDir('souq-bids-prof-') : undefined;
   const spawnedAt = performance.now();
   const timingFile = values.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
@@ -80,43 +63,9 @@ async function main() {
     { ...env, ...(timingFile ? { SOUQ_STATEMENT_TIMING_FILE: timingFile } : {}), ...heap?.env },
     [...(profiling?.nodeArgs ?? []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : []), ...(heap?.nodeArgs ?? [])],
   );
-  let next = 0;
-  let nextBidder = 0;
-  /** `auction index:amount` of every bid answered as placed. */
-  const acknowledged: string[] = [];
-  // A bidder who still leads when their next bid arrives raises their own maximum (no bid row at that amount, by design).
-  let raised = 0;
-  let refused = 0;
-  let failed = 0;
+  const hot = hotAuction(auctionIds, cookies);
+  const { nextBid, answered, acknowledged } = hot;
   try {
-    /** The next amount of the one rising sequence, for this bidder (one bidder per connection). */
-    const nextBid = (context: BidderContext) => {
-      // One bidder per connection: two connections of one person would be bidding against themselves.
-      context.cookie ??= cookies[nextBidder++ % cookies.length]!;
-      const slot = next++;
-      context.auction = Math.floor(slot / PER_AUCTION);
-      context.amount = 100_00 + STEP * (slot % PER_AUCTION);
-      const auctionId = auctionIds[context.auction];
-      if (!auctionId) throw new Error('the bidders ran out of auctions: seed more');
-      return { path: `/api/auctions/${auctionId}/bids`, headers: { 'content-type': 'application/json', cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
-    };
-    /**
-     * One request in flight per connection, so the answer on a connection is to the amount it sent
-     * last. True when the bid was acknowledged as placed.
-     */
-    const answered = (status: number, body: string, context: BidderContext): boolean => {
-      if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) {
-        raised++;
-        return false;
-      }
-      if (status === 201) {
-        acknowledged.push(`${context.auction}:${context.amount}`);
-        return true;
-      }
-      if (status >= 400 && status < 500) refused++;
-      else failed++;
-      return false;
-    };
     const seconds = Number(values.seconds);
 
     const fromMs = performance.now() - spawnedAt;
@@ -140,42 +89,17 @@ async function main() {
       const ms = (q: number) => Math.round(quantile(paced.latenciesMs, q) * 10) / 10;
       load = { requestsPerSecond: paced.answered / seconds, acceptedPerSecond: countedAcks / seconds, p50: ms(0.5), p99: ms(0.99), unsent: paced.unsent };
     } else {
-      const result = await autocannon({
-        url: `${server.url}/api/auctions/${auctionIds[0]}/bids`,
-        method: 'POST',
-        connections: BIDDERS,
-        pipelining: 1,
-        duration: seconds,
-        headers: { 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (request, context: BidderContext) => {
-              const bid = nextBid(context);
-              return { ...request, path: bid.path, headers: { ...request.headers, cookie: context.cookie! }, body: bid.body };
-            },
-            onResponse: (status, body, context: BidderContext) => void answered(status, body, context),
-          },
-        ],
-      });
-      load = { requestsPerSecond: result.requests.average, acceptedPerSecond: acknowledged.length / seconds, p50: result.latency.p50, p99: result.latency.p99 };
+      load = await closedLoopBids(server.url, hot, { bidders: BIDDERS, seconds });
     }
 
     const toMs = performance.now() - spawnedAt;
-    const cpuMicros = ((treeCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, acknowledged.length + raised + refused + failed);
-    const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-    await souq.jobs.stop();
-    const rows = await souq.database.db.selectFrom('bids').select(['auction_id', 'seq', 'amount']).where('auction_id', 'in', auctionIds).orderBy('auction_id').orderBy('seq').execute();
-    await souq.app.close();
-    const rising = rows.every((r, i) => i === 0 || r.auction_id !== rows[i - 1]!.auction_id || r.amount > rows[i - 1]!.amount);
-    const stored = new Set(rows.map((r) => `${auctionIds.indexOf(r.auction_id)}:${r.amount}`));
-    const lost = acknowledged.filter((bid) => !stored.has(bid)).length;
-    // Bids still in flight when the clock stopped may be stored without their answer having been counted.
-    const unacknowledged = rows.length - (acknowledged.length - lost);
+    const cpuMicros = ((treeCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, acknowledged.length + hot.raised + hot.refused + hot.failed);
+    const { lost, rising, unacknowledged } = await readBack(env, hot);
     console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${values.rate ? `${values.rate} bids/s offered, counted after ${values.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`);
     console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx | server CPU µs per bid |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + refused + raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${raised} | ${lost} | ${unacknowledged} | ${failed} | ${cpuMicros.toFixed(0)} |`,
+      `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + hot.refused + hot.raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${hot.raised} | ${lost} | ${unacknowledged} | ${hot.failed} | ${cpuMicros.toFixed(0)} |`,
     );
     if (load.unsent !== undefined) console.log(`\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`);
     // All three are written by the server as it exits.
@@ -186,7 +110,7 @@ async function main() {
     }
     if (timingFile) console.log(statementTable(timingFile, acknowledged.length, dialect));
     if (heap) console.log(`\n### Where the server allocated while bidding (${dialect})\n\n${heapReport(heap.file)}`);
-    if (lost > 0 || !rising || failed > 0 || unacknowledged > BIDDERS) {
+    if (lost > 0 || !rising || hot.failed > 0 || unacknowledged > BIDDERS) {
       console.error('FAILED: an acknowledged bid is missing, prices did not rise, or the server failed');
       process.exitCode = 1;
     }

@@ -10,13 +10,11 @@
  * time of the bid; the clients measure its arrival against the same machine clock, and check
  * that sequence numbers have no gaps.
  */
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
-import { benchDatabase, percentile, ROOT, startServerProcess, type ServerProcess } from './support/server.js';
+import { benchDatabase, percentile, startServerProcess, type ServerProcess } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
-import { treeCpuSeconds } from './support/cpu.js';
+import { runFanout } from './support/fanout-run.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,14 +36,6 @@ const SECONDS = Number(values.seconds);
 const PROCESSES = Number(values.processes);
 const BURST = Number(values.burst);
 
-interface Stats {
-  latencies: number[];
-  gaps: number;
-  /** Bid rows delivered (an update may carry several). */
-  received: number;
-  messages: number;
-}
-
 async function main() {
   const database = await benchDatabase('sqlite');
   const env = { ...database.env, BID_RATE_LIMIT: '100000000', ...(INSTANCES > 1 ? { REDIS_URL: values.redis! } : {}) };
@@ -55,60 +45,24 @@ async function main() {
   const profiling = values.profile ? cpuProfileDir('souq-fanout-prof-') : undefined;
   const spawnedAt = performance.now();
   for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env, i === 0 && profiling ? profiling.nodeArgs : []));
-  const crowds = Array.from({ length: PROCESSES }, (_, p) => {
-    const share = Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0);
-    // Each process spreads its sockets over every instance.
-    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), [servers.map((s) => s.url).join(','), auctionId, String(share), 'auction', values.client!], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-  });
   try {
-    await Promise.all(crowds.map((c) => new Promise<void>((resolve) => c.once('message', () => resolve()))));
-    let accepted = 0;
-    let sent = 0;
-    const fromMs = performance.now() - spawnedAt;
-    // The servers' own CPU over the window: steadier than the tail when comparing two builds on a busy box.
-    const serverCpu = () => servers.reduce((sum, s) => sum + treeCpuSeconds(s.child.pid!), 0);
-    const crowdCpu = () => crowds.reduce((sum, c) => sum + treeCpuSeconds(c.pid!), 0);
-    const cpuBefore = serverCpu();
-    const crowdCpuBefore = crowdCpu();
-    const started = Date.now();
-    for (let n = 0; Date.now() - started < SECONDS * 1000; n++) {
-      const due = started + (n * 1000) / RATE;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
-      await Promise.all(
-        Array.from({ length: BURST }, async (_, b) => {
-          const k = n * BURST + b;
-          const res = await fetch(`${servers[0]!.url}/api/auctions/${auctionId}/bids`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: cookies[k % cookies.length]! },
-            body: JSON.stringify({ amount: 100_00 + k * 600_00 }),
-          });
-          sent++;
-          if (res.status === 201) accepted++;
-          await res.arrayBuffer();
-        }),
-      );
-    }
-    const toMs = performance.now() - spawnedAt;
-    const cpuSeconds = serverCpu() - cpuBefore;
-    const crowdCpuSeconds = crowdCpu() - crowdCpuBefore;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const stats = await Promise.all(
-      crowds.map(
-        (c) =>
-          new Promise<Stats>((resolve) => {
-            c.on('message', (m: { type: string } & Stats) => m.type === 'stats' && resolve(m));
-            c.send({ type: 'finish' });
-          }),
-      ),
-    );
-    const latencies = stats.flatMap((s) => s.latencies).sort((a, b) => a - b);
-    const received = stats.reduce((sum, s) => sum + s.received, 0);
-    const messages = stats.reduce((sum, s) => sum + s.messages, 0);
-    const gaps = stats.reduce((sum, s) => sum + s.gaps, 0);
-    const expected = accepted * CLIENTS;
+    const run = await runFanout({
+      // Each crowd process spreads its sockets over every instance; the bids go to the first.
+      targets: servers.map((s) => ({ url: s.url })),
+      bidUrl: servers[0]!.url,
+      auctionId,
+      cookies,
+      clients: CLIENTS,
+      processes: PROCESSES,
+      rate: RATE,
+      burst: BURST,
+      seconds: SECONDS,
+      client: values.client!,
+      serverPids: servers.map((s) => s.child.pid!),
+    });
+    const { sent, accepted, received, expected, messages, gaps, latencies } = run;
+    const [fromMs, toMs] = [run.startedAt - spawnedAt, run.stoppedAt - spawnedAt];
+    const [cpuSeconds, crowdCpuSeconds] = [run.serverCpuSeconds, run.crowdCpuSeconds];
     const perMessage = (seconds: number) => (messages ? ((seconds * 1e6) / messages).toFixed(1) : '-');
     console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${values.client} clients, Node ${process.version}`);
     console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms | server CPU µs per message | clients CPU µs per message |');
@@ -123,7 +77,6 @@ async function main() {
       console.log(profileReport(profiling.dir, { fromMs, toMs }));
     }
   } finally {
-    for (const c of crowds) if (c.exitCode === null) c.kill();
     await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
   }

@@ -59,6 +59,8 @@ export async function startServer(script: string, env: Record<string, string>, o
 }
 
 export interface LoadResult {
+  /** Answered in the run (wrk's count). */
+  requests: number;
   rps: number;
   /**
    * The server's CPU time (all its threads, user and system) per request. Unlike req/s it hardly
@@ -83,20 +85,27 @@ function cpuTimeUs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** One wrk run on the load core against the server with that pid; no Accept-Encoding unless a header says so. */
-export function wrk(url: string, opts: { serverPid: number; seconds: number; connections: number; threads: number; headers?: Record<string, string> }): LoadResult {
+/**
+ * One wrk run against the server with that pid (or the sum of several: instances and the balancer
+ * in front of them); no Accept-Encoding unless a header says so. wrk runs on the load core, or on
+ * any core with `core: null` (when the servers are not pinned either).
+ */
+export function wrk(
+  url: string,
+  opts: { serverPid: number | number[]; seconds: number; connections: number; threads: number; headers?: Record<string, string>; core?: string | null },
+): LoadResult {
   const headerArgs = Object.entries(opts.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const cpuBefore = cpuTimeUs(opts.serverPid);
-  const run = spawnSync(
-    'taskset',
-    ['-c', LOAD_CORE, 'wrk', `-t${opts.threads}`, `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '5s', '-s', REPORT, ...headerArgs, url],
-    { encoding: 'utf8' },
-  );
-  const cpuUs = cpuTimeUs(opts.serverPid) - cpuBefore;
+  const pids = Array.isArray(opts.serverPid) ? opts.serverPid : [opts.serverPid];
+  const serversCpuUs = () => pids.reduce((sum, pid) => sum + cpuTimeUs(pid), 0);
+  const args = ['wrk', `-t${opts.threads}`, `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '5s', '-s', REPORT, ...headerArgs, url];
+  const cpuBefore = serversCpuUs();
+  const run = opts.core === null ? spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' }) : spawnSync('taskset', ['-c', opts.core ?? LOAD_CORE, ...args], { encoding: 'utf8' });
+  const cpuUs = serversCpuUs() - cpuBefore;
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.error}`);
   const line = run.stdout.trim().split('\n').pop()!;
   const r = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; maxUs: number; errors: Record<string, number> };
   return {
+    requests: r.requests,
     rps: r.requests / (r.durationUs / 1e6),
     cpuUsPerRequest: cpuUs / r.requests,
     p50Ms: r.p50Us / 1000,

@@ -1,6 +1,7 @@
 /**
  * A crowd of socket clients in a process of its own, for the fan-out benchmarks. It opens
- * COUNT sockets (round-robin over URLS) and, in `auction` mode, watches one auction with each and
+ * COUNT sockets (round-robin over URLS, socket i with COOKIES[i mod n] when given: a balancer's
+ * stickiness cookie picks the instance behind one address) and, in `auction` mode, watches one auction with each and
  * measures every `auction:update` from the bid's acceptance (the update's serverTime) to its
  * arrival here, counting the bid rows it carries; in `stream` mode it joins one live stream and
  * measures every chat message from its sending (the time the sender wrote into it, `t=<ms>`) to
@@ -16,7 +17,7 @@ import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 import { seqBefore, type AuctionUpdate } from '@souq/shared';
 
-const [urls, roomId, countText, mode = 'auction', client = 'socket.io'] = process.argv.slice(2);
+const [urls, roomId, countText, mode = 'auction', client = 'socket.io', cookies = ''] = process.argv.slice(2);
 const COUNT = Number(countText);
 const latencies: number[] = [];
 let gaps = 0;
@@ -29,16 +30,16 @@ interface Watcher {
   close(): void;
 }
 
-function socketIoWatcher(url: string, ready: () => void, fail: (error: unknown) => void): Watcher {
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+function socketIoWatcher(url: string, cookie: string | undefined, ready: () => void, fail: (error: unknown) => void): Watcher {
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, ...(cookie ? { extraHeaders: { cookie } } : {}) });
   socket.once('hello', ready);
   socket.once('connect_error', fail);
   return { on: (event, handler) => void socket.on(event, handler as (...args: unknown[]) => void), emit: (event, payload) => void socket.emit(event, payload), close: () => void socket.disconnect() };
 }
 
 /** Engine.IO v4 over a WebSocket: `0` open, `2`/`3` ping/pong; Socket.IO v5 inside `4`: `0` connect, `2` event. */
-function wireWatcher(url: string, ready: () => void, fail: (error: unknown) => void): Watcher {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+function wireWatcher(url: string, cookie: string | undefined, ready: () => void, fail: (error: unknown) => void): Watcher {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, cookie ? { headers: { cookie } } : {});
   const handlers = new Map<string, (payload: never) => void>();
   ws.on('error', fail);
   ws.on('message', (data) => {
@@ -60,6 +61,7 @@ function wireWatcher(url: string, ready: () => void, fail: (error: unknown) => v
 async function main() {
   const watchers: Watcher[] = [];
   const list = urls!.split(',');
+  const cookieList = cookies ? cookies.split(',') : [];
   const open = client === 'wire' ? wireWatcher : socketIoWatcher;
   await Promise.all(
     Array.from({ length: COUNT }, (_, i) =>
@@ -67,6 +69,7 @@ async function main() {
         let lastSeq = -1;
         const watcher = open(
           list[i % list.length]!,
+          cookieList.length ? cookieList[i % cookieList.length] : undefined,
           () => {
             if (mode === 'stream') watcher.emit('stream:join', { streamId: roomId });
             else watcher.emit('auction:watch', { auctionId: roomId });

@@ -54,11 +54,3 @@ export function parseChatBid(message: string): number | null {
 
 export type StreamStatus = 'live' | 'ended';
 export type StreamEndReason = 'host' | 'timer' | 'abandoned';
-
-/** Spec §4: green at 3 minutes or more, orange at 1 minute or more, red below, grey when ended. */
-export function timeLeftColour(msLeft: number, ended: boolean): 'green' | 'orange' | 'red' | 'grey' {
-  if (ended || msLeft <= 0) return 'grey';
-  if (msLeft >= 3 * 60_000) return 'green';
-  if (msLeft >= 60_000) return 'orange';
-  return 'red';
-}

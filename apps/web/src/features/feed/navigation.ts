@@ -27,12 +27,6 @@ export function stepFromSwipe(dx: number, dy: number, threshold = SWIPE_THRESHOL
   return dy < 0 ? 1 : -1;
 }
 
-/** A sideways swipe over the threshold: the next or previous photo of the item. */
-export function photoStepFromSwipe(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX): Step {
-  if (Math.abs(dx) <= threshold || Math.abs(dy) >= Math.abs(dx)) return 0;
-  return dx < 0 ? 1 : -1;
-}
-
 export interface WheelOptions {
   /** Pixels of wheel travel before a gesture counts (a mouse notch is about 100, a trackpad sends many small deltas). */
   threshold?: number;

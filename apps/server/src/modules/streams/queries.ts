@@ -92,8 +92,6 @@ export async function insertMessage(db: Db, row: Insertable<DB['stream_messages'
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export const findMessage = (db: Db, id: string) => db.selectFrom('stream_messages').selectAll().where('id', '=', id).executeTakeFirst();
-
 export async function deleteMessage(db: Db, streamId: string, messageId: string, now: string): Promise<boolean> {
   const result = await db.updateTable('stream_messages').set({ deleted_at: now }).where('id', '=', messageId).where('stream_id', '=', streamId).where('deleted_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -1,7 +1,7 @@
 import { MSG } from '@souq/shared';
 
 /** Souq shows times as the Gulf reads them: Asia/Dubai (UTC+4, no daylight saving). */
-export const GULF_TIME_ZONE = 'Asia/Dubai';
+const GULF_TIME_ZONE = 'Asia/Dubai';
 const GULF_OFFSET = '+04:00';
 const GULF_OFFSET_MS = 4 * 3600_000;
 

@@ -27,7 +27,7 @@ export function readCart(): CartLine[] {
 }
 
 /** Saved on every change (spec §4), and announced so every open view of the cart updates. */
-export function writeCart(lines: CartLine[]): void {
+function writeCart(lines: CartLine[]): void {
   localStorage.setItem(CART_KEY, JSON.stringify(lines));
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }

@@ -13,9 +13,9 @@ import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels
 import { createOpensBatcher, type OpensBatcher } from './opens';
 
 /** Spec, "For You feed". */
-export const LOADING_TEXT = 'Finding amazing items for you...';
-export const EMPTY_TITLE = 'No items available at the moment';
-export const EMPTY_HINT = 'Please check back later!';
+const LOADING_TEXT = 'Finding amazing items for you...';
+const EMPTY_TITLE = 'No items available at the moment';
+const EMPTY_HINT = 'Please check back later!';
 
 /** Fetch the next page this many items before the end, so the next item is always there. */
 const PREFETCH_AHEAD = 3;

@@ -13,7 +13,7 @@ import { useNearViewport } from '../../components/useNearViewport';
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 /** Spec §9: the review success message shows for 3 seconds. */
-export const REVIEW_SUCCESS_MS = 3000;
+const REVIEW_SUCCESS_MS = 3000;
 
 export type Viewer = 'anonymous' | 'unverified' | 'verified';
 

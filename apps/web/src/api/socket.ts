@@ -6,7 +6,7 @@ import type { AuctionUpdate, ClientAcks, ClientEvent, ClientEvents, ClientMessag
  * The one Socket.IO connection the page shares (same origin, the session cookie authenticates
  * it). Socket.IO reconnects by itself; after every (re)connect this module joins the watched
  * rooms again and tells every subscriber to re-read over HTTP, because events sent while the
- * connection was down are gone (DESIGN.md, "Realtime").
+ * connection was down are gone (docs/architecture.md, "Realtime").
  */
 type SouqSocket = Socket<ServerEvents, ClientEvents>;
 export type NotificationMessage = Parameters<ServerEvents['notification']>[0];

@@ -5,7 +5,7 @@ import type { HostVideo, VideoContext, ViewerVideo, ViewerVideoState } from './t
 /**
  * Video through the Janus SFU: the host publishes once to the stream's VideoRoom, each viewer
  * subscribes to that one feed. Our server created the room and handed each person a token
- * (DESIGN.md, "Live auctions"); this module only speaks to Janus with it.
+ * (ADR 0020); this module only speaks to Janus with it.
  */
 
 type JanusJoin = Extract<VideoJoin, { mode: 'janus' }>;

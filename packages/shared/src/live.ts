@@ -1,6 +1,6 @@
 /**
  * Live video auctions: the rules both sides need. A chat message that is only a number is a bid
- * (spec §3: "An all-digits message counts as a bid"); Gulf viewers type Western (150),
+ * (all digits, nothing else, counts as a bid); Gulf viewers type Western (150),
  * Arabic-Indic (١٥٠) or Eastern Arabic-Indic (۱۵۰) digits, sometimes with AED or د.إ and
  * thousands separators, and all of these mean the same bid.
  */

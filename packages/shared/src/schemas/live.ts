@@ -6,7 +6,7 @@ import { decimal, idString, plainText } from '../text.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** Host start (spec §5): a title, the bidding duration, and the product on sale with its starting bid. */
+/** Host start: a title, the bidding duration, and the product on sale with its starting bid. */
 export const StartStreamSchema = z.object({
   title: plainText({ required: MSG.streamTitleRequired, max: [120, MSG.titleTooLong] }),
   durationMinutes: z.preprocess(

@@ -36,7 +36,7 @@ export async function liveStreamOf(db: Db, hostId: string): Promise<string | und
   return row?.id;
 }
 
-/** Live before ended, newest first within each (spec §2), keyset-paged. */
+/** The live list: live streams before ended ones, newest first within each, keyset-paged. */
 export function listPage(db: Db, limit: number, cursor?: Cursor) {
   const liveRank = sql<number>`(case when streams.status = 'live' then 1 else 0 end)`;
   let q = withHostAndBid(db).select(liveRank.as('live_rank'));

@@ -12,7 +12,7 @@ import { FeedCard, type FeedGates } from './FeedCard';
 import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels, type Step } from './navigation';
 import { createOpensBatcher, type OpensBatcher } from './opens';
 
-/** Spec, "For You feed". */
+/** The exact words the feed shows while loading and when it has nothing. */
 const LOADING_TEXT = 'Finding amazing items for you...';
 const EMPTY_TITLE = 'No items available at the moment';
 const EMPTY_HINT = 'Please check back later!';

@@ -15,7 +15,7 @@ export interface JanusVideoOptions {
   iceTransportPolicy?: RTCIceTransportPolicy;
 }
 
-/** Spec §4: "Reconnecting… up to 3 tries", then 'Connection failed'. */
+/** A lost connection shows 'Reconnecting…' for up to 3 tries, then 'Connection failed'. */
 const MAX_RETRIES = 3;
 /** Media negotiated but no frame this long: treat the attempt as lost rather than spin forever. */
 const FIRST_FRAME_TIMEOUT_MS = 15_000;

@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // Modules talk through services, never through each other's SQL (DESIGN.md).
+    // Modules talk through services, never through each other's SQL (docs/architecture.md, "Layers").
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['../*/queries*'], message: "Call the other module's service instead of its queries." }] }],

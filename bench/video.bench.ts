@@ -18,8 +18,8 @@ import { chromium, type Browser, type BrowserServer, type Page } from 'playwrigh
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { janusInstalled, startJanus } from '../apps/server/test/janus-process.js';
-import { CHROMIUM } from '../e2e/support/chromium.js';
-import { BROWSER_FLAGS, firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
+import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chromium.js';
+import { firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
 import { benchDatabase, percentile, startServerProcess } from './support/server.js';
 import { treeCpuSeconds } from './support/cpu.js';
 
@@ -55,7 +55,7 @@ async function seedHost(env: Record<string, string>) {
 }
 
 function launch(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM, args: BROWSER_FLAGS });
+  return chromium.launchServer({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
 }
 
 async function main() {

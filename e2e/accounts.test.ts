@@ -128,7 +128,7 @@ describeInBrowser('accounts in the browser', () => {
       await context.close();
     });
 
-    it('checks the forms in the browser with the spec’s words before sending anything', async () => {
+    it('checks the forms in the browser with the exact words before sending anything', async () => {
       const { page, context, errors } = await openPage(browser(), server.url);
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -212,7 +212,7 @@ describeInBrowser('timed auctions in the browser', () => {
       for (const p of pages) expect(p.errors).toEqual([]);
     });
 
-    it('lists open auctions by category with the six sorts, live cards and the spec’s empty texts; a missing auction says so', async () => {
+    it('lists open auctions by category with the six sorts, live cards and the exact empty texts; a missing auction says so', async () => {
       for (const [title, startingBid] of [['Zelda: Tears of the Kingdom', 600], ['Asus ROG Ally', 2400], ['Mario Kart Live', 150]] as const) {
         await startAuction(server, users.seller, { startingBid: startingBid * 100, duration: '1d' }, { title, category: 'Gaming' });
       }

@@ -167,7 +167,7 @@ describeInBrowser('selling and buying in the browser', () => {
       for (const p of pages) expect(p.errors).toEqual([]);
     });
 
-    it('sorts the shop and the search results with the spec’s options', async () => {
+    it('sorts the shop and the search results with each one’s own sort options', async () => {
       const sellerRow = await server.database.db.selectFrom('users').select('id').where('email', '=', email('seller')).executeTakeFirstOrThrow();
       await insertProducts(server, sellerRow.id, [
         { title: 'Zeta lantern', category: 'Deals', price: 30_000, keywordList: ['lantern'] },

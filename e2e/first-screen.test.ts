@@ -81,7 +81,7 @@ describeInBrowser('the first screen rendered by the server', () => {
       await reviews.getByText(MSG.noReviews).waitFor();
       expect(productReads.map((url) => new URL(url).pathname)).toEqual([`/api/products/${lantern}/reviews`]);
       await page.evaluate(() => scrollTo(0, 0));
-      // Hydrated, Add to Cart asks an anonymous visitor to log in first (spec), without a reload.
+      // Hydrated, Add to Cart asks an anonymous visitor to log in first, without a reload.
       await expect
         .poll(async () => {
           await page.getByRole('button', { name: 'Add to Cart' }).click({ timeout: 1000 }).catch(() => undefined);

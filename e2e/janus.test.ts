@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { announceSkip, coturnInstalled, janusInstalled, startCoturn, startJanus, type JanusProcess, type TurnProcess } from '../apps/server/test/janus-process.js';
-import { describeInBrowser, launchBrowser, startServer, type RunningServer } from './support/harness.js';
-import { firstFrame, goLive, hostPresence, hostPublishes, MEDIA_FLAGS, openVideoPage, playback, selectedCandidateTypes, viewerStates, viewerWatches, writeVideoTestSite } from './support/janus-video.js';
+import { describeInBrowser, FAKE_MEDIA_FLAGS, launchBrowser, startServer, type RunningServer } from './support/harness.js';
+import { firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, selectedCandidateTypes, viewerStates, viewerWatches, writeVideoTestSite } from './support/janus-video.js';
 
 const READY = janusInstalled() && coturnInstalled();
 if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ? '' : 'janus '}${coturnInstalled() ? '' : 'coturn '}not installed`, 'apt-get install -y janus coturn to run it.');
@@ -67,7 +67,7 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
       webDist: site,
       video: { meshMaxViewers: 4, ice: { servers: [], turn: { urls: turn.urls, secret: turn.secret, ttlSeconds: 600 } }, janus: janus.settings },
     });
-    browser = await launchBrowser(MEDIA_FLAGS);
+    browser = await launchBrowser(FAKE_MEDIA_FLAGS);
   });
   afterAll(async () => {
     for (const leave of presences) leave();

@@ -109,7 +109,7 @@ describeInBrowser('live video auctions in the browser', () => {
       const host = hostTab.page;
       await host.goto('/livestream-host');
       const form = host.getByTestId('host-form');
-      // The spec's checks come first, in the browser, with focus on the first field to fix.
+      // The form's checks come first, in the browser, with focus on the first field to fix.
       await form.getByTestId('start-stream').click();
       await form.getByText('Please enter a title.').waitFor();
       expect(await host.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('title');

@@ -41,7 +41,7 @@ export function frameKey({ functionName, url, lineNumber }: { functionName: stri
  * package's inclusive share (samples with at least one of its frames on the stack). Only samples
  * within `window` (ms since the process started) count, so start-up and shutdown stay out.
  */
-export function summarizeProfile(file: string, window: { fromMs: number; toMs: number }, top = 15): string {
+function summarizeProfile(file: string, window: { fromMs: number; toMs: number }, top = 15): string {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   let at = 0;
   const inWindow = profile.samples.filter((_, i) => {

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Core 0 serves, core 1 generates load: the two never fight over a core (the box has two). */
-export const SERVER_CORE = '0';
-export const LOAD_CORE = '1';
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

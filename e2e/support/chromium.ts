@@ -1,7 +1,7 @@
 /** Debian's Chromium (never a downloaded browser): the browser suites and the benchmarks that drive one. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** How Chromium is launched for the browser suites and the live video benchmark (DESIGN.md, "Tests"). */
+/** How Chromium is launched for the browser suites and the live video benchmark (docs/architecture.md, "Tests"). */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

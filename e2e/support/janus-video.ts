@@ -15,11 +15,6 @@ import { io } from 'socket.io-client';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A fake camera and microphone, granted without a prompt; video plays without a gesture. */
-export const MEDIA_FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
-/** DESIGN.md's launch flags, for processes that do not use the e2e harness. */
-export const BROWSER_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...MEDIA_FLAGS];
-
 /**
  * A web root for the app to serve (its `webDist`): a bare page and the module bundled from
  * source as one script defining `window.SouqJanus`. Served by our real server, so the page gets

@@ -60,7 +60,7 @@ describe.each(DIALECTS)('racing a deleted product (%s)', (dialect) => {
     expect(await countOf(t, 'orders')).toBe(before);
   });
 
-  it('reviews: 404 with the spec words, and no review is written', async () => {
+  it('reviews: 404 with the exact words, and no review is written', async () => {
     const productId = await insertProduct(t, seller.id);
     const res = await whileDeleting(productId, () => call(t, 'POST', `/api/products/${productId}/reviews`, { user: buyer, json: { text: 'Lovely', rating: 4 } }));
     expect(res.statusCode, res.body).toBe(404);

@@ -148,7 +148,7 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
   }
 }
 
-/** The body every API error has (DESIGN.md, "Errors"). */
+/** The body every API error has (docs/architecture.md, "One error shape"). */
 export function apiError(code: string, message: string, fields?: Record<string, string>) {
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }

@@ -1,4 +1,4 @@
-/** The 15 categories, in the order the category bar shows them (spec §2). */
+/** The 15 categories, in the order the category bar shows them. */
 export const CATEGORIES = [
   'Watches',
   'Mobiles',

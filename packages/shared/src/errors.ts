@@ -1,4 +1,4 @@
-/** Every API error is `{ error: { code, message, fields? } }` (DESIGN.md, "Errors"). */
+/** Every API error is `{ error: { code, message, fields? } }` (docs/architecture.md, "One error shape"). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

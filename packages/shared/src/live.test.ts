@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChatBid, timeLeftColour, westernDigits } from './live.js';
+import { parseChatBid, westernDigits } from './live.js';
 
 describe('chat bids', () => {
   it.each([
@@ -63,19 +63,5 @@ describe('chat bids', () => {
 
   it('turns both Arabic digit sets into Western ones and leaves the rest', () => {
     expect(westernDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ abc')).toBe('0123456789 0123456789 abc');
-  });
-});
-
-describe('time-left colour (spec §4)', () => {
-  it.each([
-    [5 * 60_000, false, 'green'],
-    [3 * 60_000, false, 'green'],
-    [3 * 60_000 - 1, false, 'orange'],
-    [60_000, false, 'orange'],
-    [59_999, false, 'red'],
-    [0, false, 'grey'],
-    [5 * 60_000, true, 'grey'],
-  ] as const)('%i ms left (ended %s) is %s', (ms, ended, colour) => {
-    expect(timeLeftColour(ms, ended)).toBe(colour);
   });
 });

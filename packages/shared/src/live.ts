@@ -1,6 +1,6 @@
 /**
  * Live video auctions: the rules both sides need. A chat message that is only a number is a bid
- * (spec §3: "An all-digits message counts as a bid"); Gulf viewers type Western (150),
+ * (all digits, nothing else, counts as a bid); Gulf viewers type Western (150),
  * Arabic-Indic (١٥٠) or Eastern Arabic-Indic (۱۵۰) digits, sometimes with AED or د.إ and
  * thousands separators, and all of these mean the same bid.
  */
@@ -54,11 +54,3 @@ export function parseChatBid(message: string): number | null {
 
 export type StreamStatus = 'live' | 'ended';
 export type StreamEndReason = 'host' | 'timer' | 'abandoned';
-
-/** Spec §4: green at 3 minutes or more, orange at 1 minute or more, red below, grey when ended. */
-export function timeLeftColour(msLeft: number, ended: boolean): 'green' | 'orange' | 'red' | 'grey' {
-  if (ended || msLeft <= 0) return 'grey';
-  if (msLeft >= 3 * 60_000) return 'green';
-  if (msLeft >= 60_000) return 'orange';
-  return 'red';
-}

@@ -1,16 +1,19 @@
-/** The product's words, verbatim from spec/marketplace.md, used by browser and server alike. */
+/**
+ * The exact words the UI shows and the API answers with, used by browser and server alike. Tests
+ * assert them verbatim: change one only on purpose, never while refactoring.
+ */
 export const MSG = {
-  // Register (spec §5)
+  // Register
   fillAllFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 6 characters.',
   passwordsDoNotMatch: 'Passwords do not match.',
   usernameTooShort: 'Username should be at least 3 characters.',
   invalidPhone: 'Enter a valid phone number with 10–15 digits.',
-  // Login (spec §5)
+  // Login
   loginRequired: 'Please enter both email and password.',
   invalidEmailFormat: 'Invalid email format.',
-  // Gates (spec §6)
+  // Gates: signed in, verified
   mustBeLoggedIn: 'You must be logged in to perform this action.',
   verificationSent: 'Verification email sent. Please check your inbox and verify your email.',
   verificationSendFailed: 'Error sending verification email. Please try again later.',
@@ -18,7 +21,7 @@ export const MSG = {
   resendVerification: 'Resend verification',
   emailSent: 'Email sent!',
 
-  // Add product (spec §5)
+  // Add product
   titleTooShort: 'Title must be at least 3 characters.',
   descriptionTooShort: 'Description must be at least 10 characters.',
   pricePositive: 'Price must be a positive number.',
@@ -29,7 +32,7 @@ export const MSG = {
   imageRequired: 'At least one image is required.',
   correctErrors: 'Please correct the errors before submitting.',
   uploadFailed: 'Something went wrong while uploading.',
-  // Review (spec §5, §4)
+  // Review
   reviewBlank: 'Please write something in your review.',
   reviewLoginRequired: 'You must be logged in to leave a review.',
   reviewDuplicate: 'You have already reviewed this product.',
@@ -37,11 +40,11 @@ export const MSG = {
   reviewProductMissing: 'Product information is missing. Please refresh the page.',
   reviewThanks: "You've already reviewed this product. Thank you for your feedback!",
   reviewFailed: 'Failed to submit review:',
-  // Lists (spec §2)
+  // Lists
   loadingProducts: 'Loading products...',
   noProductsInCategory: 'No products available in this category...',
   noProductsFound: 'No products found',
-  // Auctions (spec §2, §5, §8)
+  // Auctions
   bidLoginRequired: 'You must be logged in to place a bid.',
   bidOwnAuction: 'You cannot bid on your own auction.',
   bidTooLow: 'Bid amount must be higher than current bid.',
@@ -50,7 +53,7 @@ export const MSG = {
   auctionEnded: 'Auction ended',
   invalidDate: 'Invalid date',
   noAuctions: 'No auctions available...',
-  // Live auctions (spec §2, §4, §5, §8)
+  // Live auctions
   loadingStreams: 'Loading live auctions...',
   noStreams: 'No active streams available',
   noStreamsHint: 'Check back later for new live auctions or start your own!',
@@ -77,7 +80,7 @@ export const MSG = {
   cameraMissing: 'Camera not found or permission denied',
   microphoneMissing: 'Microphone not found or permission denied',
 
-  // Our own words, where the spec is silent.
+  // Our own words, for cases the first product description left open.
   streamDurationRange: 'Bidding duration must be a whole number of minutes from 1 to 120.',
   streamChooseProduct: 'Choose the product you are selling.',
   streamNotFound: 'This stream does not exist.',
@@ -209,5 +212,5 @@ export const MSG = {
   oneFileOnly: 'Send one photo at a time.',
 } as const;
 
-/** "Bid at least AED 1,260.00." — the spec's too-low message names no amount; ours adds the minimum. */
+/** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */
 export const bidAtLeast = (minimum: string) => `Bid amount must be higher than current bid. Bid at least ${minimum}.`;

@@ -1,4 +1,4 @@
-/** The shop's sorts and their labels (spec: Sort dropdown). Kept apart from the schemas so the shop's first screen needs no zod. */
+/** The shop's sorts and the labels its Sort dropdown shows. Kept apart from the schemas so the shop's first screen needs no zod. */
 export const PRODUCT_SORTS = {
   'price-asc': 'Price low to high',
   'price-desc': 'Price high to low',

@@ -17,8 +17,8 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
- * The message the form's red line shows. The spec checks "all fields required" before any
- * format rule, so a form-wide message such as 'Please fill in all fields.' wins when present.
+ * The message the form's red line shows. "All fields required" is checked before any format
+ * rule, so a form-wide message such as 'Please fill in all fields.' wins when present.
  */
 export function firstMessage(error: z.ZodError, formWide: readonly string[] = FORM_WIDE): string {
   const wide = error.issues.find((issue) => formWide.includes(issue.message));

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 /** How often the write-ahead log is copied back into the database file. */
 const EVERY_MS = 200;
 /** Frames (4 KB pages) in the log past which the log is started again from its beginning: 64 MB. */
-export const RESTART_AT_FRAMES = 16_384;
+const RESTART_AT_FRAMES = 16_384;
 
 // Plain JavaScript, run as a worker thread with its own connection to the same file. A passive
 // checkpoint copies committed pages from the log into the database without blocking the writer.

@@ -246,8 +246,6 @@ export interface MailThrottleTable {
   last_sent_at: string;
 }
 
-export type AuctionRow = Selectable<AuctionsTable>;
-
 export interface StreamsTable {
   id: string;
   host_id: string;

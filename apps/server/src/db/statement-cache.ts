@@ -3,7 +3,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { Lru } from '../lib/lru.js';
 
 /** Distinct SQL texts the app sends are a few hundred at most; IN lists of varying length make the rest. */
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely's SQLite driver prepares every query it runs, and preparing (parsing and planning) costs

@@ -20,7 +20,7 @@ const compressStream: Record<Encoding, () => zlib.BrotliCompress | zlib.Gzip> = 
 };
 
 /** Compresses an answer built in memory in one call, off the event loop (zlib's thread pool). */
-export const compressAnswer: Record<Encoding, (data: string | Buffer, done: (error: Error | null, out: Buffer) => void) => void> = {
+const compressAnswer: Record<Encoding, (data: string | Buffer, done: (error: Error | null, out: Buffer) => void) => void> = {
   br: (data, done) => zlib.brotliCompress(data, BROTLI, done),
   gzip: (data, done) => zlib.gzip(data, done),
 };
@@ -56,7 +56,7 @@ function memoized(preferred: readonly Encoding[]): (header: string) => Encoding 
 const encodingForAnswer = memoized(['gzip', 'br']);
 const encodingForFile = memoized(['br', 'gzip']);
 
-export function markCompressed(reply: FastifyReply, encoding: Encoding): void {
+function markCompressed(reply: FastifyReply, encoding: Encoding): void {
   reply.header('content-encoding', encoding);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');

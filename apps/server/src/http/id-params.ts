@@ -4,7 +4,7 @@ import { DomainError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What a route answers for an id that names nothing, e.g. the spec's words for a missing product. */
+    /** What a route answers for an id that names nothing, e.g. a missing product's own words. */
     notFound?: string;
   }
 }

@@ -45,7 +45,7 @@ declare module 'fastify' {
 }
 
 /** Names of files that may be half written: the orphan sweep removes them once they are old. */
-export const TEMP_SUFFIX = '.tmp';
+const TEMP_SUFFIX = '.tmp';
 
 /**
  * Uploads are streamed to temporary files, never held in memory: sixteen forms of nine 8 MB files

@@ -44,7 +44,7 @@ function helmetOptions(https: boolean, sources: ExtraSources): HelmetOptions {
  * The headers helmet sets, worked out once. None of our policies depends on the request, and
  * @fastify/helmet rebuilt helmet (re-parsing the CSP) on every request.
  */
-export function securityHeaders(publicUrl: string, sources: ExtraSources = {}): Record<string, string> {
+function securityHeaders(publicUrl: string, sources: ExtraSources = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),

@@ -59,7 +59,7 @@ export function requireUser(request: FastifyRequest, message: string = MSG.mustB
   return request.currentUser;
 }
 
-/** The one verified-email gate (spec §4): 403 EMAIL_NOT_VERIFIED, which the browser turns into its prompt. */
+/** The one verified-email gate, for every action that needs one: 403 EMAIL_NOT_VERIFIED, which the browser turns into its prompt. */
 export function requireVerifiedUser(
   request: FastifyRequest,
   messages: { loggedOut?: string; unverified?: string } = {},

@@ -30,7 +30,7 @@ export const SHARED_ANSWER: RouteShorthandOptions = { config: { sharedAnswer: 'e
 export const SHARED_WHEN_SIGNED_OUT: RouteShorthandOptions = { config: { sharedAnswer: 'signedOut' } };
 
 /** Distinct URLs kept: product pages, shop pages and searches, a few kB each. */
-export const SHARED_ANSWERS = 500;
+const SHARED_ANSWERS = 500;
 /** Larger answers (deep pages of 60) are rare enough to build each time. */
 const LARGEST_KEPT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 
 /**
- * Background work (DESIGN.md, "Jobs"): sweeping expired sessions, closing auctions, ending
+ * Background work (docs/architecture.md, "Jobs"): sweeping expired sessions, closing auctions, ending
  * abandoned streams. A job must be safe to run on several instances at once (it claims its rows
  * with a conditional update) and must catch up with whatever fell due while nothing ran.
  */

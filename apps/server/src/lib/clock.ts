@@ -1,6 +1,6 @@
 /**
- * The server is the clock (DESIGN.md). Every service and job reads time and sets timers through
- * one `Clock`, so a test can stand at 1 ms before an auction's end and step over it.
+ * The server is the clock (docs/architecture.md). Every service and job reads time and sets
+ * timers through one `Clock`, so a test can stand at 1 ms before an auction's end and step over it.
  */
 export interface Clock {
   now(): Date;

@@ -1,7 +1,8 @@
 /**
- * What happened, announced after the transaction that made it happen has committed (DESIGN.md,
- * "Events"). Modules declare their events by merging into `DomainEvents`; `realtime/` turns them
- * into socket messages, so no service ever sees Socket.IO.
+ * What happened, announced after the transaction that made it happen has committed
+ * (docs/architecture.md, "Events, and so socket messages, follow commits"). Modules declare their
+ * events by merging into `DomainEvents`; `realtime/` turns them into socket messages, so no
+ * service ever sees Socket.IO.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface DomainEvents {}

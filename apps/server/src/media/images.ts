@@ -12,7 +12,7 @@ sharp.cache(false);
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 /** A decompression bomb (a tiny PNG claiming 50,000 × 50,000 pixels) is refused before decoding. */
-export const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = 40_000_000;
 const LARGE = 1600;
 const THUMB = 480;
 

@@ -24,7 +24,7 @@ const files = (key: string) => [`${PUBLIC_PREFIX}${key}.webp`, `${PUBLIC_PREFIX}
  * How many uploads are decoded or checked at once, across all requests: a 40-megapixel decode
  * holds ~160 MB, so this (not the number of requests) sets the memory uploads can take.
  */
-export const UPLOAD_WORK_SLOTS = 2;
+const UPLOAD_WORK_SLOTS = 2;
 
 /**
  * Uploaded pictures and documents: checked by content, re-encoded, stored, and removable as a

@@ -11,7 +11,7 @@ export type UploadReferences = () => Promise<Iterable<string>>;
  * Old enough that no request can still be between writing a file and saving the row that names it
  * (that takes seconds), and that no upload can still be arriving into a temporary file.
  */
-export const ORPHAN_AGE_MS = 3600_000;
+const ORPHAN_AGE_MS = 3600_000;
 
 export interface OrphanSweepDeps {
   storage: FileStorage;
@@ -29,7 +29,7 @@ export interface OrphanSweepDeps {
  * temporary files older than an hour, at start-up and hourly. A module that stores files adds its
  * own `referencedUploads` (modules/module.ts): forgetting it would make its files look orphaned.
  */
-export async function sweepOrphanUploads(deps: OrphanSweepDeps): Promise<{ removed: number }> {
+async function sweepOrphanUploads(deps: OrphanSweepDeps): Promise<{ removed: number }> {
   const cutoff = deps.clock.now().getTime() - ORPHAN_AGE_MS;
   const old: string[] = [];
   for await (const file of deps.storage.list()) if (file.modifiedAt.getTime() < cutoff) old.push(file.key);

@@ -3,7 +3,7 @@ import { Gauge, Registry } from 'prom-client';
 import { FastCounter, FastHistogram, type CounterCell } from './cells.js';
 
 /** A route pattern for requests no route matched (404s), so raw URLs never become labels. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** Seconds: most answers take a millisecond or two; an upload or a slow query takes seconds. */
 const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -79,7 +79,7 @@ export interface ModuleParts<S> {
 
 export type FirstPaintImage = (pathname: string, search: URLSearchParams) => Promise<string | null>;
 
-/** One registration per module (DESIGN.md, "Modules register themselves"); app.ts loops over them. */
+/** One registration per module (docs/architecture.md, "Modules register themselves"); app.ts loops over them. */
 export interface SouqModule<K extends keyof Services = keyof Services> {
   name: K;
   create(ctx: ModuleContext): ModuleParts<Services[K]>;

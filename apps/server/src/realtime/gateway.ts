@@ -41,7 +41,7 @@ export interface RealtimeDeps {
 }
 
 /**
- * The socket gateway (DESIGN.md, "Realtime"): Socket.IO on the app's own port. It authenticates
+ * The socket gateway (docs/architecture.md, "Realtime"): Socket.IO on the app's own port. It authenticates
  * the handshake with the session cookie, checks the Origin like any write, validates every
  * message against the shared protocol before a module's handler sees it, and hands domain
  * events to the modules that turn them into messages. With REDIS_URL set, rooms span instances

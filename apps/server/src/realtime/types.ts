@@ -28,7 +28,7 @@ export interface SocketSession {
 
 export type SocketHandler<E extends ClientEvent> = (session: SocketSession, message: z.output<(typeof ClientMessageSchemas)[E]>, out: RealtimeOut) => unknown;
 
-/** A module's part in the socket layer (DESIGN.md, "Modules register themselves"). */
+/** A module's part in the socket layer (docs/architecture.md, "Modules register themselves"). */
 export interface SocketParts {
   /** Incoming messages it answers; the gateway has validated them against the shared protocol. */
   handlers?: { [E in ClientEvent]?: SocketHandler<E> };

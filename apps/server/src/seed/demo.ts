@@ -4,7 +4,7 @@ import type { CatalogService } from '../modules/catalog/service.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 
 /** README lists these accounts; they exist only when SEED_DEMO is on and the database is empty. */
-export const DEMO_USERS = [
+const DEMO_USERS = [
   { email: 'amira@souq.test', username: 'amira', phone: '971501234567', password: 'souq-demo', verified: true },
   { email: 'omar@souq.test', username: 'omar', phone: '971507654321', password: 'souq-demo', verified: true },
   { email: 'layla@souq.test', username: 'layla', phone: '971509998877', password: 'souq-demo', verified: false },

@@ -1,44 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** A stand-in for Socket.IO's client: records what is sent, and lets the test play the server. */
-class FakeSocket {
-  connected = false;
-  active = true;
-  sent: Array<[string, unknown]> = [];
-  private handlers = new Map<string, Array<(...args: unknown[]) => void>>();
-  on(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  /** Acknowledgement callbacks, answered by the test as the server would. */
-  acks: Array<(reply: unknown) => void> = [];
-  emit(event: string, message: unknown, ack?: (reply: unknown) => void) {
-    this.sent.push([event, message]);
-    if (ack) this.acks.push(ack);
-    return this;
-  }
-  off() {
-    return this;
-  }
-  connect() {
-    return this;
-  }
-  disconnect() {
-    return this;
-  }
-  /** The server (or the network) does something. */
-  fire(event: string, ...args: unknown[]) {
-    if (event === 'connect') this.connected = true;
-    if (event === 'disconnect') this.connected = false;
-    for (const h of this.handlers.get(event) ?? []) h(...args);
-  }
-}
+import { FakeSocket } from '../test-support/fake-socket';
 
 let fake: FakeSocket;
 vi.mock('socket.io-client', () => ({ io: () => fake }));
 
 const watches = () => fake.sent.filter(([e]) => e === 'auction:watch').map(([, m]) => (m as { auctionId: string }).auctionId);
-const loaded = () => vi.waitFor(() => expect((fake as unknown as { handlers: Map<string, unknown> }).handlers.size).toBeGreaterThan(0));
+const loaded = () => vi.waitFor(() => expect(fake.listening).toBe(true));
 
 describe('the shared socket', () => {
   beforeEach(() => {
@@ -78,7 +45,7 @@ describe('the shared socket', () => {
     const { watchAuction } = await import('./socket');
     const ids = Array.from({ length: 40 }, (_, i) => `a${i}`);
     for (const id of ids) watchAuction(id, { onMessage: () => undefined, onResync: () => undefined });
-    await vi.waitFor(() => expect((fake as unknown as { handlers: Map<string, unknown> }).handlers.size).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fake.listening).toBe(true));
     fake.fire('connect');
     expect(watches()).toHaveLength(15);
     vi.advanceTimersByTime(1000);

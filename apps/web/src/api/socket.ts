@@ -6,7 +6,7 @@ import type { AuctionUpdate, ClientAcks, ClientEvent, ClientEvents, ClientMessag
  * The one Socket.IO connection the page shares (same origin, the session cookie authenticates
  * it). Socket.IO reconnects by itself; after every (re)connect this module joins the watched
  * rooms again and tells every subscriber to re-read over HTTP, because events sent while the
- * connection was down are gone (DESIGN.md, "Realtime").
+ * connection was down are gone (docs/architecture.md, "Realtime").
  */
 type SouqSocket = Socket<ServerEvents, ClientEvents>;
 export type NotificationMessage = Parameters<ServerEvents['notification']>[0];
@@ -41,6 +41,10 @@ const eventListeners = new Map<keyof ServerEvents, Set<(message: never) => void>
 let socketUser: string | null | undefined;
 let pageUser: string | null | undefined;
 let reconnectedFor: string | null | undefined;
+
+/** The protocol version in the server's latest hello (null before one): a page open across a deploy sees it change. */
+let serverProtocol: number | null = null;
+const protocolListeners = new Set<() => void>();
 
 type RoomMessage = { event: 'auction:watch' | 'auction:unwatch'; auctionId: string };
 const outbox: RoomMessage[] = [];
@@ -119,7 +123,11 @@ function open(s: SouqSocket): void {
   });
   s.on('disconnect', () => setStatus(s.active ? 'reconnecting' : 'idle'));
   s.on('connect_error', () => setStatus(s.active ? 'reconnecting' : 'idle'));
-  s.on('hello', ({ userId }) => {
+  s.on('hello', ({ version, userId }) => {
+    if (version !== serverProtocol) {
+      serverProtocol = version;
+      for (const l of protocolListeners) l();
+    }
     socketUser = userId;
     // Signed in (or out) while the handshake was on its way: once more with the new cookie.
     if (pageUser !== undefined && userId !== pageUser && reconnectedFor !== pageUser) {
@@ -191,6 +199,21 @@ export function useSocketStatus(): SocketStatus {
     },
     () => status,
     () => 'idle' as const,
+  );
+}
+
+/**
+ * The server's socket protocol version, once a socket the page opened for its own reasons has
+ * said hello. Reading it never opens a connection, so pages without live parts stay without one.
+ */
+export function useServerProtocolVersion(): number | null {
+  return useSyncExternalStore(
+    (listener) => {
+      protocolListeners.add(listener);
+      return () => void protocolListeners.delete(listener);
+    },
+    () => serverProtocol,
+    () => null,
   );
 }
 

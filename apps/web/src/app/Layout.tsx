@@ -7,6 +7,7 @@ import { CategoryStrip } from './CategoryStrip';
 import { RouteNotice } from './RouteNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NewVersionBanner } from './NewVersionBanner';
 
 export function Layout() {
   return (
@@ -14,6 +15,7 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <NewVersionBanner />
       <VerificationBanner />
       <Header />
       <CategoryStrip />

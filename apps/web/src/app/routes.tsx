@@ -28,7 +28,7 @@ function page(name: string): Pick<RouteObject, 'element' | 'handle'> {
 }
 
 /**
- * The spec's route table. Paths match case-insensitively, so /Login and /login,
+ * Every page's path (emails and shared links name them too). Paths match case-insensitively, so /Login and /login,
  * /EditProduct/1 and /editproduct/1 are the same route.
  */
 export const ROUTES: RouteObject[] = [

@@ -56,6 +56,7 @@ describe('the countdown runs on the server’s clock', () => {
     expect(formatTimeLeft(2 * 86_400 + 3 * 3600 + 4 * 60 + 5)).toBe('2d 03h 04m 05s');
     expect(formatTimeLeft(3600 + 2 * 60 + 3)).toBe('1h 02m 03s');
     expect(formatTimeLeft(9)).toBe('0m 09s');
-    expect([200, 179, 59, 0].map(urgencyOf)).toEqual(['calm', 'soon', 'final', 'over']);
+    // Green from 3 minutes, orange from 1 minute, red below, grey when over: the boundaries are inclusive.
+    expect([200, 180, 179, 60, 59, 0].map(urgencyOf)).toEqual(['calm', 'calm', 'soon', 'soon', 'final', 'over']);
   });
 });

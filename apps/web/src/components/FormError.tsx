@@ -1,4 +1,4 @@
-/** The red line under a form (spec §8: failures show in a red line on the form). */
+/** The red line under a form: a form's failures are shown there, never in a browser box. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { MSG } from '@souq/shared';
 
 interface Props {
-  /** What needs a login, in the spec's words. */
+  /** What needs a login, in the exact words shown. */
   message?: string;
   /** The first button's label. */
   action?: string;
@@ -42,7 +42,7 @@ export function LoginPrompt({ message = MSG.mustBeLoggedIn, action = 'Log in', f
   );
 }
 
-/** Spec §5: 'You must be logged in to place a bid.' and the way to the login page, which brings the bidder back here. */
+/** 'You must be logged in to place a bid.' (the exact words) and the way to the login page, which brings the bidder back here. */
 export function LoginToBid({ from, onDismiss }: { from?: string; onDismiss?: () => void }) {
   return <LoginPrompt message={MSG.bidLoginRequired} action="Log in to bid" from={from} testId="login-to-bid" onDismiss={onDismiss} />;
 }

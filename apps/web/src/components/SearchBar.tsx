@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** Submitting non-empty trimmed text goes to /search?q= (spec §2). */
+/** Submitting non-empty trimmed text goes to /search?q=; blank text goes nowhere. */
 export function SearchBar() {
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');

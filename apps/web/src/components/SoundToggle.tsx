@@ -1,6 +1,6 @@
 import { playChime, setOutbidSound, useOutbidSound } from './outbid-sound';
 
-/** Spec §2: a sound toggle for outbid notifications (the auction page; the live viewer later). */
+/** A sound toggle for outbid notifications, remembered on this device (the auction page; the live viewer later). */
 export function SoundToggle() {
   const on = useOutbidSound();
   return (

@@ -5,7 +5,7 @@ import { clampRating, Stars } from './Stars';
 describe('star rating display', () => {
   afterEach(cleanup);
 
-  it('caps the display at 5 stars (spec §9) and never goes below 0', () => {
+  it('caps the display at 5 stars and never goes below 0', () => {
     expect(clampRating(7.2)).toBe(5);
     expect(clampRating(-1)).toBe(0);
     expect(clampRating(Number.NaN)).toBe(0);

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 
-/** Spec §9: the star display is capped at 5 (and never below 0), whatever the stored number says. */
+/** The star display is capped at 5 (and never below 0), whatever the stored number says. */
 export function clampRating(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(5, Math.max(0, value));

@@ -9,7 +9,7 @@ export function secondsLeft(endsAt: string, now: number): number | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Spec §4: h/m/s. "2d 03h 04m 05s", "1h 02m 03s", "4m 05s", "0m 09s". */
+/** Time left in h/m/s, days first when there are any: "2d 03h 04m 05s", "1h 02m 03s", "4m 05s", "0m 09s". */
 export function formatTimeLeft(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3600);
@@ -22,7 +22,7 @@ export function formatTimeLeft(seconds: number): string {
 
 export type Urgency = 'calm' | 'soon' | 'final' | 'over';
 
-/** The spec's time-left colours: green from 3 minutes, orange from 1 minute, red below, grey when over. */
+/** The time-left colours, for every countdown: green from 3 minutes, orange from 1 minute, red below, grey when over. */
 export function urgencyOf(seconds: number): Urgency {
   if (seconds <= 0) return 'over';
   if (seconds < 60) return 'final';

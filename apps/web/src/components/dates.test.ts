@@ -17,7 +17,7 @@ describe('Gulf-time dates', () => {
     expect(formatGulfDate('2026-11-21T22:30:00.000Z')).toBe('22 Nov 2026');
   });
 
-  it("shows the spec's 'Invalid date' for a date that does not parse", () => {
+  it("shows 'Invalid date' for a date that does not parse", () => {
     for (const format of [formatGulfDateTime, formatGulfShort, formatGulfClock, formatGulfDate]) expect(format('soon')).toBe(MSG.invalidDate);
   });
 

@@ -1,7 +1,7 @@
 import { MSG } from '@souq/shared';
 
 /** Souq shows times as the Gulf reads them: Asia/Dubai (UTC+4, no daylight saving). */
-export const GULF_TIME_ZONE = 'Asia/Dubai';
+const GULF_TIME_ZONE = 'Asia/Dubai';
 const GULF_OFFSET = '+04:00';
 const GULF_OFFSET_MS = 4 * 3600_000;
 
@@ -27,7 +27,7 @@ function parse(iso: string): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
-/** "Sat, 21 Nov 2026, 14:00 GST"; spec §2: a date that does not parse shows 'Invalid date'. */
+/** "Sat, 21 Nov 2026, 14:00 GST"; a date that does not parse shows 'Invalid date' rather than a wrong one. */
 export function formatGulfDateTime(iso: string): string {
   const t = parse(iso);
   return t === null ? MSG.invalidDate : `${dateTime().format(t)} GST`;

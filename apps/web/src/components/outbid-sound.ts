@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The spec's sound toggle for outbid alerts: on unless the person turned it off, remembered in
+ * The sound toggle for outbid alerts: on unless the person turned it off, remembered in
  * this browser, the same in every open tab. The chime ships with the app (scripts/make-chime.mjs).
  */
 const KEY = 'souq:outbid-sound';

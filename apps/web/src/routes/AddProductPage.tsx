@@ -9,7 +9,7 @@ import { invalidateListings } from '../features/product/api';
 import { createProduct } from '../features/sell/api';
 import { ProductForm } from '../features/sell/ProductForm';
 
-/** Spec §4 and §6: adding a product needs a verified email; the form is offered only then. */
+/** Adding a product needs a verified email; the form is offered only then. */
 function VerifyFirst() {
   const requireVerified = useRequireVerified();
   return (

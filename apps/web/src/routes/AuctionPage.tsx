@@ -60,7 +60,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
   const { extendedTo, takeBidResult, reread } = useLiveAuction(auction.id, viewerId);
   const left = useSecondsLeft(auction.endsAt);
   const open = auction.status === 'open';
-  // Spec §4: at or after the end the page says so and hides bidding, before the server's close arrives.
+  // At or after the end (on the server's clock) the page says so and hides bidding, before the server's close arrives.
   const over = !open || left === 0;
   const closing = open && left === 0;
   useAwaitClose(closing, reread);

@@ -67,7 +67,7 @@ function EditProduct({ productId }: { productId: string }) {
       navigate('/MyAccount', { state: { notice: 'The product is deleted.' } });
       forgetProduct(client, productId);
     } catch (error) {
-      // Spec §8: delete errors are only logged; we also say it did not work.
+      // A failed delete is logged, and the seller is also told it did not work.
       console.warn('delete product failed:', error);
       if (!onGateError(error)) setDeleteError(error instanceof Error ? error.message : String(error));
       setDeleting(false);

@@ -8,7 +8,7 @@ import { ViewerStream } from '../features/live/ViewerStream';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { useProfile } from '../features/profiles/useProfile';
 
-/** The follow star for the host (spec §2); FollowButton hides itself from the host. */
+/** The follow star for the host; FollowButton hides itself from the host. */
 function FollowHost({ hostId }: { hostId: string }) {
   const { user } = useSession();
   const profile = useProfile(user ? hostId : undefined);

@@ -5,12 +5,12 @@ import type { ImageUrls, UserBrief } from './catalog.js';
 export interface StreamCard {
   id: string;
   title: string;
-  /** The cover, else the host's photo, else a placeholder (spec §3). */
+  /** The cover, else the host's photo, else a placeholder: a card always has a picture. */
   cover: string;
   host: UserBrief;
   status: StreamStatus;
   startedAt: string;
-  /** When bidding ends (the spec's endTime). */
+  /** When bidding ends. */
   endsAt: string;
   highestBid: { amount: number; user: UserBrief } | null;
 }

@@ -19,7 +19,7 @@ function failure(schema: z.ZodType, input: unknown) {
   return { message: firstMessage(result.error), fields: toFieldErrors(result.error) };
 }
 
-describe('RegisterSchema (spec §5, Register)', () => {
+describe('RegisterSchema', () => {
   it('accepts a complete form, lowercasing the email and stripping phone punctuation', () => {
     expect(RegisterSchema.parse({ ...valid, phone: '+971 (50) 123-4567' })).toEqual({
       ...valid,
@@ -98,7 +98,7 @@ describe('RegisterSchema (spec §5, Register)', () => {
     expect(RegisterSchema.safeParse({ ...valid, phone }).success).toBe(true);
   });
 
-  it('applies our own limits where the spec is silent', () => {
+  it('applies our own limits beyond the required fields', () => {
     expect(failure(RegisterSchema, { ...valid, username: 'am ira' }).fields).toEqual({
       username: 'Username can only use letters, numbers, dots, dashes and underscores.',
     });
@@ -120,7 +120,7 @@ describe('RegisterSchema (spec §5, Register)', () => {
   });
 });
 
-describe('LoginSchema (spec §5, Login)', () => {
+describe('LoginSchema', () => {
   const login = { email: 'amira@example.com', password: 'secret1' };
 
   it('accepts an email and password, trimming and lowercasing the email only', () => {

@@ -49,7 +49,6 @@ export const RegisterSchema = z
     phone: PhoneSchema,
   })
   .refine(...passwordsMatch);
-export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
   email: emailAddress(MSG.loginRequired, MSG.invalidEmailFormat),
@@ -59,7 +58,6 @@ export const LoginSchema = z.object({
     .min(PASSWORD_MIN, MSG.passwordTooShort)
     .max(PASSWORD_MAX, MSG.passwordTooLong),
 });
-export type LoginInput = z.input<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({
   email: emailAddress(MSG.fillAllFields, MSG.invalidEmail),

@@ -39,7 +39,7 @@ export function titleKey(title: string): string {
 
 export const KEYWORD_MAX = 40;
 
-/** Lowercase, trimmed, unique keywords from a list or a comma-separated string, plus the category (spec §3). */
+/** Lowercase, trimmed, unique keywords from a list or a comma-separated string, plus the category, so search finds it. */
 export function normalizeKeywords(input: string | readonly string[] | undefined, category: string): string[] {
   const raw = typeof input === 'string' ? input.split(',') : (input ?? []);
   const words = raw.map((k) => k.trim().toLowerCase()).filter((k) => k.length > 0 && characterCount(k) <= KEYWORD_MAX);
@@ -78,13 +78,13 @@ const productShape = {
     .refine((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).length <= MAX_KEYWORDS, MSG.tooManyKeywords),
 };
 
-/** Add product (spec §5). Prices are integer fils; the form converts what the seller types. */
+/** Add product. Prices are integer fils; the form converts what the seller types. */
 export const ProductSchema = z
   .object(productShape)
   .transform((p) => ({ ...p, keywords: normalizeKeywords(p.keywords, p.category) }));
 export type ProductInput = z.output<typeof ProductSchema>;
 
-/** Edit product: the spec also requires dimensions and country of origin. */
+/** Edit product: as adding, and dimensions and country of origin are required too. */
 export const EditProductSchema = z
   .object({
     ...productShape,
@@ -97,7 +97,7 @@ export type EditProductInput = z.output<typeof EditProductSchema>;
 export const REVIEW_MIN = 3;
 export const REVIEW_MAX = 500;
 
-/** Review (spec §5): text 3–500 after trimming, rating 1–5 with 5 by default. */
+/** Review: text 3–500 characters after trimming, rating 1–5 with 5 by default. */
 export const ReviewSchema = z.object({
   text: plainText({ required: MSG.reviewBlank, min: [REVIEW_MIN, MSG.reviewLength], max: [REVIEW_MAX, MSG.reviewLength], multiline: true }),
   rating: z.preprocess(blankToUndefined, decimal(z.number({ error: MSG.ratingRange }).int(MSG.ratingRange).min(1, MSG.ratingRange).max(5, MSG.ratingRange)).default(5)),

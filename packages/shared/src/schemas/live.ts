@@ -6,7 +6,7 @@ import { decimal, idString, plainText } from '../text.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** Host start (spec §5): a title, the bidding duration, and the product on sale with its starting bid. */
+/** Host start: a title, the bidding duration, and the product on sale with its starting bid. */
 export const StartStreamSchema = z.object({
   title: plainText({ required: MSG.streamTitleRequired, max: [120, MSG.titleTooLong] }),
   durationMinutes: z.preprocess(
@@ -18,7 +18,6 @@ export const StartStreamSchema = z.object({
   productId: idString(MSG.streamChooseProduct),
   startingBid: decimal(z.number({ error: MSG.startingBidPositive }).int(MSG.startingBidPositive).positive(MSG.startingBidPositive).max(MAX_FILS, MSG.priceTooLarge)),
 });
-export type StartStreamInput = z.input<typeof StartStreamSchema>;
 
 /** A chat line: trimmed, not empty, at most 500 characters. */
 export const ChatTextSchema = plainText({ required: MSG.chatEmpty, max: [CHAT_MAX, MSG.chatTooLong] });

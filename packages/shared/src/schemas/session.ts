@@ -18,7 +18,7 @@ export interface ProvidersResponse {
   google: { enabled: boolean; reason?: string };
 }
 
-/** The name the header shows: username, else display name, else email (spec §2). */
+/** The name the header shows: username, else display name, else email. */
 export function headerName(user: Pick<SessionUser, 'username' | 'displayName' | 'email'>): string {
   return user.username || user.displayName || user.email;
 }

@@ -27,7 +27,7 @@ async function calling<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createS3Client(s3: S3Config): S3Client {
+function createS3Client(s3: S3Config): S3Client {
   return new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),

@@ -7,7 +7,7 @@ export interface VideoStream {
 }
 
 /**
- * How a stream's video travels (DESIGN.md, "Live auctions"). Mesh, the default, needs nothing
+ * How a stream's video travels (ADR 0020). Mesh, the default, needs nothing
  * installed: the host's browser sends to each viewer and the socket carries the signaling. With
  * JANUS_URL set the host publishes once to a Janus VideoRoom and viewers subscribe there.
  */

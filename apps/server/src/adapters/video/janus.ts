@@ -26,7 +26,7 @@ const UNAUTHORIZED = 403;
 export const VIDEO_UNAVAILABLE = 'Live video is unavailable right now. Please try again in a moment.';
 
 /**
- * The SFU (DESIGN.md, "Live auctions"). What Janus enforces, and how:
+ * The SFU (ADR 0020). What Janus enforces, and how:
  * - Every Janus API request needs a token we added through the Admin API (`token_auth`), limited
  *   to the VideoRoom plugin: without one nobody can attach, so nobody the server did not admit
  *   can watch.

@@ -178,7 +178,7 @@ describe.each(DIALECTS)('when the mail server is down (%s)', (dialect) => {
     expect(res.json()).toMatchObject({ verificationSent: false, user: { emailVerified: false } });
   });
 
-  it('answers a resend with the spec failure message', async () => {
+  it('answers a resend with the exact failure message', async () => {
     const { cookie } = await registerUser(t);
     const res = await post(t, '/api/auth/resend-verification', {}, cookie);
     expect(res.statusCode).toBe(503);

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     [{ email: 'amira@example.com', password: '' }, 'Please enter both email and password.', { password: 'Please enter both email and password.' }],
     [{ email: 'amira-at-example.com', password: 'secret-pass' }, 'Invalid email format.', { email: 'Invalid email format.' }],
     [{ email: 'amira@example.com', password: '12345' }, 'Password must be at least 6 characters.', { password: 'Password must be at least 6 characters.' }],
-  ])('refuses %j with the spec message', async (body, message, fields) => {
+  ])('refuses %j with the exact message', async (body, message, fields) => {
     const res = await post(t, '/api/auth/login', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(apiError('VALIDATION_FAILED', message, fields));

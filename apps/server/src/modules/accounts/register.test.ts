@@ -90,7 +90,7 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     ['a short username', { username: 'ab' }, 'Username should be at least 3 characters.', { username: 'Username should be at least 3 characters.' }],
     ['a short phone', { phone: '050123456' }, 'Enter a valid phone number with 10–15 digits.', { phone: 'Enter a valid phone number with 10–15 digits.' }],
     ['a long phone', { phone: '0501234567890123' }, 'Enter a valid phone number with 10–15 digits.', { phone: 'Enter a valid phone number with 10–15 digits.' }],
-  ])('refuses %s with the spec message and writes nothing', async (_case, change, message, fields) => {
+  ])('refuses %s with the exact message and writes nothing', async (_case, change, message, fields) => {
     const before = await footprint();
     const res = await register({ ...validRegistration(), ...change });
     expect(res.statusCode).toBe(400);

@@ -119,7 +119,7 @@ export function createAccountsService(deps: AccountsDeps) {
     throw new DomainError('CONFLICT', fields.email ?? fields.username ?? MSG.emailTaken, fields);
   }
 
-  /** Creates the user record with a default picture and zero counts (spec §3). */
+  /** Creates the user record: every account starts with the default picture and zero counts. */
   async function createAccount(
     input: { email: string; username: string; phone: string | null; passwordHash: string | null; googleSub?: string; displayName?: string | null },
     verified: boolean,
@@ -273,7 +273,7 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
-    /** Federated sign-in: a user record is created only if none exists (spec §4). */
+    /** Federated sign-in: a user record is created only if none exists yet. */
     async signInWithOidc(claims: { sub: string; email?: string; emailVerified: boolean; name?: string }, userAgent?: string) {
       // OpenID Connect caps `sub` at 255 ASCII characters, the size of our column.
       if (!/^[\x21-\x7e]{1,255}$/.test(claims.sub)) throw new DomainError('VALIDATION_FAILED', MSG.googleFailed);

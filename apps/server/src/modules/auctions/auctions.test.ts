@@ -138,7 +138,7 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
   });
 
   describe('bidding', () => {
-    it('answers with the spec’s words: logged out, unverified, own auction, too low, unknown', async () => {
+    it('answers in the exact words people see: logged out, unverified, own auction, too low, unknown', async () => {
       const { id } = await startAuction(t, seller, { startingBid: AED(100) });
       expect((await bid(t, null, id, { amount: AED(100) })).json()).toEqual(apiError('UNAUTHENTICATED', 'You must be logged in to place a bid.'));
       expect((await bid(t, unverified, id, { amount: AED(100) })).json()).toEqual(apiError('EMAIL_NOT_VERIFIED', 'Please verify your email to continue.'));

@@ -73,7 +73,7 @@ describe.each(DIALECTS)('bids decided on remembered state, with another instance
     expect((stale.json() as { error: { message: string } }).error.message).toBe(bidAtLeast(formatAED(AED(410))));
   });
 
-  it('refuses a bid once the other instance has closed the auction, with the spec’s message', async () => {
+  it('refuses a bid once the other instance has closed the auction, with the exact message people see', async () => {
     const { id } = await startAuction(a, seller, { closingStyle: 'sudden', duration: '5m' });
     await bidOk(a, alice, id, { amount: AED(100) });
     clock.set(Date.parse((await auctionRow(a, id)).ends_at) + 1000);

@@ -71,7 +71,7 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
     expect(await detail(fan)).toMatchObject({ likedByMe: false, likeCount: 0 });
   });
 
-  it('lets a signed-in user like before verifying their email (the spec gates liking on login only)', async () => {
+  it('lets a signed-in user like before verifying their email (liking needs a login, not a verified email)', async () => {
     const id = await insertProduct(t, seller.id);
     const res = await like(id, unverified);
     expect(res.statusCode).toBe(200);

@@ -170,7 +170,7 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
       ['dimensions', '10x20x30x40', M.dimensions],
       ['category', '', M.category],
       ['category', 'Spaceships', M.category],
-    ])('refuses %s %j with the spec message alone and writes nothing', async (field, value, message) => {
+    ])('refuses %s %j with the exact message alone and writes nothing', async (field, value, message) => {
       const before = await footprint();
       const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, [field]: value }, await imageParts(1)) });
       expect(res.statusCode).toBe(400);

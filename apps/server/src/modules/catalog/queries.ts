@@ -99,7 +99,7 @@ export async function setAuction(db: Db, id: string, auctionId: string | null, e
 export const deleteProduct = (db: Db, id: string) => db.deleteFrom('products').where('id', '=', id).execute();
 
 /** `%text%` for LIKE, lowercased, with the user's own %, _ and \\ taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

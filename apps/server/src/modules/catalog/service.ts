@@ -65,7 +65,7 @@ export interface CatalogDeps {
 
 /**
  * The columns derived from a product's words: the lowercase sort key, the keywords (lowercase,
- * with the category, spec §3) and what search matches against, one per line. Everything that
+ * the category always among them) and what search matches against, one per line. Everything that
  * writes a product row goes through here, so search and sorting always agree with the product.
  */
 export function derivedColumns(title: string, category: string, keywords: string | readonly string[] | undefined) {
@@ -253,7 +253,7 @@ export function createCatalogService(deps: CatalogDeps) {
       return page({ category: input.category, shopOnly: true }, SORTS[input.sort], input.limit, input.cursor);
     },
 
-    /** Case-insensitive containment in the title, the category or a keyword (spec §5). */
+    /** Search matches text contained in the title, the category or a keyword, whatever its case. */
     async search(query: unknown): Promise<Page<ProductSummary>> {
       const input = parseInput(SearchQuerySchema, query);
       if (!input.q) return { items: [], nextCursor: null };

@@ -40,7 +40,7 @@ export function addSignal(taste: Taste, signal: { sellerId: string; category: st
   if (signal.category) taste.categories.set(signal.category, (taste.categories.get(signal.category) ?? 0) + weight);
 }
 
-export const isEmptyTaste = (taste: Taste) => taste.categories.size === 0 && taste.sellers.size === 0 && taste.followed.size === 0;
+const isEmptyTaste = (taste: Taste) => taste.categories.size === 0 && taste.sellers.size === 0 && taste.followed.size === 0;
 
 const DAY = 86_400_000;
 
@@ -82,7 +82,7 @@ export function score(candidates: Candidate[], taste: Taste, now: number): Map<s
 }
 
 /** A small deterministic generator, so a session's exploration picks are the same on every page. */
-export function seededRandom(seed: string): () => number {
+function seededRandom(seed: string): () => number {
   let h = 2166136261;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
   return () => {

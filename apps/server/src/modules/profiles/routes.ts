@@ -35,7 +35,7 @@ export function profilesRoutes(profiles: ProfilesService, services: Pick<Service
 
     app.get('/api/me/likes', products, async (request) => services.catalog.likedBy(requireUser(request).id, request.query));
 
-    // Following needs a verified email (spec §6: "Verified user: all of the above, plus follow").
+    // Following needs a verified email: signed in is not enough.
     app.put<UserParams>('/api/users/:id/follow', userRoute, async (request) => ({
       following: true,
       followersCount: await profiles.follow(requireVerifiedUser(request), request.params.id),

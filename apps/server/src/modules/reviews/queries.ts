@@ -15,7 +15,7 @@ export async function hasReviewed(db: Db, productId: string, userId: string): Pr
   return (await review(db, { productId, userId })).length > 0;
 }
 
-/** Newest first (spec §3), with the reviewer's name and picture. */
+/** Reviews show newest first, with the reviewer's name and picture. */
 export function reviewsPage(db: Db, productId: string, limit: number, before?: Cursor) {
   let q = db
     .selectFrom('reviews')

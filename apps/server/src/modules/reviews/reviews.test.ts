@@ -61,14 +61,14 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       ['a rating of -1', { text: 'Fine watch', rating: -1 }, RATING, { rating: RATING }],
       ['a rating of "five"', { text: 'Fine watch', rating: 'five' }, RATING, { rating: RATING }],
       ['a blank text and a bad rating', { text: ' ', rating: 9 }, BLANK, { text: BLANK, rating: RATING }],
-    ])('refuses %s with the spec message and writes nothing', async (_case, body, message, fields) => {
+    ])('refuses %s with the exact message and writes nothing', async (_case, body, message, fields) => {
       const res = await submit(product, body, reviewer);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(apiError('VALIDATION_FAILED', message, fields));
       expect(await counters(product)).toEqual({ rating: 0, reviewCount: 0, popularity: 0, rows: 0 });
     });
 
-    it('needs a signed-in (401) and verified (403) user, with the spec messages, and writes nothing', async () => {
+    it('needs a signed-in (401) and verified (403) user, with the exact messages, and writes nothing', async () => {
       const anonymous = await submit(product, { text: 'Great value', rating: 5 });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual(apiError('UNAUTHENTICATED', 'You must be logged in to leave a review.'));
@@ -78,7 +78,7 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       expect(await counters(product)).toEqual({ rating: 0, reviewCount: 0, popularity: 0, rows: 0 });
     });
 
-    it('answers 404 with the spec message when the product does not exist', async () => {
+    it('answers 404 with the exact message when the product does not exist', async () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'x'.repeat(80)]) {
         const res = await submit(id, { text: 'Where did it go?', rating: 3 }, reviewer);
         expect(res.statusCode).toBe(404);

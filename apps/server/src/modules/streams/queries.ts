@@ -36,7 +36,7 @@ export async function liveStreamOf(db: Db, hostId: string): Promise<string | und
   return row?.id;
 }
 
-/** Live before ended, newest first within each (spec §2), keyset-paged. */
+/** The live list: live streams before ended ones, newest first within each, keyset-paged. */
 export function listPage(db: Db, limit: number, cursor?: Cursor) {
   const liveRank = sql<number>`(case when streams.status = 'live' then 1 else 0 end)`;
   let q = withHostAndBid(db).select(liveRank.as('live_rank'));
@@ -91,8 +91,6 @@ export async function insertMessage(db: Db, row: Insertable<DB['stream_messages'
   const result = await db.insertInto('stream_messages').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
-
-export const findMessage = (db: Db, id: string) => db.selectFrom('stream_messages').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function deleteMessage(db: Db, streamId: string, messageId: string, now: string): Promise<boolean> {
   const result = await db.updateTable('stream_messages').set({ deleted_at: now }).where('id', '=', messageId).where('stream_id', '=', streamId).where('deleted_at', 'is', null).executeTakeFirst();

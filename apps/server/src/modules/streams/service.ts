@@ -194,7 +194,7 @@ export function createStreamsService(deps: StreamsDeps) {
   }
 
   return {
-    /** Host start (spec §5): the stream goes live at once, with its auction on the chosen product. */
+    /** Host start: the stream goes live at once, with its auction on the chosen product. */
     async start(host: UserRow, form: unknown, cover: { source: UploadSource; bytes: number } | undefined): Promise<{ id: string }> {
       const input = parseInput(StartStreamSchema, form);
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES) throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
@@ -231,7 +231,7 @@ export function createStreamsService(deps: StreamsDeps) {
         const room = await deps.video.openRoom({ id, videoRoom: null });
         if (room !== null) await q.setVideoRoom(db, id, room);
       } catch (error) {
-        // Without its video room the stream cannot be watched: it ends, and the host hears why (spec §8).
+        // Without its video room the stream cannot be watched: it ends, and the host hears why.
         deps.log.warn({ err: error }, 'opening the video room failed');
         await end(id, 'host');
         throw new DomainError('SERVICE_UNAVAILABLE', `Error starting stream: ${(error as Error).message}`);

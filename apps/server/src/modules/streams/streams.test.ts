@@ -32,8 +32,8 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
   });
   afterEach(() => endLiveStreams(t));
 
-  describe('going live (spec §5, Host start)', () => {
-    it('answers the spec’s words: logged out, unverified, no title, bad duration', async () => {
+  describe('going live (host start)', () => {
+    it('answers in the exact words people see: logged out, unverified, no title, bad duration', async () => {
       const productId = await insertProduct(t, host.id);
       const start = (user: TestUser | null, fields: Record<string, string>) => call(t, 'POST', '/api/streams', { user, form: productForm({ title: 'Live', productId, startingBid: '100', ...fields }, []) });
       expect((await start(null, {})).json()).toEqual(apiError('UNAUTHENTICATED', 'Please log in to start a livestream.'));
@@ -66,7 +66,7 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
       expect(again.json()).toEqual(apiError('CONFLICT', 'You are already hosting a live stream.'));
     });
 
-    it('refuses a cover of 5 MB or more with the spec’s message', async () => {
+    it('refuses a cover of 5 MB or more with the exact message', async () => {
       const big = Buffer.alloc(5_242_881, 1);
       const productId = await insertProduct(t, host.id);
       const res = await call(t, 'POST', '/api/streams', { user: host, form: productForm({ title: 'Big', productId, startingBid: '100' }, [{ field: 'cover', data: big }]) });

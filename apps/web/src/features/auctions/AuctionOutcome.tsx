@@ -10,7 +10,7 @@ interface Props {
   winnerAction?: ReactNode;
 }
 
-/** Spec §4: at the end, 'Auction ended' and no bid form; who won, or why nobody did. */
+/** At the end: 'Auction ended' and no bid form; who won, or why nobody did. */
 export function AuctionOutcome({ auction, closing, winnerAction }: Props) {
   const price = auction.currentBid ?? auction.startingBid;
   const iWon = auction.status === 'sold' && auction.amLeading;

@@ -29,7 +29,7 @@ describe('the bid form', () => {
     vi.restoreAllMocks();
   });
 
-  it('is filled with the minimum, refuses less in the spec’s words, and offers three quick bids', () => {
+  it('is filled with the minimum, refuses less in the exact words people see, and offers three quick bids', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderForm();
     expect((screen.getByLabelText('Your bid') as HTMLInputElement).value).toBe('1050');

@@ -27,7 +27,7 @@ const CLOSING_HELP: Record<ClosingStyle, string> = {
   sudden: 'The auction ends exactly on time, whatever happens in the last seconds.',
 };
 
-/** Move to Auction (spec §2): starting bid, how long, an optional reserve, and the closing style. */
+/** Move to Auction: starting bid, how long, an optional reserve, and the closing style. */
 export function MoveToAuctionDialog({ product, onClose, onGateError }: Props) {
   const ids = useId();
   const navigate = useNavigate();

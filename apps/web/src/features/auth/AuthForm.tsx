@@ -18,7 +18,7 @@ export function returnPath(state: unknown): string {
 }
 
 
-/** One page, two modes (spec §2 "Login and register page"); `?mode=register` opens the second. */
+/** Login and register are one page with two modes; `?mode=register` opens the second. */
 export function AuthForm() {
   const [params, setParams] = useSearchParams();
   const registering = params.get('mode') === 'register';

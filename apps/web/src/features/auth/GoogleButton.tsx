@@ -9,7 +9,7 @@ export interface AuthPopupMessage {
 
 const POPUP_BLOCKED = 'The sign-in window was blocked. Allow pop-ups for this site and try again.';
 
-/** 'Login using Google' in a popup (spec §2); the popup reports back on a BroadcastChannel. */
+/** 'Login using Google' in a popup (ADR 0004); the popup reports back on a BroadcastChannel. */
 export function GoogleButton({ onDone, onError }: { onDone: () => void; onError: (message: string) => void }) {
   const providers = useProviders();
   const [waiting, setWaiting] = useState(false);

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from './session';
 
-/** Pages that only make sense signed in redirect to the login page (spec §6). */
+/** Pages that only make sense signed in redirect to the login page, which brings the person back. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
   const location = useLocation();

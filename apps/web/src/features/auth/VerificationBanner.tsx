@@ -3,7 +3,7 @@ import { EMAIL_SENT_MS, MSG } from '@souq/shared';
 import { useSession } from './session';
 import { useResendVerification } from './useResendVerification';
 
-/** Spec §2: unverified users see the notice and a resend button that says 'Email sent!' for 5 s. */
+/** Unverified users see the notice on every page, and a resend button that says 'Email sent!' for 5 s. */
 export function VerificationBanner() {
   const { user } = useSession();
   const resend = useResendVerification();

@@ -53,7 +53,7 @@ describe('the login and verified-email gates', () => {
     vi.restoreAllMocks();
   });
 
-  it('goes to /login with the spec’s words and the way back, without a browser alert box, when logged out', () => {
+  it('goes to /login with the exact words and the way back, without a browser alert box, when logged out', () => {
     const alert = vi.spyOn(window, 'alert');
     const { router, onAllowed } = renderWith(null);
     fireEvent.click(screen.getByText('Add to Cart'));
@@ -79,7 +79,7 @@ describe('the login and verified-email gates', () => {
   it.each([
     [200, 'Verification email sent. Please check your inbox and verify your email.'],
     [503, 'Error sending verification email. Please try again later.'],
-  ])('shows the spec’s words after a resend answered %i', async (status, words) => {
+  ])('shows the exact words after a resend answered %i', async (status, words) => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify(status === 200 ? { alreadyVerified: false } : { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } }), { status }),
     );

@@ -20,8 +20,9 @@ export function VerificationPromptProvider({ children }: { children: ReactNode }
 }
 
 /**
- * Spec §6: 'You must be logged in to perform this action.' then /login. The words are shown on
- * the login page rather than in a browser alert box, and login brings the person back to where they were.
+ * A signed-out person's gated action: 'You must be logged in to perform this action.' (the exact
+ * words), then /login. The words are shown on the login page rather than in a browser alert box,
+ * and login brings the person back to where they were.
  */
 function useSendToLogin(): () => void {
   const navigate = useNavigate();
@@ -42,7 +43,7 @@ export function useRequireLogin(): () => boolean {
   }, [user, sendToLogin]);
 }
 
-/** The verified-email gate (spec §4): logged in first, then verified, else the resend prompt. */
+/** The verified-email gate: logged in first, then verified, else the resend prompt. */
 export function useRequireVerified(): () => boolean {
   const { user } = useSession();
   const requireLogin = useRequireLogin();

@@ -13,7 +13,7 @@ function CartLink({ className, testId }: { className: string; testId: string }) 
   );
 }
 
-/** Floating button with the number of distinct cart lines (spec §2); on a phone the header's cart stands in for it. */
+/** Floating button with the number of distinct cart lines (not items); on a phone the header's cart stands in for it. */
 export function CartBadge() {
   // In a landmark of its own, so screen-reader users find it among the page's regions.
   return (

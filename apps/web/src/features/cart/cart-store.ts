@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A cart line exactly as the spec keeps it in local storage. Price is in fils. */
+/** A cart line as local storage keeps it, so carts saved earlier still read. Price is in fils. */
 export interface CartLine {
   id: string;
   title: string;
@@ -26,8 +26,8 @@ export function readCart(): CartLine[] {
   }
 }
 
-/** Saved on every change (spec §4), and announced so every open view of the cart updates. */
-export function writeCart(lines: CartLine[]): void {
+/** Saved on every change, so a reload keeps the cart, and announced so every open view of the cart updates. */
+function writeCart(lines: CartLine[]): void {
   localStorage.setItem(CART_KEY, JSON.stringify(lines));
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }

@@ -12,10 +12,10 @@ import { FeedCard, type FeedGates } from './FeedCard';
 import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels, type Step } from './navigation';
 import { createOpensBatcher, type OpensBatcher } from './opens';
 
-/** Spec, "For You feed". */
-export const LOADING_TEXT = 'Finding amazing items for you...';
-export const EMPTY_TITLE = 'No items available at the moment';
-export const EMPTY_HINT = 'Please check back later!';
+/** The exact words the feed shows while loading and when it has nothing. */
+const LOADING_TEXT = 'Finding amazing items for you...';
+const EMPTY_TITLE = 'No items available at the moment';
+const EMPTY_HINT = 'Please check back later!';
 
 /** Fetch the next page this many items before the end, so the next item is always there. */
 const PREFETCH_AHEAD = 3;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cursorAt, decodeFeedCursor, encodeFeedCursor } from './cursor';
-import { clampIndex, createWheelStepper, photoStepFromSwipe, stepFromKey, stepFromSwipe, wheelPixels } from './navigation';
+import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels } from './navigation';
 import { createOpensBatcher } from './opens';
 
 describe('feed navigation', () => {
@@ -18,10 +18,6 @@ describe('feed navigation', () => {
     expect(stepFromSwipe(0, 51)).toBe(-1);
     expect(stepFromSwipe(0, -600)).toBe(1); // a long fling is still one item
     expect(stepFromSwipe(80, -60)).toBe(0); // sideways: the photos', not the feed's
-    expect(photoStepFromSwipe(-80, 10)).toBe(1);
-    expect(photoStepFromSwipe(80, 10)).toBe(-1);
-    expect(photoStepFromSwipe(40, 0)).toBe(0);
-    expect(photoStepFromSwipe(60, -70)).toBe(0);
   });
 
   it('one mouse notch is one step', () => {

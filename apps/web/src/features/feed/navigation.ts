@@ -21,16 +21,10 @@ export function stepFromKey(key: string): Step {
   }
 }
 
-/** A swipe over the spec's 50 px moves one item: up to the next, down to the previous. Sideways swipes belong to the photos. */
+/** A swipe over 50 px (SWIPE_THRESHOLD_PX) moves one item: up to the next, down to the previous. Sideways swipes belong to the photos. */
 export function stepFromSwipe(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX): Step {
   if (Math.abs(dy) <= threshold || Math.abs(dx) > Math.abs(dy)) return 0;
   return dy < 0 ? 1 : -1;
-}
-
-/** A sideways swipe over the threshold: the next or previous photo of the item. */
-export function photoStepFromSwipe(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX): Step {
-  if (Math.abs(dx) <= threshold || Math.abs(dy) >= Math.abs(dx)) return 0;
-  return dx < 0 ? 1 : -1;
 }
 
 export interface WheelOptions {

@@ -1,8 +1,8 @@
 import type { FeedItemRef } from '@souq/shared';
 
 /** The server takes at most this many opens in one request (FeedEventsSchema). */
-export const OPENS_BATCH_MAX = 50;
-export const OPENS_FLUSH_MS = 5000;
+const OPENS_BATCH_MAX = 50;
+const OPENS_FLUSH_MS = 5000;
 
 export interface OpensBatcher {
   /** Notes that this item was shown; each item once per batcher. */

@@ -1,6 +1,6 @@
 import { bidCapReached, formatAED, type StreamLive } from '@souq/shared';
 
-/** Spec §2: 'Highest Bid: AED {amount} by {user}'; before the first bid, where bidding starts. */
+/** 'Highest Bid: AED {amount} by {user}' (the exact words); before the first bid, where bidding starts. */
 export function BidBanner({ stream }: { stream: Pick<StreamLive, 'highestBid' | 'minimumBid' | 'status' | 'winner'> }) {
   const { highestBid } = stream;
   return (

@@ -13,7 +13,7 @@ interface Props {
   streamId: string;
   messages: ChatMessage[];
   hostId: string;
-  /** The form: signed in and the stream live (spec §6). */
+  /** The form: only for someone signed in, and only while the stream is live. */
   form: { verified: boolean; isHost: boolean; onNeedVerify(): void; onSent(message: ChatMessage): void } | null;
   moderation?: Moderation;
   /** Shown instead of the form (why one cannot chat). */
@@ -149,9 +149,9 @@ function ChatForm({ streamId, verified, isHost, onNeedVerify, onSent }: { stream
   async function submit(event: FormEvent) {
     event.preventDefault();
     const line = text.trim();
-    // Spec §5: an empty message is ignored.
+    // An empty message is ignored, not refused.
     if (!line || sending) return;
-    // Spec §5: a bid needs a verified email; it is not sent, and the verification prompt is offered.
+    // A bid needs a verified email: it is not sent, and the verification prompt is offered.
     if (parseChatBid(line) !== null && !verified && !isHost) {
       onNeedVerify();
       setAnswer({ tone: 'error', text: 'Verify your email to bid. You can still chat.' });

@@ -19,7 +19,7 @@ interface Props {
   initialMedia: MediaStream | null;
 }
 
-/** The host's live screen (spec §2): the title, the local video, viewers, time left, End Stream and the chat with moderation. */
+/** The host's live screen: the title, the local video, viewers, time left, End Stream and the chat with moderation. */
 export function HostLive({ stream, initialMedia }: Props) {
   const { viewers, addMessage, reread } = useStreamRoom(stream.id, stream.host.id);
   const left = useSecondsLeft(stream.endsAt);

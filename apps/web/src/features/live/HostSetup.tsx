@@ -24,7 +24,7 @@ export interface HostForm {
   startingBid: string;
 }
 
-/** The host start's rules in the browser (spec §5), before anything is asked of the camera or the server. */
+/** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
 export function validateHostForm(form: HostForm, cover: File | null): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.title.trim()) errors.title = MSG.streamTitleRequired;
@@ -37,10 +37,10 @@ export function validateHostForm(form: HostForm, cover: File | null): FieldError
   return errors;
 }
 
-/** Spec §8: the server's own words when it has them, prefixed as the spec says. */
+/** A failed start says 'Error starting stream: ' (the exact words), then the server's own words when it has them. */
 const startFailure = (message: string) => (message.startsWith('Error starting stream') ? message : `Error starting stream: ${message}`);
 
-/** The host's form (spec §2, §5): title, cover, duration, the product and its starting bid, a camera test, Start. */
+/** The host's form: title, cover, duration, the product and its starting bid, a camera test, Start. */
 export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) {
   const [form, setForm] = useState<HostForm>({ title: '', durationMinutes: String(STREAM_DURATION_DEFAULT_MIN), productId: '', startingBid: '' });
   const [cover, setCover] = useState<{ file: File; url: string } | null>(null);
@@ -239,7 +239,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   );
 }
 
-/** 'Test Camera and Microphone': a 5-second preview (spec §9), then the camera is released. */
+/** 'Test Camera and Microphone': a 5-second preview, then the camera is released. */
 function CameraTest() {
   const video = useRef<HTMLVideoElement>(null);
   const [media, setMedia] = useState<MediaStream | null>(null);

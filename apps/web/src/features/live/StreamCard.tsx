@@ -3,7 +3,7 @@ import { formatAED, MSG, type StreamCard as Card } from '@souq/shared';
 import { Skeleton } from '../../components/Skeleton';
 import { TimeLeft } from './TimeLeft';
 
-/** A card on /live (spec §2): badge, cover, title, host, time left; ended ones greyed with the final bid. */
+/** A card on /live: badge, cover, title, host, time left; ended ones greyed with the final bid. */
 export function StreamCard({ stream }: { stream: Card }) {
   const ended = stream.status === 'ended';
   const title = stream.title.trim() || MSG.untitledStream;

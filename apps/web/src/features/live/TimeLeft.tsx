@@ -11,7 +11,7 @@ interface Props {
   testId?: string;
 }
 
-/** A stream's time left on the server's clock, coloured by the spec's thresholds (3 and 1 minutes; grey when over). */
+/** A stream's time left on the server's clock, coloured like every countdown (urgencyOf: 3 and 1 minutes; grey when over). */
 export function TimeLeft({ endsAt, ended, style, testId }: Props) {
   const seconds = useSecondsLeft(endsAt);
   const left = ended ? 0 : (seconds ?? 0);

@@ -28,12 +28,12 @@ const STATUS_TEXT: Record<ViewerVideoState, string> = {
   full: MSG.streamFull,
 };
 
-/** The viewer screen (spec §2): the host's video, the clock, the highest bid and the chat. */
+/** The viewer screen: the host's video, the clock, the highest bid and the chat. */
 export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
   const navigate = useNavigate();
   const { viewers, removed, addMessage } = useStreamRoom(stream.id, me?.id ?? null);
   const left = useSecondsLeft(stream.endsAt);
-  // Spec §4: ended when the server says so or the countdown reaches 00:00.
+  // Ended when the server says so or when the countdown (on the server's clock) reaches 00:00.
   const ended = stream.status === 'ended' || left === 0;
   const won = ended && me !== null && stream.winner?.id === me.id;
   const video = useRef<HTMLVideoElement>(null);
@@ -44,7 +44,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
   useEffect(() => {
     if (!ended) return;
     endedHeading.current?.focus();
-    // Spec §4: to the live list 3 seconds after the end; the winner stays to complete the order.
+    // To the live list 3 seconds after the end; the winner stays to complete the order.
     if (won) return;
     const timer = setTimeout(() => navigate('/live-auction'), STREAM_REDIRECT_MS);
     return () => clearTimeout(timer);

@@ -13,7 +13,7 @@ export function useStreamList() {
   return useQuery({
     queryKey: STREAMS_KEY,
     queryFn: ({ signal }) => api<Page<StreamCard>>('/api/streams', { signal }),
-    // Spec §9: the list refreshes every 10 s; the socket makes it immediate.
+    // The list refreshes every 10 s even without a socket; the socket makes it immediate.
     refetchInterval: 10_000,
     staleTime: 0,
   });

@@ -86,7 +86,7 @@ describe('the live list order', () => {
   });
 });
 
-describe('viewer reconnects (spec §4)', () => {
+describe('viewer reconnects', () => {
   it('retries while fewer than 3 retries were made, then fails', () => {
     let retries = 0;
     const states = [];
@@ -99,12 +99,12 @@ describe('viewer reconnects (spec §4)', () => {
   });
 });
 
-describe('the host form in the browser (spec §5)', () => {
+describe('the host form in the browser', () => {
   const valid = { title: 'Friday finds', durationMinutes: '5', productId: 'p1', startingBid: '100' };
   it('passes a valid form', () => {
     expect(validateHostForm(valid, null)).toEqual({});
   });
-  it('answers in the spec’s words', () => {
+  it('answers in the exact words people see', () => {
     const big = { size: 5_242_881 } as File;
     expect(validateHostForm({ title: '  ', durationMinutes: '0', productId: '', startingBid: 'abc' }, big)).toEqual({
       title: 'Please enter a title.',

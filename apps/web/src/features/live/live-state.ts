@@ -30,19 +30,19 @@ export const withoutMessage = (current: readonly ChatMessage[], id: string): Cha
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The viewer's countdown (spec §2): MM:SS, minutes past 59 kept whole ("75:00"). */
+/** The viewer's countdown: MM:SS, minutes past 59 kept whole ("75:00"). */
 export function formatMMSS(seconds: number): string {
   const s = Math.max(0, seconds);
   return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
 }
 
-/** The host's and the list's countdown (spec §2, §4): 'Xm Ys'. */
+/** The host's and the list's countdown: 'Xm Ys'. */
 export function formatMinSec(seconds: number): string {
   const s = Math.max(0, seconds);
   return `${Math.floor(s / 60)}m ${s % 60}s`;
 }
 
-/** Spec §2: live before ended, newest first (the server's order; kept when cards change status live). */
+/** Live before ended, newest first (the server's order; kept when cards change status live). */
 export function sortCards(cards: readonly StreamCard[]): StreamCard[] {
   return [...cards].sort((a, b) => (a.status === b.status ? (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0) : a.status === 'live' ? -1 : 1));
 }

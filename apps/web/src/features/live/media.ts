@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MSG } from '@souq/shared';
 
-/** Spec §8: a capture is tried at 1280x720 and 30 fps first, then with plain settings. */
+/** A capture is tried at 1280x720 and 30 fps first, then with plain settings, so a weaker camera still works. */
 export async function captureCamera(): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) throw new Error(`Camera/microphone access failed: ${MSG.noVideoCamera}`);
   try {
@@ -15,7 +15,7 @@ export async function captureCamera(): Promise<MediaStream> {
   }
 }
 
-/** The host start's device rules (spec §5): a video track, and a microphone too. */
+/** The host start's device rules: a video track, and a microphone too. */
 export async function captureHostMedia(): Promise<MediaStream> {
   const media = await captureCamera();
   const problem = media.getVideoTracks().length === 0 ? MSG.noVideoCamera : media.getAudioTracks().length === 0 ? MSG.streamDevicesMissing : null;
@@ -34,7 +34,7 @@ export interface DeviceCheck {
   microphone: boolean;
 }
 
-/** Spec §8: whether this device has a camera and a microphone at all (before asking for them). */
+/** Whether this device has a camera and a microphone at all (before asking for them). */
 export function useDeviceCheck(): DeviceCheck {
   const [check, setCheck] = useState<DeviceCheck>({ checked: false, camera: true, microphone: true });
   useEffect(() => {

@@ -9,7 +9,7 @@ interface Props {
   onGateError: (error: unknown) => boolean;
 }
 
-/** 'Like' toggles on and off (spec §4), with the count; errors are only logged (spec §8). */
+/** 'Like' toggles on and off, with the count; a failed like is only logged, not shown. */
 export function LikeButton({ product, requireLogin, onGateError }: Props) {
   const like = useLike(product.id);
   const liked = product.likedByMe;

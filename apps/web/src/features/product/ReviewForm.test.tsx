@@ -6,7 +6,7 @@ import { ReviewForm } from './ReviewForm';
 describe('the review form', () => {
   afterEach(cleanup);
 
-  it('refuses a blank review in the spec’s words and takes focus to the text', async () => {
+  it('refuses a blank review in the exact words people see and takes focus to the text', async () => {
     const onSubmit = vi.fn();
     render(<ReviewForm pending={false} canSubmit={() => true} onSubmit={onSubmit} />);
     const submit = screen.getByRole('button', { name: 'Submit review' });

@@ -12,8 +12,8 @@ import { useNearViewport } from '../../components/useNearViewport';
 /** Only signed-in readers get the form: its rules (and zod) load when one does. */
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
-/** Spec §9: the review success message shows for 3 seconds. */
-export const REVIEW_SUCCESS_MS = 3000;
+/** The review success message shows for 3 seconds. */
+const REVIEW_SUCCESS_MS = 3000;
 
 export type Viewer = 'anonymous' | 'unverified' | 'verified';
 

@@ -8,7 +8,7 @@ import { UploadProgress } from '../../components/UploadProgress';
 import { useForm } from '../../components/useForm';
 import { profileKey } from './useProfile';
 
-/** Username (required, unique), read-only email, photo, bio and contact email (spec §2). */
+/** Username (required, unique), read-only email, photo, bio and contact email. */
 export function EditProfileForm({ profile, email, onSaved }: { profile: PublicProfile; email: string; onSaved: () => void }) {
   const client = useQueryClient();
   const form = useForm(ProfileSchema, { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' });

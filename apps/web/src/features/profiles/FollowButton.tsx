@@ -12,7 +12,7 @@ interface Props {
   star?: boolean;
 }
 
-/** Follow ⇄ Unfollow; disabled with an ellipsis while the request is in flight (spec §4). */
+/** Follow ⇄ Unfollow; disabled with an ellipsis while the request is in flight, so a double tap is one follow. */
 export function FollowButton({ profile, allowed, onGateError, star }: Props) {
   const client = useQueryClient();
   const toggle = useMutation({

@@ -52,7 +52,7 @@ interface Props {
   onChange?: () => void;
 }
 
-/** Multiple images, dropped or chosen, with previews and remove (spec §5: at least one). */
+/** Multiple images, dropped or chosen, with previews and remove; a product needs at least one. */
 export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
   const [over, setOver] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

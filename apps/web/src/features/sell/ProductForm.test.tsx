@@ -26,7 +26,7 @@ describe('the product form, checked in the browser', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows every spec message under its field, says so above the button without a browser alert box, and sends nothing when submitted empty', () => {
+  it('shows every field’s message under it, says so above the button without a browser alert box, and sends nothing when submitted empty', () => {
     const alert = vi.spyOn(window, 'alert');
     const { onSubmit } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));

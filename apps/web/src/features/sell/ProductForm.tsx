@@ -24,7 +24,7 @@ interface Props {
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (submission: ProductSubmission) => Promise<void>;
-  /** Alerted when the server refuses (spec §8: 'Something went wrong while uploading.'). */
+  /** Shown when the server refuses (the exact words: 'Something went wrong while uploading.'). */
   failureMessage?: string;
   /** Lets the page route 401 / EMAIL_NOT_VERIFIED to the gates; true when handled. */
   onGateError?: (error: unknown) => boolean;
@@ -34,7 +34,7 @@ interface Props {
 
 const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
 
-/** The one product form, used by Add Product and Edit Product (spec §5 rules, checked here and on the server). */
+/** The one product form, used by Add Product and Edit Product (the product rules, checked here and on the server). */
 export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureMessage, onGateError, actions }: Props) {
   const ids = useId();
   const [values, setValues] = useState<ProductFormValues>(initial);

@@ -74,7 +74,7 @@ const isInvoice = (file: File) => file.type === 'application/pdf' || isImage(fil
 export type ProductCheck = { ok: true; data: ProductInput } | { ok: false; fields: FieldErrors };
 
 /**
- * The browser's half of the spec §5 rules: the server's own schema (ProductSchema to add,
+ * The browser's half of the product rules: the server's own schema (ProductSchema to add,
  * EditProductSchema to edit) after the prices are turned into fils, plus the file rules.
  * Every field's message at once, so the seller can fix them all in one go.
  */

@@ -5,7 +5,7 @@ import type { HostVideo, VideoContext, ViewerVideo, ViewerVideoState } from './t
 /**
  * Video through the Janus SFU: the host publishes once to the stream's VideoRoom, each viewer
  * subscribes to that one feed. Our server created the room and handed each person a token
- * (DESIGN.md, "Live auctions"); this module only speaks to Janus with it.
+ * (ADR 0020); this module only speaks to Janus with it.
  */
 
 type JanusJoin = Extract<VideoJoin, { mode: 'janus' }>;
@@ -15,7 +15,7 @@ export interface JanusVideoOptions {
   iceTransportPolicy?: RTCIceTransportPolicy;
 }
 
-/** Spec §4: "Reconnecting… up to 3 tries", then 'Connection failed'. */
+/** A lost connection shows 'Reconnecting…' for up to 3 tries, then 'Connection failed'. */
 const MAX_RETRIES = 3;
 /** Media negotiated but no frame this long: treat the attempt as lost rather than spin forever. */
 const FIRST_FRAME_TIMEOUT_MS = 15_000;

@@ -35,7 +35,7 @@ async function gathered(pc: RTCPeerConnection): Promise<Description> {
   return { type: type as Description['type'], sdp };
 }
 
-/** Spec §4: after a failure, 'Reconnecting...' while fewer than 3 retries were made, then failed. */
+/** After a failure, 'Reconnecting...' while fewer than 3 retries were made, then failed. */
 export function afterFailure(retries: number): { state: 'reconnecting' | 'failed'; retries: number } {
   return retries < VIEWER_RECONNECT_ATTEMPTS ? { state: 'reconnecting', retries: retries + 1 } : { state: 'failed', retries };
 }

@@ -1,6 +1,6 @@
 import type { VideoJoin } from '@souq/shared';
 
-/** What the viewer screen shows about its video (spec §4, "Viewer connection status"). */
+/** What the viewer screen shows about its video connection. */
 export type ViewerVideoState = 'connecting' | 'live' | 'reconnecting' | 'failed' | 'full';
 
 /**
@@ -15,12 +15,12 @@ export interface HostVideo {
   onViewers(listener: (count: number, full: boolean) => void): () => void;
 }
 
-/** A viewer's side: one remote stream into a <video>, with the spec's connection states. */
+/** A viewer's side: one remote stream into a <video>, with its connection states. */
 export interface ViewerVideo {
   start(video: HTMLVideoElement): void;
   stop(): void;
   onState(listener: (state: ViewerVideoState) => void): () => void;
-  /** Spec: "The refresh button resets the retry count and sets 'Reconnecting...'". */
+  /** The refresh button: the retry count starts again and the state is 'Reconnecting...'. */
   retry(): void;
 }
 

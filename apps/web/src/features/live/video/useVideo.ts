@@ -3,7 +3,7 @@ import type { VideoJoin } from '@souq/shared';
 import { fetchVideoJoin } from '../api';
 import { createHostVideo, createViewerVideo, type ViewerVideoState } from './index';
 
-/** A viewer's video into the <video>, with the spec's connection states, while `on`. */
+/** A viewer's video into the <video>, with its connection states, while `on`. */
 export function useViewerVideo(streamId: string, video: RefObject<HTMLVideoElement | null>, on: boolean) {
   const [state, setState] = useState<ViewerVideoState>('connecting');
   const [retry, setRetry] = useState<(() => void) | null>(null);

@@ -1,0 +1,69 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROTOCOL_VERSION } from '@souq/shared';
+import { FakeSocket } from '../test-support/fake-socket';
+
+let fake: FakeSocket;
+const io = vi.fn(() => fake);
+vi.mock('socket.io-client', () => ({ io }));
+
+/** The banner and the socket from one fresh module graph, with a page part that wants live updates. */
+async function pageWithSocket(reload = vi.fn()) {
+  const { subscribeNotifications } = await import('../api/socket');
+  const { NewVersionBanner } = await import('./NewVersionBanner');
+  render(<NewVersionBanner reload={reload} />);
+  subscribeNotifications({ onMessage: () => undefined, onResync: () => undefined });
+  await vi.waitFor(() => expect(fake.listening).toBe(true));
+  act(() => fake.fire('connect'));
+  return reload;
+}
+
+const hello = (version: number) => act(() => fake.fire('hello', { version, serverTime: '', userId: null }));
+
+describe('a page whose socket protocol is not the server’s', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    io.mockClear();
+    fake = new FakeSocket();
+  });
+  afterEach(cleanup);
+
+  it('says nothing while the server speaks its version', async () => {
+    await pageWithSocket();
+    hello(PROTOCOL_VERSION);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers a reload once the socket comes back to a server of another version (an open tab during a deploy)', async () => {
+    const alert = vi.spyOn(window, 'alert');
+    const confirm = vi.spyOn(window, 'confirm');
+    const reload = await pageWithSocket();
+    hello(PROTOCOL_VERSION);
+    act(() => fake.fire('disconnect'));
+    act(() => fake.fire('connect'));
+    hello(PROTOCOL_VERSION + 1);
+
+    // In the polite status region that was already there, so screen readers announce it.
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('A new version of Souq is available.');
+    const button = screen.getByRole('button', { name: 'Reload' });
+    expect(status.contains(button)).toBe(true);
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    expect(reload).not.toHaveBeenCalled();
+
+    button.click();
+    expect(reload).toHaveBeenCalledOnce();
+    expect(alert).not.toHaveBeenCalled();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('never opens a connection itself: a page without live parts stays without one', async () => {
+    const { NewVersionBanner } = await import('./NewVersionBanner');
+    render(<NewVersionBanner />);
+    await act(async () => undefined);
+    expect(io).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+});

@@ -26,7 +26,7 @@ export type BidProblem =
   | { kind: 'ended'; message: string }
   | { kind: 'message'; message: string };
 
-/** What the bidder is told when a bid does not go through (spec §5 and §8). */
+/** What the bidder is told when a bid does not go through: sign in, verify, the field at fault, the auction's end, or the server's words. */
 export function bidProblemOf(error: unknown): BidProblem {
   if (!(error instanceof ApiError) || isRetryable(error)) return { kind: 'message', message: MSG.bidFailed };
   switch (error.code) {

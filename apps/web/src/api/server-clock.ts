@@ -2,7 +2,7 @@ import type { ServerTime } from '@souq/shared';
 import { api } from './client';
 
 /**
- * The server is the clock (DESIGN.md, "Time"). The browser learns how far its own clock is from
+ * The server is the clock (docs/architecture.md, "The server is the clock"). The browser learns how far its own clock is from
  * the server's and counts down against the server's, so a phone whose clock is minutes off still
  * shows when an auction really ends.
  */

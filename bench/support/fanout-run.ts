@@ -17,7 +17,7 @@ interface CrowdStats {
   messages: number;
 }
 
-export interface FanoutOptions {
+interface FanoutOptions {
   /** Where the clients connect: a server, or the balancer with a stickiness cookie each. Socket i takes target i mod n. */
   targets: Array<{ url: string; cookie?: string }>;
   /** Where the bids go (a server, or the balancer). */

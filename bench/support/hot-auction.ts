@@ -15,9 +15,9 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import type { PacedRequest } from './paced-load.js';
 
 /** AED 500 in fils: the largest increment (ADR 0015), so each next amount is a valid bid. */
-export const STEP = 500_00;
+const STEP = 500_00;
 /** Bids per auction before the bidders move on: its last amount stays under the AED 10,000,000 ceiling. */
-export const PER_AUCTION = 19_000;
+const PER_AUCTION = 19_000;
 
 /** Auctions enough for `bidsPerSecond` over `seconds`. */
 export const auctionsFor = (bidsPerSecond: number, seconds: number) => Math.ceil((bidsPerSecond * seconds) / PER_AUCTION);
@@ -28,7 +28,7 @@ export interface BidderContext {
   auction?: number;
 }
 
-export interface HotAuction {
+interface HotAuction {
   auctionIds: string[];
   /** The next amount of the one rising sequence, for this bidder (one bidder per connection). */
   nextBid(context: BidderContext): PacedRequest;

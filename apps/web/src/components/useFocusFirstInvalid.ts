@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
  * After a refused submit, take the person to the first field to fix, or, when the refusal is
  * about the whole form (a wrong password), to the form's error line: never to <body>, where a
  * disabled submit button would otherwise leave focus. Call the returned function once the
- * messages are set; focus moves after they render.
+ * messages are set; focus moves after they render. Forms reach it through useForm, its one caller.
  */
 export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () => void {
   const [attempt, setAttempt] = useState(0);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { productPath, MSG } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
-import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
+import { useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSession } from '../features/auth/session';
 import { invalidateListings } from '../features/product/api';
@@ -32,7 +32,6 @@ function AddProduct() {
   const { user } = useSession();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const onGateError = useGateErrorHandler();
 
   return (
     <div className="sell-page">
@@ -45,7 +44,6 @@ function AddProduct() {
           submitLabel="Add Product"
           pendingLabel="Uploading…"
           failureMessage={MSG.uploadFailed}
-          onGateError={onGateError}
           onSubmit={async ({ data, images, invoice, onProgress }) => {
             const { id } = await createProduct(data, images, invoice, onProgress);
             invalidateListings(client);

@@ -23,7 +23,7 @@ import { SellerTools } from '../features/auctions/SellerTools';
 import { STATUS_LABEL } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
-import { useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
+import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
 
@@ -33,7 +33,7 @@ const CLOSING_NOTE = {
 };
 
 /** The winner's next step: the delivery address completes the order the close created. */
-function WinnerOrder({ order, onGateError, onDone }: { order: NonNullable<AuctionDetail['order']>; onGateError: (e: unknown) => boolean; onDone: () => void }) {
+function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['order']>; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   if (order.status !== 'awaiting_address') {
     return (
@@ -49,14 +49,13 @@ function WinnerOrder({ order, onGateError, onDone }: { order: NonNullable<Auctio
       </button>
     );
   }
-  return <CompleteAddressForm orderId={order.id} onGateError={onGateError} onDone={onDone} />;
+  return <CompleteAddressForm orderId={order.id} onDone={onDone} />;
 }
 
 function Auction({ auction }: { auction: AuctionDetail }) {
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   const requireVerified = useRequireVerified();
-  const onVerifyError = useVerifyPromptOnError();
   const { extendedTo, takeBidResult, reread } = useLiveAuction(auction.id, viewerId);
   const left = useSecondsLeft(auction.endsAt);
   const open = auction.status === 'open';
@@ -153,11 +152,11 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               <AuctionOutcome
                 auction={auction}
                 closing={closing}
-                winnerAction={auction.order && <WinnerOrder order={auction.order} onGateError={onVerifyError} onDone={reread} />}
+                winnerAction={auction.order && <WinnerOrder order={auction.order} onDone={reread} />}
               />
             )}
             {bidding && !user && <LoginToBid />}
-            {bidding && user && <BidForm auction={auction} allowed={requireVerified} onGateError={onVerifyError} onResult={takeBidResult} onEnded={reread} />}
+            {bidding && user && <BidForm auction={auction} allowed={requireVerified} onResult={takeBidResult} onEnded={reread} />}
             {!over && auction.isOwner && (
               <p className="notice notice--info" data-testid="own-auction">
                 {MSG.bidOwnAuction}
@@ -173,7 +172,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             </div>
           </section>
 
-          {auction.isOwner && <SellerTools auction={auction} onGateError={onVerifyError} />}
+          {auction.isOwner && <SellerTools auction={auction} />}
         </div>
       </div>
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MSG, type Order } from '@souq/shared';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
-import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
+import { useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { clearCart, useCart } from '../features/cart/cart-store';
 import { EmptyCart } from '../features/cart/EmptyCart';
@@ -12,7 +12,6 @@ import { CheckoutForm } from '../features/orders/CheckoutForm';
 function Checkout() {
   const cart = useCart();
   const requireVerified = useRequireVerified();
-  const onGateError = useGateErrorHandler();
   const [placed, setPlaced] = useState<Order | null>(null);
 
   if (placed) {
@@ -41,7 +40,6 @@ function Checkout() {
       <CheckoutForm
         lines={cart.map((l) => ({ productId: l.id, quantity: l.quantity }))}
         allowed={requireVerified}
-        onGateError={onGateError}
         onPlaced={(order) => {
           clearCart();
           setPlaced(order);

@@ -7,8 +7,9 @@ import { EmptyState } from '../components/EmptyState';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
+import { useGateErrorHandler } from '../components/gate-errors';
 import { useConfirm } from '../components/useConfirm';
-import { useGateErrorHandler, useRequireLogin } from '../features/auth/gates';
+import { useRequireLogin } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { forgetProduct, invalidateListings, primeProduct, useProduct } from '../features/product/api';
 import { deleteProduct, updateProduct } from '../features/sell/api';
@@ -19,7 +20,7 @@ function EditProduct({ productId }: { productId: string }) {
   const query = useProduct(productId);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const onGateError = useGateErrorHandler();
+  const answerGate = useGateErrorHandler();
   const requireLogin = useRequireLogin();
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -69,7 +70,7 @@ function EditProduct({ productId }: { productId: string }) {
     } catch (error) {
       // A failed delete is logged, and the seller is also told it did not work.
       console.warn('delete product failed:', error);
-      if (!onGateError(error)) setDeleteError(error instanceof Error ? error.message : String(error));
+      if (!answerGate(error)) setDeleteError(error instanceof Error ? error.message : String(error));
       setDeleting(false);
     }
   }
@@ -90,7 +91,6 @@ function EditProduct({ productId }: { productId: string }) {
         initial={valuesFromProduct(product)}
         submitLabel="Save"
         pendingLabel="Saving…"
-        onGateError={onGateError}
         onSubmit={async ({ data }) => {
           const updated = await updateProduct(product.id, data);
           primeProduct(client, updated);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { ImageUrls, ProductSummary } from '@souq/shared';
-import { useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
+import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { addToCart } from '../features/cart/cart-store';
 import { Feed } from '../features/feed/Feed';
@@ -10,7 +10,6 @@ import type { FeedGates } from '../features/feed/FeedCard';
 export default function ForYouPage() {
   const { user } = useSession();
   const requireVerified = useRequireVerified();
-  const onVerifyError = useVerifyPromptOnError();
   useEffect(() => {
     document.title = 'For You · Souq';
   }, []);
@@ -18,10 +17,9 @@ export default function ForYouPage() {
     () => ({
       viewer: !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified',
       requireVerified,
-      onVerifyError,
       addToCart: (product: ProductSummary, image: ImageUrls) => addToCart({ id: product.id, title: product.title, price: product.price, image: image.thumb }),
     }),
-    [user, requireVerified, onVerifyError],
+    [user, requireVerified],
   );
   return <Feed gates={gates} />;
 }

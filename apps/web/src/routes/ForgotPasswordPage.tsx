@@ -5,10 +5,11 @@ import { post } from '../api/client';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
+import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
 
 export default function ForgotPasswordPage() {
-  const form = useForm(ForgotPasswordSchema, { email: '' });
+  const form = useForm({ initial: { email: '' }, check: bySchema(ForgotPasswordSchema) });
   const [message, setMessage] = useState<string | null>(null);
   return (
     <section className="auth-card">
@@ -19,8 +20,7 @@ export default function ForgotPasswordPage() {
         <form
           noValidate
           onSubmit={(e) => {
-            e.preventDefault();
-            void form.submit(async (data) => setMessage((await post<{ message: string }>('/api/auth/password-reset', data)).message));
+            void form.submit(e, async (data) => setMessage((await post<{ message: string }>('/api/auth/password-reset', data)).message));
           }}
         >
           <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} error={form.fields.email} />

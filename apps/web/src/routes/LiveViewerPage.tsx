@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useGateErrorHandler, useRequireVerified } from '../features/auth/gates';
+import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { useStream } from '../features/live/api';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
@@ -13,9 +13,8 @@ function FollowHost({ hostId }: { hostId: string }) {
   const { user } = useSession();
   const profile = useProfile(user ? hostId : undefined);
   const requireVerified = useRequireVerified();
-  const onGateError = useGateErrorHandler();
   if (!user || !profile.data) return null;
-  return <FollowButton profile={profile.data} allowed={requireVerified} onGateError={onGateError} star />;
+  return <FollowButton profile={profile.data} allowed={requireVerified} star />;
 }
 
 export default function LiveViewerPage() {

@@ -14,7 +14,7 @@ import { useConfirm } from '../components/useConfirm';
 import { usePagedAuctions } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
-import { useGateErrorHandler, useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
+import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { usePagedProducts } from '../features/catalog/usePagedProducts';
 import { OrderList, SaleList } from '../features/orders/OrderList';
@@ -31,7 +31,6 @@ function OwnedProducts({ userId }: { userId: string }) {
   const list = usePagedProducts(`/api/users/${userId}/products`, {});
   const client = useQueryClient();
   const requireVerified = useRequireVerified();
-  const onVerifyError = useVerifyPromptOnError();
   const [moving, setMoving] = useState<ProductSummary | null>(null);
   const [ask, confirmDialog] = useConfirm();
 
@@ -82,7 +81,7 @@ function OwnedProducts({ userId }: { userId: string }) {
         ))}
       </div>
       {list.hasMore && <LoadMore loading={list.loadingMore} onMore={list.more} />}
-      {moving && <MoveToAuction product={moving} onClose={() => setMoving(null)} onGateError={onVerifyError} />}
+      {moving && <MoveToAuction product={moving} onClose={() => setMoving(null)} />}
       {confirmDialog}
     </>
   );
@@ -92,7 +91,6 @@ function Account({ userId }: { userId: string }) {
   const profile = useProfile(userId);
   const [params, setParams] = useSearchParams();
   const requireVerified = useRequireVerified();
-  const onGateError = useGateErrorHandler();
   const own = profile.data?.isMe ?? false;
   const tabs: Partial<Record<Tab, string>> = own ? OWN_TABS : OTHER_TABS;
   const requested = params.get('tab') as Tab | null;
@@ -117,7 +115,7 @@ function Account({ userId }: { userId: string }) {
               Edit profile
             </Link>
           ) : (
-            <FollowButton profile={p} allowed={requireVerified} onGateError={onGateError} />
+            <FollowButton profile={p} allowed={requireVerified} />
           )
         }
       />

@@ -10,7 +10,7 @@ import { Spinner } from '../components/Spinner';
 import { Stars } from '../components/Stars';
 import { useFlash } from '../components/useFlash';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
-import { useGateErrorHandler, useRequireLogin, useRequireVerified, useVerifyPromptOnError } from '../features/auth/gates';
+import { useRequireLogin, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/session';
 import { addToCart } from '../features/cart/cart-store';
 import { useProduct } from '../features/product/api';
@@ -52,10 +52,8 @@ function Product({ product }: { product: ProductDetail }) {
   const { user } = useSession();
   const requireLogin = useRequireLogin();
   const requireVerified = useRequireVerified();
-  const onGateError = useGateErrorHandler();
   const [added, flashAdded] = useFlash(ADDED_MS);
   const [moving, setMoving] = useState(false);
-  const onVerifyError = useVerifyPromptOnError();
 
   const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
   const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
@@ -126,7 +124,7 @@ function Product({ product }: { product: ProductDetail }) {
                 Add to Cart
               </button>
             )}
-            <LikeButton product={product} requireLogin={requireLogin} onGateError={onGateError} />
+            <LikeButton product={product} requireLogin={requireLogin} />
           </div>
           {!product.isOwner && (
             <p className="product__added" role="status" aria-live="polite">
@@ -183,8 +181,8 @@ function Product({ product }: { product: ProductDetail }) {
         </section>
       </div>
 
-      <ReviewsSection product={product} viewer={viewer} canSubmit={requireVerified} onGateError={onGateError} />
-      {moving && <MoveToAuction product={product} onClose={() => setMoving(false)} onGateError={onVerifyError} />}
+      <ReviewsSection product={product} viewer={viewer} canSubmit={requireVerified} />
+      {moving && <MoveToAuction product={product} onClose={() => setMoving(false)} />}
     </article>
   );
 }

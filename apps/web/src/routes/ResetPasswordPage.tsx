@@ -5,12 +5,13 @@ import { post } from '../api/client';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
+import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
 import { useRefreshSession } from '../features/auth/session';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const form = useForm(ResetPasswordSchema, { token: params.get('token') ?? '', password: '', confirmPassword: '' });
+  const form = useForm({ initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' }, check: bySchema(ResetPasswordSchema) });
   const [message, setMessage] = useState<string | null>(null);
   const refresh = useRefreshSession();
   return (
@@ -27,8 +28,7 @@ export default function ResetPasswordPage() {
         <form
           noValidate
           onSubmit={(e) => {
-            e.preventDefault();
-            void form.submit(async (data) => {
+            void form.submit(e, async (data) => {
               setMessage((await post<{ message: string }>('/api/auth/password-reset/confirm', data)).message);
               await refresh();
             });

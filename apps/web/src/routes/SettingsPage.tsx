@@ -5,6 +5,7 @@ import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
 import { useConfirm } from '../components/useConfirm';
+import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
 import { leaveToShop } from '../features/auth/leave';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -13,7 +14,7 @@ import { useRefreshSession, useSession } from '../features/auth/session';
 function Settings() {
   const { user } = useSession();
   const refresh = useRefreshSession();
-  const form = useForm(ChangePasswordSchema, { currentPassword: '', password: '', confirmPassword: '' });
+  const form = useForm({ initial: { currentPassword: '', password: '', confirmPassword: '' }, check: bySchema(ChangePasswordSchema) });
   const [saved, setSaved] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [ask, confirmDialog] = useConfirm();
@@ -37,9 +38,8 @@ function Settings() {
           <form
             noValidate
             onSubmit={(e) => {
-              e.preventDefault();
               setSaved(null);
-              void form.submit(async (data) => {
+              void form.submit(e, async (data) => {
                 setSaved((await post<{ message: string }>('/api/auth/password', data)).message);
                 form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
                 await refresh();

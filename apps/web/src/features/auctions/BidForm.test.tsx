@@ -13,7 +13,7 @@ const result: BidResult = {
 };
 
 function renderForm(onResult = vi.fn(), onEnded = vi.fn(), shown: AuctionDetail = auction) {
-  const router = createMemoryRouter([{ path: '/auction/a1', element: <BidForm auction={shown} allowed={() => true} onGateError={() => false} onResult={onResult} onEnded={onEnded} /> }], {
+  const router = createMemoryRouter([{ path: '/auction/a1', element: <BidForm auction={shown} allowed={() => true} onResult={onResult} onEnded={onEnded} /> }], {
     initialEntries: ['/auction/a1'],
   });
   render(<RouterProvider router={router} />);

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { MSG, bidCapReached, filsToAmount, formatAED, quickBids, type AuctionDetail, type BidResult, type FieldErrors } from '@souq/shared';
+import { MSG, bidCapReached, filsToAmount, formatAED, quickBids, type AuctionDetail, type BidResult } from '@souq/shared';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
-import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useForm, type Refusal } from '../../components/useForm';
 import { bidProblemOf, isRetryable, newIdempotencyKey, placeBid } from '../../api/bids';
 import { LoginToBid } from '../../components/LoginPrompt';
 import { checkBid } from './bid-form';
@@ -12,8 +12,6 @@ interface Props {
   auction: AuctionDetail;
   /** The verified-email gate; false stops the bid (it has opened the prompt). */
   allowed: () => boolean;
-  /** Opens the verification prompt when the server answers EMAIL_NOT_VERIFIED. */
-  onGateError: (error: unknown) => boolean;
   onResult: (result: BidResult) => void;
   /** The server says bidding is over: the page reads the auction again. */
   onEnded: () => void;
@@ -25,22 +23,46 @@ type Outcome = { leading: boolean; message: string };
  * The bid: pre-filled with the minimum (and following it while untouched), three quick amounts,
  * an optional maximum the server bids up to, and the server's answer in words.
  */
-export function BidForm({ auction, allowed, onGateError, onResult, onEnded }: Props) {
+export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
   const minimum = auction.minimumBid;
-  const [typed, setTyped] = useState<string | null>(null);
-  const [maxAmount, setMaxAmount] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
-  const [pending, setPending] = useState(false);
   const [canRetry, setCanRetry] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const showErrors = useFocusFirstInvalid(form);
   /** The last attempt that got no clear answer: sent again unchanged, it keeps its key. */
   const unanswered = useRef<{ key: string; body: string } | null>(null);
 
-  const amount = typed ?? filsToAmount(minimum);
+  /** What the server's refusal means for the bidder, in the words bidProblemOf chose. */
+  function refusalOfBid(err: unknown): Refusal {
+    const problem = bidProblemOf(err);
+    switch (problem.kind) {
+      case 'fields':
+        return { message: null, fields: problem.fields };
+      case 'message':
+        return { message: problem.message };
+      case 'ended':
+        onEnded();
+        return { message: problem.message };
+      case 'login':
+        setNeedsLogin(true);
+        return { message: null };
+      case 'verify':
+        // The verify prompt, opened by the gates, says it.
+        return { message: null };
+    }
+  }
+
+  // `amount` null follows the minimum while the bidder has not typed or picked one.
+  const form = useForm({
+    initial: { amount: null as string | null, maxAmount: '' },
+    check: (values) => checkBid({ amount: values.amount ?? filsToAmount(minimum), maxAmount: values.maxAmount }, minimum),
+    onFailure: refusalOfBid,
+    // The form offers sign-in in place (LoginToBid) rather than a trip to the login page.
+    signInHere: true,
+    focusOnlyFields: true,
+  });
+  const { fields, error, pending } = form;
+  const amount = form.values.amount ?? filsToAmount(minimum);
+  const maxAmount = form.values.maxAmount;
   const options = quickBids(minimum);
   const chosen = checkBid({ amount, maxAmount: '' }, 0);
   const chosenFils = chosen.ok ? chosen.data.amount : null;
@@ -54,51 +76,31 @@ export function BidForm({ auction, allowed, onGateError, onResult, onEnded }: Pr
     );
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (pending || !allowed()) return;
+  function submit(e: FormEvent<HTMLFormElement>) {
+    if (pending || !allowed()) return e.preventDefault();
     setOutcome(null);
-    setError(null);
     setCanRetry(false);
-    const checked = checkBid({ amount, maxAmount }, minimum);
-    if (!checked.ok) {
-      setFields(checked.fields);
-      showErrors();
-      return;
-    }
-    setFields({});
-    const body = JSON.stringify(checked.data);
-    const key = unanswered.current?.body === body ? unanswered.current.key : newIdempotencyKey();
-    unanswered.current = { key, body };
-    setPending(true);
-    try {
-      const result = await placeBid(auction.id, checked.data, key);
-      unanswered.current = null;
-      onResult(result);
-      setOutcome({ leading: result.leading, message: result.message });
-      setTyped(null);
-      setMaxAmount('');
-    } catch (err) {
-      if (isRetryable(err)) setCanRetry(true);
-      else unanswered.current = null;
-      const problem = bidProblemOf(err);
-      if (problem.kind === 'verify') onGateError(err);
-      else if (problem.kind === 'login') setNeedsLogin(true);
-      else if (problem.kind === 'fields') {
-        setFields(problem.fields);
-        showErrors();
-      } else if (problem.kind === 'ended') {
-        setError(problem.message);
-        onEnded();
-      } else if (problem.kind === 'message') setError(problem.message);
-    } finally {
-      setPending(false);
-    }
+    void form.submit(e, async (data) => {
+      const body = JSON.stringify(data);
+      const key = unanswered.current?.body === body ? unanswered.current.key : newIdempotencyKey();
+      unanswered.current = { key, body };
+      try {
+        const result = await placeBid(auction.id, data, key);
+        unanswered.current = null;
+        onResult(result);
+        setOutcome({ leading: result.leading, message: result.message });
+        form.setValues({ amount: null, maxAmount: '' });
+      } catch (err) {
+        if (isRetryable(err)) setCanRetry(true);
+        else unanswered.current = null;
+        throw err;
+      }
+    });
   }
 
   const below = chosenFils !== null && chosenFils < minimum && !fields.amount;
   return (
-    <form ref={form} className="bid-form" noValidate onSubmit={(e) => void submit(e)} data-testid="bid-form">
+    <form className="bid-form" noValidate onSubmit={submit} data-testid="bid-form">
       {auction.amLeading && <p className="hint bid-form__leading">You're winning. Bidding again raises your maximum: the price only rises when someone bids against you.</p>}
       <div className="bid-form__quick" role="group" aria-label="Quick bids">
         {options.map((fils) => (
@@ -109,8 +111,8 @@ export function BidForm({ auction, allowed, onGateError, onResult, onEnded }: Pr
             aria-pressed={chosenFils === fils}
             disabled={pending}
             onClick={() => {
-              setTyped(filsToAmount(fils));
-              setFields({});
+              form.setValues((v) => ({ ...v, amount: filsToAmount(fils) }));
+              form.setFields({});
             }}
           >
             {formatAED(fils)}
@@ -124,10 +126,7 @@ export function BidForm({ auction, allowed, onGateError, onResult, onEnded }: Pr
             name="amount"
             value={amount}
             disabled={pending}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setFields(({ amount: _gone, ...rest }) => rest);
-            }}
+            onChange={(e) => form.edit('amount', e.target.value)}
           />
         )}
       </Field>
@@ -139,10 +138,7 @@ export function BidForm({ auction, allowed, onGateError, onResult, onEnded }: Pr
             value={maxAmount}
             disabled={pending}
             placeholder="No maximum"
-            onChange={(e) => {
-              setMaxAmount(e.target.value);
-              setFields(({ maxAmount: _gone, ...rest }) => rest);
-            }}
+            onChange={(e) => form.edit('maxAmount', e.target.value)}
           />
         )}
       </Field>

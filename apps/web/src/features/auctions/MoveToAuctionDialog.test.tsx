@@ -12,7 +12,7 @@ const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 function renderDialog() {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <MoveToAuctionDialog product={{ id: 'p1', title: 'Omega Speedmaster' }} onClose={() => undefined} onGateError={() => false} /> },
+      { path: '/', element: <MoveToAuctionDialog product={{ id: 'p1', title: 'Omega Speedmaster' }} onClose={() => undefined} /> },
       { path: '/auction/:id', element: <p>auction page</p> },
     ],
     { initialEntries: ['/'] },

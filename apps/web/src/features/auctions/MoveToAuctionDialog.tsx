@@ -1,23 +1,20 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { AUCTION_DURATIONS, CLOSING_STYLES, MAX_AUCTION_MS, MIN_AUCTION_MS, MSG, SOFT_CLOSE_MS, type AuctionDuration, type ClosingStyle, type FieldErrors } from '@souq/shared';
-import { ApiError } from '../../api/client';
+import { AUCTION_DURATIONS, CLOSING_STYLES, MAX_AUCTION_MS, MIN_AUCTION_MS, MSG, SOFT_CLOSE_MS, type AuctionDuration, type ClosingStyle } from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
 import { formatGulfDateTime, gulfInputValue } from '../../components/dates';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Modal } from '../../components/Modal';
 import { MoneyInput } from '../../components/MoneyInput';
-import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useForm } from '../../components/useForm';
 import { invalidateAuctionLists, startAuction } from './api';
 import { checkStart, EMPTY_START, plannedEnd, type StartValues } from './start-auction-form';
 
 interface Props {
   product: { id: string; title: string };
   onClose: () => void;
-  /** Lets the page route 401 / EMAIL_NOT_VERIFIED to the gates; true when handled. */
-  onGateError: (error: unknown) => boolean;
 }
 
 const DURATIONS = [...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]).map((d) => ({ value: d, label: AUCTION_DURATIONS[d].label })), { value: 'custom' as const, label: 'Pick a date' }];
@@ -28,16 +25,13 @@ const CLOSING_HELP: Record<ClosingStyle, string> = {
 };
 
 /** Move to Auction: starting bid, how long, an optional reserve, and the closing style. */
-export function MoveToAuctionDialog({ product, onClose, onGateError }: Props) {
+export function MoveToAuctionDialog({ product, onClose }: Props) {
   const ids = useId();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [values, setValues] = useState<StartValues>(EMPTY_START);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const showErrors = useFocusFirstInvalid(form);
+  // In a dialog, a 401 is said here, above the buttons, rather than a trip to the login page that would close it.
+  const form = useForm({ initial: EMPTY_START, check: (values: StartValues) => checkStart(values, serverNow()), summary: MSG.correctErrors, signInHere: true, focusOnlyFields: true });
+  const { values, fields, error, pending } = form;
   // The picker's bounds, from the server's clock, fixed while the dialog is open.
   const [bounds] = useState(() => {
     const now = serverNow();
@@ -45,46 +39,24 @@ export function MoveToAuctionDialog({ product, onClose, onGateError }: Props) {
   });
 
   function set<K extends keyof StartValues>(name: K, value: StartValues[K]) {
-    setValues((v) => ({ ...v, [name]: value }));
-    const { [name]: _gone, ...rest } = fields;
-    setFields(rest);
+    form.edit(name, value);
     // The red line goes with the last message it summed up.
-    if (Object.keys(rest).length === 0) setError(null);
+    if (Object.keys(fields).every((field) => field === name)) form.setError(null);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (pending) return;
-    const checked = checkStart(values, serverNow());
-    if (!checked.ok) {
-      setFields(checked.fields);
-      setError(MSG.correctErrors);
-      showErrors();
-      return;
-    }
-    setFields({});
-    setError(null);
-    setPending(true);
-    try {
-      const { id } = await startAuction(product.id, checked.data);
+  function submit(e: FormEvent<HTMLFormElement>) {
+    void form.submit(e, async (data) => {
+      const { id } = await startAuction(product.id, data);
       invalidateAuctionLists(client);
       navigate(`/auction/${id}`);
-    } catch (err) {
-      setPending(false);
-      if (onGateError(err)) return;
-      setError(err instanceof Error ? err.message : String(err));
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
-        setFields(err.fields);
-        showErrors();
-      }
-    }
+    });
   }
 
   const end = plannedEnd(values, serverNow());
   return (
     <Modal title="Move to Auction" wide onClose={() => !pending && onClose()} testId="move-to-auction">
       <p className="muted start-auction__product">{product.title}</p>
-      <form ref={form} className="start-auction" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="start-auction" noValidate onSubmit={submit}>
         <div className="form-row">
           <Field label="Starting bid" error={fields.startingBid} hint="The first bid must be at least this.">
             {(c) => <MoneyInput {...c} name="startingBid" value={values.startingBid} disabled={pending} onChange={(e) => set('startingBid', e.target.value)} />}

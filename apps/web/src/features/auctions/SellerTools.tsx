@@ -3,23 +3,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { productPath, MSG, type AuctionDetail } from '@souq/shared';
 import { FormError } from '../../components/FormError';
+import { useGateErrorHandler } from '../../components/gate-errors';
 import { Modal } from '../../components/Modal';
 import { auctionKey, cancelAuction, invalidateAuctionLists, relistFixed } from './api';
 import { MoveToAuctionDialog } from './MoveToAuctionDialog';
 
 interface Props {
   auction: AuctionDetail;
-  onGateError: (error: unknown) => boolean;
 }
 
 /** What the seller can do with their auction now: cancel it before the first bid, relist it when it did not sell. */
-export function SellerTools({ auction, onGateError }: Props) {
+export function SellerTools({ auction }: Props) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [relisting, setRelisting] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const answerGate = useGateErrorHandler();
 
   async function run(action: () => Promise<void>) {
     setPending(true);
@@ -27,7 +28,8 @@ export function SellerTools({ auction, onGateError }: Props) {
     try {
       await action();
     } catch (err) {
-      if (!onGateError(err)) setError(err instanceof Error ? err.message : String(err));
+      // A 401 is said here, next to the buttons, like the rest of the auction page.
+      if (!answerGate(err, { signInHere: true })) setError(err instanceof Error ? err.message : String(err));
     } finally {
       setPending(false);
     }
@@ -106,7 +108,7 @@ export function SellerTools({ auction, onGateError }: Props) {
           <FormError message={error} />
         </Modal>
       )}
-      {relisting && product && <MoveToAuctionDialog product={product} onClose={() => setRelisting(false)} onGateError={onGateError} />}
+      {relisting && product && <MoveToAuctionDialog product={product} onClose={() => setRelisting(false)} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { LoginSchema, RegisterSchema } from '@souq/shared';
 import { post } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
+import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { GoogleButton } from './GoogleButton';
 import { useRefreshSession } from './session';
@@ -26,8 +27,8 @@ export function AuthForm() {
   const location = useLocation();
   const back = returnPath(location.state);
   const refresh = useRefreshSession();
-  const login = useForm(LoginSchema, { email: '', password: '' });
-  const register = useForm(RegisterSchema, { email: '', password: '', confirmPassword: '', username: '', phone: '' });
+  const login = useForm({ initial: { email: '', password: '' }, check: bySchema(LoginSchema) });
+  const register = useForm({ initial: { email: '', password: '', confirmPassword: '', username: '', phone: '' }, check: bySchema(RegisterSchema) });
   const form = registering ? register : login;
 
   const done = useCallback(async () => {
@@ -47,14 +48,13 @@ export function AuthForm() {
       <form
         noValidate
         onSubmit={(e) => {
-          e.preventDefault();
           if (registering) {
-            void register.submit(async (data) => {
+            void register.submit(e, async (data) => {
               await post('/api/auth/register', data);
               await done();
             });
           } else {
-            void login.submit(async (data) => {
+            void login.submit(e, async (data) => {
               await post('/api/auth/login', data);
               await done();
             });
@@ -65,9 +65,9 @@ export function AuthForm() {
         <TextField label="Password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} {...form.bind('password')} error={form.fields.password} />
         {registering && (
           <>
-            <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} error={form.fields.confirmPassword} />
-            <TextField label="Username" autoComplete="username" {...form.bind('username')} error={form.fields.username} />
-            <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...form.bind('phone')} error={form.fields.phone} />
+            <TextField label="Confirm Password" type="password" autoComplete="new-password" {...register.bind('confirmPassword')} error={register.fields.confirmPassword} />
+            <TextField label="Username" autoComplete="username" {...register.bind('username')} error={register.fields.username} />
+            <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...register.bind('phone')} error={register.fields.phone} />
           </>
         )}
         <FormError message={form.error} />

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@souq/shared';
 import { ApiError } from '../../api/client';
-import { useGateErrorHandler, useRequireVerified, VerificationPromptProvider } from './gates';
+import { useGateErrorHandler } from '../../components/gate-errors';
+import { useRequireVerified, VerificationPromptProvider } from './gates';
 import { SESSION_KEY } from './session';
 
 const user = (emailVerified: boolean): SessionUser => ({

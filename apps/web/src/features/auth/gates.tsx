@@ -2,19 +2,26 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared';
 import { ApiError } from '../../api/client';
+import { GateErrorContext, type GateErrorHandler } from '../../components/gate-errors';
 import { useSession } from './session';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt';
 
 const PromptContext = createContext<() => void>(() => undefined);
 
-/** Hosts the one verification prompt that every gated action opens. */
+/**
+ * Hosts the one verification prompt that every gated action opens, and answers the server's gate
+ * refusals for every form and button below it (GateErrorContext), so no page hands them a handler.
+ */
 export function VerificationPromptProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const show = useCallback(() => setOpen(true), []);
+  const answerGate = useAnswerGateError(show);
   return (
     <PromptContext.Provider value={show}>
-      {children}
-      {open && <VerifyEmailPrompt onClose={() => setOpen(false)} />}
+      <GateErrorContext.Provider value={answerGate}>
+        {children}
+        {open && <VerifyEmailPrompt onClose={() => setOpen(false)} />}
+      </GateErrorContext.Provider>
     </PromptContext.Provider>
   );
 }
@@ -58,40 +65,24 @@ export function useRequireVerified(): () => boolean {
 
 /**
  * The server has the last word: when it answers 401 or EMAIL_NOT_VERIFIED the browser reacts
- * exactly as the client-side gates do. Returns true when the error was one of those.
+ * exactly as the client-side gates do. A caller that offers sign-in in place (signInHere) keeps
+ * its 401, to say what went wrong next to the form.
  */
-export function useGateErrorHandler(): (error: unknown) => boolean {
+function useAnswerGateError(showPrompt: () => void): GateErrorHandler {
   const sendToLogin = useSendToLogin();
-  const showPrompt = useContext(PromptContext);
   return useCallback(
-    (error: unknown) => {
+    (error, { signInHere = false } = {}) => {
       if (!(error instanceof ApiError)) return false;
-      if (error.code === 'UNAUTHENTICATED') {
-        sendToLogin();
-        return true;
-      }
       if (error.code === 'EMAIL_NOT_VERIFIED') {
         showPrompt();
+        return true;
+      }
+      if (error.code === 'UNAUTHENTICATED' && !signInHere) {
+        sendToLogin();
         return true;
       }
       return false;
     },
     [sendToLogin, showPrompt],
-  );
-}
-
-/**
- * Only the verified-email answer opens the prompt; anything else, a 401 included, is left to the
- * caller to show in place (forms that say what went wrong next to it).
- */
-export function useVerifyPromptOnError(): (error: unknown) => boolean {
-  const showPrompt = useContext(PromptContext);
-  return useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiError) || error.code !== 'EMAIL_NOT_VERIFIED') return false;
-      showPrompt();
-      return true;
-    },
-    [showPrompt],
   );
 }

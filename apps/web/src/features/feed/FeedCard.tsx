@@ -5,6 +5,7 @@ import { bidsLabel, productPath, formatAED, MSG, type FeedItem, type ImageUrls, 
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
+import { useGateErrorHandler } from '../../components/gate-errors';
 import { LoginPrompt, LoginToBid } from '../../components/LoginPrompt';
 import { Money } from '../../components/Money';
 import { setProductLike } from '../../api/products';
@@ -19,8 +20,6 @@ export interface FeedGates {
   viewer: Viewer;
   /** Signed in: true when verified, else it opens the verification prompt. */
   requireVerified: () => boolean;
-  /** Opens the verification prompt when the server answers EMAIL_NOT_VERIFIED; true when it did. */
-  onVerifyError: (error: unknown) => boolean;
   addToCart: (product: ProductSummary, image: ImageUrls) => void;
 }
 
@@ -43,6 +42,7 @@ const titleOf = (item: FeedItem) => (item.kind === 'product' ? item.product.titl
 /** One full-screen item: photos, what it is and costs, who sells it, and everything you can do with it, in place. */
 export function FeedCard({ item, position, total, current, near, gates, onNotInterested }: Props) {
   const client = useQueryClient();
+  const answerGate = useGateErrorHandler();
   const [login, setLogin] = useState<Action | null>(null);
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -68,7 +68,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
 
   function failed(action: Action, error: unknown, fallbackText: string) {
     if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') setLogin(action);
-    else if (!gates.onVerifyError(error)) setNote({ tone: 'error', text: error instanceof ApiError ? error.message : fallbackText });
+    else if (!answerGate(error, { signInHere: true })) setNote({ tone: 'error', text: error instanceof ApiError ? error.message : fallbackText });
   }
 
   async function toggleLike() {
@@ -134,7 +134,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
       if (!isRetryable(error)) unanswered.current = null;
       const problem = bidProblemOf(error);
       if (problem.kind === 'login') setLogin('bid');
-      else if (problem.kind === 'verify') gates.onVerifyError(error);
+      else if (problem.kind === 'verify') answerGate(error, { signInHere: true });
       else if (problem.kind === 'fields') setNote({ tone: 'error', text: Object.values(problem.fields)[0] ?? MSG.bidFailed });
       else setNote({ tone: 'error', text: problem.message });
     } finally {

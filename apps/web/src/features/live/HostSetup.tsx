@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MSG, parseAmountToFils, STREAM_COVER_MAX_BYTES, STREAM_DURATION_DEFAULT_MIN, STREAM_DURATION_MAX, STREAM_DURATION_MIN, TEST_PREVIEW_MS, type FieldErrors } from '@souq/shared';
-import { ApiError } from '../../api/client';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
-import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { reworded, useForm } from '../../components/useForm';
 import { startStream, useSellableProducts } from './api';
 import { captureCamera, captureHostMedia, stopMedia, useDeviceCheck } from './media';
 
 interface Props {
   hostId: string;
   verified: boolean;
+  /** The page's verified-email gate, for a start tried before the email is verified. */
   onNeedVerify(): void;
   /** Live: the stream, and the camera already capturing for it. */
   onStarted(id: string, media: MediaStream): void;
@@ -23,6 +23,8 @@ export interface HostForm {
   productId: string;
   startingBid: string;
 }
+
+const EMPTY_HOST: HostForm = { title: '', durationMinutes: String(STREAM_DURATION_DEFAULT_MIN), productId: '', startingBid: '' };
 
 /** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
 export function validateHostForm(form: HostForm, cover: File | null): FieldErrors {
@@ -42,17 +44,25 @@ const startFailure = (message: string) => (message.startsWith('Error starting st
 
 /** The host's form: title, cover, duration, the product and its starting bid, a camera test, Start. */
 export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) {
-  const [form, setForm] = useState<HostForm>({ title: '', durationMinutes: String(STREAM_DURATION_DEFAULT_MIN), productId: '', startingBid: '' });
   const [cover, setCover] = useState<{ file: File; url: string } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // Starting: the camera is ours and the stream is on its way. While the browser still asks for the camera, the form stays as it is.
   const [starting, setStarting] = useState(false);
   // Only a cover makes the upload worth a bar.
   const [progress, setProgress] = useState<number | null>(null);
+  const host = useForm({
+    initial: EMPTY_HOST,
+    check: (values) => {
+      const fields = validateHostForm(values, cover?.file ?? null);
+      return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, data: values };
+    },
+    onFailure: reworded(startFailure),
+    // The host is signed in to be here: a 401 (a session that ended) is said on the form.
+    signInHere: true,
+    focusOnlyFields: true,
+  });
+  const { values: form, fields: errors, error: failure } = host;
   const devices = useDeviceCheck();
   const products = useSellableProducts(hostId);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const coverInput = useRef<HTMLInputElement>(null);
   const coverId = useId();
   const missing = devices.checked && (!devices.camera || !devices.microphone);
@@ -60,62 +70,55 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
 
   useEffect(() => () => void (cover && URL.revokeObjectURL(cover.url)), [cover]);
 
-  const set = (field: keyof HostForm, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
+  const set = (field: keyof HostForm, value: string) => host.edit(field, value);
 
   function pickCover(file: File | undefined) {
     if (!file) return;
     if (file.size > STREAM_COVER_MAX_BYTES) {
-      setErrors((e) => ({ ...e, cover: MSG.streamCoverTooLarge }));
+      host.setFields((e) => ({ ...e, cover: MSG.streamCoverTooLarge }));
       if (coverInput.current) coverInput.current.value = '';
       return;
     }
-    setErrors(({ cover: _gone, ...rest }) => rest);
+    host.clearField('cover');
     setCover({ file, url: URL.createObjectURL(file) });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!verified) return onNeedVerify();
-    setFailure(null);
-    const found = validateHostForm(form, cover?.file ?? null);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid();
-    let media: MediaStream;
-    try {
-      media = await captureHostMedia();
-    } catch (error) {
-      return setFailure((error as Error).message);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (!verified) {
+      event.preventDefault();
+      return onNeedVerify();
     }
-    setStarting(true);
-    const body = new FormData();
-    body.set('title', form.title.trim());
-    body.set('durationMinutes', form.durationMinutes.trim());
-    body.set('productId', form.productId);
-    body.set('startingBid', String(parseAmountToFils(form.startingBid)));
-    if (cover) body.set('cover', cover.file, cover.file.name);
-    try {
-      const { id } = await startStream(body, cover ? setProgress : undefined);
-      onStarted(id, media);
-    } catch (error) {
-      stopMedia(media);
-      setStarting(false);
-      setProgress(null);
-      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') return onNeedVerify();
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-        focusFirstInvalid();
+    void host.submit(event, async (checked) => {
+      let media: MediaStream;
+      try {
+        media = await captureHostMedia();
+      } catch (error) {
+        // The browser's own words about the camera, without the server's prefix.
+        return host.setError((error as Error).message);
       }
-      setFailure(startFailure((error as Error).message));
-    }
+      setStarting(true);
+      const body = new FormData();
+      body.set('title', checked.title.trim());
+      body.set('durationMinutes', checked.durationMinutes.trim());
+      body.set('productId', checked.productId);
+      body.set('startingBid', String(parseAmountToFils(checked.startingBid)));
+      if (cover) body.set('cover', cover.file, cover.file.name);
+      try {
+        const { id } = await startStream(body, cover ? setProgress : undefined);
+        onStarted(id, media);
+      } catch (error) {
+        stopMedia(media);
+        setStarting(false);
+        setProgress(null);
+        throw error;
+      }
+    });
   }
 
   const startLabel = !verified ? MSG.verifyToStream : missing ? MSG.devicesUnavailable : 'Start Livestream';
 
   return (
-    <form ref={formRef} className="host-form card" onSubmit={(e) => void submit(e)} noValidate data-testid="host-form">
+    <form className="host-form card" onSubmit={submit} noValidate data-testid="host-form">
       {!verified && (
         <p className="notice notice--warn" role="status">
           {MSG.streamVerifyRequired}

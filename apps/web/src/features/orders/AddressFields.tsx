@@ -5,7 +5,7 @@ import { TextField } from '../../components/TextField';
 export const EMPTY_ADDRESS = { emirate: '', area: '', street: '', phone: '' };
 
 interface Props {
-  bind: (name: string) => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+  bind: (name: keyof typeof EMPTY_ADDRESS) => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
   fields: FieldErrors;
 }
 

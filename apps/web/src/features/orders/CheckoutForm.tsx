@@ -5,6 +5,7 @@ import { ApiError, api, post } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
+import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { CashOnDelivery } from './CashOnDelivery';
@@ -13,15 +14,14 @@ interface Props {
   lines: { productId: string; quantity: number }[];
   /** The page's gate (verified email) before placing the order. */
   allowed: () => boolean;
-  onGateError: (error: unknown) => boolean;
   onPlaced: (order: Order) => void;
 }
 
 /** Delivery address, an order summary priced by the server, 5% VAT, cash on delivery. */
-export function CheckoutForm({ lines, allowed, onGateError, onPlaced }: Props) {
+export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
   // One key per visit: a double click or a retried request places one order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const form = useForm(AddressSchema, EMPTY_ADDRESS);
+  const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema) });
   const quote = useQuery({
     queryKey: ['quote', lines],
     queryFn: () => post<Quote>('/api/orders/quote', { lines }),
@@ -34,15 +34,8 @@ export function CheckoutForm({ lines, allowed, onGateError, onPlaced }: Props) {
         className="card"
         noValidate
         onSubmit={(e) => {
-          e.preventDefault();
-          if (!allowed()) return;
-          void form.submit(async (address) => {
-            try {
-              onPlaced(await api<Order>('/api/orders', { method: 'POST', body: { idempotencyKey, lines, address } }));
-            } catch (error) {
-              if (!onGateError(error)) throw error;
-            }
-          });
+          if (!allowed()) return e.preventDefault();
+          void form.submit(e, async (address) => onPlaced(await api<Order>('/api/orders', { method: 'POST', body: { idempotencyKey, lines, address } })));
         }}
       >
         <h2>Delivery address</h2>

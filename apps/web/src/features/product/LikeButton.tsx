@@ -1,24 +1,24 @@
 import type { ProductDetail } from '@souq/shared';
+import { useGateErrorHandler } from '../../components/gate-errors';
 import { useLike } from './api';
 
 interface Props {
   product: ProductDetail;
   /** The login gate, passed in by the page (features stay independent). False: do nothing. */
   requireLogin: () => boolean;
-  /** Lets the page react to 401 the way the gates do; true when it handled the error. */
-  onGateError: (error: unknown) => boolean;
 }
 
 /** 'Like' toggles on and off, with the count; a failed like is only logged, not shown. */
-export function LikeButton({ product, requireLogin, onGateError }: Props) {
+export function LikeButton({ product, requireLogin }: Props) {
   const like = useLike(product.id);
+  const answerGate = useGateErrorHandler();
   const liked = product.likedByMe;
 
   function toggle() {
     if (like.isPending || !requireLogin()) return;
     like.mutate(!liked, {
       onError: (error) => {
-        if (!onGateError(error)) console.warn('like failed:', error);
+        if (!answerGate(error)) console.warn('like failed:', error);
       },
     });
   }

@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { REVIEW_MAX, REVIEW_MIN, ReviewSchema, toFieldErrors, type FieldErrors } from '@souq/shared';
-import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useId } from 'react';
+import { REVIEW_MAX, REVIEW_MIN, ReviewSchema } from '@souq/shared';
+import { bySchema } from '../../components/form-check';
+import { useForm } from '../../components/useForm';
 import { StarInput } from './StarInput';
 
 interface Props {
@@ -14,31 +15,23 @@ interface Props {
 /** Text 3–500 characters and a rating 1–5 (5 by default), checked here by the server's own schema. */
 export function ReviewForm({ pending, canSubmit, onSubmit, note }: Props) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [rating, setRating] = useState(5);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const form = useRef<HTMLFormElement>(null);
-  const refused = useFocusFirstInvalid(form);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!canSubmit()) return;
-    const parsed = ReviewSchema.safeParse({ text, rating });
-    if (!parsed.success) {
-      setFields(toFieldErrors(parsed.error));
-      refused();
-      return;
-    }
-    setFields({});
-    onSubmit(parsed.data);
-  }
+  // The page sends the review and says how it went (above the form), so the hook only checks it here.
+  const form = useForm({ initial: { text: '', rating: 5 }, check: bySchema(ReviewSchema) });
+  const { text, rating } = form.values;
+  const { fields } = form;
 
   const error = fields.text;
   return (
-    <form ref={form} className="review-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="review-form">
+    <form
+      className="review-form"
+      noValidate
+      onSubmit={(e) => (canSubmit() ? void form.submit(e, onSubmit) : e.preventDefault())}
+      aria-labelledby={`${id}-title`}
+      data-testid="review-form"
+    >
       <h3 id={`${id}-title`}>Write a review</h3>
       {note && <p className="review-form__note">{note}</p>}
-      <StarInput value={rating} onChange={setRating} disabled={pending} />
+      <StarInput value={rating} onChange={(stars) => form.setValues((v) => ({ ...v, rating: stars }))} disabled={pending} />
       {fields.rating && <small className="field__error">{fields.rating}</small>}
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-text`}>Your review</label>
@@ -54,10 +47,7 @@ export function ReviewForm({ pending, canSubmit, onSubmit, note }: Props) {
           disabled={pending}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-note`}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (fields.text) setFields({});
-          }}
+          onChange={(e) => form.edit('text', e.target.value)}
         />
         <small id={`${id}-note`} className={error ? 'field__error' : 'field__hint review-form__count'}>
           {error ?? `${text.trim().length} / ${REVIEW_MAX}`}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useGateErrorHandler } from '../../components/gate-errors';
 import { useFlash } from '../../components/useFlash';
 import { Link } from 'react-router';
 import { useIsFetching } from '@tanstack/react-query';
@@ -22,11 +23,11 @@ interface Props {
   viewer: Viewer;
   /** The verified-email gate, passed in by the page. */
   canSubmit: () => boolean;
-  onGateError: (error: unknown) => boolean;
 }
 
-export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Props) {
+export function ReviewsSection({ product, viewer, canSubmit }: Props) {
   const submit = useSubmitReview(product.id);
+  const answerGate = useGateErrorHandler();
   const refresh = useRefreshReviews(product.id);
   const refreshing = useIsFetching({ queryKey: reviewsKey(product.id) }) > 0;
   const [succeeded, flashSucceeded] = useFlash(REVIEW_SUCCESS_MS);
@@ -39,7 +40,7 @@ export function ReviewsSection({ product, viewer, canSubmit, onGateError }: Prop
     submit.mutate(input, {
       onSuccess: () => flashSucceeded(),
       onError: (error) => {
-        onGateError(error);
+        answerGate(error);
         setFailure(`${MSG.reviewFailed} ${error instanceof ApiError ? error.message : String(error)}`);
       },
     });

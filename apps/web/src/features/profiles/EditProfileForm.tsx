@@ -5,13 +5,14 @@ import { api, postForm } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { UploadProgress } from '../../components/UploadProgress';
+import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { profileKey } from './useProfile';
 
 /** Username (required, unique), read-only email, photo, bio and contact email. */
 export function EditProfileForm({ profile, email, onSaved }: { profile: PublicProfile; email: string; onSaved: () => void }) {
   const client = useQueryClient();
-  const form = useForm(ProfileSchema, { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' });
+  const form = useForm({ initial: { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' }, check: bySchema(ProfileSchema) });
   const [photo, setPhoto] = useState(profile.profilePic);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -40,8 +41,7 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
       className="card"
       noValidate
       onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit(async (data) => {
+        void form.submit(e, async (data) => {
           const saved = await api<PublicProfile>('/api/me/profile', { method: 'PUT', body: data });
           client.setQueryData(profileKey(saved.id), saved);
           await client.invalidateQueries();

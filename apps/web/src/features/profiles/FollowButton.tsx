@@ -1,26 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicProfile } from '@souq/shared';
 import { api } from '../../api/client';
+import { useGateErrorHandler } from '../../components/gate-errors';
 import { profileKey } from './useProfile';
 
 interface Props {
   profile: PublicProfile;
   /** The page's gate (verified email); false stops the click. */
   allowed: () => boolean;
-  onGateError: (error: unknown) => boolean;
   /** A star (the live viewer's header) instead of the Follow/Unfollow button. */
   star?: boolean;
 }
 
 /** Follow ⇄ Unfollow; disabled with an ellipsis while the request is in flight, so a double tap is one follow. */
-export function FollowButton({ profile, allowed, onGateError, star }: Props) {
+export function FollowButton({ profile, allowed, star }: Props) {
   const client = useQueryClient();
+  const answerGate = useGateErrorHandler();
   const toggle = useMutation({
     mutationFn: (follow: boolean) => api<{ following: boolean; followersCount: number }>(`/api/users/${profile.id}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
     onSuccess: (result) =>
       client.setQueryData<PublicProfile>(profileKey(profile.id), (p) => p && { ...p, isFollowing: result.following, followersCount: result.followersCount }),
     onError: (error) => {
-      if (!onGateError(error)) console.warn('follow failed', error);
+      if (!answerGate(error)) console.warn('follow failed', error);
     },
   });
   if (profile.isMe) return null;

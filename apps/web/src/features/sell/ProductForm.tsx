@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CATEGORIES, CONDITIONS, MSG, type FieldErrors, type ProductInput } from '@souq/shared';
-import { ApiError } from '../../api/client';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES, CONDITIONS, MSG, type ProductInput } from '@souq/shared';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
-import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { reworded, useForm } from '../../components/useForm';
 import { ImagePicker, usePickedImages } from './ImagePicker';
 import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
 
@@ -26,8 +25,6 @@ interface Props {
   onSubmit: (submission: ProductSubmission) => Promise<void>;
   /** Shown when the server refuses (the exact words: 'Something went wrong while uploading.'). */
   failureMessage?: string;
-  /** Lets the page route 401 / EMAIL_NOT_VERIFIED to the gates; true when handled. */
-  onGateError?: (error: unknown) => boolean;
   /** More buttons beside submit: Cancel, Delete. */
   actions?: ReactNode;
 }
@@ -35,70 +32,40 @@ interface Props {
 const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
 
 /** The one product form, used by Add Product and Edit Product (the product rules, checked here and on the server). */
-export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureMessage, onGateError, actions }: Props) {
+export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureMessage, actions }: Props) {
   const ids = useId();
-  const [values, setValues] = useState<ProductFormValues>(initial);
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
   const picked = usePickedImages();
-  const form = useRef<HTMLFormElement>(null);
-  const showErrors = useFocusFirstInvalid(form);
   const adding = mode === 'add';
+  const form = useForm({
+    initial,
+    check: (values: ProductFormValues) => checkProductForm(values, mode, picked.files, invoice),
+    // Said once, above the button (role="alert"), with focus on the first field to fix.
+    summary: MSG.correctErrors,
+    onFailure: reworded((message) => (failureMessage && message !== failureMessage ? `${failureMessage} ${message}` : message)),
+    focusOnlyFields: true,
+  });
+  const { values, fields, error, pending } = form;
+  const text = (name: keyof ProductFormValues) => ({ name, value: values[name], onChange: (e: { target: { value: string } }) => form.edit(name, e.target.value), disabled: pending });
 
-  /** A field's message goes once the seller changes it; the next submit checks everything again. */
-  const clear = (name: string) =>
-    setFields((f) => {
-      if (!(name in f)) return f;
-      const rest = { ...f };
-      delete rest[name];
-      return rest;
-    });
-  const set = (name: keyof ProductFormValues) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-    clear(name);
-  };
-  const text = (name: keyof ProductFormValues) => ({ name, value: values[name], onChange: set(name), disabled: pending });
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (pending) return;
-    const checked = checkProductForm(values, mode, picked.files, invoice);
-    if (!checked.ok) {
-      setFields(checked.fields);
-      // Said once, above the button (role="alert"), with focus on the first field to fix.
-      setError(MSG.correctErrors);
-      showErrors();
-      return;
-    }
-    setFields({});
-    setError(null);
-    setPending(true);
-    try {
-      await onSubmit({ data: checked.data, images: picked.files, invoice: adding ? invoice : null, onProgress: setProgress });
-    } catch (err) {
-      const gated = onGateError?.(err) ?? false;
-      const message = err instanceof Error ? err.message : String(err);
-      setError(failureMessage && !gated && message !== failureMessage ? `${failureMessage} ${message}` : message);
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        setFields(err.fields);
-        showErrors();
+  function submit(e: FormEvent<HTMLFormElement>) {
+    void form.submit(e, async (data) => {
+      try {
+        await onSubmit({ data, images: picked.files, invoice: adding ? invoice : null, onProgress: setProgress });
+      } finally {
+        setProgress(null);
       }
-    } finally {
-      setPending(false);
-      setProgress(null);
-    }
+    });
   }
 
   return (
-    <form ref={form} className="product-form" noValidate onSubmit={submit} data-testid="product-form">
+    <form className="product-form" noValidate onSubmit={submit} data-testid="product-form">
       {adding && (
         <section className="form-section">
           <h2>Photos</h2>
           <p className="form-section__lead">Clear photos in good light sell faster. Buyers see the cover first.</p>
-          <ImagePicker id={`${ids}-images`} picked={picked} error={fields.images} disabled={pending} onChange={() => clear('images')} />
+          <ImagePicker id={`${ids}-images`} picked={picked} error={fields.images} disabled={pending} onChange={() => form.clearField('images')} />
         </section>
       )}
 
@@ -136,7 +103,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
                     value={condition}
                     checked={values.condition === condition}
                     disabled={pending}
-                    onChange={set('condition')}
+                    onChange={(e) => form.edit('condition', e.target.value)}
                   />
                   {CONDITION_LABEL[condition]}
                 </label>
@@ -199,7 +166,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
                   disabled={pending}
                   onChange={(e) => {
                     setInvoice(e.target.files?.[0] ?? null);
-                    clear('invoice');
+                    form.clearField('invoice');
                   }}
                   data-testid="invoice-input"
                 />
@@ -210,7 +177,7 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
                     disabled={pending}
                     onClick={(e) => {
                       setInvoice(null);
-                      clear('invoice');
+                      form.clearField('invoice');
                       const input = e.currentTarget.parentElement?.querySelector('input');
                       if (input) input.value = '';
                     }}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { VerificationPromptProvider } from '../features/auth/gates';
+import { GatesProvider } from '../features/auth/gates';
 import { Layout } from './Layout';
 import { ROUTES } from './routes';
 
@@ -15,9 +15,9 @@ function Pages() {
 export function AppContent({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <VerificationPromptProvider>
+      <GatesProvider>
         <Pages />
-      </VerificationPromptProvider>
+      </GatesProvider>
     </QueryClientProvider>
   );
 }

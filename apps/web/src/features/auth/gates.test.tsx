@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { useGateErrorHandler } from '../../components/gate-errors';
-import { useRequireVerified, VerificationPromptProvider } from './gates';
+import { useRequireVerified, GatesProvider } from './gates';
 import { SESSION_KEY } from './session';
 
 const user = (emailVerified: boolean): SessionUser => ({
@@ -35,7 +35,7 @@ function renderWith(session: SessionUser | null, onAllowed = vi.fn()) {
   client.setQueryData(SESSION_KEY, { user: session });
   const router = createMemoryRouter(
     [
-      { path: '/', element: <VerificationPromptProvider><Gated onAllowed={onAllowed} /></VerificationPromptProvider> },
+      { path: '/', element: <GatesProvider><Gated onAllowed={onAllowed} /></GatesProvider> },
       { path: '/login', element: <p>login page</p> },
     ],
     { initialEntries: ['/'] },

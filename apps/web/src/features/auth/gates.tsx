@@ -12,7 +12,7 @@ const PromptContext = createContext<() => void>(() => undefined);
  * Hosts the one verification prompt that every gated action opens, and answers the server's gate
  * refusals for every form and button below it (GateErrorContext), so no page hands them a handler.
  */
-export function VerificationPromptProvider({ children }: { children: ReactNode }) {
+export function GatesProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const show = useCallback(() => setOpen(true), []);
   const answerGate = useAnswerGateError(show);

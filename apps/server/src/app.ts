@@ -9,6 +9,7 @@ import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorag
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerCompression } from './http/compression.js';
 import { registerContractCompilers, routeOf, typed } from './http/contract-routes.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -66,6 +67,8 @@ export interface Souq extends Services {
   /** Where uploads live; `storage.check()` is the cheap reachability probe for readiness. */
   storage: FileStorage;
   metrics: Metrics;
+  /** Every route registered, as Fastify's onRoute hook saw them (a test checks the API document lists them). */
+  routes: Array<{ method: string; url: string }>;
   /** Serving `/metrics` once the app is ready, when `config.metricsPort` is set. */
   metricsServer?: MetricsServer;
 }
@@ -82,6 +85,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
+  });
+  const routes: Souq['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const metrics = createMetrics();
   registerRequestIdEcho(app);
@@ -186,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     }),
   );
+  await registerApiDocs(app, config.publicUrl);
   registerPublicFiles(app, storage);
   await registerSpa(app, config.webDist, {
     images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])),
@@ -208,5 +216,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.addHook('onClose', () => metricsServer.close());
   }
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, services, io, storage, metrics, metricsServer, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, routes, services, io, storage, metrics, metricsServer, ...services };
 }

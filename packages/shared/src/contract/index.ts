@@ -17,3 +17,4 @@ export const API = { accounts, auctions, catalog, feed, notifications, orders, p
 
 /** The same, as one list. */
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);
+export * from './openapi.js';

@@ -39,7 +39,7 @@ export const system = {
     tag,
     access: 'public',
     responses: {},
-    other: { 200: { description: 'An HTML page (Scalar), served with its script from this server.', contentType: 'text/html' } },
+    other: { 301: { description: 'To `/api/docs/`: an HTML page (Scalar) whose script is served from this server.', contentType: null } },
     errors: [],
   }),
 };

@@ -12,7 +12,7 @@ export interface BidRateLimit {
   windowMs: number;
 }
 
-export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string, bidLimit: BidRateLimit) {
+export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string, bidLimit: BidRateLimit, bidRefused: (code: string) => void) {
   const bidGate = { loggedOut: MSG.bidLoginRequired };
   // Per bidder, not per address: a household shares an address, a bot does not share its account.
   const bidRateLimit = {
@@ -47,7 +47,15 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
       return reply.status(201).send(created);
     } });
 
-    app.route({ ...routeOf(C.placeBid, bidGate), ...bidRateLimit, handler: async (request, reply) => {
+    app.route({
+      ...routeOf(C.placeBid, bidGate),
+      ...bidRateLimit,
+      // A malformed bid is refused before the handler now; it still counts as refused, as when the service parsed it.
+      onError: (_request, _reply, error, done) => {
+        if ((error as { validationContext?: string }).validationContext) bidRefused('VALIDATION_FAILED');
+        done();
+      },
+      handler: async (request, reply) => {
       const user = requireVerifiedUser(request, bidGate);
       const key = request.headers['idempotency-key'];
       const result = await auctions.placeBid(user, request.params.id, request.body, Array.isArray(key) ? key[0] : key);

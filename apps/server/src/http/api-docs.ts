@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
-import { API, ENDPOINTS, openApiDocument } from '@souq/shared';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { API, ENDPOINTS, MSG, openApiDocument } from '@souq/shared';
+import { DomainError } from '../lib/errors.js';
 import { routeOf, typed } from './contract-routes.js';
 
 export const API_DOCS_PREFIX = '/api/docs';
@@ -26,6 +26,23 @@ function docsPolicy(html: string): string {
 }
 
 /**
+ * Scalar's plugin, in a Fastify of its own made at the first visit to the reference: loading it
+ * holds about 20 MB of heap (its 4 MB script and what it imports), which a process that nobody
+ * asked for the reference need not carry.
+ */
+async function scalarApp(): Promise<FastifyInstance> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  const inner = Fastify({ logger: false });
+  await inner.register(scalar, {
+    routePrefix: API_DOCS_PREFIX,
+    // Nothing that calls Scalar's services (fonts, telemetry, the AI agent, MCP): the policy would refuse them anyway.
+    configuration: { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false, agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never' },
+  });
+  await inner.ready();
+  return inner;
+}
+
+/**
  * `GET /api/openapi.json`: the OpenAPI 3.1 document generated from the contract, built once; and
  * `GET /api/docs/`: Scalar's reference of it, its script served from npm by this server.
  */
@@ -36,15 +53,22 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
     handler: async (_request, reply) => reply.type('application/json; charset=utf-8').send(document),
   });
 
-  await app.register(async (docs) => {
-    docs.addHook('onSend', async (_request, reply, payload) => {
-      if (typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) reply.header('content-security-policy', docsPolicy(payload));
-      return payload;
-    });
-    await docs.register(scalar, {
-      routePrefix: API_DOCS_PREFIX,
-      // Nothing that calls Scalar's services (fonts, telemetry, the AI agent, MCP): the policy would refuse them anyway.
-      configuration: { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false, agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never' },
-    });
+  let reference: Promise<FastifyInstance> | undefined;
+  app.addHook('onClose', async () => {
+    if (reference) await (await reference).close();
   });
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const inner = await (reference ??= scalarApp());
+    const res = await inner.inject({ method: 'GET', url: request.url });
+    if (res.statusCode === 404) throw new DomainError('NOT_FOUND', MSG.notFound);
+    reply.status(res.statusCode);
+    for (const name of ['content-type', 'location'] as const) {
+      const value = res.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    if (String(res.headers['content-type']).startsWith('text/html')) reply.header('content-security-policy', docsPolicy(res.payload));
+    return reply.send(res.rawPayload);
+  };
+  typed(app).route({ ...routeOf(API.system.docs), handler: serve });
+  app.get(`${API_DOCS_PREFIX}/*`, serve);
 }

@@ -2,14 +2,16 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { API } from '@souq/shared';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
 import { closeRedis, createRedis, pingRedis } from './adapters/redis/index.js';
 import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerCompression } from './http/compression.js';
+import { registerContractCompilers, routeOf, typed } from './http/contract-routes.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulShutdown, type Drain } from './http/graceful-shutdown.js';
 import { registerIdParams } from './http/id-params.js';
@@ -18,7 +20,6 @@ import { registerNoStoreForApi } from './http/no-store.js';
 import { registerReadiness, type Readiness } from './http/readiness.js';
 import { registerRequestIdEcho, requestIdOf } from './http/request-id.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
-import { serializedAs } from './http/response-schema.js';
 import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
 import { createHttpServer } from './http/server.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -41,8 +42,6 @@ import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
-
-const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(['sqlite', 'postgres']) });
 
 export interface AppOverrides {
   mailer?: Mailer;
@@ -68,6 +67,8 @@ export interface Souq extends Services {
   /** Where uploads live; `storage.check()` is the cheap reachability probe for readiness. */
   storage: FileStorage;
   metrics: Metrics;
+  /** Every route registered, as Fastify's onRoute hook saw them (a test checks the API document lists them). */
+  routes: Array<{ method: string; url: string }>;
   /** Serving `/metrics` once the app is ready, when `config.metricsPort` is set. */
   metricsServer?: MetricsServer;
 }
@@ -84,6 +85,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
+  });
+  const routes: Souq['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const metrics = createMetrics();
   registerRequestIdEcho(app);
@@ -136,6 +141,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.seedDemo) await seedDemoData({ accounts: services.accounts, catalog: services.catalog, log: app.log });
 
   registerErrorHandling(app);
+  registerContractCompilers(app);
   registerIdParams(app);
   registerNoStoreForApi(app);
   registerSecurityHeaders(app, config.publicUrl, {
@@ -159,7 +165,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // A load balancer's probe: healthy only while the database answers.
   const ping = sql`select 1`.compile(database.db);
-  app.get('/api/health', serializedAs(HealthSchema), async (request, reply) => {
+  typed(app).route({ ...routeOf(API.system.health), handler: async (request, reply) => {
     try {
       await database.db.executeQuery(ping);
       return { ok: true, db: database.dialect };
@@ -167,7 +173,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       request.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
     }
-  });
+  } });
   const readiness = registerReadiness(app, [
     { name: 'database', check: async () => void (await database.db.executeQuery(ping)) },
     ...(rateLimitRedis ? [{ name: 'redis', check: () => pingRedis(rateLimitRedis) }] : []),
@@ -187,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     }),
   );
+  await registerApiDocs(app, config.publicUrl);
   registerPublicFiles(app, storage);
   await registerSpa(app, config.webDist, {
     images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])),
@@ -209,5 +216,5 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.addHook('onClose', () => metricsServer.close());
   }
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, services, io, storage, metrics, metricsServer, ...services };
+  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, routes, services, io, storage, metrics, metricsServer, ...services };
 }

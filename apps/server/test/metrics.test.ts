@@ -60,6 +60,14 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
     expect(sample(text, 'souq_http_request_duration_seconds_count{method="POST",route="/api/auctions/:id/bids",status="201"}')).toBe(1);
   });
 
+  it('counts a malformed bid as refused, though the route refuses it before the bid engine sees it', async () => {
+    const [seller, buyer] = [await createUser(t), await createUser(t)];
+    const auction = await startAuction(t, seller);
+    const before = sample(await scrape(), 'souq_bids_refused_total{reason="VALIDATION_FAILED"}');
+    expect((await bid(t, buyer, auction.id, { amount: -5 })).statusCode).toBe(400);
+    expect(sample(await scrape(), 'souq_bids_refused_total{reason="VALIDATION_FAILED"}')).toBe((before ?? 0) + 1);
+  });
+
   it('reports job runs, waits for a database connection, and event-loop lag', async () => {
     await t.jobs.runNow('auctions.close-due');
     const text = await scrape();

@@ -28,3 +28,4 @@ export * from './api/live.js';
 export * from './api/feed.js';
 export * from './schemas/feed.js';
 export * from './first-screen.js';
+export * from './contract/index.js';

@@ -1,27 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { MSG, type ErrorCode } from '@souq/shared';
+import { ERROR_STATUS, MSG, type ErrorCode } from '@souq/shared';
 import { inputFaultOf } from '../db/errors.js';
 import { DomainError } from '../lib/errors.js';
 
-/** What each domain error code means over HTTP. */
-const STATUS: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  EMAIL_NOT_VERIFIED: 403,
-  FORBIDDEN: 403,
-  CROSS_SITE: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  // As Stripe answers a key reused with another body: the request is understood but contradicts the first.
-  IDEMPOTENCY_KEY_REUSED: 422,
-  TOKEN_INVALID: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-};
+/** What each domain error code means over HTTP (shared: the API document lists the same). */
+const STATUS = ERROR_STATUS;
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { serializedAs } from './response-schema.js';
+import { API } from '@souq/shared';
+import { routeOf, typed } from './contract-routes.js';
 
 /** One thing the instance needs to serve people; `check` rejects while it is out of reach. */
 export interface ReadinessCheck {
@@ -16,7 +16,6 @@ export interface Readiness {
   withdraw(): void;
 }
 
-const ReadySchema = z.object({ ok: z.literal(true) });
 
 /** A balancer probes every second or two; an answer later than this is as bad as none. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -40,10 +39,10 @@ export function registerReadiness(app: FastifyInstance, checks: ReadinessCheck[]
   /** What failed at the last probe: logged when it changes, not at every probe of an outage. */
   let lastFailure = '';
 
-  const unavailable = (message: string) => ({ error: { code: 'SERVICE_UNAVAILABLE', message } });
+  const unavailable = (message: string) => ({ error: { code: 'SERVICE_UNAVAILABLE' as const, message } });
 
   // 'warn': a balancer probes every second or two per instance; a log line each would drown the rest.
-  app.get('/api/ready', { ...serializedAs(ReadySchema), logLevel: 'warn' }, async (_request, reply) => {
+  typed(app).route({ ...routeOf(API.system.ready), logLevel: 'warn', handler: async (_request, reply) => {
     if (withdrawn) return reply.status(503).send(unavailable('The server is shutting down.'));
     const results = await Promise.allSettled(checks.map(withinTimeout));
     const failed = checks.filter((_, i) => results[i]!.status === 'rejected');
@@ -59,7 +58,7 @@ export function registerReadiness(app: FastifyInstance, checks: ReadinessCheck[]
     }
     if (failure) return reply.status(503).send(unavailable(`Not ready: ${failure} out of reach.`));
     return { ok: true as const };
-  });
+  } });
 
   return {
     withdraw() {

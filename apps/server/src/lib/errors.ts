@@ -21,5 +21,10 @@ export class DomainError extends Error {
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  throw new DomainError('VALIDATION_FAILED', firstMessage(result.error), toFieldErrors(result.error));
+  throw validationFailure(result.error);
+}
+
+/** What a schema's refusal says: its first message, and each field's (the route validator says the same). */
+export function validationFailure(error: z.ZodError): DomainError {
+  return new DomainError('VALIDATION_FAILED', firstMessage(error), toFieldErrors(error));
 }

@@ -1,74 +1,81 @@
-import type { AuctionStatus, ClosingStyle } from '../auctions.js';
-import type { ImageUrls, UserBrief } from './catalog.js';
+import { z } from 'zod';
+import { AUCTION_STATUSES, CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
+import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
+
+const AuctionStatusSchema = z.enum(AUCTION_STATUSES);
 
 /** A card on /auction and on a seller's "View Auctions" tab. */
-export interface AuctionSummary {
-  id: string;
-  productId: string | null;
-  title: string;
-  category: string;
-  image: ImageUrls;
-  startingBid: number;
+export const AuctionSummarySchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  title: z.string(),
+  category: z.string(),
+  image: ImageUrlsSchema,
+  startingBid: z.number(),
   /** Null until the first bid. */
-  currentBid: number | null;
-  bidCount: number;
-  startsAt: string;
-  endsAt: string;
-  status: AuctionStatus;
-  seller: UserBrief;
-}
+  currentBid: z.number().nullable(),
+  bidCount: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: AuctionStatusSchema,
+  seller: UserBriefSchema,
+});
+export type AuctionSummary = z.infer<typeof AuctionSummarySchema>;
 
 /** What changes while an auction runs: a bid, an extension, the close. Sent over the socket too. */
-export interface AuctionLive {
-  id: string;
+export const AuctionLiveSchema = z.object({
+  id: z.string(),
   /** The auction's event sequence number: a client that sees a gap re-fetches. */
-  seq: number;
-  currentBid: number | null;
-  bidCount: number;
-  minimumBid: number;
-  endsAt: string;
-  status: AuctionStatus;
+  seq: z.number(),
+  currentBid: z.number().nullable(),
+  bidCount: z.number(),
+  minimumBid: z.number(),
+  endsAt: z.string(),
+  status: AuctionStatusSchema,
   /** The highest bidder now; once closed, the winner if it sold. */
-  leader: UserBrief | null;
-  reserveMet: boolean;
-}
+  leader: UserBriefSchema.nullable(),
+  reserveMet: z.boolean(),
+});
+export type AuctionLive = z.infer<typeof AuctionLiveSchema>;
 
-export interface AuctionDetail extends AuctionSummary, AuctionLive {
-  description: string | null;
-  images: ImageUrls[];
-  closingStyle: ClosingStyle;
-  hasReserve: boolean;
+export const AuctionDetailSchema = AuctionSummarySchema.extend(AuctionLiveSchema.shape).extend({
+  description: z.string().nullable(),
+  images: z.array(ImageUrlsSchema),
+  closingStyle: z.enum(Object.keys(CLOSING_STYLES) as [ClosingStyle, ...ClosingStyle[]]),
+  hasReserve: z.boolean(),
   /** The server's clock when this was read: the page counts down against it. */
-  serverTime: string;
-  isOwner: boolean;
+  serverTime: z.string(),
+  isOwner: z.boolean(),
   /** Only the bidder sees their own maximum. */
-  myMaxBid: number | null;
-  amLeading: boolean;
+  myMaxBid: z.number().nullable(),
+  amLeading: z.boolean(),
   /** The winner's order, shown only to the winner and the seller. */
-  order: { id: string; status: string } | null;
+  order: z.object({ id: z.string(), status: z.string() }).nullable(),
   /** Seller actions the server would allow now. */
-  canCancel: boolean;
-  canRelist: boolean;
-}
+  canCancel: z.boolean(),
+  canRelist: z.boolean(),
+});
+export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 
-export interface BidEntry {
-  seq: number;
-  bidder: UserBrief;
-  amount: number;
+export const BidEntrySchema = z.object({
+  seq: z.number(),
+  bidder: UserBriefSchema,
+  amount: z.number(),
   /** Placed by the server from the bidder's maximum. */
-  auto: boolean;
-  createdAt: string;
-}
+  auto: z.boolean(),
+  createdAt: z.string(),
+});
+export type BidEntry = z.infer<typeof BidEntrySchema>;
 
 /** The answer to a bid: the auction as it stands after it, and where the bidder is. */
-export interface BidResult {
-  auction: AuctionLive;
-  leading: boolean;
-  myMaxBid: number | null;
+export const BidResultSchema = z.object({
+  auction: AuctionLiveSchema,
+  leading: z.boolean(),
+  myMaxBid: z.number().nullable(),
   /** Set when a rival's maximum outbid this bid at once. */
-  message: string;
-}
+  message: z.string(),
+});
+export type BidResult = z.infer<typeof BidResultSchema>;
 
-export interface ServerTime {
-  serverTime: string;
-}
+export const ServerTimeSchema = z.object({ serverTime: z.string() });
+export type ServerTime = z.infer<typeof ServerTimeSchema>;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { CONDITIONS } from '../schemas/catalog.js';
-import type { FulfilmentStatus } from '../schemas/orders.js';
+import { FULFILMENT_STATUSES } from '../schemas/orders.js';
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** One page of any list: its items and the cursor of the next page (null on the last). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /*
  * What the API answers, as zod schemas: the server serializes the hot routes' answers from their
@@ -68,75 +71,82 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
-export interface Review {
-  id: string;
-  text: string;
-  rating: number;
-  createdAt: string;
-  user: UserBrief;
-}
+export const ReviewEntrySchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  rating: z.number(),
+  createdAt: z.string(),
+  user: UserBriefSchema,
+});
+export type Review = z.infer<typeof ReviewEntrySchema>;
 
-export interface PublicProfile extends UserBrief {
-  bio: string;
-  contactEmail: string | null;
-  postsCount: number;
-  followersCount: number;
-  followingCount: number;
-  createdAt: string;
-  isMe: boolean;
-  isFollowing: boolean;
-}
+export const PublicProfileSchema = UserBriefSchema.extend({
+  bio: z.string(),
+  contactEmail: z.string().nullable(),
+  postsCount: z.number(),
+  followersCount: z.number(),
+  followingCount: z.number(),
+  createdAt: z.string(),
+  isMe: z.boolean(),
+  isFollowing: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 
-export interface QuoteLine {
-  productId: string;
-  title: string;
-  image: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
+export const QuoteLineSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  image: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number(),
+  lineTotal: z.number(),
+});
+export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 
 /** A bought line: its seller moves it along (placed → confirmed → shipped → delivered). */
-export interface OrderLine extends QuoteLine {
-  status: FulfilmentStatus;
-  statusAt: string | null;
-}
+export const OrderLineSchema = QuoteLineSchema.extend({
+  status: z.enum(FULFILMENT_STATUSES),
+  statusAt: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-export interface Quote {
-  lines: QuoteLine[];
-  subtotal: number;
-  vat: number;
-  total: number;
-}
+export const QuoteAnswerSchema = z.object({
+  lines: z.array(QuoteLineSchema),
+  subtotal: z.number(),
+  vat: z.number(),
+  total: z.number(),
+});
+export type Quote = z.infer<typeof QuoteAnswerSchema>;
 
-export interface Order extends Omit<Quote, 'lines'> {
-  lines: OrderLine[];
-  id: string;
-  status: string;
-  paymentMethod: string;
-  address: { emirate: string; area: string; street: string; phone: string };
-  createdAt: string;
+export const OrderSchema = QuoteAnswerSchema.extend({
+  lines: z.array(OrderLineSchema),
+  id: z.string(),
+  status: z.string(),
+  paymentMethod: z.string(),
+  address: z.object({ emirate: z.string(), area: z.string(), street: z.string(), phone: z.string() }),
+  createdAt: z.string(),
   /** Set for an auction's order; its status is 'awaiting_address' until the winner gives one. */
-  auctionId: string | null;
-}
+  auctionId: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
 
-export interface Sale {
+export const SaleSchema = z.object({
   /** The order line: what the seller moves along. */
-  id: string;
-  orderId: string;
-  productId: string | null;
-  title: string;
-  image: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-  buyer: UserBrief;
-  emirate: string;
+  id: z.string(),
+  orderId: z.string(),
+  productId: z.string().nullable(),
+  title: z.string(),
+  image: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number(),
+  lineTotal: z.number(),
+  buyer: UserBriefSchema,
+  emirate: z.string(),
   /** Who to deliver to and call for cash on delivery; null until an auction's winner gives an address. */
-  delivery: { area: string; street: string; phone: string } | null;
+  delivery: z.object({ area: z.string(), street: z.string(), phone: z.string() }).nullable(),
   /** The order's status: 'awaiting_address' until an auction's winner gives one. */
-  orderStatus: string;
-  status: FulfilmentStatus;
-  statusAt: string | null;
-  createdAt: string;
-}
+  orderStatus: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  statusAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Sale = z.infer<typeof SaleSchema>;

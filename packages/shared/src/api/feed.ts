@@ -1,31 +1,35 @@
-import type { AuctionSummary } from './auctions.js';
-import type { ImageUrls, ProductSummary, UserBrief } from './catalog.js';
+import { z } from 'zod';
+import { AuctionSummarySchema } from './auctions.js';
+import { ImageUrlsSchema, ProductSummarySchema, UserBriefSchema } from './catalog.js';
 
 /** One full-screen item of the For You feed: a product to buy or an open auction to bid on. */
-export type FeedItem =
-  | {
-      kind: 'product';
-      id: string;
-      product: ProductSummary;
-      images: ImageUrls[];
-      seller: UserBrief;
-      likedByMe: boolean;
-      followingSeller: boolean;
-    }
-  | {
-      kind: 'auction';
-      id: string;
-      auction: AuctionSummary;
-      images: ImageUrls[];
-      minimumBid: number;
-      followingSeller: boolean;
-    };
+export const FeedItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('product'),
+    id: z.string(),
+    product: ProductSummarySchema,
+    images: z.array(ImageUrlsSchema),
+    seller: UserBriefSchema,
+    likedByMe: z.boolean(),
+    followingSeller: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('auction'),
+    id: z.string(),
+    auction: AuctionSummarySchema,
+    images: z.array(ImageUrlsSchema),
+    minimumBid: z.number(),
+    followingSeller: z.boolean(),
+  }),
+]);
+export type FeedItem = z.infer<typeof FeedItemSchema>;
 
 /** A page of one feed session: the order is fixed when the session starts, so paging never repeats or skips. */
-export interface FeedPage {
-  items: FeedItem[];
+export const FeedPageSchema = z.object({
+  items: z.array(FeedItemSchema),
   /** Index of the first item of this page within the session. */
-  offset: number;
-  total: number;
-  nextCursor: string | null;
-}
+  offset: z.number(),
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+});
+export type FeedPage = z.infer<typeof FeedPageSchema>;

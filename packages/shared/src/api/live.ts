@@ -1,65 +1,83 @@
+import { z } from 'zod';
 import type { StreamEndReason, StreamStatus } from '../live.js';
-import type { ImageUrls, UserBrief } from './catalog.js';
+import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
+
+const StreamStatusSchema = z.enum(['live', 'ended'] satisfies StreamStatus[]);
+const StreamEndReasonSchema = z.enum(['host', 'timer', 'abandoned'] satisfies StreamEndReason[]);
 
 /** A card on /live. */
-export interface StreamCard {
-  id: string;
-  title: string;
+export const StreamCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** The cover, else the host's photo, else a placeholder: a card always has a picture. */
-  cover: string;
-  host: UserBrief;
-  status: StreamStatus;
-  startedAt: string;
+  cover: z.string(),
+  host: UserBriefSchema,
+  status: StreamStatusSchema,
+  startedAt: z.string(),
   /** When bidding ends. */
-  endsAt: string;
-  highestBid: { amount: number; user: UserBrief } | null;
-}
+  endsAt: z.string(),
+  highestBid: z.object({ amount: z.number(), user: UserBriefSchema }).nullable(),
+});
+export type StreamCard = z.infer<typeof StreamCardSchema>;
 
-export interface ChatMessage {
-  id: string;
-  kind: 'chat' | 'bid';
-  text: string;
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['chat', 'bid']),
+  text: z.string(),
   /** For a bid: the amount in fils. */
-  amount: number | null;
-  user: UserBrief;
-  createdAt: string;
-}
+  amount: z.number().nullable(),
+  user: UserBriefSchema,
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** What changes during a stream; the socket sends it after every bid and at the end. */
-export interface StreamLive {
-  id: string;
+export const StreamLiveSchema = z.object({
+  id: z.string(),
   /** The stream's auction's sequence number: a gap means re-fetch. */
-  seq: number;
-  status: StreamStatus;
-  endsAt: string;
-  endedAt: string | null;
-  endReason: StreamEndReason | null;
-  highestBid: StreamCard['highestBid'];
-  bidCount: number;
-  minimumBid: number;
+  seq: z.number(),
+  status: StreamStatusSchema,
+  endsAt: z.string(),
+  endedAt: z.string().nullable(),
+  endReason: StreamEndReasonSchema.nullable(),
+  highestBid: StreamCardSchema.shape.highestBid,
+  bidCount: z.number(),
+  minimumBid: z.number(),
   /** Once bidding is over: who won, if anyone. */
-  winner: UserBrief | null;
-}
+  winner: UserBriefSchema.nullable(),
+});
+export type StreamLive = z.infer<typeof StreamLiveSchema>;
 
-export interface StreamDetail extends StreamCard, StreamLive {
-  auctionId: string;
-  product: { id: string | null; title: string; image: ImageUrls };
-  serverTime: string;
-  isHost: boolean;
+export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape).extend({
+  auctionId: z.string(),
+  product: z.object({ id: z.string().nullable(), title: z.string(), image: ImageUrlsSchema }),
+  serverTime: z.string(),
+  isHost: z.boolean(),
   /** The host removed this viewer. */
-  removed: boolean;
-  recentMessages: ChatMessage[];
+  removed: z.boolean(),
+  recentMessages: z.array(ChatMessageSchema),
   /** The winner's order, for the winner and the host. */
-  order: { id: string; status: string } | null;
-}
+  order: z.object({ id: z.string(), status: z.string() }).nullable(),
+});
+export type StreamDetail = z.infer<typeof StreamDetailSchema>;
 
-export interface IceServer {
-  urls: string | string[];
-  username?: string;
-  credential?: string;
-}
+export const IceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServerSchema>;
 
 /** How this person's browser joins the stream's video. */
-export type VideoJoin =
-  | { mode: 'mesh'; iceServers: IceServer[]; maxViewers: number }
-  | { mode: 'janus'; iceServers: IceServer[]; url: string; room: number; token: string; role: 'publisher' | 'subscriber' };
+export const VideoJoinSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('mesh'), iceServers: z.array(IceServerSchema), maxViewers: z.number() }),
+  z.object({
+    mode: z.literal('janus'),
+    iceServers: z.array(IceServerSchema),
+    url: z.string(),
+    room: z.number(),
+    token: z.string(),
+    role: z.enum(['publisher', 'subscriber']),
+  }),
+]);
+export type VideoJoin = z.infer<typeof VideoJoinSchema>;

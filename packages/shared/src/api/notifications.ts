@@ -1,18 +1,22 @@
+import { z } from 'zod';
+
 export const NOTIFICATION_KINDS = ['outbid', 'won', 'bid_received', 'auction_sold', 'auction_unsold'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export interface AppNotification {
-  id: string;
-  kind: NotificationKind;
-  title: string;
-  body: string;
+export const AppNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
   /** Where opening it goes, inside the app. */
-  link: string;
-  createdAt: string;
-  read: boolean;
-}
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type AppNotification = z.infer<typeof AppNotificationSchema>;
 
-export interface NotificationList {
-  items: AppNotification[];
-  unread: number;
-}
+export const NotificationListSchema = z.object({
+  items: z.array(AppNotificationSchema),
+  unread: z.number(),
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;

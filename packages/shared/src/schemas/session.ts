@@ -1,22 +1,25 @@
+import { z } from 'zod';
+
 /** What the browser knows about the signed-in user (GET /api/auth/me). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string | null;
-  emailVerified: boolean;
-  profilePic: string;
-  hasPassword: boolean;
-  createdAt: string;
-}
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  emailVerified: z.boolean(),
+  profilePic: z.string(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export interface MeResponse {
-  user: SessionUser | null;
-}
+export const MeResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-export interface ProvidersResponse {
-  google: { enabled: boolean; reason?: string };
-}
+export const ProvidersResponseSchema = z.object({
+  google: z.object({ enabled: z.boolean(), reason: z.string().optional() }),
+});
+export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
 
 /** The name the header shows: username, else display name, else email. */
 export function headerName(user: Pick<SessionUser, 'username' | 'displayName' | 'email'>): string {

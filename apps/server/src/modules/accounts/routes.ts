@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, type MeResponse, type ProvidersResponse } from '@souq/shared';
+import { API, MSG } from '@souq/shared';
 import { DomainError } from '../../lib/errors.js';
+import { routeOf, typed } from '../../http/contract-routes.js';
 import { authRateLimit } from '../../http/security.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.js';
 import type { OidcSignIn } from './oidc.js';
@@ -8,74 +9,76 @@ import type { AccountsService } from './service.js';
 
 const OIDC_COOKIE = 'souq_oidc';
 const OIDC_COOKIE_PATH = '/api/auth/google';
+const C = API.accounts;
 
 export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rateLimitPerMinute: number) {
   const limited = authRateLimit(rateLimitPerMinute);
 
-  return async function routes(app: FastifyInstance) {
-    app.get('/api/auth/me', async (request): Promise<MeResponse> => ({
+  return async function routes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    app.route({ ...routeOf(C.me), handler: async (request) => ({
       user: request.currentUser ? accounts.toSessionUser(request.currentUser) : null,
-    }));
+    }) });
 
-    app.post('/api/auth/register', limited, async (request, reply) => {
+    app.route({ ...routeOf(C.register), ...limited, handler: async (request, reply) => {
       const result = await accounts.register(request.body, request.headers['user-agent']);
       setSessionCookie(reply, result.session);
       return reply.status(201).send({ user: result.user, verificationSent: result.verificationSent });
-    });
+    } });
 
-    app.post('/api/auth/login', limited, async (request, reply) => {
+    app.route({ ...routeOf(C.login), ...limited, handler: async (request, reply) => {
       const result = await accounts.login(request.body, request.headers['user-agent']);
       // A fresh id at every sign-in, so an id planted before login is worthless after it.
       await accounts.logout(request.sessionToken);
       setSessionCookie(reply, result.session);
       return { user: result.user };
-    });
+    } });
 
-    app.post('/api/auth/logout', async (request, reply) => {
+    app.route({ ...routeOf(C.logout), handler: async (request, reply) => {
       await accounts.logout(request.sessionToken);
       clearSessionCookie(reply);
-      return { ok: true };
-    });
+      return { ok: true as const };
+    } });
 
-    app.post('/api/auth/logout-all', async (request, reply) => {
+    app.route({ ...routeOf(C.logoutAll), handler: async (request, reply) => {
       const user = requireUser(request);
       await accounts.logoutEverywhere(user.id);
       clearSessionCookie(reply);
-      return { ok: true };
-    });
+      return { ok: true as const };
+    } });
 
-    app.post('/api/auth/resend-verification', limited, async (request) => {
+    app.route({ ...routeOf(C.resendVerification), ...limited, handler: async (request) => {
       const result = await accounts.resendVerification(requireUser(request));
       return { ...result, message: result.alreadyVerified ? MSG.alreadyVerified : MSG.verificationSent };
-    });
+    } });
 
-    app.post('/api/auth/verify-email', limited, async (request) => {
+    app.route({ ...routeOf(C.verifyEmail), ...limited, handler: async (request) => {
       const user = await accounts.verifyEmail(request.body);
       return { user, message: MSG.emailVerified };
-    });
+    } });
 
-    app.post('/api/auth/password-reset', limited, async (request) => {
+    app.route({ ...routeOf(C.passwordReset), ...limited, handler: async (request) => {
       await accounts.requestPasswordReset(request.body);
       return { message: MSG.resetRequested };
-    });
+    } });
 
-    app.post('/api/auth/password-reset/confirm', limited, async (request, reply) => {
+    app.route({ ...routeOf(C.passwordResetConfirm), ...limited, handler: async (request, reply) => {
       await accounts.resetPassword(request.body);
       clearSessionCookie(reply);
       return { message: MSG.passwordReset };
-    });
+    } });
 
-    app.post('/api/auth/password', limited, async (request) => {
+    app.route({ ...routeOf(C.changePassword), ...limited, handler: async (request) => {
       const user = requireUser(request);
       await accounts.changePassword(user, request.sessionToken!, request.body);
       return { message: MSG.passwordChanged };
-    });
+    } });
 
-    app.get('/api/auth/providers', async (): Promise<ProvidersResponse> => ({
+    app.route({ ...routeOf(C.providers), handler: async () => ({
       google: { enabled: oidc.enabled, ...(oidc.reason ? { reason: oidc.reason } : {}) },
-    }));
+    }) });
 
-    app.get('/api/auth/google/start', limited, async (request, reply) => {
+    app.route({ ...routeOf(C.googleStart), ...limited, handler: async (request, reply) => {
       let started: Awaited<ReturnType<OidcSignIn['start']>>;
       try {
         started = await oidc.start();
@@ -88,9 +91,9 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
       const { url, state } = started;
       reply.setCookie(OIDC_COOKIE, state, { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 600 });
       return reply.redirect(url);
-    });
+    } });
 
-    app.get('/api/auth/google/callback', async (request, reply) => {
+    app.route({ ...routeOf(C.googleCallback), handler: async (request, reply) => {
       const browserState = request.cookies[OIDC_COOKIE];
       reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
       try {
@@ -104,6 +107,6 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
         const message = error instanceof DomainError ? error.message : MSG.googleFailed;
         return reply.redirect(`/auth/popup-done?error=${encodeURIComponent(message)}`);
       }
-    });
+    } });
   };
 }

@@ -20,7 +20,7 @@ export const auctionsModule = defineModule({
     });
     return {
       service,
-      routes: auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit),
+      routes: auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit, ctx.metrics.bidRefused),
       socket: auctionsSocket,
       referencedUploads: () => service.referencedUploads(),
       jobs: [

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, type ServerTime } from '@souq/shared';
+import { API, MSG } from '@souq/shared';
+import { routeOf, typed } from '../../http/contract-routes.js';
 import { requireVerifiedUser } from '../../http/session.js';
 import { DomainError } from '../../lib/errors.js';
 import type { AuctionsService } from './service.js';
 
-type IdParams = { Params: { id: string } };
+const C = API.auctions;
 
 export interface BidRateLimit {
   max: number;
   windowMs: number;
 }
 
-export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string, bidLimit: BidRateLimit) {
+export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string, bidLimit: BidRateLimit, bidRefused: (code: string) => void) {
   const bidGate = { loggedOut: MSG.bidLoginRequired };
   // Per bidder, not per address: a household shares an address, a bot does not share its account.
   const bidRateLimit = {
@@ -26,36 +27,45 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
     },
   };
 
-  return async function routes(app: FastifyInstance) {
-    app.get('/api/time', async (_request, reply): Promise<ServerTime> => {
+  return async function routes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    app.route({ ...routeOf(C.time), handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { serverTime: clockIso() };
-    });
+    } });
 
-    app.get('/api/auctions', async (request) => auctions.list(request.query));
-    app.get<IdParams>('/api/auctions/:id', async (request, reply) => {
+    app.route({ ...routeOf(C.list), handler: async (request) => auctions.list(request.query) });
+    app.route({ ...routeOf(C.detail), handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return auctions.detail(request.currentUser, request.params.id);
-    });
-    app.get<IdParams>('/api/auctions/:id/bids', async (request) => auctions.bids(request.params.id, request.query));
-    app.get<IdParams>('/api/users/:id/auctions', async (request) => auctions.bySeller(request.params.id, request.query));
+    } });
+    app.route({ ...routeOf(C.bids), handler: async (request) => auctions.bids(request.params.id, request.query) });
+    app.route({ ...routeOf(C.bySeller), handler: async (request) => auctions.bySeller(request.params.id, request.query) });
 
-    app.post<IdParams>('/api/products/:id/auction', async (request, reply) => {
+    app.route({ ...routeOf(C.start), handler: async (request, reply) => {
       const created = await auctions.start(requireVerifiedUser(request), request.params.id, request.body);
       return reply.status(201).send(created);
-    });
+    } });
 
-    app.post<IdParams>('/api/auctions/:id/bids', bidRateLimit, async (request, reply) => {
+    app.route({
+      ...routeOf(C.placeBid, bidGate),
+      ...bidRateLimit,
+      // A malformed bid is refused before the handler now; it still counts as refused, as when the service parsed it.
+      onError: (_request, _reply, error, done) => {
+        if ((error as { validationContext?: string }).validationContext) bidRefused('VALIDATION_FAILED');
+        done();
+      },
+      handler: async (request, reply) => {
       const user = requireVerifiedUser(request, bidGate);
       const key = request.headers['idempotency-key'];
       const result = await auctions.placeBid(user, request.params.id, request.body, Array.isArray(key) ? key[0] : key);
       return reply.status(201).send(result);
-    });
+    } });
 
-    app.post<IdParams>('/api/auctions/:id/cancel', async (request) => {
+    app.route({ ...routeOf(C.cancel), handler: async (request) => {
       await auctions.cancel(requireVerifiedUser(request), request.params.id);
-      return { ok: true };
-    });
-    app.post<IdParams>('/api/auctions/:id/relist', async (request) => auctions.relistFixed(requireVerifiedUser(request), request.params.id));
+      return { ok: true as const };
+    } });
+    app.route({ ...routeOf(C.relist), handler: async (request) => auctions.relistFixed(requireVerifiedUser(request), request.params.id) });
   };
 }

@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { API } from '@souq/shared';
+import { routeOf, typed } from '../../http/contract-routes.js';
 import { requireUser } from '../../http/session.js';
 import type { FeedService } from './service.js';
 
 export function feedRoutes(feed: FeedService) {
-  return async function routes(app: FastifyInstance) {
-    app.get('/api/feed', async (request, reply) => {
+  return async function routes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    const C = API.feed;
+    app.route({ ...routeOf(C.page), handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return feed.page(request.currentUser, request.query);
-    });
+    } });
     // Opens are a signal only when someone is signed in; a visitor's are accepted and dropped.
-    app.post('/api/feed/events', async (request, reply) => {
+    app.route({ ...routeOf(C.events), handler: async (request, reply) => {
       if (request.currentUser) await feed.recordOpens(request.currentUser, request.body);
       return reply.status(204).send();
-    });
-    app.post('/api/feed/not-interested', async (request) => {
+    } });
+    app.route({ ...routeOf(C.notInterested), handler: async (request) => {
       await feed.notInterested(requireUser(request), request.body);
-      return { ok: true };
-    });
+      return { ok: true as const };
+    } });
   };
 }

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { API } from '@souq/shared';
+import { routeOf, typed } from '../../http/contract-routes.js';
 import { requireUser } from '../../http/session.js';
 import type { NotificationsService } from './service.js';
 
 export function notificationsRoutes(notifications: NotificationsService) {
-  return async function routes(app: FastifyInstance) {
-    app.get('/api/notifications', async (request, reply) => {
+  return async function routes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    const C = API.notifications;
+    app.route({ ...routeOf(C.list), handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return notifications.list(requireUser(request));
-    });
-    app.post('/api/notifications/read', async (request) => notifications.markAllRead(requireUser(request)));
+    } });
+    app.route({ ...routeOf(C.markAllRead), handler: async (request) => notifications.markAllRead(requireUser(request)) });
   };
 }

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@souq/shared';
+import { API, MSG } from '@souq/shared';
+import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
 import { requireVerifiedUser } from '../../http/session.js';
 import type { ReviewsService } from './service.js';
 
-type ProductParams = { Params: { id: string } };
+const C = API.reviews;
 
 export function reviewsRoutes(reviews: ReviewsService) {
-  return async function routes(app: FastifyInstance) {
-    app.get<ProductParams>('/api/products/:id/reviews', notFoundAs(MSG.productNotFound), async (request) => reviews.list(request.params.id, request.query));
+  return async function routes(fastify: FastifyInstance) {
+    const app = typed(fastify);
+    const reviewGate = { loggedOut: MSG.reviewLoginRequired, unverified: MSG.reviewVerifyRequired };
+    app.route({ ...routeOf(C.list), ...notFoundAs(MSG.productNotFound), handler: async (request) => reviews.list(request.params.id, request.query) });
 
-    app.post<ProductParams>('/api/products/:id/reviews', notFoundAs(MSG.reviewProductMissing), async (request, reply) => {
-      const user = requireVerifiedUser(request, { loggedOut: MSG.reviewLoginRequired, unverified: MSG.reviewVerifyRequired });
+    app.route({ ...routeOf(C.create, reviewGate), ...notFoundAs(MSG.reviewProductMissing), handler: async (request, reply) => {
+      const user = requireVerifiedUser(request, reviewGate);
       return reply.status(201).send(await reviews.create(user, request.params.id, request.body));
-    });
+    } });
   };
 }

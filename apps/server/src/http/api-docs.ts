@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { API, ENDPOINTS, MSG, openApiDocument } from '@souq/shared';
+import { DomainError } from '../lib/errors.js';
+import { routeOf, typed } from './contract-routes.js';
+
+export const API_DOCS_PREFIX = '/api/docs';
+
+/** The reference page's policy: its inline start-up script by hash, Scalar's injected styles, nothing from elsewhere. */
+function docsPolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${crypto.createHash('sha256').update(body!).digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Scalar's plugin, in a Fastify of its own made at the first visit to the reference: loading it
+ * holds about 20 MB of heap (its 4 MB script and what it imports), which a process that nobody
+ * asked for the reference need not carry.
+ */
+async function scalarApp(): Promise<FastifyInstance> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  const inner = Fastify({ logger: false });
+  await inner.register(scalar, {
+    routePrefix: API_DOCS_PREFIX,
+    // Nothing that calls Scalar's services (fonts, telemetry, the AI agent, MCP): the policy would refuse them anyway.
+    configuration: { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false, agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never' },
+  });
+  await inner.ready();
+  return inner;
+}
+
+/**
+ * `GET /api/openapi.json`: the OpenAPI 3.1 document generated from the contract, built once; and
+ * `GET /api/docs/`: Scalar's reference of it, its script served from npm by this server.
+ */
+export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const document = JSON.stringify(openApiDocument(ENDPOINTS, { version: '1.0.0', serverUrl: publicUrl }));
+  typed(app).route({
+    ...routeOf(API.system.openapi),
+    handler: async (_request, reply) => reply.type('application/json; charset=utf-8').send(document),
+  });
+
+  let reference: Promise<FastifyInstance> | undefined;
+  app.addHook('onClose', async () => {
+    if (reference) await (await reference).close();
+  });
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const inner = await (reference ??= scalarApp());
+    const res = await inner.inject({ method: 'GET', url: request.url });
+    if (res.statusCode === 404) throw new DomainError('NOT_FOUND', MSG.notFound);
+    reply.status(res.statusCode);
+    for (const name of ['content-type', 'location'] as const) {
+      const value = res.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    if (String(res.headers['content-type']).startsWith('text/html')) reply.header('content-security-policy', docsPolicy(res.payload));
+    return reply.send(res.rawPayload);
+  };
+  typed(app).route({ ...routeOf(API.system.docs), handler: serve });
+  app.get(`${API_DOCS_PREFIX}/*`, serve);
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, TokenSchema } from '../schemas/auth.js';
+import { MeResponseSchema, ProvidersResponseSchema, SessionUserSchema } from '../schemas/session.js';
+import { MessageSchema, OkSchema, endpoint } from './endpoint.js';
+
+const tag = 'Accounts';
+const redirect = { 302: { description: 'Back to the sign-in popup (with `?error=` when it failed).', contentType: null } };
+
+export const accounts = {
+  me: endpoint({ method: 'GET', path: '/api/auth/me', summary: 'The signed-in user, or null', tag, access: 'public', responses: { 200: MeResponseSchema }, errors: [] }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Create an account and sign in',
+    tag,
+    access: 'public',
+    body: RegisterSchema,
+    responses: { 201: z.object({ user: SessionUserSchema, verificationSent: z.boolean() }) },
+    errors: ['VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'],
+    example: { email: 'amira@example.com', password: 'secret1', confirmPassword: 'secret1', username: 'amira', phone: '0501234567' },
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password',
+    tag,
+    access: 'public',
+    body: LoginSchema,
+    responses: { 200: z.object({ user: SessionUserSchema }) },
+    errors: ['VALIDATION_FAILED', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
+    example: { email: 'amira@example.com', password: 'secret1' },
+  }),
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', summary: 'Sign out here', tag, access: 'public', responses: { 200: OkSchema }, errors: [] }),
+  logoutAll: endpoint({ method: 'POST', path: '/api/auth/logout-all', summary: 'Sign out everywhere', tag, access: 'user', responses: { 200: OkSchema }, errors: ['UNAUTHENTICATED'] }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    summary: 'Send the verification email again',
+    tag,
+    access: 'user',
+    responses: { 200: z.object({ alreadyVerified: z.boolean(), message: z.string() }) },
+    errors: ['UNAUTHENTICATED', 'RATE_LIMITED'],
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    summary: "Verify an email with the link's token",
+    tag,
+    access: 'public',
+    body: TokenSchema,
+    responses: { 200: z.object({ user: SessionUserSchema, message: z.string() }) },
+    errors: ['VALIDATION_FAILED', 'TOKEN_INVALID', 'RATE_LIMITED'],
+  }),
+  passwordReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    summary: 'Email a password reset link (the same answer whether or not the account exists)',
+    tag,
+    access: 'public',
+    body: ForgotPasswordSchema,
+    responses: { 200: MessageSchema },
+    errors: ['VALIDATION_FAILED', 'RATE_LIMITED'],
+  }),
+  passwordResetConfirm: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    summary: 'Set a new password with a reset token',
+    tag,
+    access: 'public',
+    body: ResetPasswordSchema,
+    responses: { 200: MessageSchema },
+    errors: ['VALIDATION_FAILED', 'TOKEN_INVALID', 'RATE_LIMITED'],
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/password',
+    summary: 'Change the password (other sessions are signed out)',
+    tag,
+    access: 'user',
+    body: ChangePasswordSchema,
+    responses: { 200: MessageSchema },
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
+  }),
+  providers: endpoint({ method: 'GET', path: '/api/auth/providers', summary: 'Which outside sign-ins are on', tag, access: 'public', responses: { 200: ProvidersResponseSchema }, errors: [] }),
+  googleStart: endpoint({
+    method: 'GET',
+    path: '/api/auth/google/start',
+    summary: "Start Google sign-in (the popup's first page)",
+    tag,
+    access: 'public',
+    responses: {},
+    other: { 302: { description: "To Google's consent page, or back to the popup with an error.", contentType: null } },
+    errors: ['RATE_LIMITED', 'NOT_FOUND'],
+  }),
+  googleCallback: endpoint({ method: 'GET', path: '/api/auth/google/callback', summary: 'Where Google sends the popup back', tag, access: 'public', responses: {}, other: redirect, errors: [] }),
+};

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint: anyone (a session, when sent, is read: "liked by me"), anyone signed
+ * in, or only someone whose email is verified.
+ */
+export type Access = 'public' | 'user' | 'verified';
+
+/** An answer that is not JSON: no body (204), a redirect, a file or a page. */
+export interface OtherAnswer {
+  description: string;
+  /** Null when the answer has no body. */
+  contentType: string | null;
+}
+
+/** A multipart form: its text fields as a schema (what the service parses), and its files. */
+export interface MultipartForm {
+  fields: z.ZodObject;
+  files: Record<string, { maxCount: number; description: string }>;
+}
+
+/**
+ * One HTTP endpoint, declared once: the server registers its route from this (validating params,
+ * query and body before the handler, serializing each answer through its schema), the OpenAPI
+ * document is generated from it, and the browser's client is typed by it.
+ */
+export interface Endpoint {
+  method: Method;
+  /** Fastify's syntax: `/api/products/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /** A multipart body instead, read by the handler as it streams (files go to disk). */
+  form?: MultipartForm;
+  /** Headers the endpoint reads, for the document (the service checks them). */
+  headers?: z.ZodObject;
+  /** JSON answers by status. */
+  responses: Partial<Record<number, z.ZodType>>;
+  /** Answers that are not JSON. */
+  other?: Partial<Record<number, OtherAnswer>>;
+  /** The `{ error }` codes this endpoint may answer, beyond those every endpoint may (see COMMON_ERRORS). */
+  errors: readonly ErrorCode[];
+  /** A request body that works, for the document. */
+  example?: unknown;
+}
+
+/** Declares an endpoint, keeping its literal types for the route and the client. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+/** Every API error: `{ error: { code, message, fields? } }`; `fields` names each field's first problem. */
+export const ApiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ examples: [{ error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.', fields: { email: 'Please fill in all fields.' } } }] });
+
+/** Errors any endpoint may answer: a fault of ours, or an instance shutting down. */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE'];
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+export const MessageSchema = z.object({ message: z.string() });
+
+/** Every id we issue is a UUID; a path parameter that is not one is a 404 before any handler. */
+export const IdSchema = z.string().meta({ format: 'uuid' });
+export const IdParams = z.object({ id: IdSchema });

@@ -1,0 +1,20 @@
+import { accounts } from './accounts.js';
+import { auctions } from './auctions.js';
+import { catalog } from './catalog.js';
+import type { Endpoint } from './endpoint.js';
+import { feed } from './feed.js';
+import { notifications } from './notifications.js';
+import { orders } from './orders.js';
+import { profiles } from './profiles.js';
+import { reviews } from './reviews.js';
+import { streams } from './streams.js';
+import { system } from './system.js';
+
+export * from './endpoint.js';
+
+/** Every HTTP endpoint the server answers, by module. */
+export const API = { accounts, auctions, catalog, feed, notifications, orders, profiles, reviews, streams, system };
+
+/** The same, as one list. */
+export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);
+export * from './openapi.js';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ProductPageSchema, PublicProfileSchema } from '../api/catalog.js';
+import { PageQuerySchema, ProfileSchema } from '../schemas/catalog.js';
+import { IdParams, endpoint } from './endpoint.js';
+
+const tag = 'Profiles';
+const FollowSchema = z.object({ following: z.boolean(), followersCount: z.number() });
+
+export const profiles = {
+  get: endpoint({ method: 'GET', path: '/api/users/:id', summary: 'A public profile', tag, access: 'public', params: IdParams, responses: { 200: PublicProfileSchema }, errors: ['NOT_FOUND'] }),
+  products: endpoint({
+    method: 'GET',
+    path: '/api/users/:id/products',
+    summary: "A seller's products, newest first",
+    tag,
+    access: 'public',
+    params: IdParams,
+    query: PageQuerySchema,
+    responses: { 200: ProductPageSchema },
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/me/profile',
+    summary: 'Edit my profile',
+    tag,
+    access: 'user',
+    body: ProfileSchema,
+    responses: { 200: PublicProfileSchema },
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'CONFLICT'],
+    example: { username: 'amira', bio: 'Watches and cameras.', contactEmail: '' },
+  }),
+  photo: endpoint({
+    method: 'POST',
+    path: '/api/me/photo',
+    summary: 'Set my profile photo (multipart)',
+    tag,
+    access: 'user',
+    form: { fields: z.object({}), files: { photo: { maxCount: 1, description: 'A JPEG, PNG or WebP photo.' } } },
+    responses: { 200: z.object({ profilePic: z.string() }) },
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  }),
+  likes: endpoint({
+    method: 'GET',
+    path: '/api/me/likes',
+    summary: 'Products I like',
+    tag,
+    access: 'user',
+    query: PageQuerySchema,
+    responses: { 200: ProductPageSchema },
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
+  }),
+  follow: endpoint({
+    method: 'PUT',
+    path: '/api/users/:id/follow',
+    summary: 'Follow someone',
+    tag,
+    access: 'verified',
+    params: IdParams,
+    responses: { 200: FollowSchema },
+    errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'NOT_FOUND'],
+  }),
+  unfollow: endpoint({
+    method: 'DELETE',
+    path: '/api/users/:id/follow',
+    summary: 'Stop following someone',
+    tag,
+    access: 'verified',
+    params: IdParams,
+    responses: { 200: FollowSchema },
+    errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND'],
+  }),
+};

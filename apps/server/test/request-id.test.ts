@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, registerUser, startTestApp, type TestApp } from './support.js';
+import { DIALECTS, registerUser, startTestApp, validRegistration, type TestApp } from './support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -26,6 +26,16 @@ describe.each(DIALECTS)('request ids (%s)', (dialect) => {
     const res = await other.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'failing-1' } });
     expect(res.statusCode).toBe(503);
     expect(logged('failing-1').map((l) => l.msg)).toEqual(['incoming request', 'health check: database unreachable', 'request completed']);
+    await other.close();
+  });
+
+  it('carries the id on what a service logs while answering: a verification mail that fails after sign-up', async () => {
+    const failing = { kind: 'smtp' as const, send: () => Promise.reject(new Error('smtp down')), close: async () => undefined };
+    const other = await startTestApp(dialect, { logLevel: 'info' }, { mailer: failing, logStream: { write: (line) => void lines.push(line) } });
+    const res = await other.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-request-id': 'signup-1' }, payload: validRegistration() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ verificationSent: false });
+    expect(logged('signup-1').map((l) => l.msg)).toEqual(['incoming request', 'verification mail failed after sign-up', 'request completed']);
     await other.close();
   });
 

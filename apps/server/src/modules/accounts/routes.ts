@@ -21,7 +21,7 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
     }) });
 
     app.route({ ...routeOf(C.register), ...limited, handler: async (request, reply) => {
-      const result = await accounts.register(request.body, request.headers['user-agent']);
+      const result = await accounts.register(request.body, request.headers['user-agent'], request.log);
       setSessionCookie(reply, result.session);
       return reply.status(201).send({ user: result.user, verificationSent: result.verificationSent });
     } });
@@ -48,7 +48,7 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
     } });
 
     app.route({ ...routeOf(C.resendVerification), ...limited, handler: async (request) => {
-      const result = await accounts.resendVerification(requireUser(request));
+      const result = await accounts.resendVerification(requireUser(request), request.log);
       return { ...result, message: result.alreadyVerified ? MSG.alreadyVerified : MSG.verificationSent };
     } });
 

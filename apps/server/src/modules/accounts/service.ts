@@ -27,13 +27,16 @@ const HOUR = 3600_000;
 const VERIFY_TTL = 24 * HOUR;
 const RESET_TTL = HOUR;
 
+/** What a service writes its failures to: the app's logger, or the request's (which adds its id). */
+type RequestLog = { error(obj: unknown, msg: string): void };
+
 export interface AccountsDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   publicUrl: string;
   sessionDays: number;
   clock: Clock;
-  log: { error(obj: unknown, msg: string): void };
+  log: RequestLog;
   afterAnswer: AfterAnswer;
   /** A picture's browser URL from its stored key (media service): rows keep keys, answers URLs. */
   avatarUrl: (key: string | null) => string;
@@ -156,7 +159,8 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl),
 
-    async register(body: unknown, userAgent?: string) {
+    /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
+    async register(body: unknown, userAgent?: string, log: RequestLog = deps.log) {
       const input = parseInput(RegisterSchema, body);
       const conflicts = await conflictFields(input.email, input.username);
       if (Object.keys(conflicts).length) throwConflict(conflicts);
@@ -168,7 +172,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await sendVerification(user);
       } catch (error) {
         verificationSent = false;
-        deps.log.error({ err: error }, 'verification mail failed after sign-up');
+        log.error({ err: error }, 'verification mail failed after sign-up');
       }
       return { user: toSessionUser(user, deps.avatarUrl), session, verificationSent };
     },
@@ -208,12 +212,12 @@ export function createAccountsService(deps: AccountsDeps) {
       await q.deleteUserSessions(db, userId);
     },
 
-    async resendVerification(user: UserRow) {
+    async resendVerification(user: UserRow, log: RequestLog = deps.log) {
       if (user.email_verified_at) return { alreadyVerified: true };
       try {
         await sendVerification(user);
       } catch (error) {
-        deps.log.error({ err: error }, 'verification mail failed');
+        log.error({ err: error }, 'verification mail failed');
         throw new DomainError('SERVICE_UNAVAILABLE', MSG.verificationSendFailed);
       }
       return { alreadyVerified: false };

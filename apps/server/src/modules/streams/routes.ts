@@ -29,7 +29,7 @@ export function streamsRoutes(streams: StreamsService) {
         const host = requireVerifiedUser(request, hostGate);
         const body = await readMultipart(request, STREAM_FORM);
         const cover = filesOf(body, 'cover')[0];
-        const created = await streams.start(host, body.fields, cover && { source: cover.path, bytes: cover.size });
+        const created = await streams.start(host, body.fields, cover && { source: cover.path, bytes: cover.size }, request.log);
         return reply.status(201).send(created);
       } });
     });

@@ -195,7 +195,8 @@ export function createStreamsService(deps: StreamsDeps) {
 
   return {
     /** Host start: the stream goes live at once, with its auction on the chosen product. */
-    async start(host: UserRow, form: unknown, cover: { source: UploadSource; bytes: number } | undefined): Promise<{ id: string }> {
+    /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
+    async start(host: UserRow, form: unknown, cover: { source: UploadSource; bytes: number } | undefined, log: StreamsDeps['log'] = deps.log): Promise<{ id: string }> {
       const input = parseInput(StartStreamSchema, form);
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES) throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
       if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
@@ -232,7 +233,7 @@ export function createStreamsService(deps: StreamsDeps) {
         if (room !== null) await q.setVideoRoom(db, id, room);
       } catch (error) {
         // Without its video room the stream cannot be watched: it ends, and the host hears why.
-        deps.log.warn({ err: error }, 'opening the video room failed');
+        log.warn({ err: error }, 'opening the video room failed');
         await end(id, 'host');
         throw new DomainError('SERVICE_UNAVAILABLE', `Error starting stream: ${(error as Error).message}`);
       }

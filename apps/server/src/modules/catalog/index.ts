@@ -1,4 +1,5 @@
 import { defineModule } from '../module.js';
+import { profileListRoutes } from './profile-routes.js';
 import { catalogRoutes } from './routes.js';
 import { createCatalogService } from './service.js';
 
@@ -15,7 +16,10 @@ export const catalogModule = defineModule({
     });
     return {
       service,
-      routes: catalogRoutes(service, (id, user) => ctx.services.reviews.hasReviewed(id, user)),
+      routes: async (app) => {
+        await catalogRoutes(service, (id, user) => ctx.services.reviews.hasReviewed(id, user))(app);
+        await profileListRoutes(service)(app);
+      },
       referencedUploads: () => service.referencedUploads(),
       firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
     };

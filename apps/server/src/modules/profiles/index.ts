@@ -11,6 +11,6 @@ export const profilesModule = defineModule({
       media: ctx.media,
       isUsernameTaken: (username, exceptUserId) => ctx.services.accounts.isUsernameTaken(username, exceptUserId),
     });
-    return { service, routes: profilesRoutes(service, ctx.services), referencedUploads: () => service.referencedUploads() };
+    return { service, routes: profilesRoutes(service), referencedUploads: () => service.referencedUploads() };
   },
 });

@@ -3,23 +3,18 @@ import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
 import { PHOTO_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
-import { SHARED_ANSWER } from '../../http/shared-answers.js';
 import { requireUser, requireVerifiedUser } from '../../http/session.js';
-import type { Services } from '../module.js';
 import type { ProfilesService } from './service.js';
 
 const C = API.profiles;
 
-/** A profile's product tabs are the catalog's lists; `services` is read at request time. */
-export function profilesRoutes(profiles: ProfilesService, services: Pick<Services, 'catalog'>) {
+/** A profile's product tabs (its products, my likes) are the catalog's routes: catalog/profile-routes.ts. */
+export function profilesRoutes(profiles: ProfilesService) {
   const userRoute = notFoundAs(MSG.userNotFound);
-  // A seller's products are the same for every reader.
-  const sellersProducts = { config: { ...userRoute.config, ...SHARED_ANSWER.config } };
 
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
     app.route({ ...routeOf(C.get), ...userRoute, handler: async (request) => profiles.get(request.currentUser, request.params.id) });
-    app.route({ ...routeOf(C.products), ...sellersProducts, handler: async (request) => services.catalog.byOwner(request.params.id, request.query) });
 
     app.route({ ...routeOf(C.update), handler: async (request) => {
       await profiles.update(requireUser(request), request.body);
@@ -32,8 +27,6 @@ export function profilesRoutes(profiles: ProfilesService, services: Pick<Service
         return profiles.setPhoto(user, filesOf(await readMultipart(request, PHOTO_FORM), 'photo')[0]?.path);
       } });
     });
-
-    app.route({ ...routeOf(C.likes), handler: async (request) => services.catalog.likedBy(requireUser(request).id, request.query) });
 
     // Following needs a verified email: signed in is not enough.
     app.route({ ...routeOf(C.follow), ...userRoute, handler: async (request) => ({

@@ -35,8 +35,7 @@ import { createEventBus, type EventBus } from './lib/events.js';
 import { createMediaService } from './media/media-service.js';
 import { orphanSweepJob } from './media/orphan-sweep.js';
 import { statisticsJob } from './db/statistics.js';
-import { MODULES } from './modules/index.js';
-import type { ModuleContext, Services } from './modules/module.js';
+import { composeModules, type Services } from './compose.js';
 import { janusConnectSources } from './adapters/video/index.js';
 import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
@@ -118,8 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await afterAnswer.settle();
   });
 
-  const services = {} as Services;
-  const ctx: ModuleContext = {
+  const { parts: modules, services } = composeModules({
     config,
     db: database.db,
     dialect: database.dialect,
@@ -130,12 +128,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     publish: events.publish,
     afterAnswer,
     metrics,
-    services,
-  };
-  const modules = MODULES.map((module) => {
-    const parts = module.create(ctx);
-    (services as unknown as Record<string, unknown>)[module.name] = parts.service;
-    return parts;
   });
 
   if (config.seedDemo) await seedDemoData({ accounts: services.accounts, catalog: services.catalog, log: app.log });
@@ -204,7 +196,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     redisUrl: config.redisUrl,
     clock,
     events,
-    services,
+    accounts: services.accounts,
     parts: modules.flatMap((parts) => (parts.socket ? [parts.socket] : [])),
     log: app.log,
     metrics,

@@ -12,30 +12,8 @@ import type { MediaService } from '../media/media-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { SocketParts } from '../realtime/types.js';
 import type { UploadReferences } from '../media/orphan-sweep.js';
-import type { AccountsService } from './accounts/service.js';
-import type { AuctionsService } from './auctions/service.js';
-import type { CatalogService } from './catalog/service.js';
-import type { FeedService } from './feed/service.js';
-import type { NotificationsService } from './notifications/service.js';
-import type { OrdersService } from './orders/service.js';
-import type { ProfilesService } from './profiles/service.js';
-import type { ReviewsService } from './reviews/service.js';
-import type { StreamsService } from './streams/service.js';
 
-/** Every module's service, by module name. */
-export interface Services {
-  accounts: AccountsService;
-  profiles: ProfilesService;
-  catalog: CatalogService;
-  reviews: ReviewsService;
-  orders: OrdersService;
-  notifications: NotificationsService;
-  auctions: AuctionsService;
-  streams: StreamsService;
-  feed: FeedService;
-}
-
-/** What a module is built from: the shared adapters, and the other modules' services. */
+/** What every module is built from: the shared adapters. Other modules' ports come separately, as each module's `needs`. */
 export interface ModuleContext {
   config: Config;
   db: Kysely<DB>;
@@ -50,14 +28,13 @@ export interface ModuleContext {
   afterAnswer: AfterAnswer;
   /** What `/metrics` reports: a module counts its own events there (bids). */
   metrics: Metrics;
-  /**
-   * The other modules' services. Modules are created in order, so read another module's service
-   * when a call needs it, not while being created.
-   */
-  services: Services;
 }
 
-export interface ModuleParts<S> {
+/** What a module's `create` returns; `port` only for a module others call. */
+export type ModuleParts<S, P = undefined> = OwnParts<S> & (P extends undefined ? { port?: undefined } : { port: P });
+
+interface OwnParts<S> {
+  /** Everything the module does, for its own routes and sockets (and the app's tests). */
   service: S;
   /** Registers the module's HTTP routes (a Fastify plugin). */
   routes?: (app: FastifyInstance) => Promise<void>;
@@ -79,12 +56,42 @@ export interface ModuleParts<S> {
 
 export type FirstPaintImage = (pathname: string, search: URLSearchParams) => Promise<string | null>;
 
-/** One registration per module (docs/architecture.md, "Modules register themselves"); app.ts loops over them. */
-export interface SouqModule<K extends keyof Services = keyof Services> {
-  name: K;
-  create(ctx: ModuleContext): ModuleParts<Services[K]>;
+/**
+ * One registration per module (docs/architecture.md, "Modules register themselves"): `needs` are
+ * the ports of modules earlier in the order (and, for a module that sets a flow off, the flow's
+ * callback). compose.ts creates the modules in order and hands each its needs.
+ */
+export interface SouqModule<Needs, S, P> {
+  create(ctx: ModuleContext, needs: Needs): ModuleParts<S, P>;
 }
 
-export function defineModule<K extends keyof Services>(module: SouqModule<K>): SouqModule<K> {
-  return module;
+export function defineModule<Needs, S, P = undefined>(create: (ctx: ModuleContext, needs: Needs) => ModuleParts<S, P>): SouqModule<Needs, S, P> {
+  return { create };
+}
+
+/**
+ * The port itself: only the listed members of the service, so a later module holds nothing else
+ * of it, whatever it casts. The services' members are closures, never methods on `this`.
+ */
+export function portOf<S, K extends keyof S>(service: S, members: readonly K[]): Pick<S, K> {
+  const port = {} as Pick<S, K>;
+  for (const member of members) port[member] = service[member];
+  return port;
+}
+
+/**
+ * An answer an earlier module needs from a later one, which it must not call (ADR 0007): the later
+ * module provides it as it is created. Until then `fallback` answers: what holds while no such
+ * module exists.
+ */
+export function laterAnswer<A extends unknown[], R>(what: string, fallback: (...args: A) => R) {
+  let answer = fallback;
+  let provided = false;
+  return {
+    ask: (...args: A): R => answer(...args),
+    provide(given: (...args: A) => R): void {
+      if (provided) throw new Error(`${what} is answered twice`);
+      [answer, provided] = [given, true];
+    },
+  };
 }

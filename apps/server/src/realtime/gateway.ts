@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventBus } from '../lib/events.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { Services } from '../modules/module.js';
+import type { AccountsService } from '../modules/accounts/service.js';
 import { toRefusal } from './refusals.js';
 import { tokenBucket } from './token-bucket.js';
 import type { RealtimeOut, SocketHandler, SocketParts, SocketSession } from './types.js';
@@ -33,7 +33,7 @@ export interface RealtimeDeps {
   redisUrl?: string;
   clock: Clock;
   events: EventBus;
-  services: Pick<Services, 'accounts'>;
+  accounts: Pick<AccountsService, 'userForSessionToken'>;
   /** Every module's socket handlers and event forwarding. */
   parts: SocketParts[];
   log: FastifyInstance['log'];
@@ -99,7 +99,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
 
   io.use((socket, next) => {
     const token = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
-    deps.services.accounts.userForSessionToken(token).then(
+    deps.accounts.userForSessionToken(token).then(
       (user) => {
         socket.data.userId = user?.id ?? null;
         next();

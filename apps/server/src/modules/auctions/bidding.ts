@@ -10,7 +10,7 @@ import { DomainError, parseInput } from '../../lib/errors.js';
 import type { DomainEvent } from '../../lib/events.js';
 import { laneBatches, type Settled } from '../../lib/lane-batches.js';
 import { Lru } from '../../lib/lru.js';
-import type { NewNotification } from '../notifications/service.js';
+import type { NewNotification } from '../notifications/port.js';
 import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';

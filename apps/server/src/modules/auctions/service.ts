@@ -28,8 +28,9 @@ import { DomainError, parseInput } from '../../lib/errors.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
 import { decodeImageKeys, firstImageKey } from '../../media/image-keys.js';
 import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
-import type { Services } from '../module.js';
-import type { NewNotification } from '../notifications/service.js';
+import type { CatalogPort } from '../catalog/port.js';
+import type { NewNotification, NotificationsPort } from '../notifications/port.js';
+import type { OrdersPort } from '../orders/port.js';
 import { createBidding, type BidCounts, type BidGate, type NotificationsWrite } from './bidding.js';
 import { soldMail, wonMail } from './emails.js';
 import { reserveMet } from './engine.js';
@@ -72,8 +73,7 @@ export interface AuctionsDeps {
   publicUrl: string;
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
-  /** Read at call time: catalog, orders and notifications are other modules. */
-  services: Pick<Services, 'catalog' | 'orders' | 'notifications'>;
+  ports: { catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort };
   bidCounts: BidCounts;
 }
 
@@ -82,7 +82,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof q.findAuction>>>;
 export type AuctionsService = ReturnType<typeof createAuctionsService>;
 
 export function createAuctionsService(deps: AuctionsDeps) {
-  const { db, dialect, clock, media, services } = deps;
+  const { db, dialect, clock, media, ports } = deps;
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
   const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
 
@@ -111,7 +111,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
   /** The statement that stores notifications with the caller's writes; once stored, the bells ring after the commit. */
   const notifications = (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite => {
-    const statement = services.notifications.notifyStatement(runner, news);
+    const statement = ports.notifications.notifyStatement(runner, news);
     return {
       query: statement.query,
       stored(rows) {
@@ -161,7 +161,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     const link = `/auction/${id}`;
     const price = row.current_bid ?? 0;
     if (sold && winnerId) {
-      await services.orders.createForAuction(trx, {
+      await ports.orders.createForAuction(trx, {
         auctionId: id,
         buyerId: winnerId,
         sellerId: row.seller_id,
@@ -196,7 +196,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     productId: string,
     terms: { id: string; startingBid: number; reservePrice: number | null; closingStyle: 'soft' | 'sudden'; endsAt: Date; kind: 'timed' | 'live'; streamId: string | null },
   ): Promise<void> {
-    const product = await services.catalog.forAuction(trx, productId);
+    const product = await ports.catalog.forAuction(trx, productId);
     if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
     if (product.ownerId !== user.id) throw new DomainError('FORBIDDEN', MSG.notProductOwner);
     if (product.isAuction) {
@@ -229,7 +229,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       kind: terms.kind,
       stream_id: terms.streamId,
     });
-    if (!(await services.catalog.setAuction(trx, productId, terms.id, product.relatedAuction))) throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+    if (!(await ports.catalog.setAuction(trx, productId, terms.id, product.relatedAuction))) throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
   }
 
   return {
@@ -288,9 +288,9 @@ export function createAuctionsService(deps: AuctionsDeps) {
       const isOwner = viewer?.id === row.seller_id;
       const isWinner = viewer !== null && viewer.id === row.winner_id;
       const [product, myMaxBid, order] = await Promise.all([
-        row.product_id ? services.catalog.forAuctionPage(row.product_id) : null,
+        row.product_id ? ports.catalog.forAuctionPage(row.product_id) : null,
         viewer ? q.maxBidOf(db, id, viewer.id) : null,
-        row.status === 'sold' && (isOwner || isWinner) ? services.orders.orderOfAuction(id) : undefined,
+        row.status === 'sold' && (isOwner || isWinner) ? ports.orders.orderOfAuction(id) : undefined,
       ]);
       const images = media.imagesOf(row.images);
       return {
@@ -339,7 +339,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
           if (row.bid_count > 0) throw new DomainError('CONFLICT', MSG.auctionHasBids);
           const now = clock.iso();
           if (!(await q.cancelAuction(trx, id, user.id, now))) throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
-          if (row.product_id) await services.catalog.setAuction(trx, row.product_id, null, id);
+          if (row.product_id) await ports.catalog.setAuction(trx, row.product_id, null, id);
           const update: AuctionUpdate = { auction: liveOf({ ...row, status: 'cancelled', seq: row.seq + 1 }), bids: [], reason: 'cancelled', serverTime: now };
           onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
         }),
@@ -351,7 +351,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return db.transaction().execute(async (trx) => {
         const row = await sellerOwned(user, trx, id);
         if (row.status !== 'unsold' || !row.product_id) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
-        if (!(await services.catalog.setAuction(trx, row.product_id, null, id))) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
+        if (!(await ports.catalog.setAuction(trx, row.product_id, null, id))) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
         return { productId: row.product_id };
       });
     },

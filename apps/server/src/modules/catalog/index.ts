@@ -1,27 +1,32 @@
-import { defineModule } from '../module.js';
+import type { UserRow } from '../../db/schema.js';
+import { defineModule, laterAnswer, portOf } from '../module.js';
+import type { ProfilesPort } from '../profiles/port.js';
+import { CATALOG_PORT, type CatalogPort } from './port.js';
 import { profileListRoutes } from './profile-routes.js';
 import { catalogRoutes } from './routes.js';
 import { createCatalogService } from './service.js';
 
-export const catalogModule = defineModule({
-  name: 'catalog',
-  create(ctx) {
-    const service = createCatalogService({
-      db: ctx.db,
-      dialect: ctx.dialect,
-      clock: ctx.clock,
-      media: ctx.media,
-      adjustPostsCount: (trx, userId, delta) => ctx.services.profiles.adjustPostsCount(trx, userId, delta),
-      isOnOpenAuction: (productId) => ctx.services.auctions.isOnOpenAuction(productId),
-    });
-    return {
-      service,
-      routes: async (app) => {
-        await catalogRoutes(service, (id, user) => ctx.services.reviews.hasReviewed(id, user))(app);
-        await profileListRoutes(service)(app);
-      },
-      referencedUploads: () => service.referencedUploads(),
-      firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
-    };
-  },
+export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort }) => {
+  // With no auctions module nothing is on an auction; with no reviews module nobody has reviewed.
+  const onOpenAuction = laterAnswer('A product on an open auction', async (_productId: string) => false);
+  const reviewedByMe = laterAnswer('reviewedByMe', async (_productId: string, _viewer: UserRow | null) => false);
+  const service = createCatalogService({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    media: ctx.media,
+    adjustPostsCount: needs.profiles.adjustPostsCount,
+    isOnOpenAuction: onOpenAuction.ask,
+  });
+  const port: CatalogPort = { ...portOf(service, CATALOG_PORT), answerOnOpenAuction: onOpenAuction.provide, answerReviewedByMe: reviewedByMe.provide };
+  return {
+    service,
+    port,
+    routes: async (app) => {
+      await catalogRoutes(service, reviewedByMe.ask)(app);
+      await profileListRoutes(service)(app);
+    },
+    referencedUploads: () => service.referencedUploads(),
+    firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
+  };
 });

@@ -5,7 +5,10 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import { keptFor } from '../../lib/kept-for.js';
-import type { Services } from '../module.js';
+import type { AuctionsPort } from '../auctions/port.js';
+import type { CatalogPort } from '../catalog/port.js';
+import type { OrdersPort } from '../orders/port.js';
+import type { ProfilesPort } from '../profiles/port.js';
 import * as q from './queries.js';
 import { SIGNAL_WEIGHTS, addSignal, arrange, emptyTaste, score, type Candidate, type Taste } from './ranking.js';
 
@@ -62,26 +65,26 @@ const auctionCandidate = (a: AuctionPoolRow): Candidate => ({
 export interface FeedDeps {
   db: Kysely<DB>;
   clock: Clock;
-  services: Pick<Services, 'catalog' | 'auctions' | 'orders' | 'profiles'>;
+  ports: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort };
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
 
 export function createFeedService(deps: FeedDeps) {
-  const { db, clock, services } = deps;
+  const { db, clock, ports } = deps;
 
   /** A person's taste from everything they did, and what they already have (left out of the feed). */
   async function tasteOf(userId: string): Promise<{ taste: Taste; seen: Set<string> }> {
     const [likes, purchases, bids, opens, followed, hidden] = await Promise.all([
-      services.catalog.likedSignals(userId, RECENT),
-      services.orders.purchaseSignals(userId, 100),
-      services.auctions.bidSignals(userId, RECENT),
+      ports.catalog.likedSignals(userId, RECENT),
+      ports.orders.purchaseSignals(userId, 100),
+      ports.auctions.bidSignals(userId, RECENT),
       q.recentOpens(db, userId, RECENT),
-      services.profiles.followedIds(userId),
+      ports.profiles.followedIds(userId),
       q.hiddenBy(db, userId, RECENT),
     ]);
     const bought = purchases.flatMap((p) => (p.product_id ? [p.product_id] : []));
-    const categories = new Map((await services.catalog.ownersOf(bought)).map((p) => [p.id, p.category]));
+    const categories = new Map((await ports.catalog.ownersOf(bought)).map((p) => [p.id, p.category]));
     const taste = emptyTaste();
     for (const l of likes) addSignal(taste, { sellerId: l.seller_id, category: l.category }, SIGNAL_WEIGHTS.like);
     for (const p of purchases) addSignal(taste, { sellerId: p.seller_id, category: p.product_id ? (categories.get(p.product_id) ?? null) : null }, SIGNAL_WEIGHTS.order);
@@ -113,10 +116,10 @@ export function createFeedService(deps: FeedDeps) {
    * popular, fresh and category pools a few times a minute instead of for every new session.
    */
   const pool = keptFor<Candidate[]>(clock, POOLS_KEPT_MS, POOLS_KEPT);
-  const productPool = (key: string, opts: Parameters<typeof services.catalog.feedCandidates>[0], explore = false) =>
-    pool(`p:${key}`, async () => (await services.catalog.feedCandidates(opts)).map((p) => productCandidate(p, explore)));
-  const auctionPool = (key: string, opts: Parameters<typeof services.auctions.feedCandidates>[0]) =>
-    pool(`a:${key}`, async () => (await services.auctions.feedCandidates(opts)).map(auctionCandidate));
+  const productPool = (key: string, opts: Parameters<typeof ports.catalog.feedCandidates>[0], explore = false) =>
+    pool(`p:${key}`, async () => (await ports.catalog.feedCandidates(opts)).map((p) => productCandidate(p, explore)));
+  const auctionPool = (key: string, opts: Parameters<typeof ports.auctions.feedCandidates>[0]) =>
+    pool(`a:${key}`, async () => (await ports.auctions.feedCandidates(opts)).map(auctionCandidate));
 
   /** Candidates from cheap, indexed pools: popular, fresh, new and little-seen, the person's categories and sellers, auctions ending. */
   async function candidatesFor(viewerId: string | null, taste: Taste): Promise<Candidate[]> {
@@ -149,10 +152,10 @@ export function createFeedService(deps: FeedDeps) {
   async function cards(viewer: UserRow | null, keys: string[]): Promise<FeedItem[]> {
     const productIds = keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2));
     const auctionIds = keys.filter((k) => k.startsWith('a:')).map((k) => k.slice(2));
-    const [products, auctions] = await Promise.all([services.catalog.feedCards(productIds), services.auctions.feedCards(auctionIds)]);
+    const [products, auctions] = await Promise.all([ports.catalog.feedCards(productIds), ports.auctions.feedCards(auctionIds)]);
     const sellers = [...new Set([...products.map((p) => p.seller.id), ...auctions.map((a) => a.auction.seller.id)])];
     const [liked, following] = viewer
-      ? await Promise.all([services.catalog.likedAmong(viewer.id, productIds), services.profiles.followedAmong(viewer.id, sellers)])
+      ? await Promise.all([ports.catalog.likedAmong(viewer.id, productIds), ports.profiles.followedAmong(viewer.id, sellers)])
       : [new Set<string>(), new Set<string>()];
     const byKey = new Map<string, FeedItem>();
     for (const p of products) byKey.set(`p:${p.product.id}`, { kind: 'product', id: p.product.id, ...p, likedByMe: liked.has(p.product.id), followingSeller: following.has(p.seller.id) });
@@ -164,8 +167,8 @@ export function createFeedService(deps: FeedDeps) {
   /** Looks up who sells each item and in which category, so opens and "Not interested" need only the item. */
   async function owners(refs: FeedItemRef[]) {
     const [products, auctions] = await Promise.all([
-      services.catalog.ownersOf(refs.filter((r) => r.kind === 'product').map((r) => r.id)),
-      services.auctions.ownersOf(refs.filter((r) => r.kind === 'auction').map((r) => r.id)),
+      ports.catalog.ownersOf(refs.filter((r) => r.kind === 'product').map((r) => r.id)),
+      ports.auctions.ownersOf(refs.filter((r) => r.kind === 'auction').map((r) => r.id)),
     ]);
     return [
       ...products.map((p) => ({ kind: 'product' as const, id: p.id, sellerId: p.owner_id, category: p.category })),

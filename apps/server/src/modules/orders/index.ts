@@ -1,11 +1,10 @@
-import { defineModule } from '../module.js';
+import type { CatalogPort } from '../catalog/port.js';
+import { defineModule, portOf } from '../module.js';
+import { ORDERS_PORT } from './port.js';
 import { ordersRoutes } from './routes.js';
 import { createOrdersService } from './service.js';
 
-export const ordersModule = defineModule({
-  name: 'orders',
-  create(ctx) {
-    const service = createOrdersService({ db: ctx.db, clock: ctx.clock, catalog: ctx.services.catalog, media: ctx.media });
-    return { service, routes: ordersRoutes(service) };
-  },
+export const ordersModule = defineModule((ctx, needs: { catalog: CatalogPort }) => {
+  const service = createOrdersService({ db: ctx.db, clock: ctx.clock, catalog: needs.catalog, media: ctx.media });
+  return { service, port: portOf(service, ORDERS_PORT), routes: ordersRoutes(service) };
 });

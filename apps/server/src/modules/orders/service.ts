@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import type { MediaService } from '../../media/media-service.js';
-import type { CatalogService } from '../catalog/service.js';
+import type { CatalogPort } from '../catalog/port.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
@@ -45,7 +45,7 @@ function requestHash(input: { lines: { productId: string; quantity: number }[]; 
   return crypto.createHash('sha256').update(JSON.stringify({ lines, address: { emirate, area, street, phone } })).digest('hex');
 }
 
-export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock; media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'> }) {
+export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort; clock: Clock; media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'> }) {
   const { db, catalog, media } = deps;
 
   /** Prices come from the database; what the browser's cart claims is ignored. */

@@ -1,16 +1,10 @@
-import { defineModule } from '../module.js';
+import { defineModule, portOf } from '../module.js';
+import type { AccountsPort } from '../accounts/port.js';
+import { PROFILES_PORT } from './port.js';
 import { profilesRoutes } from './routes.js';
 import { createProfilesService } from './service.js';
 
-export const profilesModule = defineModule({
-  name: 'profiles',
-  create(ctx) {
-    const service = createProfilesService({
-      db: ctx.db,
-      clock: ctx.clock,
-      media: ctx.media,
-      isUsernameTaken: (username, exceptUserId) => ctx.services.accounts.isUsernameTaken(username, exceptUserId),
-    });
-    return { service, routes: profilesRoutes(service), referencedUploads: () => service.referencedUploads() };
-  },
+export const profilesModule = defineModule((ctx, needs: { accounts: AccountsPort }) => {
+  const service = createProfilesService({ db: ctx.db, clock: ctx.clock, media: ctx.media, isUsernameTaken: needs.accounts.isUsernameTaken });
+  return { service, port: portOf(service, PROFILES_PORT), routes: profilesRoutes(service), referencedUploads: () => service.referencedUploads() };
 });

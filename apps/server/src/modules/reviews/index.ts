@@ -1,11 +1,10 @@
+import type { CatalogPort } from '../catalog/port.js';
 import { defineModule } from '../module.js';
 import { reviewsRoutes } from './routes.js';
 import { createReviewsService } from './service.js';
 
-export const reviewsModule = defineModule({
-  name: 'reviews',
-  create(ctx) {
-    const service = createReviewsService({ db: ctx.db, clock: ctx.clock, catalog: ctx.services.catalog, avatarUrl: ctx.media.avatarUrl });
-    return { service, routes: reviewsRoutes(service) };
-  },
+export const reviewsModule = defineModule((ctx, needs: { catalog: CatalogPort }) => {
+  const service = createReviewsService({ db: ctx.db, clock: ctx.clock, catalog: needs.catalog, avatarUrl: ctx.media.avatarUrl });
+  needs.catalog.answerReviewedByMe(service.hasReviewed);
+  return { service, routes: reviewsRoutes(service) };
 });

@@ -5,13 +5,13 @@ import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
-import type { CatalogService } from '../catalog/service.js';
+import type { CatalogPort } from '../catalog/port.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogService; clock: Clock; avatarUrl: (key: string | null) => string }) {
+export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogPort; clock: Clock; avatarUrl: (key: string | null) => string }) {
   const { db, catalog } = deps;
 
   return {

@@ -32,7 +32,8 @@ import { DomainError, parseInput } from '../../lib/errors.js';
 import type { Publish } from '../../lib/events.js';
 import type { UploadSource } from '../../media/images.js';
 import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
-import type { Services } from '../module.js';
+import type { AuctionsPort } from '../auctions/port.js';
+import type { OrdersPort } from '../orders/port.js';
 import * as q from './queries.js';
 
 declare module '../../lib/events.js' {
@@ -57,7 +58,7 @@ export interface StreamsDeps {
   ice: IceSettings;
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
-  services: Pick<Services, 'auctions' | 'orders'>;
+  ports: { auctions: AuctionsPort; orders: OrdersPort };
 }
 
 const brief = (id: string | null, username: string | null, pic: string): UserBrief | null => (id && username ? { id, username, profilePic: pic } : null);
@@ -87,7 +88,7 @@ const NONE_REFUSED: ReadonlyMap<string, DomainError> = new Map();
 export type StreamsService = ReturnType<typeof createStreamsService>;
 
 export function createStreamsService(deps: StreamsDeps) {
-  const { db, clock, media, services } = deps;
+  const { db, clock, media, ports } = deps;
   const chatBuckets = new Map<string, { tokens: number; at: number }>();
 
   function card(row: q.StreamRow): StreamCard {
@@ -182,12 +183,12 @@ export function createStreamsService(deps: StreamsDeps) {
         if (!row || row.status !== 'live') return undefined;
         const now = clock.iso();
         if (!(await q.endStream(trx, id, now, reason))) return undefined;
-        await services.auctions.closeNow(trx, row.auction_id, onCommit);
+        await ports.auctions.closeNow(trx, row.auction_id, onCommit);
         return { ...row, status: 'ended' as const, ended_at: now, end_reason: reason };
       }),
     );
     if (!ended) return false;
-    const auction = await services.auctions.liveState(ended.auction_id);
+    const auction = await ports.auctions.liveState(ended.auction_id);
     deps.publish({ type: 'stream.changed', streamId: id, live: auction ? streamLive(ended, auction) : null, ended: true });
     deps.video.closeRoom({ id, videoRoom: ended.video_room }).catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
     return true;
@@ -207,7 +208,7 @@ export function createStreamsService(deps: StreamsDeps) {
       const endsAt = new Date(now.getTime() + input.durationMinutes * 60_000);
       try {
         await db.transaction().execute(async (trx) => {
-          await services.auctions.startLive(trx, host, input.productId, { id: auctionId, streamId: id, startingBid: input.startingBid, endsAt });
+          await ports.auctions.startLive(trx, host, input.productId, { id: auctionId, streamId: id, startingBid: input.startingBid, endsAt });
           await q.insertStream(trx, {
             id,
             host_id: host.id,
@@ -252,13 +253,13 @@ export function createStreamsService(deps: StreamsDeps) {
     async detail(viewer: UserRow | null, id: string): Promise<StreamDetail> {
       const row = await mustFind(id);
       const [auction, messages, removed] = await Promise.all([
-        services.auctions.liveState(row.auction_id),
+        ports.auctions.liveState(row.auction_id),
         q.recentMessages(db, id, CHAT_HISTORY),
         viewer ? q.isBanned(db, id, viewer.id) : false,
       ]);
       const isHost = viewer?.id === row.host_id;
       const isWinner = viewer !== null && viewer.id === row.winner_id;
-      const order = isHost || isWinner ? await services.orders.orderOfAuction(row.auction_id) : undefined;
+      const order = isHost || isWinner ? await ports.orders.orderOfAuction(row.auction_id) : undefined;
       return {
         ...card(row),
         ...streamLive(row, auction!),
@@ -322,7 +323,7 @@ export function createStreamsService(deps: StreamsDeps) {
       if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
       // A number too long to be a price still goes to the engine, which refuses it with its own words.
       const amount = Number.isFinite(typed) ? typed : MAX_FILS + 1;
-      const result = await services.auctions.placeBid(user, row.auction_id, { amount }, clientId).catch((error: unknown) => {
+      const result = await ports.auctions.placeBid(user, row.auction_id, { amount }, clientId).catch((error: unknown) => {
         // The client id is the bid's Idempotency-Key: another amount under it is another message reusing it.
         throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED' ? new DomainError('CONFLICT', MSG.chatIdReused) : error;
       });

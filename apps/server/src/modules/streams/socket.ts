@@ -2,7 +2,7 @@ import { STREAMS_LOBBY, streamHostRoom, streamRoom, userRoom, MSG } from '@souq/
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { RealtimeOut, SocketParts, SocketSession } from '../../realtime/types.js';
-import type { Services } from '../module.js';
+import type { AccountsPort } from '../accounts/port.js';
 import type { StreamsService } from './service.js';
 
 const JOINED = 'streams.joined';
@@ -28,7 +28,7 @@ const hosts = (session: SocketSession, streamId: string) => session.has(streamHo
  * socket can aim a signal at a room (the lobby, a person) or at a stranger, and a flood is held to
  * one recipient per message by the gateway's per-socket limit.
  */
-export function streamsSocket(streams: StreamsService, services: Pick<Services, 'accounts'>, clock: Clock): SocketParts {
+export function streamsSocket(streams: StreamsService, accounts: Pick<AccountsPort, 'userById'>, clock: Clock): SocketParts {
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countViewers = (streamId: string, out: RealtimeOut) => {
     if (pendingCounts.has(streamId)) return;
@@ -51,7 +51,7 @@ export function streamsSocket(streams: StreamsService, services: Pick<Services, 
     countViewers(streamId, out);
   };
   const signedIn = async (session: SocketSession) => {
-    const user = session.userId ? await services.accounts.userById(session.userId) : undefined;
+    const user = session.userId ? await accounts.userById(session.userId) : undefined;
     if (!user) throw new DomainError('UNAUTHENTICATED', MSG.mustBeLoggedIn);
     return user;
   };

@@ -1,0 +1,11 @@
+import type { AccountsService } from './service.js';
+
+/** What later modules may ask of accounts (ADR 0007). */
+export const ACCOUNTS_PORT = [
+  // profiles: a username is unique across every account
+  'isUsernameTaken',
+  // streams: who a socket's chat line comes from
+  'userById',
+] as const satisfies ReadonlyArray<keyof AccountsService>;
+
+export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

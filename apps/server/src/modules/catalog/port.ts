@@ -1,0 +1,33 @@
+import type { UserRow } from '../../db/schema.js';
+import type { CatalogService } from './service.js';
+
+/** What later modules may ask of the catalog (ADR 0007). */
+export const CATALOG_PORT = [
+  // reviews: a review is counted and rated in its own transaction
+  'ownerOf',
+  'countReview',
+  'recomputeRating',
+  // orders: checkout's prices, and every order's sales
+  'pricesFor',
+  'recordSale',
+  // auctions: what an auction copies from its product, ties it to, and shows of it
+  'forAuction',
+  'setAuction',
+  'forAuctionPage',
+  // feed: candidates, signals and cards
+  'feedCandidates',
+  'likedSignals',
+  'likedAmong',
+  'ownersOf',
+  'feedCards',
+] as const satisfies ReadonlyArray<keyof CatalogService>;
+
+/** What the catalog needs to know from modules after it: each gives its answer as it is created. */
+export interface CatalogAnswers {
+  /** Auctions: whether a product is on an open auction; it is frozen then, as bidders bid on what they saw. */
+  answerOnOpenAuction(answer: (productId: string) => Promise<boolean>): void;
+  /** Reviews: whether the viewer has reviewed the product (the product page's `reviewedByMe`). */
+  answerReviewedByMe(answer: (productId: string, viewer: UserRow | null) => Promise<boolean>): void;
+}
+
+export type CatalogPort = Pick<CatalogService, (typeof CATALOG_PORT)[number]> & CatalogAnswers;

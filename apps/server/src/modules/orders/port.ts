@@ -1,0 +1,13 @@
+import type { OrdersService } from './service.js';
+
+/** What later modules and flows may ask of orders (ADR 0007). */
+export const ORDERS_PORT = [
+  // flows/auction-close.ts: the winner's order, in the close's transaction
+  'createForAuction',
+  // auctions, streams: the order an auction page shows its winner and seller
+  'orderOfAuction',
+  // feed: what a person bought lately
+  'purchaseSignals',
+] as const satisfies ReadonlyArray<keyof OrdersService>;
+
+export type OrdersPort = Pick<OrdersService, (typeof ORDERS_PORT)[number]>;

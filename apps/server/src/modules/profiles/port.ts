@@ -1,0 +1,12 @@
+import type { ProfilesService } from './service.js';
+
+/** What later modules may ask of profiles (ADR 0007). */
+export const PROFILES_PORT = [
+  // catalog: a seller's post count moves in the product's own transaction
+  'adjustPostsCount',
+  // feed: whom a person follows
+  'followedIds',
+  'followedAmong',
+] as const satisfies ReadonlyArray<keyof ProfilesService>;
+
+export type ProfilesPort = Pick<ProfilesService, (typeof PROFILES_PORT)[number]>;

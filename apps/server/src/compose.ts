@@ -1,3 +1,5 @@
+import { auctionCloseFlow } from './flows/auction-close.js';
+import { mailLater } from './lib/mail-later.js';
 import { accountsModule } from './modules/accounts/index.js';
 import { auctionsModule } from './modules/auctions/index.js';
 import { catalogModule } from './modules/catalog/index.js';
@@ -11,8 +13,9 @@ import { streamsModule } from './modules/streams/index.js';
 
 /**
  * Creates every module in the order of ADR 0007, each handed the ports of the modules before it
- * that it needs: a module can be handed nothing that is not yet made. The same order is the lint
- * rule's (eslint.config.js, `souq/module-order`); a test keeps the two the same.
+ * that it needs (a module can be handed nothing not yet made), and the flows that span modules
+ * (flows/), which modules call through the callbacks they are handed here. The same order is the
+ * lint rule's (eslint.config.js, `souq/module-order`); a test keeps the two the same.
  */
 export function composeModules(ctx: ModuleContext) {
   const accounts = accountsModule.create(ctx, {});
@@ -21,7 +24,19 @@ export function composeModules(ctx: ModuleContext) {
   const reviews = reviewsModule.create(ctx, { catalog: catalog.port });
   const orders = ordersModule.create(ctx, { catalog: catalog.port });
   const notifications = notificationsModule.create(ctx, {});
-  const auctions = auctionsModule.create(ctx, { catalog: catalog.port, orders: orders.port, notifications: notifications.port });
+  const auctions = auctionsModule.create(ctx, {
+    accounts: accounts.port,
+    catalog: catalog.port,
+    orders: orders.port,
+    notifications: notifications.port,
+    onClosed: auctionCloseFlow({
+      accounts: accounts.port,
+      orders: orders.port,
+      notifications: notifications.port,
+      mailLater: mailLater(ctx.mailer, ctx.log, 'auction mail failed'),
+      publicUrl: ctx.config.publicUrl,
+    }),
+  });
   const streams = streamsModule.create(ctx, { accounts: accounts.port, orders: orders.port, auctions: auctions.port });
   const feed = feedModule.create(ctx, { profiles: profiles.port, catalog: catalog.port, orders: orders.port, auctions: auctions.port });
 

@@ -6,6 +6,8 @@ export const ACCOUNTS_PORT = [
   'isUsernameTaken',
   // streams: who a socket's chat line comes from
   'userById',
+  // auctions (outbid mail), flows/auction-close.ts: where to mail people
+  'contactsOf',
 ] as const satisfies ReadonlyArray<keyof AccountsService>;
 
 export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

@@ -22,6 +22,9 @@ export async function usernameExists(db: Db, username: string, exceptUserId?: st
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+export const contactsOf = (db: Db, userIds: string[]) =>
+  userIds.length ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute() : Promise.resolve([]);
+
 export const countUsers = async (db: Db): Promise<number> =>
   Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 

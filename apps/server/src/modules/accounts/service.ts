@@ -317,6 +317,9 @@ export function createAccountsService(deps: AccountsDeps) {
     userById: (id: string) => q.findUserById(db, id),
 
     isUsernameTaken: (username: string, exceptUserId?: string) => q.usernameExists(db, username, exceptUserId),
+
+    /** Where to mail people (their sign-in address, and the name to greet), read with the caller's writes. */
+    contactsOf: (runner: Kysely<DB>, userIds: string[]) => q.contactsOf(runner, userIds),
   };
 
   /** A username from the provider's name that satisfies our rules and is not taken. */

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { BidSchema, IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, bidsLabel, formatAED, type AuctionUpdate, type BidEntry, type BidResult, type UserBrief } from '@souq/shared';
-import type { MailMessage } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
@@ -10,7 +9,9 @@ import { DomainError, parseInput } from '../../lib/errors.js';
 import type { DomainEvent } from '../../lib/events.js';
 import { laneBatches, type Settled } from '../../lib/lane-batches.js';
 import { Lru } from '../../lib/lru.js';
-import type { NewNotification } from '../notifications/port.js';
+import type { MailLater } from '../../lib/mail-later.js';
+import type { AccountsPort } from '../accounts/port.js';
+import type { NewNotification, NotificationsPort } from '../notifications/port.js';
 import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';
@@ -19,12 +20,6 @@ import * as q from './queries.js';
 const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
 /** Auctions whose state a process remembers between batches: the ones being bid on. */
 const REMEMBERED_AUCTIONS = 256;
-
-/** Notifications to store with a batch: the statement, and what to do with the rows it stored. */
-export interface NotificationsWrite {
-  query: q.Rider<DB['notifications']> | undefined;
-  stored: (rows: DB['notifications'][]) => void;
-}
 
 /**
  * A rule another module keeps about who may bid on an auction (a stream's host removing a viewer):
@@ -40,10 +35,11 @@ export interface BiddingDeps {
   publicUrl: string;
   /** The auction's change, to the watchers (in order with closes and cancellations). */
   publishChange: (event: Extract<DomainEvent, { type: 'auction.changed' }>) => void;
-  /** The statement that stores notifications with the batch's writes, and what rings the bells once they have committed (the service's own). */
-  notifications: (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]) => NotificationsWrite;
-  /** Sends a mail once the transaction has committed (the service's own). */
-  mailLater: (onCommit: OnCommit, message: MailMessage) => void;
+  /** The statement that stores notifications with the batch's writes, and what rings the bells once they have committed. */
+  notifications: NotificationsPort['notifyWith'];
+  /** Where to mail the outbid. */
+  contactsOf: AccountsPort['contactsOf'];
+  mailLater: MailLater;
   /** A picture's browser URL from its stored key (media service). */
   avatarUrl: (key: string | null) => string;
   /** Other modules' rules on who may bid, read at each batch (the list fills as modules start). */
@@ -246,7 +242,7 @@ export function createBidding(deps: BiddingDeps) {
     });
     if (!written) throw new DomainError('CONFLICT', MSG.bidClosed);
     notifications.stored(written.notifications);
-    for (const contact of await q.contactsOf(runner, written.mailSlots.map((r) => r.user_id))) {
+    for (const contact of await deps.contactsOf(runner, written.mailSlots.map((r) => r.user_id))) {
       deps.mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!));
     }
     if (bidRows.length) {

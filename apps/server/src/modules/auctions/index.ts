@@ -1,13 +1,23 @@
+import type { AccountsPort } from '../accounts/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import { defineModule, portOf } from '../module.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import { AUCTIONS_PORT } from './port.js';
 import { auctionsRoutes } from './routes.js';
-import { createAuctionsService } from './service.js';
+import { createAuctionsService, type OnAuctionClosed } from './service.js';
 import { auctionsSocket } from './socket.js';
 
-export const auctionsModule = defineModule((ctx, needs: { catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort }) => {
+interface AuctionsNeeds {
+  accounts: AccountsPort;
+  catalog: CatalogPort;
+  orders: OrdersPort;
+  notifications: NotificationsPort;
+  /** The flow an auction's close sets off (flows/auction-close.ts), which auctions never imports. */
+  onClosed: OnAuctionClosed;
+}
+
+export const auctionsModule = defineModule((ctx, needs: AuctionsNeeds) => {
   const service = createAuctionsService({
     db: ctx.db,
     dialect: ctx.dialect,
@@ -18,6 +28,7 @@ export const auctionsModule = defineModule((ctx, needs: { catalog: CatalogPort; 
     publish: ctx.publish,
     log: ctx.log,
     ports: needs,
+    onClosed: needs.onClosed,
     bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },
   });
   needs.catalog.answerOnOpenAuction(service.isOnOpenAuction);

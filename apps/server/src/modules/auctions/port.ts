@@ -1,6 +1,7 @@
 import type { AuctionsService } from './service.js';
 
 export type { BidGate } from './bidding.js';
+export type { ClosedAuction, OnAuctionClosed } from './service.js';
 
 /** What later modules may ask of auctions (ADR 0007). */
 export const AUCTIONS_PORT = [

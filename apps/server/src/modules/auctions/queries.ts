@@ -287,9 +287,6 @@ export function takeMailSlots(db: Db, userIds: string[], topic: string, now: str
 /** Every auction's photo keys, for the orphan sweep: an auction keeps its photos after its product goes. */
 export const imageColumns = (db: Db) => db.selectFrom('auctions').select('images').execute();
 
-export const contactsOf = (db: Db, userIds: string[]) =>
-  userIds.length ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute() : Promise.resolve([]);
-
 // For You candidates and signals (the feed module asks through the auctions service).
 const FEED_FIELDS = ['auctions.id', 'auctions.seller_id', 'auctions.category', 'auctions.bid_count', 'auctions.created_at', 'auctions.ends_at'] as const;
 

@@ -8,7 +8,6 @@ import {
   MSG,
   PageQuerySchema,
   StartAuctionSchema,
-  formatAED,
   minimumNextBid,
   type AuctionDetail,
   type AuctionLive,
@@ -18,7 +17,7 @@ import {
   type BidEntry,
   type Page,
 } from '@souq/shared';
-import type { Mailer, MailMessage } from '../../adapters/mail/index.js';
+import type { Mailer } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
@@ -27,12 +26,13 @@ import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
 import { decodeImageKeys, firstImageKey } from '../../media/image-keys.js';
+import { mailLater } from '../../lib/mail-later.js';
 import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
+import type { AccountsPort } from '../accounts/port.js';
 import type { CatalogPort } from '../catalog/port.js';
-import type { NewNotification, NotificationsPort } from '../notifications/port.js';
+import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
-import { createBidding, type BidCounts, type BidGate, type NotificationsWrite } from './bidding.js';
-import { soldMail, wonMail } from './emails.js';
+import { createBidding, type BidCounts, type BidGate } from './bidding.js';
 import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
@@ -73,9 +73,30 @@ export interface AuctionsDeps {
   publicUrl: string;
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
-  ports: { catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort };
+  ports: { accounts: AccountsPort; catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort };
+  /** What a close sets off beyond the auction: flows/auction-close.ts. */
+  onClosed: OnAuctionClosed;
   bidCounts: BidCounts;
 }
+
+/** An auction that has just closed, as what its close sets off needs to know it. */
+export interface ClosedAuction {
+  id: string;
+  title: string;
+  sellerId: string;
+  productId: string | null;
+  imageKey: string | null;
+  /** The highest bid, if there was one. */
+  price: number | null;
+  /** Who won, when it sold (a bid that met the reserve). */
+  winner: { id: string; username: string | null } | null;
+}
+
+/**
+ * What an auction's close sets off in other modules, inside the close's transaction: a sold
+ * auction has its winner's order exactly when it is sold, on either database.
+ */
+export type OnAuctionClosed = (trx: Transaction<DB>, closed: ClosedAuction, onCommit: OnCommit) => Promise<void>;
 
 type Row = NonNullable<Awaited<ReturnType<typeof q.findAuction>>>;
 
@@ -105,28 +126,20 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
   const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, media.avatarUrl(row.leader_avatar)));
 
-  function mailLater(onCommit: OnCommit, message: MailMessage) {
-    onCommit(() => void deps.mailer.send(message).catch((err: unknown) => deps.log.warn({ err }, 'auction mail failed')));
-  }
-
-  /** The statement that stores notifications with the caller's writes; once stored, the bells ring after the commit. */
-  const notifications = (runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite => {
-    const statement = ports.notifications.notifyStatement(runner, news);
-    return {
-      query: statement.query,
-      stored(rows) {
-        const events = statement.events(rows);
-        onCommit(() => events.forEach((event) => deps.publish(event)));
-      },
-    };
-  };
-  const notify = async (trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]) => {
-    const write = notifications(trx, onCommit, news);
-    write.stored(write.query ? await write.query.execute() : []);
-  };
-
   const gates: BidGate[] = [];
-  const bidding = createBidding({ db, dialect, clock, publicUrl: deps.publicUrl, publishChange, notifications, mailLater, avatarUrl: media.avatarUrl, gates, counts: deps.bidCounts });
+  const bidding = createBidding({
+    db,
+    dialect,
+    clock,
+    publicUrl: deps.publicUrl,
+    publishChange,
+    notifications: ports.notifications.notifyWith,
+    contactsOf: ports.accounts.contactsOf,
+    mailLater: mailLater(deps.mailer, deps.log, 'auction mail failed'),
+    avatarUrl: media.avatarUrl,
+    gates,
+    counts: deps.bidCounts,
+  });
 
   /** The end a new auction asks for, checked against the server's clock. */
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {
@@ -147,7 +160,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
   /**
    * Closes one auction inside the caller's transaction if it is still open and due (or now, when
    * `early`: a live stream ended before its timer); false when another closer got there first.
-   * Sold: the winner's order, and both told. Unsold: the seller told.
+   * What the close means elsewhere (a sold auction's order, who is told) is `onClosed`'s.
    */
   async function closeIn(trx: Transaction<DB>, id: string, onCommit: OnCommit, early = false): Promise<boolean> {
     const row = await q.lockAuction(trx, id, dialect);
@@ -158,30 +171,19 @@ export function createAuctionsService(deps: AuctionsDeps) {
     const winnerId = sold ? row.leader_id : null;
     if (!(await q.closeAuction(trx, id, row.seq, now, { status: sold ? 'sold' : 'unsold', winner_id: winnerId }))) return false;
     const closed = { ...row, status: sold ? ('sold' as const) : ('unsold' as const), seq: row.seq + 1 };
-    const link = `/auction/${id}`;
-    const price = row.current_bid ?? 0;
-    if (sold && winnerId) {
-      await ports.orders.createForAuction(trx, {
-        auctionId: id,
-        buyerId: winnerId,
+    await deps.onClosed(
+      trx,
+      {
+        id,
+        title: row.title,
         sellerId: row.seller_id,
         productId: row.product_id,
-        title: row.title,
         imageKey: firstImageKey(row.images),
-        price,
-      });
-      await notify(trx, onCommit, [
-        { userId: winnerId, kind: 'won', subject: id, title: `You won ${row.title}`, body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`, link },
-        { userId: row.seller_id, kind: 'auction_sold', subject: id, title: `Sold: ${row.title}`, body: `${row.leader_username} won it for ${formatAED(price)}.`, link },
-      ]);
-      const contacts = new Map((await q.contactsOf(trx, [winnerId, row.seller_id])).map((c) => [c.id, c]));
-      const [winner, seller] = [contacts.get(winnerId), contacts.get(row.seller_id)];
-      if (winner) mailLater(onCommit, wonMail(deps.publicUrl, winner.email, winner.username, row.title, id, price));
-      if (seller) mailLater(onCommit, soldMail(deps.publicUrl, seller.email, seller.username, row.title, id, price));
-    } else {
-      const why = row.current_bid === null ? 'There were no bids.' : `The highest bid, ${formatAED(price)}, did not meet your reserve.`;
-      await notify(trx, onCommit, [{ userId: row.seller_id, kind: 'auction_unsold', subject: id, title: `Ended unsold: ${row.title}`, body: `${why} You can relist it.`, link }]);
-    }
+        price: row.current_bid,
+        winner: winnerId ? { id: winnerId, username: row.leader_username } : null,
+      },
+      onCommit,
+    );
     const update: AuctionUpdate = { auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }), bids: [], reason: 'closed', serverTime: now };
     onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
     return true;

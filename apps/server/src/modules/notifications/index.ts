@@ -5,7 +5,7 @@ import { createNotificationsService } from './service.js';
 import { notificationsSocket } from './socket.js';
 
 export const notificationsModule = defineModule((ctx, _needs: Record<string, never>) => {
-  const service = createNotificationsService({ db: ctx.db, clock: ctx.clock });
+  const service = createNotificationsService({ db: ctx.db, clock: ctx.clock, publish: ctx.publish });
   return {
     service,
     port: portOf(service, NOTIFICATIONS_PORT),

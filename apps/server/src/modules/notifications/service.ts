@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppNotification, NotificationKind, NotificationList } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
+import type { OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Publish } from '../../lib/events.js';
 import * as q from './queries.js';
 
 declare module '../../lib/events.js' {
@@ -32,29 +34,45 @@ const toNotification = (row: DB['notifications']): AppNotification => ({
   read: row.read_at !== null,
 });
 
+/** Notifications to store with the caller's writes: the statement, and what to do with the rows it stored. */
+export interface NotificationsWrite {
+  /** None when there is no news. */
+  query: ReturnType<typeof q.upsertUnread> | undefined;
+  /** Given the rows the statement stored: their bells ring once the caller's writes have committed. */
+  stored(rows: DB['notifications'][]): void;
+}
+
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock }) {
+export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock; publish: Publish }) {
   const { db, clock } = deps;
+
+  /**
+   * Notifications stored with the caller's writes (in its transaction, or inside its one
+   * statement: ADR 0026), so they exist exactly when what they announce does. News about the same
+   * thing for the same person is one line: the last given wins.
+   */
+  function notifyWith(runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite {
+    const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
+    const createdAt = clock.iso();
+    const rows = [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null }));
+    return {
+      query: rows.length ? q.upsertUnread(runner, rows) : undefined,
+      stored(stored) {
+        if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
+        const events = stored.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
+        onCommit(() => events.forEach((event) => deps.publish(event)));
+      },
+    };
+  }
+
   return {
-    /**
-     * The statement that stores notifications with the caller's writes (in its transaction, or
-     * inside its one statement: ADR 0026), so they exist exactly when what they announce does;
-     * none when there is no news. And the events its stored rows make, to publish once those
-     * writes have committed. News about the same thing for the same person is one line: the last
-     * given wins.
-     */
-    notifyStatement(runner: Kysely<DB>, news: NewNotification[]) {
-      const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
-      const createdAt = clock.iso();
-      const rows = [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null }));
-      return {
-        query: rows.length ? q.upsertUnread(runner, rows) : undefined,
-        events(stored: DB['notifications'][]) {
-          if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
-          return stored.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
-        },
-      };
+    notifyWith,
+
+    /** The same, stored now in the caller's transaction. */
+    async notify(trx: Transaction<DB>, onCommit: OnCommit, news: NewNotification[]): Promise<void> {
+      const write = notifyWith(trx, onCommit, news);
+      write.stored(write.query ? await write.query.execute() : []);
     },
 
     async list(user: UserRow): Promise<NotificationList> {

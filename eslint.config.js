@@ -1,7 +1,13 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleOrder from './apps/server/lint/module-order.js';
+
+/** The server's modules, in the order they depend on each other (ADR 0007); compose.ts creates them in it. */
+export const MODULE_ORDER = ['accounts', 'profiles', 'catalog', 'reviews', 'orders', 'notifications', 'auctions', 'streams', 'feed'];
+const server = path.join(import.meta.dirname, 'apps/server/src');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'test-results/**', '**/*.d.mts'] },
@@ -36,24 +42,22 @@ export default tseslint.config(
     },
   },
   {
-    // Modules talk through services, never through each other's SQL (docs/architecture.md, "Layers").
-    files: ['apps/server/src/modules/**/*.ts'],
+    // Modules depend one way, through ports; flows span them (docs/architecture.md, "Modules and their order").
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/flows/**/*.ts'],
+    plugins: { souq: { rules: { 'module-order': moduleOrder } } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/queries*'], message: "Call the other module's service instead of its queries." }] }],
+      'souq/module-order': ['error', { modules: path.join(server, 'modules'), flows: path.join(server, 'flows'), order: MODULE_ORDER }],
     },
   },
   {
     // Rules know nothing of transports: services and lib throw DomainError; http/ and realtime/ translate it.
-    files: ['apps/server/src/modules/**/{service,queries}.ts', 'apps/server/src/{lib,jobs,media,adapters}/**/*.ts'],
+    files: ['apps/server/src/modules/**/{service,queries}.ts', 'apps/server/src/{lib,jobs,media,adapters,flows}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/http/*', '**/realtime/*'], message: 'Services and lib stay transport-free: throw DomainError from lib/errors and let the transport map it.' },
-            { group: ['../*/queries*'], message: "Call the other module's service instead of its queries." },
-          ],
+          patterns: [{ group: ['**/http/*', '**/realtime/*'], message: 'Services and lib stay transport-free: throw DomainError from lib/errors and let the transport map it.' }],
         },
       ],
     },

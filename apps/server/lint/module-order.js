@@ -1,0 +1,70 @@
+import path from 'node:path';
+
+/**
+ * `souq/module-order` (ADR 0007): the server's modules depend one way. A module imports, of
+ * another module, only the port (`<name>/port.ts`) of a module earlier in `order`, and never
+ * flows/; a flow imports modules' ports only. Imports are checked by the file they resolve to, so
+ * `../auctions/port.js` and `../../modules/auctions/port.js` are the same import.
+ */
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep the server modules one-way: earlier modules’ ports only, flows apart' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          modules: { type: 'string' },
+          flows: { type: 'string' },
+          order: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['modules', 'flows', 'order'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      later: '{{from}} may not import {{to}}, which comes after it ({{order}}). Let {{to}} give its answer to {{from}}’s port as it is created (ADR 0007).',
+      notPort: 'Of {{to}}, import only its port ({{to}}/port.ts), not {{file}}: the port is all of it that others may use.',
+      flows: 'Modules do not import flows/: a module that sets a flow off is handed it as a callback (compose.ts).',
+    },
+  },
+  create(context) {
+    const { modules, flows, order } = context.options[0];
+    const file = context.filename;
+    const inside = (dir, target) => {
+      const rel = path.relative(dir, target);
+      return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep) : undefined;
+    };
+    /** The module a path lies in, and the rest of its path; undefined outside every module's folder. */
+    const moduleOf = (target) => {
+      const parts = inside(modules, target);
+      return parts && parts.length > 1 && order.includes(parts[0]) ? { name: parts[0], rest: parts.slice(1).join('/') } : undefined;
+    };
+    const here = moduleOf(file);
+    const inFlows = inside(flows, file) !== undefined;
+    if (!here && !inFlows) return {};
+
+    function check(source) {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source.value);
+      if (here && inside(flows, target)) return context.report({ node: source, messageId: 'flows' });
+      const there = moduleOf(target);
+      if (!there || there.name === here?.name) return;
+      if (here && order.indexOf(there.name) > order.indexOf(here.name)) {
+        return context.report({ node: source, messageId: 'later', data: { from: here.name, to: there.name, order: order.join(' → ') } });
+      }
+      if (!/^port(\.[jt]s)?$/.test(there.rest)) context.report({ node: source, messageId: 'notPort', data: { to: there.name, file: `${there.name}/${there.rest}` } });
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+      TSExternalModuleReference: (node) => check(node.expression),
+    };
+  },
+};
+
+export default rule;

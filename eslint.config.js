@@ -42,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    // Modules depend one way, through ports; flows span them (docs/architecture.md, "Modules and their order").
+    // Modules depend one way, through ports; flows span them (ADR 0007, docs/architecture.md "Modules register themselves").
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/flows/**/*.ts'],
     plugins: { souq: { rules: { 'module-order': moduleOrder } } },
     rules: {

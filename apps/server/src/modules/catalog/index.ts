@@ -8,8 +8,8 @@ import { createCatalogService } from './service.js';
 
 export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort }) => {
   // With no auctions module nothing is on an auction; with no reviews module nobody has reviewed.
-  const onOpenAuction = laterAnswer('A product on an open auction', async (_productId: string) => false);
-  const reviewedByMe = laterAnswer('reviewedByMe', async (_productId: string, _viewer: UserRow | null) => false);
+  const onOpenAuction = laterAnswer('Whether a product is on an open auction', async (_productId: string) => false);
+  const reviewedByMe = laterAnswer('Whether the viewer has reviewed a product', async (_productId: string, _viewer: UserRow | null) => false);
   const service = createCatalogService({
     db: ctx.db,
     dialect: ctx.dialect,

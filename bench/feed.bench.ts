@@ -14,7 +14,6 @@
  * whole app (`app.inject`), at 100,000 products, 10,000 open auctions and 1,000,000 likes.
  */
 import crypto from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -23,26 +22,25 @@ import { refreshStatistics } from '../apps/server/src/db/statistics.js';
 import { sql } from 'kysely';
 import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
+import { benchOptions } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    mode: { type: 'string', default: 'quality' },
-    dialect: { type: 'string', default: 'sqlite' },
-    people: { type: 'string', default: '1000' },
-    products: { type: 'string', default: '100000' },
-    auctions: { type: 'string', default: '10000' },
-    likes: { type: 'string', default: '1000000' },
-    sellers: { type: 'string', default: '500' },
-    seed: { type: 'string', default: '7' },
-  },
+const options = benchOptions({
+  mode: 'quality',
+  dialect: 'sqlite',
+  people: 1000,
+  products: 100000,
+  auctions: 10000,
+  likes: 1000000,
+  sellers: 500,
+  seed: 7,
 });
-const dialect = values.dialect as Dialect;
-const PRODUCTS = Number(values.products);
-const SELLERS = Number(values.sellers);
-const PEOPLE = Number(values.people);
+const dialect = options.dialect as Dialect;
+const PRODUCTS = options.products;
+const SELLERS = options.sellers;
+const PEOPLE = options.people;
 
 /** Reproducible randomness (mulberry32). */
-let state = Number(values.seed) >>> 0;
+let state = options.seed >>> 0;
 function random(): number {
   state = (state + 0x6d2b79f5) >>> 0;
   let t = state;
@@ -103,7 +101,7 @@ async function main() {
     await insertMany(db, 'products', products);
     console.log(`${dialect}: ${PRODUCTS} products by ${SELLERS} sellers loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    if (values.mode === 'quality') {
+    if (options.mode === 'quality') {
       const bySeller = new Map<string, typeof products>();
       const byCategory = new Map<string, typeof products>();
       for (const p of products) {
@@ -201,8 +199,8 @@ async function loadLikes(db: Awaited<ReturnType<typeof buildApp>>['database']['d
 
 async function speed(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof buildApp>>['database']['db'], products: Array<{ id: string; owner_id: string; category: string; title_key: string; images: string }>) {
   const at = new Date().toISOString();
-  const AUCTIONS = Number(values.auctions);
-  const LIKES = Number(values.likes);
+  const AUCTIONS = options.auctions;
+  const LIKES = options.likes;
   const people = Array.from({ length: 2000 }, (_, i) => user(200_000 + i, at));
   await insertMany(db, 'users', people);
   const t0 = Date.now();

@@ -13,7 +13,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -22,17 +21,11 @@ import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chrom
 import { firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
 import { benchDatabase, percentile, startServerProcess } from './support/server.js';
 import { treeCpuSeconds } from './support/cpu.js';
+import { benchOptions } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    viewers: { type: 'string', default: '1,5,10' },
-    rounds: { type: 'string', default: '5' },
-    hold: { type: 'string', default: '10' },
-  },
-});
-const CROWDS = values.viewers!.split(',').map(Number);
-const ROUNDS = Number(values.rounds);
-const HOLD_S = Number(values.hold);
+const options = benchOptions({ viewers: '1,5,10', rounds: 5, hold: 10 });
+const CROWDS = options.viewers.split(',').map(Number);
+const { rounds: ROUNDS, hold: HOLD_S } = options;
 
 /** A host with one product, written through the app's own services (not listening), then closed. */
 async function seedHost(env: Record<string, string>) {

@@ -17,9 +17,9 @@ import pg from 'pg';
 import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
-import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 import { benchOptions } from './support/options.js';
+import { productValues } from '../apps/server/test/fixtures/products.js';
 
 const options = benchOptions({
   dialect: 'sqlite',
@@ -56,29 +56,19 @@ async function main() {
       const keywords = [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13)];
       const reviews = i % 40;
       const likes = (i * 31) % 200;
-      return {
-        id: crypto.randomUUID(),
-        owner_id: sellers[i % sellers.length]!.id,
+      return productValues(sellers[i % sellers.length]!.id, {
         title,
-        ...derivedColumns(title, category, keywords),
+        keywordList: keywords,
         description: `A ${title.toLowerCase()} in excellent condition.`,
         category,
         price: 1000 + ((i * 7919) % 5_000_000),
-        previous_price: null,
-        condition: 'new' as const,
         brand: pick(BRANDS, i),
-        dimensions: null,
-        weight: 1,
-        country_of_origin: null,
-        images: '[]',
-        invoice_key: null,
         rating: reviews ? Math.round((1 + ((i * 17) % 40) / 10) * 10) / 10 : 0,
         review_count: reviews,
         like_count: likes,
         popularity: likes + 3 * reviews,
-        related_auction: null,
         created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      };
+      });
     });
     await db.insertInto('products').values(rows).execute();
   }

@@ -20,9 +20,10 @@ import { loadConfig } from '../apps/server/src/config.js';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { refreshStatistics } from '../apps/server/src/db/statistics.js';
 import { sql } from 'kysely';
-import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
 import { benchOptions } from './support/options.js';
+import { productValues } from '../apps/server/test/fixtures/products.js';
+import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 
 const options = benchOptions({
   mode: 'quality',
@@ -57,7 +58,7 @@ async function insertMany<T extends keyof DB>(db: Awaited<ReturnType<typeof buil
 
 function user(i: number, at: string) {
   const id = crypto.randomUUID();
-  return { id, email: `u${i}-${id.slice(0, 6)}@bench.test`, password_hash: null, username: `u${i}_${id.slice(0, 6)}`, display_name: null, phone: null, avatar_key: null, bio: '', contact_email: null, google_sub: null, email_verified_at: at, created_at: at };
+  return verifiedUserRow({ id, email: `u${i}-${id.slice(0, 6)}@bench.test`, username: `u${i}_${id.slice(0, 6)}` }, at);
 }
 
 async function main() {
@@ -77,26 +78,16 @@ async function main() {
       const s = i % SELLERS;
       const category = random() < 0.85 ? pick(sellerCategories[s]!) : pick(CATEGORIES);
       const title = `Bench product ${i}`;
-      return {
-        id: crypto.randomUUID(),
-        owner_id: sellers[s]!.id,
+      const popularity = Math.floor(Math.pow(random(), 6) * 2000);
+      const row = productValues(sellers[s]!.id, {
         title,
-        ...derivedColumns(title, category, []),
-        description: 'A product for the feed benchmark.',
         category,
         price: 1000 + Math.floor(random() * 100_000),
-        previous_price: null,
-        condition: 'new',
         brand: 'Bench',
-        dimensions: null,
-        weight: 1,
-        country_of_origin: null,
-        images: '[]',
-        invoice_key: null,
-        related_auction: null,
-        popularity: Math.floor(Math.pow(random(), 6) * 2000),
+        popularity,
         created_at: new Date(now - Math.floor(random() * 120) * 86_400_000 - Math.floor(random() * 86_400_000)).toISOString(),
-      };
+      });
+      return { ...row, popularity };
     });
     await insertMany(db, 'products', products);
     console.log(`${dialect}: ${PRODUCTS} products by ${SELLERS} sellers loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

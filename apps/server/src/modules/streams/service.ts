@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
+  BidSchema,
   CHAT_HISTORY,
   ChatTextSchema,
   HOST_GRACE_MS,
@@ -320,9 +321,11 @@ export function createStreamsService(deps: StreamsDeps) {
 
       if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
       if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
-      // A number too long to be a price still goes to the engine, which refuses it with its own words.
+      // A number too long to be a price is still a bid, refused in the bid schema's own words.
       const amount = Number.isFinite(typed) ? typed : MAX_FILS + 1;
-      const result = await services.auctions.placeBid(user, row.auction_id, { amount }, clientId).catch((error: unknown) => {
+      // The line's number enters as a bid here, so it is parsed here, as the bid route's body is.
+      const offer = parseInput(BidSchema, { amount });
+      const result = await services.auctions.placeBid(user, row.auction_id, offer, clientId).catch((error: unknown) => {
         // The client id is the bid's Idempotency-Key: another amount under it is another message reusing it.
         throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED' ? new DomainError('CONFLICT', MSG.chatIdReused) : error;
       });

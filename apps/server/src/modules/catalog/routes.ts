@@ -3,7 +3,7 @@ import { API, MSG, type ProductDetail } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
-import { PRODUCT_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
+import { PRODUCT_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
 import { SHARED_ANSWER, SHARED_WHEN_SIGNED_OUT } from '../../http/shared-answers.js';
 import { gatedUser } from '../../http/session.js';
 import type { CatalogService } from './service.js';
@@ -30,9 +30,9 @@ export function catalogRoutes(catalog: CatalogService, reviewedBy: (productId: s
     await uploadRoutes(app, (uploads) => {
       typed(uploads).route({ ...routeOf(C.create), handler: async (request, reply) => {
         const user = gatedUser(request);
-        const body = await readMultipart(request, PRODUCT_FORM);
-        const images = filesOf(body, 'images').map((f) => f.path);
-        const created = await catalog.create(user, body.fields, { images, invoice: filesOf(body, 'invoice')[0]?.path });
+        const form = await readForm(request, C.create.form, PRODUCT_FORM);
+        const images = filesOf(form, 'images').map((f) => f.path);
+        const created = await catalog.create(user, form.fields, { images, invoice: filesOf(form, 'invoice')[0]?.path });
         return reply.status(201).send(created);
       } });
     });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
-import { PHOTO_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
+import { PHOTO_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
 import { SHARED_ANSWER } from '../../http/shared-answers.js';
 import { gatedUser } from '../../http/session.js';
 import type { Services } from '../module.js';
@@ -30,7 +30,9 @@ export function profilesRoutes(profiles: ProfilesService, services: Pick<Service
     await uploadRoutes(app, (uploads) => {
       typed(uploads).route({ ...routeOf(C.photo), handler: async (request) => {
         const user = gatedUser(request);
-        return profiles.setPhoto(user, filesOf(await readMultipart(request, PHOTO_FORM), 'photo')[0]?.path);
+        // The contract requires the photo, so readForm has refused a form without one.
+        const [photo] = filesOf(await readForm(request, C.photo.form, PHOTO_FORM), 'photo');
+        return profiles.setPhoto(user, photo!.path);
       } });
     });
 

@@ -55,8 +55,7 @@ export function createProfilesService(deps: ProfilesDeps) {
       }
     },
 
-    async setPhoto(user: UserRow, photo: UploadSource | undefined): Promise<{ profilePic: string }> {
-      if (!photo) throw new DomainError('VALIDATION_FAILED', MSG.photoRequired, { photo: MSG.photoRequired });
+    async setPhoto(user: UserRow, photo: UploadSource): Promise<{ profilePic: string }> {
       const [key] = await media.storeImages('avatars', [photo]);
       await q.setAvatarKey(db, user.id, key!);
       // The replaced photo is nobody's any more.

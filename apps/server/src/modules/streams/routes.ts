@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
-import { STREAM_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
+import { STREAM_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
 import { gatedUser } from '../../http/session.js';
 import type { StreamsService } from './service.js';
 
@@ -27,9 +27,9 @@ export function streamsRoutes(streams: StreamsService) {
     await uploadRoutes(app, (uploads) => {
       typed(uploads).route({ ...routeOf(C.start, hostGate), handler: async (request, reply) => {
         const host = gatedUser(request);
-        const body = await readMultipart(request, STREAM_FORM);
-        const cover = filesOf(body, 'cover')[0];
-        const created = await streams.start(host, body.fields, cover && { source: cover.path, bytes: cover.size }, request.log);
+        const form = await readForm(request, C.start.form, STREAM_FORM);
+        const cover = filesOf(form, 'cover')[0];
+        const created = await streams.start(host, form.fields, cover && { source: cover.path, bytes: cover.size }, request.log);
         return reply.status(201).send(created);
       } });
     });

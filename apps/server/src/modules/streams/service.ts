@@ -7,9 +7,7 @@ import {
   HOST_GRACE_MS,
   MAX_FILS,
   MSG,
-  PageQuerySchema,
   STREAM_COVER_MAX_BYTES,
-  StartStreamSchema,
   parseChatBid,
   formatAED,
   type AuctionLive,
@@ -17,6 +15,8 @@ import {
   type ChatAck,
   type ChatMessage,
   type Page,
+  type PageQuery,
+  type StartStreamInput,
   type StreamCard,
   type StreamDetail,
   type StreamLive,
@@ -197,8 +197,7 @@ export function createStreamsService(deps: StreamsDeps) {
   return {
     /** Host start: the stream goes live at once, with its auction on the chosen product. */
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
-    async start(host: UserRow, form: unknown, cover: { source: UploadSource; bytes: number } | undefined, log: StreamsDeps['log'] = deps.log): Promise<{ id: string }> {
-      const input = parseInput(StartStreamSchema, form);
+    async start(host: UserRow, input: StartStreamInput, cover: { source: UploadSource; bytes: number } | undefined, log: StreamsDeps['log'] = deps.log): Promise<{ id: string }> {
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES) throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
       if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
       const [coverKey] = cover ? await media.storeImages('covers', [cover.source]) : [undefined];
@@ -242,9 +241,8 @@ export function createStreamsService(deps: StreamsDeps) {
       return { id };
     },
 
-    /** `query` is the page's query string: `?cursor=`. */
-    async list(query: unknown): Promise<Page<StreamCard>> {
-      const after = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+    async list({ cursor }: PageQuery): Promise<Page<StreamCard>> {
+      const after = decodeCursor(cursor);
       if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       const rows = await q.listPage(db, 25, after);
       return pageOf(rows, 24, card, (r) => encodeCursor(`${r.live_rank}|${r.created_at}`, r.id));

@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   BidSchema,
   CHAT_HISTORY,
-  ChatTextSchema,
   HOST_GRACE_MS,
   MAX_FILS,
   MSG,
@@ -303,15 +302,15 @@ export function createStreamsService(deps: StreamsDeps) {
     },
 
     /**
-     * A chat line from a signed-in person. A line that is only a number is a bid, decided by the
-     * auction's bid engine (verified email, not the host, stream live, at least one step up); a
-     * refused bid is not posted, and the sender hears why. Anything else is chat.
+     * A chat line from a signed-in person, as the protocol's schema made it (trimmed, 1–500
+     * characters). A line that is only a number is a bid, decided by the auction's bid engine
+     * (verified email, not the host, stream live, at least one step up); a refused bid is not
+     * posted, and the sender hears why. Anything else is chat.
      */
-    async chat(user: UserRow, streamId: string, text: string, clientId: string): Promise<ChatAck> {
+    async chat(user: UserRow, streamId: string, line: string, clientId: string): Promise<ChatAck> {
       const row = await mustFind(streamId);
       if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
       if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
-      const line = parseInput(ChatTextSchema, text);
       if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
       const typed = parseChatBid(line);
       const sender = { id: user.id, username: user.username, profilePic: media.avatarUrl(user.avatar_key) };

@@ -49,7 +49,7 @@ export async function seedStream(env: Record<string, string>, chatters: number) 
   await souq.jobs.stop();
   const { cookies, seller } = await seedPeople(souq, chatters + 1);
   const productId = await seedProduct(souq, seller.id);
-  const { id } = await souq.streams.start(seller, { title: 'Benchmark stream', durationMinutes: '30', productId, startingBid: '100' }, undefined);
+  const { id } = await souq.streams.start(seller, { title: 'Benchmark stream', durationMinutes: 30, productId, startingBid: 100 }, undefined);
   await souq.app.close();
   return { streamId: id, hostCookie: cookies[0]!, cookies: cookies.slice(1) };
 }

@@ -25,7 +25,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { benchDatabase, startServerProcess, type Dialect } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
@@ -33,32 +32,31 @@ import { heapProfileFile, heapReport } from './http-load/heap-profile.js';
 import { pacedLoad, quantile } from './support/paced-load.js';
 import { treeCpuSeconds } from './support/cpu.js';
 import { auctionsFor, closedLoopBids, hotAuction, readBack, type BidderContext } from './support/hot-auction.js';
+import { benchOptions, OPTIONAL_NUMBER } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    dialect: { type: 'string', default: 'sqlite' },
-    seconds: { type: 'string', default: '10' },
-    bidders: { type: 'string', default: '50' },
-    profile: { type: 'boolean', default: false },
-    statements: { type: 'boolean', default: false },
-    heap: { type: 'boolean', default: false },
-    rate: { type: 'string' },
-    warmup: { type: 'string', default: '3' },
-  },
+const options = benchOptions({
+  dialect: 'sqlite',
+  seconds: 10,
+  bidders: 50,
+  profile: false,
+  statements: false,
+  heap: false,
+  rate: OPTIONAL_NUMBER,
+  warmup: 3,
 });
-const dialect = values.dialect as Dialect;
-const BIDDERS = Number(values.bidders);
+const dialect = options.dialect as Dialect;
+const BIDDERS = options.bidders;
 
 async function main() {
   const database = await benchDatabase(dialect);
   // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
   // Room for 10,000 bids a second.
-  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, auctionsFor(10_000, Number(values.seconds) + Number(values.warmup)));
-  const profiling = values.profile ? cpuProfileDir('souq-bids-prof-') : undefined;
+  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, auctionsFor(10_000, options.seconds + options.warmup));
+  const profiling = options.profile ? cpuProfileDir('souq-bids-prof-') : undefined;
   const spawnedAt = performance.now();
-  const timingFile = values.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
-  const heap = values.heap ? heapProfileFile('souq-bids-heap-') : undefined;
+  const timingFile = options.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
+  const heap = options.heap ? heapProfileFile('souq-bids-heap-') : undefined;
   const server = await startServerProcess(
     { ...env, ...(timingFile ? { SOUQ_STATEMENT_TIMING_FILE: timingFile } : {}), ...heap?.env },
     [...(profiling?.nodeArgs ?? []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : []), ...(heap?.nodeArgs ?? [])],
@@ -66,20 +64,20 @@ async function main() {
   const hot = hotAuction(auctionIds, cookies);
   const { nextBid, answered, acknowledged } = hot;
   try {
-    const seconds = Number(values.seconds);
+    const seconds = options.seconds;
 
     const fromMs = performance.now() - spawnedAt;
     // Souq's own CPU (not PostgreSQL's) per answered bid, warm-up included: steadier than p99 for comparing builds.
     const cpuBefore = treeCpuSeconds(server.child.pid!);
     let load: { requestsPerSecond: number; acceptedPerSecond: number; p50: number; p99: number; unsent?: number };
     let countedAcks = 0;
-    if (values.rate) {
+    if (options.rate) {
       const bidders = Array.from({ length: BIDDERS }, (): BidderContext => ({}));
       const paced = await pacedLoad({
         url: server.url,
-        rate: Number(values.rate),
+        rate: options.rate,
         seconds,
-        warmupSeconds: Number(values.warmup),
+        warmupSeconds: options.warmup,
         clients: BIDDERS,
         make: (client) => nextBid(bidders[client]!),
         onAnswer: (client, status, body, counted) => {
@@ -95,7 +93,7 @@ async function main() {
     const toMs = performance.now() - spawnedAt;
     const cpuMicros = ((treeCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, acknowledged.length + hot.raised + hot.refused + hot.failed);
     const { lost, rising, unacknowledged } = await readBack(env, hot);
-    console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${values.rate ? `${values.rate} bids/s offered, counted after ${values.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`);
+    console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${options.rate ? `${options.rate} bids/s offered, counted after ${options.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`);
     console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx | server CPU µs per bid |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(

@@ -12,25 +12,23 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
-import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
+import { benchOptions } from './support/options.js';
+import { productValues } from '../apps/server/test/fixtures/products.js';
 
-const { values } = parseArgs({
-  options: {
-    dialect: { type: 'string', default: 'sqlite' },
-    products: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '200' },
-    url: { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
-  },
+const options = benchOptions({
+  dialect: 'sqlite',
+  products: 100000,
+  runs: 200,
+  url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 });
-const N = Number(values.products);
-const RUNS = Number(values.runs);
+const N = options.products;
+const RUNS = options.runs;
 
 const BRANDS = ['Rolex', 'Seiko', 'Casio', 'Apple', 'Samsung', 'Sony', 'Dell', 'Lenovo', 'Dior', 'Chanel', 'Nike', 'Adidas', 'LG', 'Dyson', 'Gucci', 'Ray-Ban'];
 const NOUNS = ['watch', 'phone', 'laptop', 'serum', 'sedan', 'fridge', 'perfume', 'sunglasses', 'console', 'television', 'kandura', 'abaya', 'toy', 'racket', 'bundle'];
@@ -42,7 +40,7 @@ async function main() {
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
   const base = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir });
   const config: Config =
-    values.dialect === 'postgres' ? { ...base, database: { kind: 'postgres', url: values.url!, schema } } : base;
+    options.dialect === 'postgres' ? { ...base, database: { kind: 'postgres', url: options.url, schema } } : base;
   const { app, database } = await buildApp(config);
   const db = database.db;
 
@@ -58,29 +56,19 @@ async function main() {
       const keywords = [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13)];
       const reviews = i % 40;
       const likes = (i * 31) % 200;
-      return {
-        id: crypto.randomUUID(),
-        owner_id: sellers[i % sellers.length]!.id,
+      return productValues(sellers[i % sellers.length]!.id, {
         title,
-        ...derivedColumns(title, category, keywords),
+        keywordList: keywords,
         description: `A ${title.toLowerCase()} in excellent condition.`,
         category,
         price: 1000 + ((i * 7919) % 5_000_000),
-        previous_price: null,
-        condition: 'new' as const,
         brand: pick(BRANDS, i),
-        dimensions: null,
-        weight: 1,
-        country_of_origin: null,
-        images: '[]',
-        invoice_key: null,
         rating: reviews ? Math.round((1 + ((i * 17) % 40) / 10) * 10) / 10 : 0,
         review_count: reviews,
         like_count: likes,
         popularity: likes + 3 * reviews,
-        related_auction: null,
         created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      };
+      });
     });
     await db.insertInto('products').values(rows).execute();
   }
@@ -122,7 +110,7 @@ async function main() {
     ['search "zzz" (no match)', '/api/search?q=zzz&sort=rating&order=desc'],
   ];
 
-  console.log(`\n${values.dialect}: ${N.toLocaleString('en')} products loaded in ${loadSeconds.toFixed(1)} s; ${RUNS} sequential requests per row (app.inject)\n`);
+  console.log(`\n${options.dialect}: ${N.toLocaleString('en')} products loaded in ${loadSeconds.toFixed(1)} s; ${RUNS} sequential requests per row (app.inject)\n`);
   console.log('| request | p50 ms | p95 ms | max ms | items |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, url] of scenarios) {
@@ -131,14 +119,14 @@ async function main() {
     console.log(`| ${name} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} | ${r.items} |`);
   }
 
-  if (values.dialect === 'postgres') {
+  if (options.dialect === 'postgres') {
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from products where search_text like ${'%99999%'} escape '\\' order by title_key, id limit 25`.execute(db);
     console.log('\nPostgreSQL plan for the one-product search:\n' + plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
   }
 
   await app.close();
-  if (values.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: values.url });
+  if (options.dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: options.url });
     await client.connect();
     await client.query(`drop schema ${schema} cascade`);
     await client.end();

@@ -10,23 +10,12 @@
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
 import { seedStream } from './support/fixtures.js';
+import { benchOptions } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '500' },
-    rate: { type: 'string', default: '10' },
-    seconds: { type: 'string', default: '10' },
-    processes: { type: 'string', default: '2' },
-  },
-});
-const CLIENTS = Number(values.clients);
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
-const PROCESSES = Number(values.processes);
+const { clients: CLIENTS, rate: RATE, seconds: SECONDS, processes: PROCESSES } = benchOptions({ clients: 500, rate: 10, seconds: 10, processes: 2 });
 
 /** A signed-in socket that has joined the stream. */
 function joined(url: string, cookie: string, streamId: string): Promise<Socket> {

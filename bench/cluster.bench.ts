@@ -31,7 +31,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp } from '../apps/server/src/app.js';
@@ -43,34 +42,26 @@ import { runFanout, type FanoutResult } from './support/fanout-run.js';
 import { seedAuction } from './support/fixtures.js';
 import { auctionsFor, closedLoopBids, hotAuction, readBack, type ClosedLoopResult, type ReadBack } from './support/hot-auction.js';
 import { benchDatabase, DEFAULT_PG, freePort, percentile, startServerProcess, type ServerProcess } from './support/server.js';
+import { benchOptions } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '100' },
-    threads: { type: 'string', default: '2' },
-    bidders: { type: 'string', default: '50' },
-    clients: { type: 'string', default: '2000' },
-    processes: { type: 'string', default: '2' },
-    rate: { type: 'string', default: '20' },
-    client: { type: 'string', default: 'wire' },
-    parts: { type: 'string', default: 'reads,bids,fanout' },
-    url: { type: 'string', default: DEFAULT_PG },
-    redis: { type: 'string', default: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
-    rounds: { type: 'string', default: '1' },
-    logs: { type: 'boolean', default: false },
-  },
+const options = benchOptions({
+  seconds: 10,
+  warmup: 2,
+  connections: 100,
+  threads: 2,
+  bidders: 50,
+  clients: 2000,
+  processes: 2,
+  rate: 20,
+  client: 'wire',
+  parts: 'reads,bids,fanout',
+  url: DEFAULT_PG,
+  redis: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  rounds: 1,
+  logs: false,
 });
-const SECONDS = Number(values.seconds);
-const WARMUP = Number(values.warmup);
-const CONNECTIONS = Number(values.connections);
-const THREADS = Number(values.threads);
-const BIDDERS = Number(values.bidders);
-const CLIENTS = Number(values.clients);
-const RATE = Number(values.rate);
-const ROUNDS = Number(values.rounds);
-const PARTS = new Set(values.parts!.split(',').map((p) => p.trim()));
+const { seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, threads: THREADS, bidders: BIDDERS, clients: CLIENTS, rate: RATE, rounds: ROUNDS } = options;
+const PARTS = new Set(options.parts.split(',').map((p) => p.trim()));
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 
 /** The issue's targets. */
@@ -97,14 +88,14 @@ async function whyNot(): Promise<string | null> {
   const reasons: string[] = [];
   if (!fs.existsSync(HAPROXY)) reasons.push(`HAProxy is not installed at ${HAPROXY} (Debian: apt-get install haproxy).`);
   if (spawnSync('wrk', ['--version']).error) reasons.push('wrk is not installed (Debian: apt-get install wrk).');
-  const client = new pg.Client({ connectionString: values.url, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.end();
   } catch (error) {
-    reasons.push(`PostgreSQL is not reachable at ${values.url} (${(error as Error).message}).`);
+    reasons.push(`PostgreSQL is not reachable at ${options.url} (${(error as Error).message}).`);
   }
-  const redis = new Redis(values.redis!, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(options.redis, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -112,7 +103,7 @@ async function whyNot(): Promise<string | null> {
     await redis.quit();
   } catch (error) {
     redis.disconnect();
-    reasons.push(`Redis is not reachable at ${values.redis} (${(error as Error).message}).`);
+    reasons.push(`Redis is not reachable at ${options.redis} (${(error as Error).message}).`);
   }
   return reasons.length ? reasons.join(' ') : null;
 }
@@ -262,11 +253,11 @@ async function fanoutLoad(side: Side, round: number, cookies: string[]): Promise
     auctionId: side.fanoutAuctions[round]!,
     cookies: cookies.slice(0, 20),
     clients: CLIENTS,
-    processes: Number(values.processes),
+    processes: options.processes,
     rate: RATE,
     burst: 1,
     seconds: SECONDS,
-    client: values.client!,
+    client: options.client,
     serverPids: side.pids,
     balancerPid: side.balancerPid,
     onReady: async () => void (sockets = await metrics(side, 'souq_socket_connections')),
@@ -294,7 +285,7 @@ function fanoutTable(pairs: Array<[FanoutRow, FanoutRow]>): [Part, Part] {
     name: `fan-out: p99 through two ≤ one + ${FANOUT_P99_MARGIN_MS} ms`,
     ok: p99Ok,
     text: [
-      `### 3. A bid's fan-out to ${f0(CLIENTS)} socket clients (${values.client} clients in ${values.processes} processes), ${RATE} bids/s for ${SECONDS} s`,
+      `### 3. A bid's fan-out to ${f0(CLIENTS)} socket clients (${options.client} clients in ${options.processes} processes), ${RATE} bids/s for ${SECONDS} s`,
       '',
       '| side | sockets on each instance | bids sent | accepted | delivered / expected | gaps | p50 ms | p95 ms | p99 ms | max ms | instances CPU µs per message | HAProxy CPU µs per message |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -317,7 +308,7 @@ async function main() {
   const cleanups: Array<() => Promise<void>> = [];
   const loadBefore = os.loadavg()[0]!.toFixed(1);
   try {
-    const database = await benchDatabase('postgres', values.url);
+    const database = await benchDatabase('postgres', options.url);
     cleanups.push(() => database.drop());
     // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
     const env = { ...database.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', BID_RATE_LIMIT: '100000000' };
@@ -335,7 +326,7 @@ async function main() {
     const oneMetricsPort = await freePort();
     const one: ServerProcess = await startServerProcess({ ...env, METRICS_PORT: String(oneMetricsPort) });
     cleanups.push(() => one.stop());
-    const cluster: Cluster = await startCluster({ instances: 2, env: { ...env, REDIS_URL: values.redis! }, stdio: values.logs ? 'inherit' : 'ignore' });
+    const cluster: Cluster = await startCluster({ instances: 2, env: { ...env, REDIS_URL: options.redis }, stdio: options.logs ? 'inherit' : 'ignore' });
     cleanups.push(() => cluster.stop());
 
     const sides: [Side, Side] = [
@@ -368,7 +359,7 @@ async function main() {
 
     const haproxyVersion = /version (\S+)/.exec(spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? '?';
     console.log(
-      `\n## bench:cluster — ${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}, HAProxy ${haproxyVersion}, PostgreSQL at ${new URL(values.url!).host}, Redis at ${new URL(values.redis!).host}; ` +
+      `\n## bench:cluster — ${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}, HAProxy ${haproxyVersion}, PostgreSQL at ${new URL(options.url).host}, Redis at ${new URL(options.redis).host}; ` +
         `nothing pinned; ${ROUNDS > 1 ? `${ROUNDS} rounds, the order turned each round` : 'one round'}; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n`,
     );
     console.log(parts.filter((p) => p.text).map((p) => p.text).join('\n\n'));

@@ -13,9 +13,9 @@
 import { fork } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { treeCpuSeconds } from './support/cpu.js';
 import { percentile } from './support/server.js';
+import { benchOptions } from './support/options.js';
 
 const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
@@ -43,16 +43,7 @@ function reader(port: number, count: number, bytes: number) {
 }
 
 async function writer() {
-  const { values } = parseArgs({
-    options: {
-      clients: { type: 'string', default: '2000' },
-      rate: { type: 'string', default: '20' },
-      seconds: { type: 'string', default: '10' },
-      processes: { type: 'string', default: '2' },
-      bytes: { type: 'string', default: '600' },
-    },
-  });
-  const [CLIENTS, RATE, SECONDS, PROCESSES, BYTES] = [values.clients, values.rate, values.seconds, values.processes, values.bytes].map(Number) as [number, number, number, number, number];
+  const { clients: CLIENTS, rate: RATE, seconds: SECONDS, processes: PROCESSES, bytes: BYTES } = benchOptions({ clients: 2000, rate: 20, seconds: 10, processes: 2, bytes: 600 });
   const sockets: net.Socket[] = [];
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);

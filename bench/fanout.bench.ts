@@ -10,39 +10,32 @@
  * time of the bid; the clients measure its arrival against the same machine clock, and check
  * that sequence numbers have no gaps.
  */
-import { parseArgs } from 'node:util';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { benchDatabase, percentile, startServerProcess, type ServerProcess } from './support/server.js';
 import { seedAuction } from './support/fixtures.js';
 import { runFanout } from './support/fanout-run.js';
+import { benchOptions } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '2000' },
-    instances: { type: 'string', default: '1' },
-    rate: { type: 'string', default: '20' },
-    seconds: { type: 'string', default: '10' },
-    processes: { type: 'string', default: '2' },
-    burst: { type: 'string', default: '1' },
-    client: { type: 'string', default: 'socket.io' },
-    redis: { type: 'string', default: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
-    profile: { type: 'boolean', default: false },
-  },
+const options = benchOptions({
+  clients: 2000,
+  instances: 1,
+  rate: 20,
+  seconds: 10,
+  processes: 2,
+  burst: 1,
+  client: 'socket.io',
+  redis: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  profile: false,
 });
-const CLIENTS = Number(values.clients);
-const INSTANCES = Number(values.instances);
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
-const PROCESSES = Number(values.processes);
-const BURST = Number(values.burst);
+const { clients: CLIENTS, instances: INSTANCES, rate: RATE, seconds: SECONDS, processes: PROCESSES, burst: BURST } = options;
 
 async function main() {
   const database = await benchDatabase('sqlite');
-  const env = { ...database.env, BID_RATE_LIMIT: '100000000', ...(INSTANCES > 1 ? { REDIS_URL: values.redis! } : {}) };
+  const env = { ...database.env, BID_RATE_LIMIT: '100000000', ...(INSTANCES > 1 ? { REDIS_URL: options.redis } : {}) };
   const { auctionId, cookies } = await seedAuction(env, 20);
   const servers: ServerProcess[] = [];
   // --profile: where the first instance's CPU goes while it fans out (the one the bids go to).
-  const profiling = values.profile ? cpuProfileDir('souq-fanout-prof-') : undefined;
+  const profiling = options.profile ? cpuProfileDir('souq-fanout-prof-') : undefined;
   const spawnedAt = performance.now();
   for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env, i === 0 && profiling ? profiling.nodeArgs : []));
   try {
@@ -57,14 +50,14 @@ async function main() {
       rate: RATE,
       burst: BURST,
       seconds: SECONDS,
-      client: values.client!,
+      client: options.client,
       serverPids: servers.map((s) => s.child.pid!),
     });
     const { sent, accepted, received, expected, messages, gaps, latencies } = run;
     const [fromMs, toMs] = [run.startedAt - spawnedAt, run.stoppedAt - spawnedAt];
     const [cpuSeconds, crowdCpuSeconds] = [run.serverCpuSeconds, run.crowdCpuSeconds];
     const perMessage = (seconds: number) => (messages ? ((seconds * 1e6) / messages).toFixed(1) : '-');
-    console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${values.client} clients, Node ${process.version}`);
+    console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${options.client} clients, Node ${process.version}`);
     console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms | server CPU µs per message | clients CPU µs per message |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(

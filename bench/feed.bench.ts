@@ -14,35 +14,34 @@
  * whole app (`app.inject`), at 100,000 products, 10,000 open auctions and 1,000,000 likes.
  */
 import crypto from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { refreshStatistics } from '../apps/server/src/db/statistics.js';
 import { sql } from 'kysely';
-import { derivedColumns } from '../apps/server/src/modules/catalog/service.js';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
+import { benchOptions } from './support/options.js';
+import { productValues } from '../apps/server/test/fixtures/products.js';
+import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 
-const { values } = parseArgs({
-  options: {
-    mode: { type: 'string', default: 'quality' },
-    dialect: { type: 'string', default: 'sqlite' },
-    people: { type: 'string', default: '1000' },
-    products: { type: 'string', default: '100000' },
-    auctions: { type: 'string', default: '10000' },
-    likes: { type: 'string', default: '1000000' },
-    sellers: { type: 'string', default: '500' },
-    seed: { type: 'string', default: '7' },
-  },
+const options = benchOptions({
+  mode: 'quality',
+  dialect: 'sqlite',
+  people: 1000,
+  products: 100000,
+  auctions: 10000,
+  likes: 1000000,
+  sellers: 500,
+  seed: 7,
 });
-const dialect = values.dialect as Dialect;
-const PRODUCTS = Number(values.products);
-const SELLERS = Number(values.sellers);
-const PEOPLE = Number(values.people);
+const dialect = options.dialect as Dialect;
+const PRODUCTS = options.products;
+const SELLERS = options.sellers;
+const PEOPLE = options.people;
 
 /** Reproducible randomness (mulberry32). */
-let state = Number(values.seed) >>> 0;
+let state = options.seed >>> 0;
 function random(): number {
   state = (state + 0x6d2b79f5) >>> 0;
   let t = state;
@@ -59,7 +58,7 @@ async function insertMany<T extends keyof DB>(db: Awaited<ReturnType<typeof buil
 
 function user(i: number, at: string) {
   const id = crypto.randomUUID();
-  return { id, email: `u${i}-${id.slice(0, 6)}@bench.test`, password_hash: null, username: `u${i}_${id.slice(0, 6)}`, display_name: null, phone: null, avatar_key: null, bio: '', contact_email: null, google_sub: null, email_verified_at: at, created_at: at };
+  return verifiedUserRow({ id, email: `u${i}-${id.slice(0, 6)}@bench.test`, username: `u${i}_${id.slice(0, 6)}` }, at);
 }
 
 async function main() {
@@ -79,31 +78,21 @@ async function main() {
       const s = i % SELLERS;
       const category = random() < 0.85 ? pick(sellerCategories[s]!) : pick(CATEGORIES);
       const title = `Bench product ${i}`;
-      return {
-        id: crypto.randomUUID(),
-        owner_id: sellers[s]!.id,
+      const popularity = Math.floor(Math.pow(random(), 6) * 2000);
+      const row = productValues(sellers[s]!.id, {
         title,
-        ...derivedColumns(title, category, []),
-        description: 'A product for the feed benchmark.',
         category,
         price: 1000 + Math.floor(random() * 100_000),
-        previous_price: null,
-        condition: 'new',
         brand: 'Bench',
-        dimensions: null,
-        weight: 1,
-        country_of_origin: null,
-        images: '[]',
-        invoice_key: null,
-        related_auction: null,
-        popularity: Math.floor(Math.pow(random(), 6) * 2000),
+        popularity,
         created_at: new Date(now - Math.floor(random() * 120) * 86_400_000 - Math.floor(random() * 86_400_000)).toISOString(),
-      };
+      });
+      return { ...row, popularity };
     });
     await insertMany(db, 'products', products);
     console.log(`${dialect}: ${PRODUCTS} products by ${SELLERS} sellers loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    if (values.mode === 'quality') {
+    if (options.mode === 'quality') {
       const bySeller = new Map<string, typeof products>();
       const byCategory = new Map<string, typeof products>();
       for (const p of products) {
@@ -201,8 +190,8 @@ async function loadLikes(db: Awaited<ReturnType<typeof buildApp>>['database']['d
 
 async function speed(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof buildApp>>['database']['db'], products: Array<{ id: string; owner_id: string; category: string; title_key: string; images: string }>) {
   const at = new Date().toISOString();
-  const AUCTIONS = Number(values.auctions);
-  const LIKES = Number(values.likes);
+  const AUCTIONS = options.auctions;
+  const LIKES = options.likes;
   const people = Array.from({ length: 2000 }, (_, i) => user(200_000 + i, at));
   await insertMany(db, 'users', people);
   const t0 = Date.now();

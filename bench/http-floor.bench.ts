@@ -9,10 +9,10 @@
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { treeCpuSeconds } from './support/cpu.js';
 import { pacedLoad, quantile } from './support/paced-load.js';
+import { benchOptions } from './support/options.js';
 
 /** The shape and size of a placed bid's answer. */
 const ANSWER = {
@@ -45,13 +45,10 @@ async function serve(kind: string): Promise<number> {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: { server: { type: 'string', default: 'node' }, rate: { type: 'string', default: '5000' }, seconds: { type: 'string', default: '10' } },
-  });
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', values.server!], { execArgv: ['--import', 'tsx'] });
+  const options = benchOptions({ server: 'node', rate: 5000, seconds: 10 });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', options.server], { execArgv: ['--import', 'tsx'] });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(m as number)));
-  const rate = Number(values.rate);
-  const seconds = Number(values.seconds);
+  const { rate, seconds } = options;
   const cpuBefore = treeCpuSeconds(child.pid!);
   let answered = 0;
   let failed = 0;
@@ -67,10 +64,10 @@ async function main() {
   const cpuMicros = ((treeCpuSeconds(child.pid!) - cpuBefore) * 1e6) / Math.max(1, answered);
   child.kill();
   const ms = (q: number) => quantile(result.latenciesMs, q).toFixed(1);
-  console.log(`\nhttp floor: ${values.server}, ${rate} requests/s offered for ${seconds} s after 3 s of the same, 50 connections, Node ${process.version}`);
+  console.log(`\nhttp floor: ${options.server}, ${rate} requests/s offered for ${seconds} s after 3 s of the same, 50 connections, Node ${process.version}`);
   console.log('| server | requests/s | p50 ms | p99 ms | server CPU µs per request | failed |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  console.log(`| ${values.server} | ${Math.round(result.answered / seconds)} | ${ms(0.5)} | ${ms(0.99)} | ${cpuMicros.toFixed(0)} | ${failed} |`);
+  console.log(`| ${options.server} | ${Math.round(result.answered / seconds)} | ${ms(0.5)} | ${ms(0.99)} | ${cpuMicros.toFixed(0)} | ${failed} |`);
   if (failed) process.exitCode = 1;
 }
 

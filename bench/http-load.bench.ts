@@ -17,32 +17,26 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { checkoutRef, startServer, wrk, type LoadResult, type Server } from './http-load/processes.js';
+import { benchOptions, OPTIONAL_STRING } from './support/options.js';
 
-const { values } = parseArgs({
-  options: {
-    dialect: { type: 'string', default: 'sqlite,postgres' },
-    seconds: { type: 'string', default: '8' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '100' },
-    threads: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '1' },
-    'log-level': { type: 'string', default: 'warn' },
-    before: { type: 'string' },
-    profile: { type: 'string' },
-    'signed-in': { type: 'boolean', default: false },
-    url: { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
-  },
+const options = benchOptions({
+  dialect: 'sqlite,postgres',
+  seconds: 8,
+  warmup: 2,
+  connections: 100,
+  threads: 2,
+  rounds: 1,
+  'log-level': 'warn',
+  before: OPTIONAL_STRING,
+  profile: OPTIONAL_STRING,
+  'signed-in': false,
+  url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 });
-const SECONDS = Number(values.seconds);
-const WARMUP = Number(values.warmup);
-const CONNECTIONS = Number(values.connections);
-const THREADS = Number(values.threads);
-const ROUNDS = Number(values.rounds);
+const { seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, threads: THREADS, rounds: ROUNDS } = options;
 const WEB_DIST = path.join(root, 'apps/web/dist');
 
 interface Endpoint {
@@ -86,12 +80,12 @@ async function postgresReachable(url: string): Promise<boolean> {
 async function startApp(build: Build, dialect: string, nodeArgs: string[] = []): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-http-bench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: values['log-level']!, SEED_DEMO: 'true' };
+  const env: Record<string, string> = { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: options['log-level'], SEED_DEMO: 'true' };
   if (dialect === 'postgres') {
     const schema = `bench_http_${crypto.randomBytes(4).toString('hex')}`;
-    Object.assign(env, { DATABASE_URL: values.url!, DATABASE_SCHEMA: schema });
+    Object.assign(env, { DATABASE_URL: options.url, DATABASE_SCHEMA: schema });
     cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: values.url });
+      const client = new pg.Client({ connectionString: options.url });
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
@@ -189,7 +183,7 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
   }
   console.log(
     `\n${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after ${WARMUP}s warm-up; ` +
-      `servers on core 0, wrk on core 1; LOG_LEVEL=${values['log-level']}; ` +
+      `servers on core 0, wrk on core 1; LOG_LEVEL=${options['log-level']}; ` +
       (ROUNDS > 1 ? `median of ${ROUNDS} interleaved rounds, share against the same round's bare server` : 'one round') +
       `; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after (other work on the box)\n`,
   );
@@ -202,14 +196,14 @@ async function profile(endpointPath: string, dialect: string, builds: Build[]): 
     const profiling = cpuProfileDir('souq-cpu-prof-');
     const server = await startApp(build, dialect, profiling.nodeArgs);
     const url = server.url + endpointPath.replace(':id', await productId(server));
-    const headers = values['signed-in'] ? { cookie: await sessionCookie(server) } : undefined;
-    const options = { serverPid: server.child.pid!, connections: 20, threads: THREADS, headers };
-    if (WARMUP > 0) wrk(url, { ...options, seconds: WARMUP });
+    const headers = options['signed-in'] ? { cookie: await sessionCookie(server) } : undefined;
+    const run = { serverPid: server.child.pid!, connections: 20, threads: THREADS, headers };
+    if (WARMUP > 0) wrk(url, { ...run, seconds: WARMUP });
     const fromMs = performance.now() - server.spawnedAt;
-    const result = wrk(url, { ...options, seconds: SECONDS });
+    const result = wrk(url, { ...run, seconds: SECONDS });
     const toMs = performance.now() - server.spawnedAt;
     await server.stop();
-    const who = values['signed-in'] ? ', signed in' : '';
+    const who = options['signed-in'] ? ', signed in' : '';
     console.log(`\n### ${build.label}: GET ${endpointPath}${who} on ${dialect}, 20 connections, ${Math.round(result.rps)} req/s while profiled\n`);
     console.log(profileReport(profiling.dir, { fromMs, toMs }));
   }
@@ -218,19 +212,19 @@ async function profile(endpointPath: string, dialect: string, builds: Build[]): 
 async function main(): Promise<void> {
   buildWebIfStale();
   const builds: Build[] = [];
-  if (values.before) {
-    const { dir, sha } = checkoutRef(root, values.before);
+  if (options.before) {
+    const { dir, sha } = checkoutRef(root, options.before);
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     builds.push({ label: `before (${sha})`, root: dir });
   }
-  builds.push({ label: values.before ? 'after' : 'this checkout', root });
+  builds.push({ label: options.before ? 'after' : 'this checkout', root });
 
-  let dialects = values.dialect!.split(',').map((d) => d.trim());
-  if (dialects.includes('postgres') && !(await postgresReachable(values.url!))) {
-    console.error(`\n*** PostgreSQL is not reachable at ${values.url}: measuring SQLite only ***\n`);
+  let dialects = options.dialect.split(',').map((d) => d.trim());
+  if (dialects.includes('postgres') && !(await postgresReachable(options.url))) {
+    console.error(`\n*** PostgreSQL is not reachable at ${options.url}: measuring SQLite only ***\n`);
     dialects = dialects.filter((d) => d !== 'postgres');
   }
-  if (values.profile) await profile(values.profile, dialects[0]!, builds);
+  if (options.profile) await profile(options.profile, dialects[0]!, builds);
   else await measure(dialects, builds);
 }
 

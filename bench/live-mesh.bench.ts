@@ -15,17 +15,17 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chromium.js';
 import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
+import { benchOptions } from './support/options.js';
 
-const { values } = parseArgs({ options: { viewers: { type: 'string', default: '1,5,10,15' }, hold: { type: 'string', default: '10' } } });
-const ROUNDS = values.viewers!.split(',').map(Number);
-const HOLD_S = Number(values.hold);
+const options = benchOptions({ viewers: '1,5,10,15', hold: 10 });
+const ROUNDS = options.viewers.split(',').map(Number);
+const HOLD_S = options.hold;
 const FIRST_FRAME_DEADLINE_MS = 45_000;
 const MIN_FPS = 10;
 

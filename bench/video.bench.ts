@@ -11,9 +11,7 @@
  * crowds join at once; the last round then watches for `--hold` seconds while CPU is sampled.
  * Mesh is not measured here: it needs the live screens (another branch).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -22,17 +20,12 @@ import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chrom
 import { firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, viewerStates, viewerWatches, writeVideoTestSite } from '../e2e/support/janus-video.js';
 import { benchDatabase, percentile, startServerProcess } from './support/server.js';
 import { treeCpuSeconds } from './support/cpu.js';
+import { benchOptions } from './support/options.js';
+import { productValues } from '../apps/server/test/fixtures/products.js';
 
-const { values } = parseArgs({
-  options: {
-    viewers: { type: 'string', default: '1,5,10' },
-    rounds: { type: 'string', default: '5' },
-    hold: { type: 'string', default: '10' },
-  },
-});
-const CROWDS = values.viewers!.split(',').map(Number);
-const ROUNDS = Number(values.rounds);
-const HOLD_S = Number(values.hold);
+const options = benchOptions({ viewers: '1,5,10', rounds: 5, hold: 10 });
+const CROWDS = options.viewers.split(',').map(Number);
+const { rounds: ROUNDS, hold: HOLD_S } = options;
 
 /** A host with one product, written through the app's own services (not listening), then closed. */
 async function seedHost(env: Record<string, string>) {
@@ -41,15 +34,9 @@ async function seedHost(env: Record<string, string>) {
   const row = await souq.accounts.createAccountDirectly({ email: 'host@bench.test', username: 'bench_host', phone: '0501234567', password: 'bench-pass-1', verified: true });
   const cookie = `souq_sid=${(await souq.accounts.createSession(row.id)).token}`;
   const at = new Date().toISOString();
-  const productId = crypto.randomUUID();
-  await souq.database.db
-    .insertInto('products')
-    .values({
-      id: productId, owner_id: row.id, title: 'Bench lamp', title_key: 'bench lamp', description: 'A product for the video benchmark.',
-      category: 'Home', price: 100_00, previous_price: null, condition: 'new', brand: 'Bench', dimensions: null, weight: 1,
-      country_of_origin: null, keywords: '["lamp"]', search_text: 'bench lamp', images: '[]', invoice_key: null, related_auction: null, created_at: at,
-    })
-    .execute();
+  const product = productValues(row.id, { title: 'Bench lamp', category: 'Home', price: 100_00, brand: 'Bench', keywordList: ['lamp'], created_at: at });
+  await souq.database.db.insertInto('products').values(product).execute();
+  const productId = product.id;
   await souq.app.close();
   return { cookie, productId };
 }

@@ -11,24 +11,19 @@
  * trips, 1.6 Mbps down and 750 kbps up, an empty cache. Lighthouse uses its own default mobile
  * profile, which is the same throttling, simulated. Needs Debian's chromium (CHROMIUM_PATH).
  */
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { buildWebIfStale } from '../scripts/build-web.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.js';
 import { benchDatabase, startServerProcess } from './support/server.js';
+import { benchOptions } from './support/options.js';
 
 const PHONE = { width: 360, height: 780 };
 const THROTTLE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    'skip-lighthouse': { type: 'boolean', default: false },
-  },
-});
-const runs = Number(values.runs);
+const options = benchOptions({ runs: 3, 'skip-lighthouse': false });
+const { runs } = options;
 
 interface Visit {
   lcpMs: number;
@@ -160,7 +155,7 @@ try {
   }
   await browser.close();
 
-  if (!values['skip-lighthouse']) {
+  if (!options['skip-lighthouse']) {
     console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling), median of ${runs} by score\n`);
     console.log('| page | performance | LCP | CLS | TBT | FCP |\n|---|---:|---:|---:|---:|---:|');
     for (const p of pages) {

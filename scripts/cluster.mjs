@@ -9,25 +9,16 @@
 // SIGINT/SIGTERM or when this process exits.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = path.join(root, 'deploy/haproxy.cfg');
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * deploy/haproxy.cfg with the public and stats `bind` lines on loopback ports and one server per

@@ -1,20 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port.mjs';
 
 /** Core 0 serves, core 1 generates load: the two never fight over a core (the box has two). */
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface Server {
   url: string;

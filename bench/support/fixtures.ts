@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { verifiedUserRow } from '../../apps/server/test/fixtures/users.js';
+import { productValues } from '../../apps/server/test/fixtures/products.js';
 
 /**
  * People and an auction written straight into the benchmark's database through the app's own
@@ -23,32 +24,9 @@ async function seedPeople(souq: Souq, count: number) {
 
 /** One shop product of the seller's, to put on auction or sell live. */
 async function seedProduct(souq: Souq, ownerId: string): Promise<string> {
-  const productId = crypto.randomUUID();
-  await souq.database.db
-    .insertInto('products')
-    .values({
-      id: productId,
-      owner_id: ownerId,
-      title: 'Benchmark watch',
-      title_key: 'benchmark watch',
-      description: 'A product for the benchmark.',
-      category: 'Watches',
-      price: 100_00,
-      previous_price: null,
-      condition: 'new',
-      brand: 'Bench',
-      dimensions: null,
-      weight: 1,
-      country_of_origin: null,
-      keywords: '["watches"]',
-      search_text: 'benchmark watch\nwatches',
-      images: '[]',
-      invoice_key: null,
-      related_auction: null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return productId;
+  const product = productValues(ownerId, { title: 'Benchmark watch', category: 'Watches', price: 100_00, brand: 'Bench', keywordList: ['watches'] });
+  await souq.database.db.insertInto('products').values(product).execute();
+  return product.id;
 }
 
 /** `count` auctions of one seller (each of its own product), and people to bid on them. */
@@ -71,7 +49,7 @@ export async function seedStream(env: Record<string, string>, chatters: number) 
   await souq.jobs.stop();
   const { cookies, seller } = await seedPeople(souq, chatters + 1);
   const productId = await seedProduct(souq, seller.id);
-  const { id } = await souq.streams.start(seller, { title: 'Benchmark stream', durationMinutes: '30', productId, startingBid: '100' }, undefined);
+  const { id } = await souq.streams.start(seller, { title: 'Benchmark stream', durationMinutes: 30, productId, startingBid: 100 }, undefined);
   await souq.app.close();
   return { streamId: id, hostCookie: cookies[0]!, cookies: cookies.slice(1) };
 }

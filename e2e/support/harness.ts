@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -9,6 +8,7 @@ import type { DialectName } from '../../apps/server/src/db/database.js';
 import { createTestDatabase, testConfig } from '../../apps/server/test/support.js';
 import { root } from '../../scripts/build-web.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export { FAKE_MEDIA_FLAGS } from './chromium.js';
 
@@ -32,16 +32,7 @@ export function useBrowser(extraArgs: string[] = []): () => Browser {
   return () => browser!;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface RunningServer extends Souq {
   url: string;

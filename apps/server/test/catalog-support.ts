@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Insertable } from 'kysely';
 import sharp from 'sharp';
-import type { DB, ProductsTable } from '../src/db/schema.js';
+import type { DB } from '../src/db/schema.js';
 import type { TestApp } from './support.js';
-import { derivedColumns } from '../src/modules/catalog/service.js';
 import { verifiedUserRow } from './fixtures/users.js';
+import { productValues } from './fixtures/products.js';
+
+export { productValues };
 
 /** A signed-in user: the cookie is what their browser would send. */
 export interface TestUser {
@@ -136,44 +137,6 @@ export async function createProduct(
   const res = await call(t, 'POST', '/api/products', { user, form: productForm({ ...VALID_PRODUCT, ...fields }, files ?? (await imageParts(1))) });
   if (res.statusCode !== 201) throw new Error(`POST /api/products answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: string }).id;
-}
-
-/**
- * A product row as `create()` writes it, for suites that need many products and not their
- * pictures: they get the placeholder image.
- */
-export function productValues(ownerId: string, p: Partial<Insertable<ProductsTable>> & { keywordList?: string[] } = {}): Insertable<ProductsTable> {
-  const { keywordList, ...overrides } = p;
-  const id = overrides.id ?? crypto.randomUUID();
-  const title = overrides.title ?? `Product ${id.slice(0, 8)}`;
-  const category = overrides.category ?? 'Gaming';
-  return {
-    id,
-    owner_id: ownerId,
-    title,
-    ...derivedColumns(title, category, keywordList),
-    description: 'A product written directly for the test.',
-    category,
-    price: 1000,
-    previous_price: null,
-    condition: 'new',
-    brand: 'Test',
-    dimensions: null,
-    weight: 1,
-    country_of_origin: null,
-    images: '[]',
-    invoice_key: null,
-    related_auction: null,
-    created_at: new Date().toISOString(),
-    rating: 0,
-    review_count: 0,
-    like_count: 0,
-    sold_count: 0,
-    popularity: 0,
-    is_auction: 0,
-    // Rows of one multi-row insert must have the same columns: leave no key undefined.
-    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
-  };
 }
 
 /** Writes product rows directly (see productValues) and returns their ids. */

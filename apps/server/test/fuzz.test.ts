@@ -47,7 +47,7 @@ describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
     const spare = await insertProduct(t, seller!.id);
     world.spareProductId = () => spare;
     const streamProduct = await insertProduct(t, seller!.id);
-    const stream = await t.streams.start((await t.accounts.userById(seller!.id))!, { title: 'Fuzz live', productId: streamProduct, startingBid: '1000', durationMinutes: '60' }, undefined);
+    const stream = await t.streams.start((await t.accounts.userById(seller!.id))!, { title: 'Fuzz live', productId: streamProduct, startingBid: 1000, durationMinutes: 60 }, undefined);
     world.streamId = () => stream.id;
   });
   afterAll(async () => {

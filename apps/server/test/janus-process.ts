@@ -2,23 +2,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 /**
  * Debian's `janus` and `coturn`, started by a test on free ports and stopped after it. Ports are
  * set only in Janus's config files, so each run writes a config directory of its own.
  */
 
-// Not server-process.ts's: that module pulls in Vitest, and the benchmark uses this one too.
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Says loudly why a suite is skipped; under CI a missing service is a failure, not a skip. */
 export function announceSkip(what: string, why: string, hint: string): void {

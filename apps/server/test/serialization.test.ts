@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageQuerySchema, ProductListQuerySchema, SearchQuerySchema } from '@souq/shared';
 import type { UserRow } from '../src/db/schema.js';
 import { call, createProduct, createUser, insertProducts, type TestUser } from './catalog-support.js';
 import { DIALECTS, startTestApp, type TestApp } from './support.js';
@@ -54,12 +55,13 @@ describe.each(DIALECTS)('answers serialized from their schemas (%s)', (dialect) 
 
   it('the shop, a search, a seller\'s products and someone\'s likes', async () => {
     const pages: Array<[string, unknown, TestUser?]> = [
-      ['/api/products?limit=2', await t.catalog.list({ limit: '2' })],
-      ['/api/products?sort=price-desc', await t.catalog.list({ sort: 'price-desc' })],
-      ['/api/search?q=a', await t.catalog.search({ q: 'a' })],
-      ['/api/search?q=nothing-matches', await t.catalog.search({ q: 'nothing-matches' })],
-      [`/api/users/${seller.id}/products`, await t.catalog.byOwner(seller.id, {})],
-      ['/api/me/likes', await t.catalog.likedBy(fan.id, {}), fan],
+      // Each query parsed as its route parses it, before the service sees it.
+      ['/api/products?limit=2', await t.catalog.list(ProductListQuerySchema.parse({ limit: '2' }))],
+      ['/api/products?sort=price-desc', await t.catalog.list(ProductListQuerySchema.parse({ sort: 'price-desc' }))],
+      ['/api/search?q=a', await t.catalog.search(SearchQuerySchema.parse({ q: 'a' }))],
+      ['/api/search?q=nothing-matches', await t.catalog.search(SearchQuerySchema.parse({ q: 'nothing-matches' }))],
+      [`/api/users/${seller.id}/products`, await t.catalog.byOwner(seller.id, PageQuerySchema.parse({}))],
+      ['/api/me/likes', await t.catalog.likedBy(fan.id, PageQuerySchema.parse({})), fan],
     ];
     for (const [url, expected, user] of pages) {
       const res = await call(t, 'GET', url, { user });

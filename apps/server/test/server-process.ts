@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { exited, spawnTsx, type Exited } from './support.js';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 /** A Souq server in a process of its own, as an operator runs it: for signals, crashes and memory. */
 export interface ServerProcess {
@@ -12,13 +12,7 @@ export interface ServerProcess {
   output(): string;
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 /** Waits until `/api/health` answers; fails with the process's output if it exits first. */
 export async function waitForHealth(child: ChildProcess, done: Promise<Exited>, base: string, timeoutMs = 30_000): Promise<void> {

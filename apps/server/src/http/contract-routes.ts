@@ -51,7 +51,8 @@ type RouteOf<E extends Endpoint> = {
 /**
  * A route's method, path and schemas from its contract entry, to spread into `app.route()` with the
  * handler. Who may call it is checked before the body is: someone signed out is told to sign in,
- * whatever they sent (as when the handler checked first).
+ * whatever they sent (as when the handler checked first). The check runs once: the handler takes
+ * the user it let in with `gatedUser(request)`.
  */
 export function routeOf<E extends Endpoint>(endpoint: E, gate: Gate = {}): RouteOf<E> {
   const schema: Record<string, unknown> = { response: endpoint.responses };
@@ -65,7 +66,7 @@ export function routeOf<E extends Endpoint>(endpoint: E, gate: Gate = {}): Route
     // A callback hook: an async one costs a promise on every request (issue 6).
     route.preValidation = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
       try {
-        check(request);
+        request.gatedUser = check(request);
       } catch (error) {
         return done(error as Error);
       }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_IMAGES, MAX_UPLOAD_BYTES, MSG } from '@souq/shared';
+import { MAX_IMAGES, MAX_UPLOAD_BYTES, MSG, firstMessage, toFieldErrors, type FieldErrors, type MultipartForm } from '@souq/shared';
+import type { z } from 'zod';
 import { DomainError } from '../lib/errors.js';
 
 /** An uploaded file, already on disk: services read it from there, one at a time. */
@@ -86,12 +87,34 @@ async function removeUploads(request: FastifyRequest): Promise<void> {
 }
 
 /** The files sent under one field name. */
-export function filesOf(body: MultipartBody, field: string): Upload[] {
+export function filesOf(body: { files: Upload[] }, field: string): Upload[] {
   return body.files.filter((f) => f.field === field);
 }
 
+/**
+ * Reads a form the contract declares and parses its fields with the form's schema: the one place a
+ * multipart form's text becomes typed input, as the validator is for JSON bodies. A refusal names
+ * the files' problems (none sent, too many) beside the fields', so the sender sees all there is to
+ * fix at once; the message is the fields' first, or else the files'.
+ */
+export async function readForm<S extends z.ZodType>(request: FastifyRequest, form: MultipartForm & { fields: S }, limits: FormLimits): Promise<{ fields: z.output<S>; files: Upload[] }> {
+  const body = await readMultipart(request, limits);
+  const parsed = form.fields.safeParse(body.fields);
+  const problems: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+  let fileProblem: string | undefined;
+  for (const [name, file] of Object.entries(form.files)) {
+    const count = filesOf(body, name).length;
+    const problem = count === 0 ? file.required : count > file.maxCount ? file.tooMany : undefined;
+    if (!problem) continue;
+    problems[name] = problem;
+    fileProblem ??= problem;
+  }
+  if (parsed.success && !fileProblem) return { fields: parsed.data, files: body.files };
+  throw new DomainError('VALIDATION_FAILED', parsed.success ? fileProblem! : firstMessage(parsed.error), problems);
+}
+
 /** Reads a multipart form within `limits`: fields into memory (repeated ones become arrays), files to disk. */
-export async function readMultipart(request: FastifyRequest, limits: FormLimits = PRODUCT_FORM): Promise<MultipartBody> {
+async function readMultipart(request: FastifyRequest, limits: FormLimits = PRODUCT_FORM): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data.');
   const fields: MultipartBody['fields'] = {};
   const files: Upload[] = [];

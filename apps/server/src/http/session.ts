@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserRow | null;
     sessionToken: string | undefined;
+    /** Who a route's access gate let through (http/contract-routes.ts); null on a public route. */
+    gatedUser: UserRow | null;
   }
 }
 
@@ -26,6 +28,7 @@ export function registerSessions(app: FastifyInstance, accounts: AccountsService
   app.decorate('secureCookies', publicUrl.startsWith('https:'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', undefined);
+  app.decorateRequest('gatedUser', null);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const header = request.headers.cookie;
@@ -53,7 +56,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.secureCookies || 'auto' });
 }
 
-/** The one "logged in" check every write uses. */
+/** The one "logged in" check: the access gate of every route whose endpoint needs one (contract-routes.ts). */
 export function requireUser(request: FastifyRequest, message: string = MSG.mustBeLoggedIn): UserRow {
   if (!request.currentUser) throw new DomainError('UNAUTHENTICATED', message);
   return request.currentUser;
@@ -66,6 +69,17 @@ export function requireVerifiedUser(
 ): UserRow {
   const user = requireUser(request, messages.loggedOut);
   if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
+  return user;
+}
+
+/**
+ * The user a gated route's `preValidation` let in, signed in or verified as its contract entry
+ * says: handlers take it from here rather than asking again. On a public route there is none,
+ * whoever is signed in, so a handler reaching for it there fails every time, not only for visitors.
+ */
+export function gatedUser(request: FastifyRequest): UserRow {
+  const user = request.gatedUser;
+  if (!user) throw new Error(`${request.routeOptions.url}: no access gate let a user in (the endpoint is public)`);
   return user;
 }
 

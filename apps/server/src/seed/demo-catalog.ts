@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { ProductSchema } from '@souq/shared';
 import type { UserRow } from '../db/schema.js';
 import type { CatalogService } from '../modules/catalog/service.js';
 
@@ -52,9 +53,10 @@ async function picture(title: string, [from, to]: [string, string]): Promise<Buf
 
 export async function seedDemoCatalog(catalog: CatalogService, sellers: Record<'amira' | 'omar', UserRow>): Promise<number> {
   for (const p of PRODUCTS) {
+    // Parsed as the sell form's fields are, so the seed's products read as a seller's would.
     await catalog.create(
       sellers[p.seller],
-      {
+      ProductSchema.parse({
         title: p.title,
         description: p.description,
         category: p.category,
@@ -66,7 +68,7 @@ export async function seedDemoCatalog(catalog: CatalogService, sellers: Record<'
         weight: String(p.weight),
         countryOfOrigin: p.country ?? '',
         keywords: p.keywords,
-      },
+      }),
       { images: [await picture(p.title, p.colors)] },
     );
   }

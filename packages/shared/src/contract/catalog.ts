@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProductDetailSchema, ProductPageSchema } from '../api/catalog.js';
-import { MAX_IMAGES } from '../schemas/catalog.js';
-import { EditProductSchema, ProductListQuerySchema, SearchQuerySchema } from '../schemas/catalog.js';
+import { MSG } from '../messages.js';
+import { EditProductSchema, MAX_IMAGES, ProductListQuerySchema, ProductSchema, SearchQuerySchema } from '../schemas/catalog.js';
 import { IdParams, OkSchema, endpoint } from './endpoint.js';
 
 const tag = 'Catalog';
@@ -34,23 +34,10 @@ export const catalog = {
     summary: 'Sell a product (multipart: its fields, photos and an optional invoice)',
     tag,
     access: 'verified',
-    // The form's fields as typed (every value is text); the service parses them with ProductSchema.
     form: {
-      fields: z.object({
-        title: z.string(),
-        description: z.string(),
-        category: z.string(),
-        price: z.string().meta({ description: 'In fils, as decimal text.' }),
-        previousPrice: z.string().optional(),
-        condition: z.string().optional(),
-        brand: z.string(),
-        dimensions: z.string().optional(),
-        weight: z.string(),
-        countryOfOrigin: z.string().optional(),
-        keywords: z.string().optional().meta({ description: 'Comma-separated, or the field repeated.' }),
-      }),
+      fields: ProductSchema,
       files: {
-        images: { maxCount: MAX_IMAGES, description: 'Photos (JPEG, PNG, WebP), the first is the cover.' },
+        images: { maxCount: MAX_IMAGES, description: 'Photos (JPEG, PNG, WebP), the first is the cover.', required: MSG.imageRequired, tooMany: MSG.tooManyImages },
         invoice: { maxCount: 1, description: 'A PDF or photo of the invoice, seen only by the seller.' },
       },
     },

@@ -16,10 +16,23 @@ export interface OtherAnswer {
   contentType: string | null;
 }
 
-/** A multipart form: its text fields as a schema (what the service parses), and its files. */
+/** One file field of a multipart form. */
+export interface FormFile {
+  maxCount: number;
+  description: string;
+  /** The refusal when none is sent, for a form that cannot do without it. */
+  required?: string;
+  /** The refusal when more than `maxCount` are sent; without it, only the first `maxCount` are read. */
+  tooMany?: string;
+}
+
+/**
+ * A multipart form: the schema its text fields are parsed with as it arrives (every value is text:
+ * the schema reads numbers from decimal text), and its files.
+ */
 export interface MultipartForm {
-  fields: z.ZodObject;
-  files: Record<string, { maxCount: number; description: string }>;
+  fields: z.ZodType;
+  files: Record<string, FormFile>;
 }
 
 /**

@@ -38,7 +38,9 @@ function requestBody(endpoint: Endpoint): Json | undefined {
       }),
     );
     const properties = { ...((fields.properties ?? {}) as Json), ...files };
-    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required: fields.required ?? [] } } } };
+    const neededFiles = Object.entries(endpoint.form.files).filter(([, file]) => file.required).map(([name]) => name);
+    const required = [...((fields.required ?? []) as string[]), ...neededFiles];
+    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } } };
   }
   return undefined;
 }

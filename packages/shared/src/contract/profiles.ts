@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { ProductPageSchema, PublicProfileSchema } from '../api/catalog.js';
 import { PageQuerySchema, ProfileSchema } from '../schemas/catalog.js';
 import { IdParams, endpoint } from './endpoint.js';
@@ -36,7 +37,7 @@ export const profiles = {
     summary: 'Set my profile photo (multipart)',
     tag,
     access: 'user',
-    form: { fields: z.object({}), files: { photo: { maxCount: 1, description: 'A JPEG, PNG or WebP photo.' } } },
+    form: { fields: z.object({}), files: { photo: { maxCount: 1, description: 'A JPEG, PNG or WebP photo.', required: MSG.photoRequired } } },
     responses: { 200: z.object({ profilePic: z.string() }) },
     errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
   }),

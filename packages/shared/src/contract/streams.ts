@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../api/catalog.js';
 import { StreamCardSchema, StreamDetailSchema, VideoJoinSchema } from '../api/live.js';
 import { PageQuerySchema } from '../schemas/catalog.js';
+import { StartStreamSchema } from '../schemas/live.js';
 import { IdParams, IdSchema, OkSchema, endpoint } from './endpoint.js';
 
 const tag = 'Live';
@@ -26,14 +27,8 @@ export const streams = {
     summary: 'Go live selling a product (multipart: the fields and an optional cover)',
     tag,
     access: 'verified',
-    // The form's fields as typed (every value is text); the service parses them with StartStreamSchema.
     form: {
-      fields: z.object({
-        title: z.string(),
-        durationMinutes: z.string().optional().meta({ description: 'Minutes of bidding, 1–120 (5 by default).' }),
-        productId: z.string(),
-        startingBid: z.string().meta({ description: 'In fils, as decimal text.' }),
-      }),
+      fields: StartStreamSchema,
       files: { cover: { maxCount: 1, description: "The stream's cover photo." } },
     },
     responses: { 201: z.object({ id: z.string() }) },

@@ -3,6 +3,7 @@ import type { AuctionLive, BidEntry } from '../api/auctions.js';
 import type { ChatMessage, StreamLive } from '../api/live.js';
 import type { AppNotification } from '../api/notifications.js';
 import type { ErrorCode } from '../errors.js';
+import { ChatTextSchema } from '../schemas/live.js';
 
 /**
  * The socket protocol (Socket.IO on the app's own port). Bump the version on any change a
@@ -33,8 +34,8 @@ export const ClientMessageSchemas = {
   'streams:watch': z.object({}).strict(),
   'stream:join': z.object({ streamId: id }).strict(),
   'stream:leave': z.object({ streamId: id }).strict(),
-  /** A chat line; a number-only line is a bid. `clientId` makes a resend safe (it is the bid's Idempotency-Key). */
-  'stream:chat': z.object({ streamId: id, text: z.string().max(2_000), clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }).strict(),
+  /** A chat line (trimmed, 1–500 characters); a number-only line is a bid. `clientId` makes a resend safe (it is the bid's Idempotency-Key). */
+  'stream:chat': z.object({ streamId: id, text: ChatTextSchema, clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }).strict(),
   /** The host page says it is still there (a reload is not leaving). */
   'stream:heartbeat': z.object({ streamId: id }).strict(),
   /** Mesh video: a viewer asks the host for a connection. */

@@ -21,7 +21,7 @@ export const StartAuctionSchema = z
   })
   .refine((v) => v.duration !== 'custom' || v.endsAt !== undefined, { message: MSG.chooseEndDate, path: ['endsAt'] })
   .refine((v) => v.reservePrice === undefined || v.reservePrice >= v.startingBid, { message: MSG.reserveBelowStart, path: ['reservePrice'] });
-export type StartAuctionInput = z.input<typeof StartAuctionSchema>;
+export type StartAuctionInput = z.output<typeof StartAuctionSchema>;
 
 /** A bid: the amount now, and optionally the most the server may bid for you (a proxy bid). */
 export const BidSchema = z
@@ -30,7 +30,7 @@ export const BidSchema = z
     maxAmount: z.preprocess(blankToUndefined, filsAmount(MSG.maxBidInvalid).optional()),
   })
   .refine((v) => v.maxAmount === undefined || v.maxAmount >= v.amount, { message: MSG.maxBidBelowBid, path: ['maxAmount'] });
-export type BidInput = z.input<typeof BidSchema>;
+export type BidInput = z.output<typeof BidSchema>;
 
 /** An Idempotency-Key header: the client's own name for one attempt, so a retry bids once. */
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.idempotencyKeyInvalid);
@@ -41,3 +41,4 @@ export const AuctionListQuerySchema = z.object({
   cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
   limit: pageLimit,
 });
+export type AuctionListQuery = z.output<typeof AuctionListQuerySchema>;

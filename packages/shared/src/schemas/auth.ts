@@ -49,6 +49,7 @@ export const RegisterSchema = z
     phone: PhoneSchema,
   })
   .refine(...passwordsMatch);
+export type RegisterInput = z.output<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
   email: emailAddress(MSG.loginRequired, MSG.invalidEmailFormat),
@@ -58,15 +59,18 @@ export const LoginSchema = z.object({
     .min(PASSWORD_MIN, MSG.passwordTooShort)
     .max(PASSWORD_MAX, MSG.passwordTooLong),
 });
+export type LoginInput = z.output<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({
   email: emailAddress(MSG.fillAllFields, MSG.invalidEmail),
 });
+export type ForgotPasswordInput = z.output<typeof ForgotPasswordSchema>;
 
 /** Our tokens are base64url; anything else cannot be one, whatever it contains. */
 const token = required(MSG.tokenInvalid).max(200, MSG.tokenInvalid).regex(/^[\w-]+$/, MSG.tokenInvalid);
 
 export const TokenSchema = z.object({ token });
+export type TokenInput = z.output<typeof TokenSchema>;
 
 export const ResetPasswordSchema = z
   .object({
@@ -75,6 +79,7 @@ export const ResetPasswordSchema = z
     confirmPassword: confirmation,
   })
   .refine(...passwordsMatch);
+export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;
 
 /** The current password may be empty only for accounts that never had one (Google sign-in). */
 export const ChangePasswordSchema = z
@@ -84,3 +89,4 @@ export const ChangePasswordSchema = z
     confirmPassword: confirmation,
   })
   .refine(...passwordsMatch);
+export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;

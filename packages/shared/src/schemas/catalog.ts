@@ -102,6 +102,7 @@ export const ReviewSchema = z.object({
   text: plainText({ required: MSG.reviewBlank, min: [REVIEW_MIN, MSG.reviewLength], max: [REVIEW_MAX, MSG.reviewLength], multiline: true }),
   rating: z.preprocess(blankToUndefined, decimal(z.number({ error: MSG.ratingRange }).int(MSG.ratingRange).min(1, MSG.ratingRange).max(5, MSG.ratingRange)).default(5)),
 });
+export type ReviewInput = z.output<typeof ReviewSchema>;
 
 /**
  * The public face of a profile. The contact email is opt-in: blank means none is shown, and it
@@ -112,6 +113,7 @@ export const ProfileSchema = z.object({
   bio: z.preprocess((v) => v ?? '', plainText({ required: MSG.bioTooLong, min: [0, MSG.bioTooLong], max: [500, MSG.bioTooLong], multiline: true })),
   contactEmail: z.preprocess(blankToUndefined, emailAddress(MSG.invalidEmail, MSG.invalidEmail).optional()).transform((v) => v ?? null),
 });
+export type ProfileInput = z.output<typeof ProfileSchema>;
 
 
 /** A page cursor as we issue them (lib/cursor.ts decodes it and checks what is inside). */
@@ -125,6 +127,7 @@ export const pageLimit = z.preprocess(
 
 /** The query of any list that is only paged (a profile's products, my likes, a product's reviews). */
 export const PageQuerySchema = z.object({ cursor: z.preprocess(blankToUndefined, CursorSchema.optional()) });
+export type PageQuery = z.output<typeof PageQuerySchema>;
 
 export const ProductListQuerySchema = z.object({
   category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional()),
@@ -132,6 +135,7 @@ export const ProductListQuerySchema = z.object({
   cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
   limit: pageLimit,
 });
+export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
 export const SEARCH_FIELDS = ['name', 'price', 'rating'] as const;
 export const SearchQuerySchema = z.object({
@@ -141,3 +145,4 @@ export const SearchQuerySchema = z.object({
   cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
   limit: pageLimit,
 });
+export type SearchQuery = z.output<typeof SearchQuerySchema>;

@@ -18,6 +18,7 @@ export const StartStreamSchema = z.object({
   productId: idString(MSG.streamChooseProduct),
   startingBid: decimal(z.number({ error: MSG.startingBidPositive }).int(MSG.startingBidPositive).positive(MSG.startingBidPositive).max(MAX_FILS, MSG.priceTooLarge)),
 });
+export type StartStreamInput = z.output<typeof StartStreamSchema>;
 
 /** A chat line: trimmed, not empty, at most 500 characters. */
 export const ChatTextSchema = plainText({ required: MSG.chatEmpty, max: [CHAT_MAX, MSG.chatTooLong] });

@@ -33,7 +33,7 @@ export const FulfilmentChangeSchema = z.object({
   status: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
   from: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
 }, { error: MSG.invalidOrderStatus });
-export type FulfilmentChange = z.input<typeof FulfilmentChangeSchema>;
+export type FulfilmentChange = z.output<typeof FulfilmentChangeSchema>;
 
 /** UAE VAT at 5%, rounded to the nearest fils. */
 export function vatFor(subtotalFils: number): number {
@@ -52,6 +52,7 @@ export const CartLinesSchema = z
   .max(50, MSG.itemsUnavailable);
 
 export const QuoteSchema = z.object({ lines: CartLinesSchema });
+export type QuoteInput = z.output<typeof QuoteSchema>;
 
 export const AddressSchema = z.object(
   {
@@ -62,7 +63,7 @@ export const AddressSchema = z.object(
   },
   { error: MSG.addressRequired },
 );
-export type AddressInput = z.input<typeof AddressSchema>;
+export type AddressInput = z.output<typeof AddressSchema>;
 
 /** Placing an order. The key makes a retried or double-clicked submit create one order. */
 export const CheckoutSchema = z.object({
@@ -70,3 +71,4 @@ export const CheckoutSchema = z.object({
   lines: CartLinesSchema,
   address: AddressSchema,
 });
+export type CheckoutInput = z.output<typeof CheckoutSchema>;

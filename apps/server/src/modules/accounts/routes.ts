@@ -3,7 +3,7 @@ import { API, MSG } from '@souq/shared';
 import { DomainError } from '../../lib/errors.js';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { authRateLimit } from '../../http/security.js';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.js';
+import { clearSessionCookie, gatedUser, setSessionCookie } from '../../http/session.js';
 import type { OidcSignIn } from './oidc.js';
 import type { AccountsService } from './service.js';
 
@@ -41,14 +41,14 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
     } });
 
     app.route({ ...routeOf(C.logoutAll), handler: async (request, reply) => {
-      const user = requireUser(request);
+      const user = gatedUser(request);
       await accounts.logoutEverywhere(user.id);
       clearSessionCookie(reply);
       return { ok: true as const };
     } });
 
     app.route({ ...routeOf(C.resendVerification), ...limited, handler: async (request) => {
-      const result = await accounts.resendVerification(requireUser(request), request.log);
+      const result = await accounts.resendVerification(gatedUser(request), request.log);
       return { ...result, message: result.alreadyVerified ? MSG.alreadyVerified : MSG.verificationSent };
     } });
 
@@ -69,7 +69,7 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
     } });
 
     app.route({ ...routeOf(C.changePassword), ...limited, handler: async (request) => {
-      const user = requireUser(request);
+      const user = gatedUser(request);
       await accounts.changePassword(user, request.sessionToken!, request.body);
       return { message: MSG.passwordChanged };
     } });

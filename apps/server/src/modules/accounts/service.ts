@@ -2,23 +2,23 @@ import crypto from 'node:crypto';
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import {
-  ChangePasswordSchema,
   cleanText,
   emailAddress,
-  ForgotPasswordSchema,
-  LoginSchema,
   MSG,
-  RegisterSchema,
-  ResetPasswordSchema,
-  TokenSchema,
+  type ChangePasswordInput,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
   type SessionUser,
+  type TokenInput,
 } from '@souq/shared';
 import type { Mailer } from '../../adapters/mail/index.js';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { AfterAnswer } from '../../lib/after-answer.js';
 import type { Clock } from '../../lib/clock.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import * as q from './queries.js';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
@@ -160,8 +160,7 @@ export function createAccountsService(deps: AccountsDeps) {
     toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl),
 
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
-    async register(body: unknown, userAgent?: string, log: RequestLog = deps.log) {
-      const input = parseInput(RegisterSchema, body);
+    async register(input: RegisterInput, userAgent?: string, log: RequestLog = deps.log) {
       const conflicts = await conflictFields(input.email, input.username);
       if (Object.keys(conflicts).length) throwConflict(conflicts);
       const passwordHash = await hashPassword(input.password);
@@ -183,8 +182,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return createAccount({ ...input, passwordHash }, input.verified);
     },
 
-    async login(body: unknown, userAgent?: string) {
-      const input = parseInput(LoginSchema, body);
+    async login(input: LoginInput, userAgent?: string) {
       const user = await q.findUserByEmail(db, input.email);
       if (!user) {
         await burnPasswordCheck(input.password);
@@ -223,8 +221,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return { alreadyVerified: false };
     },
 
-    async verifyEmail(body: unknown) {
-      const { token } = parseInput(TokenSchema, body);
+    async verifyEmail({ token }: TokenInput) {
       const user = await db.transaction().execute(async (trx) => {
         const userId = await q.consumeEmailToken(trx, hashSecret(token), 'verify', iso());
         if (!userId) return undefined;
@@ -239,8 +236,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * The answer must not tell whether the account exists, by its words or by its time: everything
      * that depends on it (the lookup, the token, the mail) happens after the answer.
      */
-    async requestPasswordReset(body: unknown) {
-      const { email } = parseInput(ForgotPasswordSchema, body);
+    async requestPasswordReset({ email }: ForgotPasswordInput) {
       deps.afterAnswer.run(async () => {
         const user = await q.findUserByEmail(db, email);
         if (!user) return;
@@ -250,8 +246,7 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
-    async resetPassword(body: unknown) {
-      const input = parseInput(ResetPasswordSchema, body);
+    async resetPassword(input: ResetPasswordInput) {
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction().execute(async (trx) => {
         const userId = await q.consumeEmailToken(trx, hashSecret(input.token), 'reset', iso());
@@ -265,8 +260,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!done) throw new DomainError('TOKEN_INVALID', MSG.tokenInvalid);
     },
 
-    async changePassword(user: UserRow, currentSessionToken: string, body: unknown) {
-      const input = parseInput(ChangePasswordSchema, body);
+    async changePassword(user: UserRow, currentSessionToken: string, input: ChangePasswordInput) {
       if (user.password_hash && !(await verifyPassword(user.password_hash, input.currentPassword))) {
         throw new DomainError('VALIDATION_FAILED', MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
       }

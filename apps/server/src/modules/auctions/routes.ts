@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
-import { requireVerifiedUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import { DomainError } from '../../lib/errors.js';
 import type { AuctionsService } from './service.js';
 
@@ -43,7 +43,7 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
     app.route({ ...routeOf(C.bySeller), handler: async (request) => auctions.bySeller(request.params.id, request.query) });
 
     app.route({ ...routeOf(C.start), handler: async (request, reply) => {
-      const created = await auctions.start(requireVerifiedUser(request), request.params.id, request.body);
+      const created = await auctions.start(gatedUser(request), request.params.id, request.body);
       return reply.status(201).send(created);
     } });
 
@@ -56,16 +56,16 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
         done();
       },
       handler: async (request, reply) => {
-      const user = requireVerifiedUser(request, bidGate);
+      const user = gatedUser(request);
       const key = request.headers['idempotency-key'];
       const result = await auctions.placeBid(user, request.params.id, request.body, Array.isArray(key) ? key[0] : key);
       return reply.status(201).send(result);
     } });
 
     app.route({ ...routeOf(C.cancel), handler: async (request) => {
-      await auctions.cancel(requireVerifiedUser(request), request.params.id);
+      await auctions.cancel(gatedUser(request), request.params.id);
       return { ok: true as const };
     } });
-    app.route({ ...routeOf(C.relist), handler: async (request) => auctions.relistFixed(requireVerifiedUser(request), request.params.id) });
+    app.route({ ...routeOf(C.relist), handler: async (request) => auctions.relistFixed(gatedUser(request), request.params.id) });
   };
 }

@@ -2,20 +2,20 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   AUCTION_DURATIONS,
-  AuctionListQuerySchema,
   MAX_AUCTION_MS,
   MIN_AUCTION_MS,
   MSG,
-  PageQuerySchema,
-  StartAuctionSchema,
   minimumNextBid,
   type AuctionDetail,
+  type AuctionListQuery,
   type AuctionLive,
   type AuctionSort,
   type AuctionSummary,
   type AuctionUpdate,
   type BidEntry,
   type Page,
+  type PageQuery,
+  type StartAuctionInput,
 } from '@souq/shared';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
@@ -23,7 +23,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
 import { mailLater } from '../../lib/mail-later.js';
 import { decodeImageKeys, firstImageKey } from '../../media/image-keys.js';
@@ -240,8 +240,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     isOnOpenAuction: (productId: string) => q.isOpenForProduct(db, productId),
 
     /** Move to Auction (owner, verified): the product leaves the shop while the auction runs. */
-    async start(user: UserRow, productId: string, body: unknown): Promise<{ id: string }> {
-      const input = parseInput(StartAuctionSchema, body);
+    async start(user: UserRow, productId: string, input: StartAuctionInput): Promise<{ id: string }> {
       const endsAt = endOf(input);
       const id = crypto.randomUUID();
       await db.transaction().execute((trx) =>
@@ -267,8 +266,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return row ? liveOf(row) : undefined;
     },
 
-    async list(query: unknown): Promise<Page<AuctionSummary>> {
-      const input = parseInput(AuctionListQuerySchema, query);
+    async list(input: AuctionListQuery): Promise<Page<AuctionSummary>> {
       const sort = SORTS[input.sort];
       const after = decodeCursor(input.cursor);
       if (after && !CURSOR_FITS[sort.column](after[0])) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
@@ -276,9 +274,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return pageOf(rows, input.limit, summary, (r) => encodeCursor(r[sort.column], r.id));
     },
 
-    /** `query` is the page's query string: `?cursor=`. */
-    async bySeller(sellerId: string, query: unknown): Promise<Page<AuctionSummary>> {
-      const after = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+    async bySeller(sellerId: string, { cursor }: PageQuery): Promise<Page<AuctionSummary>> {
+      const after = decodeCursor(cursor);
       if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       const rows = await q.sellerPage(db, sellerId, 25, after);
       return pageOf(rows, 24, summary, (r) => encodeCursor(`${r.open_rank}|${r.created_at}`, r.id));
@@ -313,8 +310,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
       };
     },
 
-    async bids(id: string, query: unknown): Promise<Page<BidEntry>> {
-      const before = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+    async bids(id: string, { cursor }: PageQuery): Promise<Page<BidEntry>> {
+      const before = decodeCursor(cursor);
       // The cursor is the last bid's sequence number, with the auction's id as its row id.
       if (before && (!Number.isSafeInteger(before[0]) || before[1] !== id)) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       if (!(await q.findAuction(db, id))) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);

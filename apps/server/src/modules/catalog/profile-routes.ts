@@ -3,7 +3,7 @@ import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
 import { SHARED_ANSWER } from '../../http/shared-answers.js';
-import { requireUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import type { CatalogService } from './service.js';
 
 const C = API.profiles;
@@ -19,6 +19,6 @@ export function profileListRoutes(catalog: CatalogService) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
     app.route({ ...routeOf(C.products), ...sellersProducts, handler: async (request) => catalog.byOwner(request.params.id, request.query) });
-    app.route({ ...routeOf(C.likes), handler: async (request) => catalog.likedBy(requireUser(request).id, request.query) });
+    app.route({ ...routeOf(C.likes), handler: async (request) => catalog.likedBy(gatedUser(request).id, request.query) });
   };
 }

@@ -3,9 +3,9 @@ import { API, MSG, type ProductDetail } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
-import { PRODUCT_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
+import { PRODUCT_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
 import { SHARED_ANSWER, SHARED_WHEN_SIGNED_OUT } from '../../http/shared-answers.js';
-import { requireUser, requireVerifiedUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import type { CatalogService } from './service.js';
 
 const C = API.catalog;
@@ -29,29 +29,29 @@ export function catalogRoutes(catalog: CatalogService, reviewedBy: (productId: s
 
     await uploadRoutes(app, (uploads) => {
       typed(uploads).route({ ...routeOf(C.create), handler: async (request, reply) => {
-        const user = requireVerifiedUser(request);
-        const body = await readMultipart(request, PRODUCT_FORM);
-        const images = filesOf(body, 'images').map((f) => f.path);
-        const created = await catalog.create(user, body.fields, { images, invoice: filesOf(body, 'invoice')[0]?.path });
+        const user = gatedUser(request);
+        const form = await readForm(request, C.create.form, PRODUCT_FORM);
+        const images = filesOf(form, 'images').map((f) => f.path);
+        const created = await catalog.create(user, form.fields, { images, invoice: filesOf(form, 'invoice')[0]?.path });
         return reply.status(201).send(created);
       } });
     });
 
     app.route({ ...routeOf(C.update), ...productRoute, handler: async (request) => {
-      await catalog.update(requireVerifiedUser(request), request.params.id, request.body);
+      await catalog.update(gatedUser(request), request.params.id, request.body);
       return productPage(request, request.params.id);
     } });
 
     app.route({ ...routeOf(C.remove), ...productRoute, handler: async (request) => {
-      await catalog.remove(requireVerifiedUser(request), request.params.id);
+      await catalog.remove(gatedUser(request), request.params.id);
       return { ok: true as const };
     } });
 
-    app.route({ ...routeOf(C.like), ...productRoute, handler: async (request) => catalog.like(requireUser(request), request.params.id) });
-    app.route({ ...routeOf(C.unlike), ...productRoute, handler: async (request) => catalog.unlike(requireUser(request), request.params.id) });
+    app.route({ ...routeOf(C.like), ...productRoute, handler: async (request) => catalog.like(gatedUser(request), request.params.id) });
+    app.route({ ...routeOf(C.unlike), ...productRoute, handler: async (request) => catalog.unlike(gatedUser(request), request.params.id) });
 
     app.route({ ...routeOf(C.invoice), ...productRoute, handler: async (request, reply) => {
-      const file = await catalog.invoice(requireUser(request), request.params.id);
+      const file = await catalog.invoice(gatedUser(request), request.params.id);
       return reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').header('content-length', file.size).send(file.body);
     } });
   };

@@ -1,29 +1,25 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  EditProductSchema,
-  MAX_IMAGES,
   MSG,
   normalizeKeywords,
-  PageQuerySchema,
   ProductListQuerySchema,
-  ProductSchema,
-  SearchQuerySchema,
-  firstMessage,
   isId,
   productIdInPath,
   titleKey,
-  toFieldErrors,
   type Page,
+  type PageQuery,
   type ProductDetail,
+  type ProductListQuery,
   type ProductSort,
   type EditProductInput,
   type ProductInput,
   type ProductSummary,
+  type SearchQuery,
 } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { UploadSource } from '../../media/images.js';
 import { decodeImageKeys, encodeImageKeys, firstImageKey } from '../../media/image-keys.js';
@@ -141,26 +137,12 @@ export function createCatalogService(deps: CatalogDeps) {
     return product;
   }
 
-  /** Field errors and file errors together, so the seller sees everything to fix at once. */
-  function validateNewProduct(form: unknown, images: UploadSource[]) {
-    const parsed = ProductSchema.safeParse(form);
-    const fields = parsed.success ? {} : toFieldErrors(parsed.error);
-    if (images.length === 0) fields.images = MSG.imageRequired;
-    if (images.length > MAX_IMAGES) fields.images = MSG.tooManyImages;
-    if (!parsed.success || fields.images) {
-      const message = parsed.success ? fields.images! : firstMessage(parsed.error);
-      throw new DomainError('VALIDATION_FAILED', message, fields);
-    }
-    return parsed.data;
-  }
-
   return {
     summary,
 
-    /** `form` is the seller's fields as sent; the photos and the optional invoice come as bytes. */
-    async create(user: UserRow, form: unknown, files: NewProductFiles): Promise<{ id: string }> {
+    /** The photos (one to eight, as the form's contract says) and the optional invoice come as files or bytes. */
+    async create(user: UserRow, input: ProductInput, files: NewProductFiles): Promise<{ id: string }> {
       const { images, invoice } = files;
-      const input = validateNewProduct(form, images);
       const imageKeys = await media.storeImages('products', images);
       let invoiceKey: string | null = null;
       try {
@@ -187,8 +169,7 @@ export function createCatalogService(deps: CatalogDeps) {
       }
     },
 
-    async update(user: UserRow, id: string, body: unknown): Promise<void> {
-      const input = parseInput(EditProductSchema, body);
+    async update(user: UserRow, id: string, input: EditProductInput): Promise<void> {
       await changeable(user, id);
       await q.updateProduct(db, id, productColumns(input));
     },
@@ -248,24 +229,19 @@ export function createCatalogService(deps: CatalogDeps) {
       return key ? media.imageUrls(key).url : null;
     },
 
-    async list(query: unknown): Promise<Page<ProductSummary>> {
-      const input = parseInput(ProductListQuerySchema, query);
+    async list(input: ProductListQuery): Promise<Page<ProductSummary>> {
       return page({ category: input.category, shopOnly: true }, SORTS[input.sort], input.limit, input.cursor);
     },
 
     /** Search matches text contained in the title, the category or a keyword, whatever its case. */
-    async search(query: unknown): Promise<Page<ProductSummary>> {
-      const input = parseInput(SearchQuerySchema, query);
+    async search(input: SearchQuery): Promise<Page<ProductSummary>> {
       if (!input.q) return { items: [], nextCursor: null };
       return page({ search: { text: input.q, dialect: deps.dialect }, shopOnly: true }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
     },
 
-    /** `query` is the page's query string: `?cursor=`. */
-    byOwner: (ownerId: string, query: unknown) =>
-      page({ ownerId }, { column: 'created_at', direction: 'desc' }, 24, parseInput(PageQuerySchema, query).cursor),
+    byOwner: (ownerId: string, { cursor }: PageQuery) => page({ ownerId }, { column: 'created_at', direction: 'desc' }, 24, cursor),
 
-    async likedBy(userId: string, query: unknown): Promise<Page<ProductSummary>> {
-      const { cursor } = parseInput(PageQuerySchema, query);
+    async likedBy(userId: string, { cursor }: PageQuery): Promise<Page<ProductSummary>> {
       const rows = await q.likedPage(db, userId, 25, decodeCursor(cursor));
       return pageOf(rows, 24, summary, (r) => encodeCursor(r.liked_at, r.id));
     },

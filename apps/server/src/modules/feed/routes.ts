@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
-import { requireUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import type { FeedService } from './service.js';
 
 export function feedRoutes(feed: FeedService) {
@@ -18,7 +18,7 @@ export function feedRoutes(feed: FeedService) {
       return reply.status(204).send();
     } });
     app.route({ ...routeOf(C.notInterested), handler: async (request) => {
-      await feed.notInterested(requireUser(request), request.body);
+      await feed.notInterested(gatedUser(request), request.body);
       return { ok: true as const };
     } });
   };

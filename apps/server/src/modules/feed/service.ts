@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { FEED_PAGE_SIZE, FeedEventsSchema, FeedQuerySchema, MSG, NotInterestedSchema, type FeedItem, type FeedItemRef, type FeedPage } from '@souq/shared';
+import { FEED_PAGE_SIZE, MSG, type FeedEvents, type FeedItem, type FeedItemRef, type FeedPage, type FeedQuery } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { keptFor } from '../../lib/kept-for.js';
 import type { AuctionsPort } from '../auctions/port.js';
 import type { CatalogPort } from '../catalog/port.js';
@@ -181,8 +181,7 @@ export function createFeedService(deps: FeedDeps) {
      * A page of the feed. The first page fixes the session's order; later pages read it by
      * cursor, so a person paging never sees an item twice or misses one.
      */
-    async page(viewer: UserRow | null, query: unknown): Promise<FeedPage> {
-      const { cursor } = parseInput(FeedQuerySchema, query);
+    async page(viewer: UserRow | null, { cursor }: FeedQuery): Promise<FeedPage> {
       let sessionId: string;
       let offset = 0;
       let keys: string[];
@@ -205,16 +204,14 @@ export function createFeedService(deps: FeedDeps) {
     },
 
     /** Item opens from the browser, in batches; a signal of taste, stored cheaply. */
-    async recordOpens(viewer: UserRow, body: unknown): Promise<void> {
-      const { opened } = parseInput(FeedEventsSchema, body);
+    async recordOpens(viewer: UserRow, { opened }: FeedEvents): Promise<void> {
       const now = clock.iso();
       const known = await owners(opened);
       await q.insertOpens(db, known.map((o) => ({ user_id: viewer.id, item_kind: o.kind, item_id: o.id, seller_id: o.sellerId, category: o.category, created_at: now })));
     },
 
     /** "Not interested": this item goes, and its seller and category move down for this person. */
-    async notInterested(viewer: UserRow, body: unknown): Promise<void> {
-      const ref = parseInput(NotInterestedSchema, body);
+    async notInterested(viewer: UserRow, ref: FeedItemRef): Promise<void> {
       const [item] = await owners([ref]);
       if (!item) throw new DomainError('NOT_FOUND', MSG.notFound);
       await q.hide(db, { user_id: viewer.id, item_id: item.id, seller_id: item.sellerId, category: item.category, created_at: clock.iso() });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
-import { requireUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import type { NotificationsService } from './service.js';
 
 export function notificationsRoutes(notifications: NotificationsService) {
@@ -10,8 +10,8 @@ export function notificationsRoutes(notifications: NotificationsService) {
     const C = API.notifications;
     app.route({ ...routeOf(C.list), handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return notifications.list(requireUser(request));
+      return notifications.list(gatedUser(request));
     } });
-    app.route({ ...routeOf(C.markAllRead), handler: async (request) => notifications.markAllRead(requireUser(request)) });
+    app.route({ ...routeOf(C.markAllRead), handler: async (request) => notifications.markAllRead(gatedUser(request)) });
   };
 }

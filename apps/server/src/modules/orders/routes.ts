@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
-import { requireUser, requireVerifiedUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import type { OrdersService } from './service.js';
 
 export function ordersRoutes(orders: OrdersService) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const C = API.orders;
-    app.route({ ...routeOf(C.quote), handler: async (request) => orders.quote(requireUser(request), request.body) });
+    app.route({ ...routeOf(C.quote), handler: async (request) => orders.quote(gatedUser(request), request.body) });
 
     app.route({ ...routeOf(C.place), handler: async (request, reply) => {
-      const { order, created } = await orders.place(requireVerifiedUser(request), request.body);
+      const { order, created } = await orders.place(gatedUser(request), request.body);
       return reply.status(created ? 201 : 200).send(order);
     } });
 
-    app.route({ ...routeOf(C.address), handler: async (request) => orders.completeAddress(requireVerifiedUser(request), request.params.id, request.body) });
+    app.route({ ...routeOf(C.address), handler: async (request) => orders.completeAddress(gatedUser(request), request.params.id, request.body) });
 
-    app.route({ ...routeOf(C.mine), handler: async (request) => orders.ordersOf(requireUser(request)) });
-    app.route({ ...routeOf(C.sales), handler: async (request) => orders.salesOf(requireUser(request)) });
-    app.route({ ...routeOf(C.moveSale), handler: async (request) => orders.moveSale(requireVerifiedUser(request), request.params.id, request.body) });
+    app.route({ ...routeOf(C.mine), handler: async (request) => orders.ordersOf(gatedUser(request)) });
+    app.route({ ...routeOf(C.sales), handler: async (request) => orders.salesOf(gatedUser(request)) });
+    app.route({ ...routeOf(C.moveSale), handler: async (request) => orders.moveSale(gatedUser(request), request.params.id, request.body) });
   };
 }

@@ -1,22 +1,21 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  AddressSchema,
-  CheckoutSchema,
-  FulfilmentChangeSchema,
   MSG,
   NEXT_FULFILMENT,
-  QuoteSchema,
   vatFor,
   type AddressInput,
+  type CheckoutInput,
+  type FulfilmentChange,
   type FulfilmentStatus,
   type Order,
   type Quote,
+  type QuoteInput,
   type Sale,
 } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { Clock } from '../../lib/clock.js';
@@ -121,15 +120,13 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
   }
 
   return {
-    async quote(buyer: UserRow, body: unknown): Promise<Quote> {
-      const { lines } = parseInput(QuoteSchema, body);
+    async quote(buyer: UserRow, { lines }: QuoteInput): Promise<Quote> {
       const quote = await db.transaction().execute((trx) => price(trx, buyer, lines));
       return { ...quote, lines: quote.lines.map(({ sellerId: _seller, imageKey: _key, ...line }) => line) };
     },
 
     /** Creates the order once per idempotency key: a double click or a retry returns the first one. */
-    async place(buyer: UserRow, body: unknown): Promise<{ order: Order; created: boolean }> {
-      const input = parseInput(CheckoutSchema, body);
+    async place(buyer: UserRow, input: CheckoutInput): Promise<{ order: Order; created: boolean }> {
       const hash = requestHash(input);
       const prior = await existing(buyer, input.idempotencyKey, hash);
       if (prior) return { order: prior, created: false };
@@ -220,8 +217,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
     },
 
     /** The winner completes an auction's order with the checkout's address form. */
-    async completeAddress(buyer: UserRow, orderId: string, body: unknown): Promise<Order> {
-      const address = parseInput(AddressSchema, body);
+    async completeAddress(buyer: UserRow, orderId: string, address: AddressInput): Promise<Order> {
       if (!(await q.setAddress(db, orderId, buyer.id, address))) {
         const order = await q.findOrder(db, orderId);
         if (!order || order.buyer_id !== buyer.id) throw new DomainError('NOT_FOUND', MSG.orderNotFound);
@@ -244,8 +240,7 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
      * The seller moves their line on: forward only, cancel until shipped, and only once the
      * buyer has given an address. `from` must be what the seller saw, so a stale tab is refused.
      */
-    async moveSale(seller: UserRow, lineId: string, body: unknown): Promise<Sale> {
-      const change = parseInput(FulfilmentChangeSchema, body);
+    async moveSale(seller: UserRow, lineId: string, change: FulfilmentChange): Promise<Sale> {
       const line = await q.saleLine(db, lineId, seller.id);
       if (!line) throw new DomainError('NOT_FOUND', MSG.saleNotFound);
       if (line.order_status === 'awaiting_address') throw new DomainError('CONFLICT', MSG.fulfilmentNeedsAddress);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
-import { PHOTO_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
-import { requireUser, requireVerifiedUser } from '../../http/session.js';
+import { PHOTO_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
+import { gatedUser } from '../../http/session.js';
 import type { ProfilesService } from './service.js';
 
 const C = API.profiles;
@@ -17,25 +17,28 @@ export function profilesRoutes(profiles: ProfilesService) {
     app.route({ ...routeOf(C.get), ...userRoute, handler: async (request) => profiles.get(request.currentUser, request.params.id) });
 
     app.route({ ...routeOf(C.update), handler: async (request) => {
-      await profiles.update(requireUser(request), request.body);
-      return profiles.get(request.currentUser, request.currentUser!.id);
+      const user = gatedUser(request);
+      await profiles.update(user, request.body);
+      return profiles.get(user, user.id);
     } });
 
     await uploadRoutes(app, (uploads) => {
       typed(uploads).route({ ...routeOf(C.photo), handler: async (request) => {
-        const user = requireUser(request);
-        return profiles.setPhoto(user, filesOf(await readMultipart(request, PHOTO_FORM), 'photo')[0]?.path);
+        const user = gatedUser(request);
+        // The contract requires the photo, so readForm has refused a form without one.
+        const [photo] = filesOf(await readForm(request, C.photo.form, PHOTO_FORM), 'photo');
+        return profiles.setPhoto(user, photo!.path);
       } });
     });
 
     // Following needs a verified email: signed in is not enough.
     app.route({ ...routeOf(C.follow), ...userRoute, handler: async (request) => ({
       following: true,
-      followersCount: await profiles.follow(requireVerifiedUser(request), request.params.id),
+      followersCount: await profiles.follow(gatedUser(request), request.params.id),
     }) });
     app.route({ ...routeOf(C.unfollow), ...userRoute, handler: async (request) => ({
       following: false,
-      followersCount: await profiles.unfollow(requireVerifiedUser(request), request.params.id),
+      followersCount: await profiles.unfollow(gatedUser(request), request.params.id),
     }) });
   };
 }

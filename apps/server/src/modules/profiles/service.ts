@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { MSG, ProfileSchema, type PublicProfile } from '@souq/shared';
+import { MSG, type ProfileInput, type PublicProfile } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import type { UploadSource } from '../../media/images.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { Clock } from '../../lib/clock.js';
@@ -44,8 +44,7 @@ export function createProfilesService(deps: ProfilesDeps) {
       };
     },
 
-    async update(user: UserRow, body: unknown): Promise<void> {
-      const input = parseInput(ProfileSchema, body);
+    async update(user: UserRow, input: ProfileInput): Promise<void> {
       const taken = () => new DomainError('CONFLICT', MSG.usernameTaken, { username: MSG.usernameTaken });
       if (await deps.isUsernameTaken(input.username, user.id)) throw taken();
       try {
@@ -56,8 +55,7 @@ export function createProfilesService(deps: ProfilesDeps) {
       }
     },
 
-    async setPhoto(user: UserRow, photo: UploadSource | undefined): Promise<{ profilePic: string }> {
-      if (!photo) throw new DomainError('VALIDATION_FAILED', MSG.photoRequired, { photo: MSG.photoRequired });
+    async setPhoto(user: UserRow, photo: UploadSource): Promise<{ profilePic: string }> {
       const [key] = await media.storeImages('avatars', [photo]);
       await q.setAvatarKey(db, user.id, key!);
       // The replaced photo is nobody's any more.

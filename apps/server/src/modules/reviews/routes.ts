@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
-import { requireVerifiedUser } from '../../http/session.js';
+import { gatedUser } from '../../http/session.js';
 import type { ReviewsService } from './service.js';
 
 const C = API.reviews;
@@ -14,7 +14,7 @@ export function reviewsRoutes(reviews: ReviewsService) {
     app.route({ ...routeOf(C.list), ...notFoundAs(MSG.productNotFound), handler: async (request) => reviews.list(request.params.id, request.query) });
 
     app.route({ ...routeOf(C.create, reviewGate), ...notFoundAs(MSG.reviewProductMissing), handler: async (request, reply) => {
-      const user = requireVerifiedUser(request, reviewGate);
+      const user = gatedUser(request);
       return reply.status(201).send(await reviews.create(user, request.params.id, request.body));
     } });
   };

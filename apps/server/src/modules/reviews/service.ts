@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MSG, PageQuerySchema, ReviewSchema, type Page, type Review } from '@souq/shared';
+import { MSG, type Page, type PageQuery, type Review, type ReviewInput } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { DomainError, parseInput } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { Clock } from '../../lib/clock.js';
@@ -17,9 +17,7 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogPor
   return {
     hasReviewed: (productId: string, user: UserRow | null) => (user ? q.hasReviewed(db, productId, user.id) : Promise.resolve(false)),
 
-    /** `query` is the page's query string: `?cursor=`. */
-    async list(productId: string, query: unknown): Promise<Page<Review>> {
-      const { cursor } = parseInput(PageQuerySchema, query);
+    async list(productId: string, { cursor }: PageQuery): Promise<Page<Review>> {
       const rows = await q.reviewsPage(db, productId, 21, decodeCursor(cursor));
       return pageOf(
         rows,
@@ -30,8 +28,7 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogPor
     },
 
     /** One review per user per product, decided by the unique constraint; the rating moves in the same transaction. */
-    async create(user: UserRow, productId: string, body: unknown): Promise<{ id: string }> {
-      const input = parseInput(ReviewSchema, body);
+    async create(user: UserRow, productId: string, input: ReviewInput): Promise<{ id: string }> {
       const id = crypto.randomUUID();
       try {
         await db.transaction().execute(async (trx) => {

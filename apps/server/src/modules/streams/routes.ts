@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
-import { STREAM_FORM, filesOf, readMultipart, uploadRoutes } from '../../http/multipart.js';
-import { requireUser, requireVerifiedUser } from '../../http/session.js';
+import { STREAM_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
+import { gatedUser } from '../../http/session.js';
 import type { StreamsService } from './service.js';
 
 const C = API.streams;
@@ -26,23 +26,23 @@ export function streamsRoutes(streams: StreamsService) {
 
     await uploadRoutes(app, (uploads) => {
       typed(uploads).route({ ...routeOf(C.start, hostGate), handler: async (request, reply) => {
-        const host = requireVerifiedUser(request, hostGate);
-        const body = await readMultipart(request, STREAM_FORM);
-        const cover = filesOf(body, 'cover')[0];
-        const created = await streams.start(host, body.fields, cover && { source: cover.path, bytes: cover.size }, request.log);
+        const host = gatedUser(request);
+        const form = await readForm(request, C.start.form, STREAM_FORM);
+        const cover = filesOf(form, 'cover')[0];
+        const created = await streams.start(host, form.fields, cover && { source: cover.path, bytes: cover.size }, request.log);
         return reply.status(201).send(created);
       } });
     });
     app.route({ ...routeOf(C.end), handler: async (request) => {
-      await streams.endByHost(requireUser(request), request.params.id);
+      await streams.endByHost(gatedUser(request), request.params.id);
       return { ok: true as const };
     } });
     app.route({ ...routeOf(C.deleteMessage), handler: async (request) => {
-      await streams.deleteMessage(requireUser(request), request.params.id, request.params.messageId);
+      await streams.deleteMessage(gatedUser(request), request.params.id, request.params.messageId);
       return { ok: true as const };
     } });
     app.route({ ...routeOf(C.removeViewer), handler: async (request) => {
-      await streams.removeViewer(requireUser(request), request.params.id, request.params.userId);
+      await streams.removeViewer(gatedUser(request), request.params.id, request.params.userId);
       return { ok: true as const };
     } });
   };

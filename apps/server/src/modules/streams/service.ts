@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
+  BidSchema,
   CHAT_HISTORY,
-  ChatTextSchema,
   HOST_GRACE_MS,
   MAX_FILS,
   MSG,
-  PageQuerySchema,
   STREAM_COVER_MAX_BYTES,
-  StartStreamSchema,
   parseChatBid,
   formatAED,
   type AuctionLive,
@@ -16,6 +14,8 @@ import {
   type ChatAck,
   type ChatMessage,
   type Page,
+  type PageQuery,
+  type StartStreamInput,
   type StreamCard,
   type StreamDetail,
   type StreamLive,
@@ -197,8 +197,7 @@ export function createStreamsService(deps: StreamsDeps) {
   return {
     /** Host start: the stream goes live at once, with its auction on the chosen product. */
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
-    async start(host: UserRow, form: unknown, cover: { source: UploadSource; bytes: number } | undefined, log: StreamsDeps['log'] = deps.log): Promise<{ id: string }> {
-      const input = parseInput(StartStreamSchema, form);
+    async start(host: UserRow, input: StartStreamInput, cover: { source: UploadSource; bytes: number } | undefined, log: StreamsDeps['log'] = deps.log): Promise<{ id: string }> {
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES) throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
       if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
       const [coverKey] = cover ? await media.storeImages('covers', [cover.source]) : [undefined];
@@ -242,9 +241,8 @@ export function createStreamsService(deps: StreamsDeps) {
       return { id };
     },
 
-    /** `query` is the page's query string: `?cursor=`. */
-    async list(query: unknown): Promise<Page<StreamCard>> {
-      const after = decodeCursor(parseInput(PageQuerySchema, query).cursor);
+    async list({ cursor }: PageQuery): Promise<Page<StreamCard>> {
+      const after = decodeCursor(cursor);
       if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       const rows = await q.listPage(db, 25, after);
       return pageOf(rows, 24, card, (r) => encodeCursor(`${r.live_rank}|${r.created_at}`, r.id));
@@ -305,15 +303,15 @@ export function createStreamsService(deps: StreamsDeps) {
     },
 
     /**
-     * A chat line from a signed-in person. A line that is only a number is a bid, decided by the
-     * auction's bid engine (verified email, not the host, stream live, at least one step up); a
-     * refused bid is not posted, and the sender hears why. Anything else is chat.
+     * A chat line from a signed-in person, as the protocol's schema made it (trimmed, 1–500
+     * characters). A line that is only a number is a bid, decided by the auction's bid engine
+     * (verified email, not the host, stream live, at least one step up); a refused bid is not
+     * posted, and the sender hears why. Anything else is chat.
      */
-    async chat(user: UserRow, streamId: string, text: string, clientId: string): Promise<ChatAck> {
+    async chat(user: UserRow, streamId: string, line: string, clientId: string): Promise<ChatAck> {
       const row = await mustFind(streamId);
       if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
       if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
-      const line = parseInput(ChatTextSchema, text);
       if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
       const typed = parseChatBid(line);
       const sender = { id: user.id, username: user.username, profilePic: media.avatarUrl(user.avatar_key) };
@@ -321,9 +319,11 @@ export function createStreamsService(deps: StreamsDeps) {
 
       if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
       if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
-      // A number too long to be a price still goes to the engine, which refuses it with its own words.
+      // A number too long to be a price is still a bid, refused in the bid schema's own words.
       const amount = Number.isFinite(typed) ? typed : MAX_FILS + 1;
-      const result = await ports.auctions.placeBid(user, row.auction_id, { amount }, clientId).catch((error: unknown) => {
+      // The line's number enters as a bid here, so it is parsed here, as the bid route's body is.
+      const offer = parseInput(BidSchema, { amount });
+      const result = await ports.auctions.placeBid(user, row.auction_id, offer, clientId).catch((error: unknown) => {
         // The client id is the bid's Idempotency-Key: another amount under it is another message reusing it.
         throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED' ? new DomainError('CONFLICT', MSG.chatIdReused) : error;
       });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, bid, bidOk, startAuction } from './auction-support.js';
 import { createUser, insertProduct } from './catalog-support.js';
 import { listen, openSocket } from './realtime-support.js';
+import { liveRooms } from './stream-support.js';
 import { DIALECTS, eventually, startTestApp, type TestApp } from './support.js';
 
 /** One sample of the scrape: the value on the line that starts with `series` (name and labels). */
@@ -16,6 +17,9 @@ function sample(text: string, series: string): number | undefined {
 describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
   let t: TestApp;
   let metricsBase: string;
+  let listening: Promise<string> | undefined;
+  /** The app listens once, for the suites that open sockets. */
+  const base = () => (listening ??= listen(t));
   const scrape = async () => {
     const res = await fetch(`${metricsBase}/metrics`);
     expect(res.status).toBe(200);
@@ -68,20 +72,8 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
     expect(sample(await scrape(), 'souq_bids_refused_total{reason="VALIDATION_FAILED"}')).toBe((before ?? 0) + 1);
   });
 
-  it('reports job runs, waits for a database connection, and event-loop lag', async () => {
-    await t.jobs.runNow('auctions.close-due');
-    const text = await scrape();
-    expect(sample(text, 'souq_job_duration_seconds_count{job="auctions.close-due",outcome="ok"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'souq_db_connection_wait_seconds_count')).toBeGreaterThan(0);
-    expect(sample(text, 'souq_event_loop_lag_seconds{quantile="0.99"}')).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'souq_event_loop_lag_seconds{quantile="1"}')).toBeGreaterThanOrEqual(0);
-    if (dialect === 'postgres') expect(sample(text, 'souq_db_pool_waiting')).toBe(0);
-    else expect(text).not.toContain('souq_db_pool_waiting');
-  });
-
   it('counts socket connections and the messages sent to them', async () => {
-    const base = await listen(t);
-    const { socket } = await openSocket(base);
+    const { socket } = await openSocket(await base());
     try {
       // Refused, with its acknowledgement: two more messages after the hello.
       const emitAnything = socket.emit.bind(socket) as unknown as (event: string, ...args: unknown[]) => void;
@@ -100,6 +92,33 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     expect((await fetch(`${metricsBase}/api/health`)).status).toBe(404);
     expect((await fetch(`${metricsBase}/metrics`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('counts a chat bid the bid schema refuses ("0"), as the bid route counts a malformed body', async () => {
+    const url = await base();
+    const room = liveRooms(() => t, () => url);
+    try {
+      const [host, viewer] = [await createUser(t), await createUser(t)];
+      const stream = await room.goLive(host);
+      const socket = await room.open(viewer);
+      await room.join(socket, stream.id);
+      const before = sample(await scrape(), 'souq_bids_refused_total{reason="VALIDATION_FAILED"}') ?? 0;
+      expect(await room.chat(socket, stream.id, '0')).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+      expect(sample(await scrape(), 'souq_bids_refused_total{reason="VALIDATION_FAILED"}')).toBe(before + 1);
+    } finally {
+      room.closeAll();
+    }
+  });
+
+  it('reports job runs, waits for a database connection, and event-loop lag', async () => {
+    await t.jobs.runNow('auctions.close-due');
+    const text = await scrape();
+    expect(sample(text, 'souq_job_duration_seconds_count{job="auctions.close-due",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'souq_db_connection_wait_seconds_count')).toBeGreaterThan(0);
+    expect(sample(text, 'souq_event_loop_lag_seconds{quantile="0.99"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'souq_event_loop_lag_seconds{quantile="1"}')).toBeGreaterThanOrEqual(0);
+    if (dialect === 'postgres') expect(sample(text, 'souq_db_pool_waiting')).toBe(0);
+    else expect(text).not.toContain('souq_db_pool_waiting');
   });
 });
 

@@ -17,6 +17,7 @@ export const streamsModule = defineModule((ctx, needs: { accounts: AccountsPort;
     publish: ctx.publish,
     log: ctx.log,
     ports: needs,
+    bidRefused: ctx.metrics.bidRefused,
   });
   // Removed viewers may not bid on the stream's auction by any route (the HTTP bid form included).
   needs.auctions.addBidGate(service.bidGate);

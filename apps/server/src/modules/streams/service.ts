@@ -10,6 +10,7 @@ import {
   parseChatBid,
   formatAED,
   type AuctionLive,
+  type BidInput,
   type BidResult,
   type ChatAck,
   type ChatMessage,
@@ -59,6 +60,8 @@ export interface StreamsDeps {
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
   ports: { auctions: AuctionsPort; orders: OrdersPort };
+  /** Counts a chat bid refused before the bid engine sees it, as the bid route counts a malformed body. */
+  bidRefused: (reason: string) => void;
 }
 
 const brief = (id: string | null, username: string | null, pic: string): UserBrief | null => (id && username ? { id, username, profilePic: pic } : null);
@@ -322,7 +325,13 @@ export function createStreamsService(deps: StreamsDeps) {
       // A number too long to be a price is still a bid, refused in the bid schema's own words.
       const amount = Number.isFinite(typed) ? typed : MAX_FILS + 1;
       // The line's number enters as a bid here, so it is parsed here, as the bid route's body is.
-      const offer = parseInput(BidSchema, { amount });
+      let offer: BidInput;
+      try {
+        offer = parseInput(BidSchema, { amount });
+      } catch (error) {
+        deps.bidRefused('VALIDATION_FAILED');
+        throw error;
+      }
       const result = await ports.auctions.placeBid(user, row.auction_id, offer, clientId).catch((error: unknown) => {
         // The client id is the bid's Idempotency-Key: another amount under it is another message reusing it.
         throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED' ? new DomainError('CONFLICT', MSG.chatIdReused) : error;

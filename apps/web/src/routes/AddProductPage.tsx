@@ -4,7 +4,7 @@ import { productPath, MSG } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { invalidateListings } from '../features/product/api';
 import { createProduct } from '../features/sell/api';
 import { ProductForm } from '../features/sell/ProductForm';

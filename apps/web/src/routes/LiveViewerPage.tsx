@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { useStream } from '../features/live/api';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
 import { StreamLoadProblem } from '../features/live/StreamLoadProblem';

@@ -15,7 +15,7 @@ import { usePagedAuctions } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { usePagedProducts } from '../features/catalog/usePagedProducts';
 import { OrderList, SaleList } from '../features/orders/OrderList';
 import { useMyOrders, useMySales } from '../features/orders/useOrders';

@@ -18,7 +18,7 @@ import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { usePagedProducts } from '../features/catalog/usePagedProducts';
 import { OrderList, SaleList } from '../features/orders/OrderList';
-import { useMyOrders, useMySales } from '../features/orders/useOrders';
+import { useMyOrders, useMySales } from '../features/orders/api';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
 import { useProfile } from '../features/profiles/useProfile';

@@ -6,7 +6,7 @@ import { StreamSkeleton } from '../features/live/StreamSkeleton';
 import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { ViewerStream } from '../features/live/ViewerStream';
 import { FollowButton } from '../features/profiles/FollowButton';
-import { useProfile } from '../features/profiles/useProfile';
+import { useProfile } from '../features/profiles/api';
 
 /** The follow star for the host; FollowButton hides itself from the host. */
 function FollowHost({ hostId }: { hostId: string }) {

@@ -21,7 +21,7 @@ import { OrderList, SaleList } from '../features/orders/OrderList';
 import { useMyOrders, useMySales } from '../features/orders/api';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
-import { useProfile } from '../features/profiles/useProfile';
+import { useProfile } from '../features/profiles/api';
 
 const OWN_TABS = { products: 'View Products', auctions: 'View Auctions', likes: 'My Likes', orders: 'My Orders', sales: 'Sales' } as const;
 const OTHER_TABS = { products: 'View Products', auctions: 'View Auctions' } as const;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { bidsLabel, productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
 import { ApiError } from '../../api/client';
+import { profileKeys } from '../../api/keys';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
 import { useGateErrorHandler } from '../../components/gate-errors';
@@ -100,7 +101,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
       const result = await setFollow(seller.id, follow);
       updateFeedItems(client, (i) => (sellerOf(i).id === seller.id ? { ...i, followingSeller: result.following } : i));
       setNote({ tone: 'ok', text: result.following ? `You follow ${seller.username}.` : `You no longer follow ${seller.username}.` });
-      void client.invalidateQueries({ queryKey: ['profile', seller.id] });
+      void client.invalidateQueries({ queryKey: profileKeys.detail(seller.id) });
     } catch (error) {
       failed('follow', error, 'Could not follow. Try again.');
     } finally {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { bidsLabel, productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
 import { ApiError } from '../../api/client';
-import { profileKeys } from '../../api/keys';
+import { auctionKeys, productKeys, profileKeys } from '../../api/keys';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
 import { useGateErrorHandler } from '../../components/gate-errors';
@@ -84,7 +84,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     try {
       const result = await setProductLike(id, like);
       put(result.liked, result.likeCount);
-      void client.invalidateQueries({ queryKey: ['product', id] });
+      void client.invalidateQueries({ queryKey: productKeys.detail(id) });
     } catch (error) {
       put(before.likedByMe, before.likeCount);
       failed('like', error, 'Could not save your like. Try again.');
@@ -129,7 +129,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
       updateFeedItems(client, (i) =>
         i.kind === 'auction' && i.id === id ? { ...i, minimumBid: live.minimumBid, auction: { ...i.auction, currentBid: live.currentBid, bidCount: live.bidCount, endsAt: live.endsAt, status: live.status } } : i,
       );
-      void client.invalidateQueries({ queryKey: ['auction', id] });
+      void client.invalidateQueries({ queryKey: auctionKeys.detail(id) });
       setNote({ tone: result.leading ? 'ok' : 'warn', text: result.message });
     } catch (error) {
       if (!isRetryable(error)) unanswered.current = null;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Page, ProductSummary, StreamCard, StreamDetail, VideoJoin } from '@souq/shared';
 import { api, post, postForm } from '../../api/client';
+import { productKeys } from '../../api/keys';
 import { timedRead } from '../../api/server-clock';
 
 export const streamKey = (id: string) => ['stream', id] as const;
@@ -39,7 +40,7 @@ export const removeViewer = (id: string, userId: string) => post<{ ok: true }>(`
 /** The host's own products that can go on sale now (not already on an open auction). */
 export function useSellableProducts(ownerId: string) {
   return useQuery({
-    queryKey: ['products', 'owner', ownerId, 'sellable'],
+    queryKey: productKeys.list('sellable', { ownerId }),
     queryFn: ({ signal }) => api<Page<ProductSummary>>(`/api/users/${encodeURIComponent(ownerId)}/products`, { signal }),
     select: (page) => page.items,
   });

@@ -139,20 +139,3 @@ export function call<R extends Route>(route: R, ...[request]: Args<EndpointOf<R>
 
 /** The JSON body a route takes, for a mutation's variables. */
 export type BodyOf<R extends Route> = RequestOf<EndpointOf<R>>['body'];
-
-// The untyped calls, until every feature goes through call().
-
-export function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
-  const hasBody = init.body !== undefined;
-  return send<T>(path, {
-    method: init.method ?? (hasBody ? 'POST' : 'GET'),
-    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    body: hasBody ? JSON.stringify(init.body) : undefined,
-    signal: init.signal,
-  });
-}
-
-export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
-
-export const postForm = <T>(path: string, form: FormData, onProgress?: (fraction: number) => void) =>
-  onProgress ? sendWithProgress<T>('POST', path, form, onProgress) : send<T>(path, { method: 'POST', body: form });

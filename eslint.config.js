@@ -32,6 +32,27 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's values carry every endpoint's zod schemas: the browser takes its types only,
+    // and its methods and paths from apps/web/src/api/contract.ts (issue 11's script budget).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@souq/shared',
+              importNames: ['API', 'ENDPOINTS', 'openApiDocument'],
+              allowTypeImports: true,
+              message: "Call the API through apps/web/src/api/contract.ts's routes; import the contract's types only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Feature folders stand alone (bulletproof-react): routes and the app shell compose them.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

@@ -8,7 +8,7 @@ import { prefetchFirstScreen } from './app/first-screen';
 import { pageModules } from './app/routes';
 import { answerRequestsWith } from './api/client';
 import { createQueryClient } from './api/query-client';
-import { SESSION_KEY } from './features/auth/session';
+import { sessionKey } from './api/keys';
 
 /**
  * The server's render of a page's first screen (ADR 0025), built by Vite into dist-ssr/. Only
@@ -25,7 +25,7 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
     const queryClient = createQueryClient();
     // Rendered only for a request without a session cookie (spa.ts), so its visitor is signed
     // out: the page hydrates knowing it and asks /api/auth/me nothing while it starts.
-    queryClient.setQueryData<MeResponse>(SESSION_KEY, { user: null });
+    queryClient.setQueryData<MeResponse>(sessionKey, { user: null });
     const fetches = prefetchFirstScreen(queryClient, location);
     if (fetches.length === 0) return null;
     await Promise.all(fetches);

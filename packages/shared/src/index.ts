@@ -7,6 +7,7 @@ export * from './validation.js';
 export * from './text.js';
 export * from './schemas/auth.js';
 export * from './schemas/session.js';
+export * from './names.js';
 export * from './product-sorts.js';
 export * from './paths.js';
 export * from './schemas/catalog.js';

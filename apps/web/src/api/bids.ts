@@ -1,5 +1,6 @@
-import { MSG, type BidInput, type BidResult, type FieldErrors } from '@souq/shared';
-import { api, ApiError } from './client';
+import { MSG, type BidInput, type FieldErrors } from '@souq/shared';
+import { ApiError, call } from './client';
+import { API } from './contract';
 
 /**
  * Bidding on a timed auction, shared by the auction page's form and the For You feed's
@@ -8,7 +9,7 @@ import { api, ApiError } from './client';
 
 /** POST a bid. The key names this attempt: a retry after a lost answer sends the same one and bids once. */
 export const placeBid = (id: string, input: BidInput, idempotencyKey: string) =>
-  api<BidResult>(`/api/auctions/${encodeURIComponent(id)}/bids`, { method: 'POST', body: input, headers: { 'idempotency-key': idempotencyKey } });
+  call(API.auctions.placeBid, { params: { id }, body: input, headers: { 'idempotency-key': idempotencyKey } });
 
 /**
  * A new Idempotency-Key: 32 hex digits (the header allows 8–64 of [A-Za-z0-9_-]). getRandomValues,

@@ -1,5 +1,5 @@
-import type { ServerTime } from '@souq/shared';
-import { api } from './client';
+import { call } from './client';
+import { API } from './contract';
 
 /**
  * The server is the clock (docs/architecture.md, "The server is the clock"). The browser learns how far its own clock is from
@@ -48,7 +48,7 @@ export function syncServerClock(): Promise<void> {
   syncing ??= (async () => {
     const sentAt = Date.now();
     try {
-      const { serverTime } = await api<ServerTime>('/api/time');
+      const { serverTime } = await call(API.auctions.time);
       noteServerTime(serverTime, sentAt, Date.now());
     } catch {
       // Counting down on the device's clock is the fallback; the next reading corrects it.

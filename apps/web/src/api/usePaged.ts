@@ -1,27 +1,28 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import type { Page } from '@souq/shared';
-import { api } from './client';
+import { call, type AnswerOf, type EndpointOf, type RequestOf } from './client';
+import type { Route } from './contract';
+
+type ItemOf<R extends Route> = AnswerOf<EndpointOf<R>> extends Page<infer T> ? T : never;
+export type PagedOptions<T> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, string | undefined>, QueryKey, string | undefined>;
 
 /**
  * Any keyset-paged list (ADR 0006): the first page, then "Load more" asks for the next cursor.
- * The key's first part names the kind of item ('products', 'auctions'), so a change can
- * invalidate every list of that kind.
+ * `request` is the route's request without the cursor, which each page adds.
  */
-export function pagedQuery<T>(kind: string, path: string, params: Record<string, string | undefined>) {
+export function pagedQuery<R extends Route>(queryKey: QueryKey, route: R, request: Omit<RequestOf<EndpointOf<R>>, 'signal'>): PagedOptions<ItemOf<R>> {
+  const send = call as (route: Route, request: { query?: object; signal: AbortSignal }) => Promise<Page<ItemOf<R>>>;
+  const { query, ...rest } = request as { query?: object };
   return infiniteQueryOptions({
-    queryKey: [kind, path, params],
+    queryKey,
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams();
-      for (const [k, v] of Object.entries({ ...params, cursor: pageParam })) if (v) search.set(k, v);
-      return api<Page<T>>(`${path}?${search}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => send(route, { ...rest, query: { ...query, cursor: pageParam }, signal }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export function usePaged<T>(kind: string, path: string, params: Record<string, string | undefined>, enabled = true) {
-  const query = useInfiniteQuery({ ...pagedQuery<T>(kind, path, params), enabled });
+export function usePaged<T>(options: PagedOptions<T>, enabled = true) {
+  const query = useInfiniteQuery({ ...options, enabled });
   return {
     items: query.data?.pages.flatMap((p) => p.items) ?? [],
     loading: query.isPending && enabled,

@@ -4,7 +4,7 @@ import { setSocketUser } from '../api/socket';
 import { SearchBar } from '../components/SearchBar';
 import { LogoMark } from '../components/Logo';
 import { AccountMenu } from '../features/auth/AccountMenu';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { HeaderCart } from '../features/cart/CartBadge';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useAwayOnScroll } from './useAwayOnScroll';

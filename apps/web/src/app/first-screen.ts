@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PageLocation, PagePrefetch } from '../api/page-location';
-import { prefetchShop } from '../features/catalog/shop-query';
+import { prefetchShop } from '../features/catalog/api';
 import { prefetchProductPage } from '../features/product/api';
 
 /**

@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { productPath, MSG } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { useSession } from '../features/auth/session';
-import { invalidateListings } from '../features/product/api';
-import { createProduct } from '../features/sell/api';
+import { useSession } from '../features/auth/api';
+import { useCreateProduct } from '../features/sell/api';
 import { ProductForm } from '../features/sell/ProductForm';
 
 /** Adding a product needs a verified email; the form is offered only then. */
@@ -31,7 +29,7 @@ function VerifyFirst() {
 function AddProduct() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const create = useCreateProduct(user?.id ?? '');
 
   return (
     <div className="sell-page">
@@ -45,8 +43,7 @@ function AddProduct() {
           pendingLabel="Uploading…"
           failureMessage={MSG.uploadFailed}
           onSubmit={async ({ data, images, invoice, onProgress }) => {
-            const { id } = await createProduct(data, images, invoice, onProgress);
-            invalidateListings(client);
+            const { id } = await create.mutateAsync({ data, images, invoice, onProgress });
             navigate(productPath(id), { state: { notice: 'Your product is listed.' } });
           }}
           actions={

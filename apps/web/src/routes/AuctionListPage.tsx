@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AUCTION_SORT_KEYS, AUCTION_SORTS, isCategory, MSG, type AuctionSort } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
-import { usePagedAuctions } from '../features/auctions/api';
+import { useAuctionList } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 
 const isSort = (v: string | null): v is AuctionSort => v !== null && (AUCTION_SORT_KEYS as string[]).includes(v);
@@ -14,7 +14,7 @@ export default function AuctionListPage() {
   const category = isCategory(requestedCategory) ? requestedCategory : undefined;
   const requested = params.get('sort');
   const sort: AuctionSort = isSort(requested) ? requested : 'ending';
-  const list = usePagedAuctions('/api/auctions', { category, sort });
+  const list = useAuctionList({ category, sort });
 
   return (
     <>

@@ -24,7 +24,7 @@ import { STATUS_LABEL } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
 
 const CLOSING_NOTE = {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { productPath, MSG } from '@souq/shared';
+import { productPath, MSG, type EditProductInput } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
 import { FormError } from '../components/FormError';
@@ -11,15 +10,16 @@ import { useGateErrorHandler } from '../components/gate-errors';
 import { useConfirm } from '../components/useConfirm';
 import { useRequireLogin } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { forgetProduct, invalidateListings, primeProduct, useProduct } from '../features/product/api';
-import { deleteProduct, updateProduct } from '../features/sell/api';
+import { useProduct } from '../features/product/api';
+import { useDeleteProduct, useUpdateProduct } from '../features/sell/api';
 import { valuesFromProduct } from '../features/sell/product-form';
 import { ProductForm } from '../features/sell/ProductForm';
 
 function EditProduct({ productId }: { productId: string }) {
   const query = useProduct(productId);
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const update = useUpdateProduct(productId);
+  const deletion = useDeleteProduct(query.data?.ownerId ?? '', () => navigate('/MyAccount', { state: { notice: 'The product is deleted.' } }));
   const answerGate = useGateErrorHandler();
   const requireLogin = useRequireLogin();
   const [deleting, setDeleting] = useState(false);
@@ -64,9 +64,7 @@ function EditProduct({ productId }: { productId: string }) {
     setDeleting(true);
     setDeleteError(null);
     try {
-      await deleteProduct(productId);
-      navigate('/MyAccount', { state: { notice: 'The product is deleted.' } });
-      forgetProduct(client, productId);
+      await deletion.mutateAsync(productId);
     } catch (error) {
       // A failed delete is logged, and the seller is also told it did not work.
       console.warn('delete product failed:', error);
@@ -92,9 +90,8 @@ function EditProduct({ productId }: { productId: string }) {
         submitLabel="Save"
         pendingLabel="Saving…"
         onSubmit={async ({ data }) => {
-          const updated = await updateProduct(product.id, data);
-          primeProduct(client, updated);
-          invalidateListings(client);
+          // In edit mode the form checks the values with EditProductSchema.
+          await update.mutateAsync(data as EditProductInput);
           navigate(productPath(product.id), { state: { notice: 'Your changes are saved.' } });
         }}
         actions={

@@ -2,9 +2,9 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { EditProfileForm } from '../features/profiles/EditProfileForm';
-import { useProfile } from '../features/profiles/useProfile';
+import { useProfile } from '../features/profiles/api';
 
 function EditProfile() {
   const { user } = useSession();

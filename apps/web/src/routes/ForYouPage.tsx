@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { ImageUrls, ProductSummary } from '@souq/shared';
 import { useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { addToCart } from '../features/cart/cart-store';
 import { Feed } from '../features/feed/Feed';
 import type { FeedGates } from '../features/feed/FeedCard';

@@ -5,7 +5,7 @@ import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
 import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { useStream, useStreamList } from '../features/live/api';
 import { HostLive } from '../features/live/HostLive';
 import { HostSetup } from '../features/live/HostSetup';

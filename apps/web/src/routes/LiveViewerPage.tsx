@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { useStream } from '../features/live/api';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
 import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { ViewerStream } from '../features/live/ViewerStream';
 import { FollowButton } from '../features/profiles/FollowButton';
-import { useProfile } from '../features/profiles/useProfile';
+import { useProfile } from '../features/profiles/api';
 
 /** The follow star for the host; FollowButton hides itself from the host. */
 function FollowHost({ hostId }: { hostId: string }) {

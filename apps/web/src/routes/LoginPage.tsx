@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { AuthForm, returnPath } from '../features/auth/AuthForm';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 
 export default function LoginPage() {
   const { user, loading } = useSession();

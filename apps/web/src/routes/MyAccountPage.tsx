@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type ProductSummary } from '@souq/shared';
-import { api } from '../api/client';
-import { productApiPath } from '../api/products';
 import { EmptyState } from '../components/EmptyState';
 import { LoadMore } from '../components/LoadMore';
 import { PageTitle } from '../components/PageTitle';
@@ -11,37 +8,33 @@ import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { Spinner } from '../components/Spinner';
 import { useConfirm } from '../components/useConfirm';
-import { usePagedAuctions } from '../features/auctions/api';
+import { useSellerAuctions } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
-import { usePagedProducts } from '../features/catalog/usePagedProducts';
+import { useSession } from '../features/auth/api';
+import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
-import { useMyOrders, useMySales } from '../features/orders/useOrders';
+import { useMyOrders, useMySales } from '../features/orders/api';
+import { useDeleteProduct } from '../features/sell/api';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
-import { useProfile } from '../features/profiles/useProfile';
+import { useProfile } from '../features/profiles/api';
 
 const OWN_TABS = { products: 'View Products', auctions: 'View Auctions', likes: 'My Likes', orders: 'My Orders', sales: 'Sales' } as const;
 const OTHER_TABS = { products: 'View Products', auctions: 'View Auctions' } as const;
 type Tab = keyof typeof OWN_TABS;
 
 function OwnedProducts({ userId }: { userId: string }) {
-  const list = usePagedProducts(`/api/users/${userId}/products`, {});
-  const client = useQueryClient();
+  const list = useSellerProducts(userId);
+  const deletion = useDeleteProduct(userId);
   const requireVerified = useRequireVerified();
   const [moving, setMoving] = useState<ProductSummary | null>(null);
   const [ask, confirmDialog] = useConfirm();
 
   async function remove(id: string) {
     if (!(await ask({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
-    try {
-      await api(productApiPath(id), { method: 'DELETE' });
-    } catch (error) {
-      console.warn('delete failed', error);
-    }
-    await client.invalidateQueries();
+    await deletion.mutateAsync(id).catch((error: unknown) => console.warn('delete failed', error));
   }
 
   if (list.loading) return <Spinner label={MSG.loadingProducts} />;
@@ -95,9 +88,9 @@ function Account({ userId }: { userId: string }) {
   const tabs: Partial<Record<Tab, string>> = own ? OWN_TABS : OTHER_TABS;
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && requested in tabs ? requested : 'products';
-  const otherProducts = usePagedProducts(`/api/users/${userId}/products`, {}, !own && tab === 'products');
-  const likes = usePagedProducts('/api/me/likes', {}, own && tab === 'likes');
-  const auctions = usePagedAuctions(`/api/users/${userId}/auctions`, {}, tab === 'auctions');
+  const otherProducts = useSellerProducts(userId, !own && tab === 'products');
+  const likes = useMyLikes(own && tab === 'likes');
+  const auctions = useSellerAuctions(userId, tab === 'auctions');
   const orders = useMyOrders(own && tab === 'orders');
   const sales = useMySales(own && tab === 'sales');
 

@@ -11,7 +11,7 @@ import { Stars } from '../components/Stars';
 import { useFlash } from '../components/useFlash';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useRequireLogin, useRequireVerified } from '../features/auth/gates';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../features/auth/api';
 import { addToCart } from '../features/cart/cart-store';
 import { useProduct } from '../features/product/api';
 import { LikeButton } from '../features/product/LikeButton';

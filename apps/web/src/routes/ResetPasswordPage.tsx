@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ResetPasswordSchema } from '@souq/shared';
-import { post } from '../api/client';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
 import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
-import { useRefreshSession } from '../features/auth/session';
+import { useResetPassword } from '../features/auth/api';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const form = useForm({ initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' }, check: bySchema(ResetPasswordSchema) });
   const [message, setMessage] = useState<string | null>(null);
-  const refresh = useRefreshSession();
+  const reset = useResetPassword();
   return (
     <section className="auth-card">
       <PageTitle>Choose a new password</PageTitle>
@@ -29,8 +28,7 @@ export default function ResetPasswordPage() {
           noValidate
           onSubmit={(e) => {
             void form.submit(e, async (data) => {
-              setMessage((await post<{ message: string }>('/api/auth/password-reset/confirm', data)).message);
-              await refresh();
+              setMessage((await reset.mutateAsync(data)).message);
             });
           }}
         >

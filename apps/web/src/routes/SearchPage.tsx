@@ -3,7 +3,7 @@ import { MSG, SEARCH_FIELDS } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { ProductGrid } from '../components/ProductGrid';
-import { usePagedProducts } from '../features/catalog/usePagedProducts';
+import { useSearchResults } from '../features/catalog/api';
 
 const FIELD_LABELS: Record<(typeof SEARCH_FIELDS)[number], string> = { name: 'Name', price: 'Price', rating: 'Rating' };
 const FIELD_OPTIONS = SEARCH_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] }));
@@ -17,7 +17,7 @@ export default function SearchPage() {
   const q = params.get('q')?.trim() ?? '';
   const sort = (SEARCH_FIELDS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'name';
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
-  const results = usePagedProducts('/api/search', { q, sort, order }, q.length > 0);
+  const results = useSearchResults({ q, sort, order });
 
   return (
     <>

@@ -1,31 +1,26 @@
 import { useState } from 'react';
 import { ChangePasswordSchema } from '@souq/shared';
-import { post } from '../api/client';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 import { TextField } from '../components/TextField';
 import { useConfirm } from '../components/useConfirm';
 import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
-import { leaveToShop } from '../features/auth/leave';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { useRefreshSession, useSession } from '../features/auth/session';
+import { useChangePassword, useLogoutEverywhere, useSession } from '../features/auth/api';
 
 function Settings() {
   const { user } = useSession();
-  const refresh = useRefreshSession();
+  const changePassword = useChangePassword();
+  const signOutEverywhere = useLogoutEverywhere();
   const form = useForm({ initial: { currentPassword: '', password: '', confirmPassword: '' }, check: bySchema(ChangePasswordSchema) });
   const [saved, setSaved] = useState<string | null>(null);
-  const [signingOut, setSigningOut] = useState(false);
   const [ask, confirmDialog] = useConfirm();
   if (!user) return null;
 
-  async function signOutEverywhere() {
+  async function confirmSignOutEverywhere() {
     const yes = await ask({ title: 'Sign out of Souq on every device, including this one?', confirmLabel: 'Sign out everywhere', danger: true });
-    if (!yes) return;
-    setSigningOut(true);
-    await post('/api/auth/logout-all').catch(() => undefined);
-    leaveToShop();
+    if (yes) signOutEverywhere.mutate();
   }
 
   return (
@@ -40,9 +35,8 @@ function Settings() {
             onSubmit={(e) => {
               setSaved(null);
               void form.submit(e, async (data) => {
-                setSaved((await post<{ message: string }>('/api/auth/password', data)).message);
+                setSaved((await changePassword.mutateAsync(data)).message);
                 form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
-                await refresh();
               });
             }}
           >
@@ -61,7 +55,7 @@ function Settings() {
         <section className="card">
           <h2>Sessions</h2>
           <p className="muted">Lost a phone or used a shared computer? Sign out everywhere; you will need to log in again on each device.</p>
-          <button type="button" className="btn btn--danger" disabled={signingOut} onClick={signOutEverywhere}>
+          <button type="button" className="btn btn--danger" disabled={!signOutEverywhere.isIdle} onClick={confirmSignOutEverywhere}>
             Sign out of all sessions
           </button>
         </section>

@@ -3,14 +3,14 @@ import { MSG, PRODUCT_SORT_KEYS, PRODUCT_SORTS } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { ProductGrid } from '../components/ProductGrid';
-import { shopParams } from '../features/catalog/shop-query';
-import { usePagedProducts } from '../features/catalog/usePagedProducts';
+import { useShopProducts } from '../features/catalog/api';
+import { shopParams } from '../features/catalog/shop-params';
 const SORT_OPTIONS = PRODUCT_SORT_KEYS.map((key) => ({ value: key, label: PRODUCT_SORTS[key] }));
 
 export default function ShopPage() {
   const [params] = useSearchParams();
   const { category, sort } = shopParams(params);
-  const list = usePagedProducts('/api/products', { category, sort });
+  const list = useShopProducts(params);
 
   return (
     <>

@@ -5,11 +5,8 @@ import type { AppNotification } from '../api/notifications.js';
 import type { ErrorCode } from '../errors.js';
 import { ChatTextSchema } from '../schemas/live.js';
 
-/**
- * The socket protocol (Socket.IO on the app's own port). Bump the version on any change a
- * client of the previous version would misread; the server says its version in `hello`.
- */
-export const PROTOCOL_VERSION = 1;
+/** The socket protocol (Socket.IO on the app's own port). */
+export { PROTOCOL_VERSION } from './version.js';
 
 /** Frames larger than this are refused by the server before they are parsed. */
 export const MAX_FRAME_BYTES = 64 * 1024;

@@ -20,8 +20,3 @@ export const ProvidersResponseSchema = z.object({
   google: z.object({ enabled: z.boolean(), reason: z.string().optional() }),
 });
 export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
-
-/** The name the header shows: username, else display name, else email. */
-export function headerName(user: Pick<SessionUser, 'username' | 'displayName' | 'email'>): string {
-  return user.username || user.displayName || user.email;
-}

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AUCTION_DURATIONS, CLOSING_STYLES, MAX_AUCTION_MS, MIN_AUCTION_MS, MSG, SOFT_CLOSE_MS, type AuctionDuration, type ClosingStyle } from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
@@ -9,7 +8,7 @@ import { FormError } from '../../components/FormError';
 import { Modal } from '../../components/Modal';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useForm } from '../../components/useForm';
-import { invalidateAuctionLists, startAuction } from './api';
+import { useStartAuction } from './api';
 import { checkStart, EMPTY_START, plannedEnd, type StartValues } from './start-auction-form';
 
 interface Props {
@@ -28,7 +27,7 @@ const CLOSING_HELP: Record<ClosingStyle, string> = {
 export function MoveToAuctionDialog({ product, onClose }: Props) {
   const ids = useId();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const start = useStartAuction(product.id);
   // In a dialog, a 401 is said here, above the buttons, rather than a trip to the login page that would close it.
   const form = useForm({ initial: EMPTY_START, check: (values: StartValues) => checkStart(values, serverNow()), summary: MSG.correctErrors, signInHere: true, focusOnlyFields: true });
   const { values, fields, error, pending } = form;
@@ -46,8 +45,7 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
 
   function submit(e: FormEvent<HTMLFormElement>) {
     void form.submit(e, async (data) => {
-      const { id } = await startAuction(product.id, data);
-      invalidateAuctionLists(client);
+      const { id } = await start.mutateAsync(data);
       navigate(`/auction/${id}`);
     });
   }

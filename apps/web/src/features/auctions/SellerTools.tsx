@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { productPath, MSG, type AuctionDetail } from '@souq/shared';
 import { FormError } from '../../components/FormError';
 import { useGateErrorHandler } from '../../components/gate-errors';
 import { Modal } from '../../components/Modal';
-import { auctionKey, cancelAuction, invalidateAuctionLists, relistFixed } from './api';
+import { useCancelAuction, useRelistFixed } from './api';
 import { MoveToAuctionDialog } from './MoveToAuctionDialog';
 
 interface Props {
@@ -14,7 +13,8 @@ interface Props {
 
 /** What the seller can do with their auction now: cancel it before the first bid, relist it when it did not sell. */
 export function SellerTools({ auction }: Props) {
-  const client = useQueryClient();
+  const cancelAuction = useCancelAuction(auction.id);
+  const relistFixed = useRelistFixed(auction.id);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [relisting, setRelisting] = useState(false);
@@ -37,16 +37,13 @@ export function SellerTools({ auction }: Props) {
 
   const cancel = () =>
     run(async () => {
-      await cancelAuction(auction.id);
+      await cancelAuction.mutateAsync();
       setConfirming(false);
-      invalidateAuctionLists(client);
-      await client.invalidateQueries({ queryKey: auctionKey(auction.id) });
     });
 
   const backToFixedPrice = (productId: string) =>
     run(async () => {
-      await relistFixed(auction.id);
-      invalidateAuctionLists(client);
+      await relistFixed.mutateAsync();
       navigate(productPath(productId));
     });
 

@@ -1,21 +1,18 @@
-import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { AuctionDetail, AuctionSummary, BidEntry, Page, StartAuctionInput } from '@souq/shared';
-import { api, post } from '../../api/client';
-import { productApiPath } from '../../api/products';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { AuctionSort, BidEntry, Page, StartAuctionInput } from '@souq/shared';
+import { call } from '../../api/client';
+import { API } from '../../api/contract';
+import { auctionKeys, productKeys } from '../../api/keys';
 import { timedRead } from '../../api/server-clock';
-import { usePaged } from '../../api/usePaged';
+import { pagedQuery, usePaged } from '../../api/usePaged';
 
-export const auctionKey = (id: string) => ['auction', id] as const;
-export const bidsKey = (id: string) => ['auction', id, 'bids'] as const;
 export type BidPages = InfiniteData<Page<BidEntry>, string>;
-
-const auctionPath = (id: string) => `/api/auctions/${encodeURIComponent(id)}`;
 
 /** One auction as this viewer sees it. Every read also sets the server clock the countdown runs on. */
 export function useAuction(id: string) {
   return useQuery({
-    queryKey: auctionKey(id),
-    queryFn: ({ signal }) => timedRead(() => api<AuctionDetail>(auctionPath(id), { signal })),
+    queryKey: auctionKeys.detail(id),
+    queryFn: ({ signal }) => timedRead(() => call(API.auctions.detail, { params: { id }, signal })),
     enabled: id.length > 0,
     // The socket keeps an open page fresh; a page opened again must not show what it saw before.
     staleTime: 0,
@@ -25,8 +22,8 @@ export function useAuction(id: string) {
 /** The bidders list, newest first, 25 a page; live bids are put in front of it (useLiveAuction). */
 export function useBids(id: string) {
   return useInfiniteQuery({
-    queryKey: bidsKey(id),
-    queryFn: ({ pageParam, signal }) => api<Page<BidEntry>>(`${auctionPath(id)}/bids${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryKey: auctionKeys.bids(id),
+    queryFn: ({ pageParam, signal }) => call(API.auctions.bids, { params: { id }, query: { cursor: pageParam || undefined }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: id.length > 0,
@@ -34,17 +31,46 @@ export function useBids(id: string) {
   });
 }
 
-/** /auction and a seller's "View Auctions" tab. */
-export function usePagedAuctions(path: string, params: Record<string, string | undefined>, enabled = true) {
-  return usePaged<AuctionSummary>('auctions', path, params, enabled);
+/** /auction: open auctions by category and sort. */
+export function useAuctionList(query: { category: string | undefined; sort: AuctionSort }) {
+  return usePaged(pagedQuery(auctionKeys.list('open', query), API.auctions.list, { query }));
 }
 
-export const startAuction = (productId: string, input: StartAuctionInput) => post<{ id: string }>(`${productApiPath(productId)}/auction`, input);
-export const cancelAuction = (id: string) => post<{ ok: true }>(`${auctionPath(id)}/cancel`);
-/** Unsold: the product goes back to the shop at its fixed price. */
-export const relistFixed = (id: string) => post<{ productId: string }>(`${auctionPath(id)}/relist`);
+/** A seller's "View Auctions" tab. */
+export function useSellerAuctions(userId: string, enabled: boolean) {
+  return usePaged(pagedQuery(auctionKeys.list('seller', { userId }), API.auctions.bySeller, { params: { id: userId } }), enabled);
+}
 
-/** After an auction starts, ends or is withdrawn, every list that shows it (or its product) is stale. */
-export function invalidateAuctionLists(client: QueryClient): void {
-  void client.invalidateQueries({ predicate: (q) => ['auctions', 'products', 'product'].includes(String(q.queryKey[0])) });
+/** After an auction starts, ends or is withdrawn, every list that shows it or its product (and the product itself) is stale. */
+function invalidateAuctionLists(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ queryKey: auctionKeys.lists() }), client.invalidateQueries({ queryKey: productKeys.all })]);
+}
+
+export function useStartAuction(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartAuctionInput) => call(API.auctions.start, { params: { id: productId }, body }),
+    onSuccess: () => void invalidateAuctionLists(client),
+  });
+}
+
+/** Withdraws an auction nobody has bid on; its page shows it cancelled once read again. */
+export function useCancelAuction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(API.auctions.cancel, { params: { id } }),
+    onSuccess: () => {
+      void invalidateAuctionLists(client);
+      return client.invalidateQueries({ queryKey: auctionKeys.detail(id) });
+    },
+  });
+}
+
+/** Unsold: the product goes back to the shop at its fixed price. */
+export function useRelistFixed(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(API.auctions.relist, { params: { id } }),
+    onSuccess: () => void invalidateAuctionLists(client),
+  });
 }

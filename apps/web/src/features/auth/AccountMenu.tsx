@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { headerName } from '@souq/shared';
-import { post } from '../../api/client';
-import { leaveToShop } from './leave';
-import { useSession } from './session';
+import { useLogout, useSession } from './api';
 
 /** Header's right side: 'Login' and the profile menu when logged out; name, badge and menu when in. */
 export function AccountMenu() {
   const { user, loading } = useSession();
+  const signOut = useLogout();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const items = useRef<HTMLDivElement>(null);
@@ -46,10 +45,9 @@ export function AccountMenu() {
     all[(next + all.length) % all.length]?.focus();
   }
 
-  async function logout() {
+  function logout() {
     setOpen(false);
-    await post('/api/auth/logout').catch(() => undefined);
-    leaveToShop();
+    signOut.mutate();
   }
 
   return (

@@ -1,13 +1,12 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginSchema, RegisterSchema } from '@souq/shared';
-import { post } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { GoogleButton } from './GoogleButton';
-import { useRefreshSession } from './session';
+import { useLogin, useRefreshSession, useRegister } from './api';
 
 /**
  * Where to go once signed in: the page that sent the visitor here (an auction they wanted to bid
@@ -27,6 +26,8 @@ export function AuthForm() {
   const location = useLocation();
   const back = returnPath(location.state);
   const refresh = useRefreshSession();
+  const signIn = useLogin();
+  const signUp = useRegister();
   const login = useForm({ initial: { email: '', password: '' }, check: bySchema(LoginSchema) });
   const register = useForm({ initial: { email: '', password: '', confirmPassword: '', username: '', phone: '' }, check: bySchema(RegisterSchema) });
   const form = registering ? register : login;
@@ -35,6 +36,7 @@ export function AuthForm() {
     await refresh();
     navigate(back, { replace: true });
   }, [refresh, navigate, back]);
+  const signedIn = useCallback(() => navigate(back, { replace: true }), [navigate, back]);
   const googleError = useCallback((message: string) => form.setError(message), [form]);
 
   function toggle() {
@@ -50,13 +52,13 @@ export function AuthForm() {
         onSubmit={(e) => {
           if (registering) {
             void register.submit(e, async (data) => {
-              await post('/api/auth/register', data);
-              await done();
+              await signUp.mutateAsync(data);
+              signedIn();
             });
           } else {
             void login.submit(e, async (data) => {
-              await post('/api/auth/login', data);
-              await done();
+              await signIn.mutateAsync(data);
+              signedIn();
             });
           }
         }}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useProviders } from './session';
+import { pathOf } from '../../api/client';
+import { API } from '../../api/contract';
+import { useProviders } from './api';
 
 export const AUTH_CHANNEL = 'souq-auth';
 export interface AuthPopupMessage {
@@ -32,7 +34,7 @@ export function GoogleButton({ onDone, onError }: { onDone: () => void; onError:
     const height = 640;
     const left = window.screenX + (window.outerWidth - width) / 2;
     const top = window.screenY + (window.outerHeight - height) / 2;
-    const popup = window.open('/api/auth/google/start', 'souq-google', `popup,width=${width},height=${height},left=${left},top=${top}`);
+    const popup = window.open(pathOf(API.accounts.googleStart), 'souq-google', `popup,width=${width},height=${height},left=${left},top=${top}`);
     if (!popup) {
       console.warn('google sign-in: popup-blocked');
       onError(POPUP_BLOCKED);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../components/Spinner';
-import { useSession } from './session';
+import { useSession } from './api';
 
 /** Pages that only make sense signed in redirect to the login page, which brings the person back. */
 export function RequireAuth({ children }: { children: ReactNode }) {

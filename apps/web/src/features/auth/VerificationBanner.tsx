@@ -1,7 +1,6 @@
 import { useFlash } from '../../components/useFlash';
 import { EMAIL_SENT_MS, MSG } from '@souq/shared';
-import { useSession } from './session';
-import { useResendVerification } from './useResendVerification';
+import { useResendVerification, useSession } from './api';
 
 /** Unverified users see the notice on every page, and a resend button that says 'Email sent!' for 5 s. */
 export function VerificationBanner() {

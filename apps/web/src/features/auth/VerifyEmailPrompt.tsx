@@ -1,6 +1,6 @@
 import { MSG } from '@souq/shared';
 import { Modal } from '../../components/Modal';
-import { useResendVerification } from './useResendVerification';
+import { useResendVerification } from './api';
 
 export function VerifyEmailPrompt({ onClose }: { onClose: () => void }) {
   const resend = useResendVerification();

@@ -6,7 +6,7 @@ import type { SessionUser } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { useGateErrorHandler } from '../../components/gate-errors';
 import { useRequireVerified, GatesProvider } from './gates';
-import { SESSION_KEY } from './session';
+import { sessionKey as SESSION_KEY } from '../../api/keys';
 
 const user = (emailVerified: boolean): SessionUser => ({
   id: 'u1',

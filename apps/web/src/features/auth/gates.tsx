@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { GateErrorContext, type GateErrorHandler } from '../../components/gate-errors';
-import { useSession } from './session';
+import { useSession } from './api';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt';
 
 const PromptContext = createContext<() => void>(() => undefined);

@@ -6,7 +6,7 @@ import { hasServerTime, syncServerClock } from '../../api/server-clock';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Skeleton } from '../../components/Skeleton';
-import { itemKey, notInterested, sendOpens, useFeedPages } from './api';
+import { itemKey, sendOpens, useFeedPages, useNotInterested } from './api';
 import { decodeFeedCursor } from './cursor';
 import { FeedCard, type FeedGates } from './FeedCard';
 import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels, type Step } from './navigation';
@@ -79,6 +79,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => readHidden(session));
   const [notice, setNotice] = useState('');
   const query = useFeedPages(session);
+  const notInterested = useNotInterested();
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
   const items = useMemo(() => pages.flatMap((p) => p.items).filter((i) => !hidden.has(itemKey(i))), [pages, hidden]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -281,7 +282,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
     });
     refocus.current = true;
     setNotice(`Removed ${gone.kind === 'product' ? gone.product.title : gone.auction.title}. You'll see less like it.`);
-    notInterested({ kind: gone.kind, id: gone.id }).catch((error: unknown) => console.warn('not interested failed:', error));
+    notInterested.mutate({ kind: gone.kind, id: gone.id });
   }
 
   let body: React.ReactNode;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { bidsLabel, productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
@@ -8,8 +7,7 @@ import { Countdown } from '../../components/Countdown';
 import { useGateErrorHandler } from '../../components/gate-errors';
 import { LoginPrompt, LoginToBid } from '../../components/LoginPrompt';
 import { Money } from '../../components/Money';
-import { setProductLike } from '../../api/products';
-import { bidMinimum, newIdempotencyKey, sellerOf, setFollow, updateFeedItems } from './api';
+import { newIdempotencyKey, sellerOf, useBidMinimum, useFollowSeller, useLikeItem } from './api';
 import { FeedPhotos } from './FeedPhotos';
 import { Avatar } from '../../components/Avatar';
 
@@ -41,7 +39,9 @@ const titleOf = (item: FeedItem) => (item.kind === 'product' ? item.product.titl
 
 /** One full-screen item: photos, what it is and costs, who sells it, and everything you can do with it, in place. */
 export function FeedCard({ item, position, total, current, near, gates, onNotInterested }: Props) {
-  const client = useQueryClient();
+  const likeItem = useLikeItem();
+  const followSeller = useFollowSeller();
+  const bidMinimum = useBidMinimum();
   const answerGate = useGateErrorHandler();
   const [login, setLogin] = useState<Action | null>(null);
   const [note, setNote] = useState<Note>(null);
@@ -73,19 +73,10 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
 
   async function toggleLike() {
     if (item.kind !== 'product' || busy || !allowed('like', false)) return;
-    const like = !item.likedByMe;
-    const id = item.id;
-    const before = { likedByMe: item.likedByMe, likeCount: item.product.likeCount };
-    const put = (likedByMe: boolean, likeCount: number) =>
-      updateFeedItems(client, (i) => (i.kind === 'product' && i.id === id ? { ...i, likedByMe, product: { ...i.product, likeCount } } : i));
-    put(like, Math.max(0, before.likeCount + (like ? 1 : -1)));
     setBusy('like');
     try {
-      const result = await setProductLike(id, like);
-      put(result.liked, result.likeCount);
-      void client.invalidateQueries({ queryKey: ['product', id] });
+      await likeItem.mutateAsync({ id: item.id, like: !item.likedByMe, before: { likedByMe: item.likedByMe, likeCount: item.product.likeCount } });
     } catch (error) {
-      put(before.likedByMe, before.likeCount);
       failed('like', error, 'Could not save your like. Try again.');
     } finally {
       setBusy(null);
@@ -97,10 +88,8 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     const follow = !item.followingSeller;
     setBusy('follow');
     try {
-      const result = await setFollow(seller.id, follow);
-      updateFeedItems(client, (i) => (sellerOf(i).id === seller.id ? { ...i, followingSeller: result.following } : i));
+      const result = await followSeller.mutateAsync({ sellerId: seller.id, follow });
       setNote({ tone: 'ok', text: result.following ? `You follow ${seller.username}.` : `You no longer follow ${seller.username}.` });
-      void client.invalidateQueries({ queryKey: ['profile', seller.id] });
     } catch (error) {
       failed('follow', error, 'Could not follow. Try again.');
     } finally {
@@ -122,13 +111,8 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     const id = item.id;
     setBusy('bid');
     try {
-      const result = await bidMinimum(id, amount, key);
+      const result = await bidMinimum.mutateAsync({ id, amount, key });
       unanswered.current = null;
-      const live = result.auction;
-      updateFeedItems(client, (i) =>
-        i.kind === 'auction' && i.id === id ? { ...i, minimumBid: live.minimumBid, auction: { ...i.auction, currentBid: live.currentBid, bidCount: live.bidCount, endsAt: live.endsAt, status: live.status } } : i,
-      );
-      void client.invalidateQueries({ queryKey: ['auction', id] });
       setNote({ tone: result.leading ? 'ok' : 'warn', text: result.message });
     } catch (error) {
       if (!isRetryable(error)) unanswered.current = null;

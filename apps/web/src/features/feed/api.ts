@@ -1,12 +1,14 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { BidResult, FeedItem, FeedItemRef, FeedPage } from '@souq/shared';
-import { api, post } from '../../api/client';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { FeedItem, FeedItemRef, FeedPage } from '@souq/shared';
 import { newIdempotencyKey, placeBid } from '../../api/bids';
+import { call } from '../../api/client';
+import { API } from '../../api/contract';
+import { setFollow } from '../../api/follows';
+import { auctionKeys, feedKeys, productKeys, profileKeys } from '../../api/keys';
+import { setProductLike } from '../../api/products';
 import { cursorAt, decodeFeedCursor } from './cursor';
 
 export type FeedData = InfiniteData<FeedPage, string | undefined>;
-/** A new session until the server names one; then the session's cursor (from the URL, coming back). */
-export const feedKey = (session: string | null) => ['feed', session ?? 'new'] as const;
 export const itemKey = (item: Pick<FeedItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
 export const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.seller : item.auction.seller);
 
@@ -14,7 +16,7 @@ export const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.sell
 function cachedSession(client: QueryClient, session: string): FeedData | undefined {
   const id = decodeFeedCursor(session)?.sessionId;
   if (!id) return undefined;
-  for (const [, data] of client.getQueriesData<FeedData>({ queryKey: ['feed'] })) {
+  for (const [, data] of client.getQueriesData<FeedData>({ queryKey: feedKeys.all })) {
     const first = data?.pages[0];
     if (first?.offset === 0 && first.nextCursor && decodeFeedCursor(first.nextCursor)?.sessionId === id) return data;
   }
@@ -28,9 +30,9 @@ function cachedSession(client: QueryClient, session: string): FeedData | undefin
 export function useFeedPages(session: string | null) {
   const client = useQueryClient();
   return useInfiniteQuery({
-    queryKey: feedKey(session),
+    queryKey: feedKeys.session(session),
     initialPageParam: session ? (cursorAt(session, 0) ?? undefined) : undefined,
-    queryFn: ({ pageParam, signal }) => api<FeedPage>(`/api/feed${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryFn: ({ pageParam, signal }) => call(API.feed.page, { query: { cursor: pageParam }, signal }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     initialData: () => (session ? cachedSession(client, session) : undefined),
     // A session's order is fixed: nothing to refresh while it is open.
@@ -40,28 +42,63 @@ export function useFeedPages(session: string | null) {
 
 /** Changes the items of every cached feed session (a like, a follow, a bid shows wherever the item is). */
 export function updateFeedItems(client: QueryClient, change: (item: FeedItem) => FeedItem): void {
-  client.setQueriesData<FeedData>({ queryKey: ['feed'] }, (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(change) })) });
+  client.setQueriesData<FeedData>({ queryKey: feedKeys.all }, (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(change) })) });
 }
 
-export const setFollow = (sellerId: string, follow: boolean) =>
-  api<{ following: boolean; followersCount: number }>(`/api/users/${encodeURIComponent(sellerId)}/follow`, { method: follow ? 'PUT' : 'DELETE' });
+type Like = { id: string; like: boolean; before: { likedByMe: boolean; likeCount: number } };
 
-export const notInterested = (ref: FeedItemRef) => post<{ ok: true }>('/api/feed/not-interested', ref);
+/** Like or unlike a product in the feed: shown at once, then as the server counts it, and put back if it refuses. */
+export function useLikeItem() {
+  const client = useQueryClient();
+  const show = (id: string, likedByMe: boolean, likeCount: number) =>
+    updateFeedItems(client, (i) => (i.kind === 'product' && i.id === id ? { ...i, likedByMe, product: { ...i.product, likeCount } } : i));
+  return useMutation({
+    mutationFn: ({ id, like }: Like) => setProductLike(id, like),
+    onMutate: ({ id, like, before }) => show(id, like, Math.max(0, before.likeCount + (like ? 1 : -1))),
+    onSuccess: (result, { id }) => {
+      show(id, result.liked, result.likeCount);
+      void client.invalidateQueries({ queryKey: productKeys.detail(id) });
+    },
+    onError: (_error, { id, before }) => show(id, before.likedByMe, before.likeCount),
+  });
+}
+
+/** Follow or unfollow an item's seller: every item of theirs in the feed shows it, and so will their profile. */
+export function useFollowSeller() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sellerId, follow }: { sellerId: string; follow: boolean }) => setFollow(sellerId, follow),
+    onSuccess: (result, { sellerId }) => {
+      updateFeedItems(client, (i) => (sellerOf(i).id === sellerId ? { ...i, followingSeller: result.following } : i));
+      void client.invalidateQueries({ queryKey: profileKeys.detail(sellerId) });
+    },
+  });
+}
 
 /** One tap bids the minimum the feed shows; the server answers with the auction as it now stands. A retry passes the same key. */
-export const bidMinimum = (auctionId: string, amount: number, key: string): Promise<BidResult> => placeBid(auctionId, { amount }, key);
+export function useBidMinimum() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, amount, key }: { id: string; amount: number; key: string }) => placeBid(id, { amount }, key),
+    onSuccess: ({ auction: live }, { id }) => {
+      updateFeedItems(client, (i) =>
+        i.kind === 'auction' && i.id === id ? { ...i, minimumBid: live.minimumBid, auction: { ...i.auction, currentBid: live.currentBid, bidCount: live.bidCount, endsAt: live.endsAt, status: live.status } } : i,
+      );
+      void client.invalidateQueries({ queryKey: auctionKeys.detail(id) });
+    },
+  });
+}
 export { newIdempotencyKey };
+
+/** Show less of this item's seller and category; the feed has already hidden it, so a failure is only logged. */
+export function useNotInterested() {
+  return useMutation({ mutationFn: (ref: FeedItemRef) => call(API.feed.notInterested, { body: ref }), onError: (error) => console.warn('not interested failed:', error) });
+}
 
 /**
  * Opens go in batches. Leaving the page, the request is sent with keepalive so it outlives the
  * page (the route takes JSON, which sendBeacon cannot send without a CORS preflight).
  */
 export function sendOpens(opened: FeedItemRef[], leaving: boolean): void {
-  void fetch('/api/feed/events', {
-    method: 'POST',
-    credentials: 'same-origin',
-    keepalive: leaving,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ opened }),
-  }).catch(() => undefined);
+  call(API.feed.events, { body: { opened }, keepalive: leaving }).catch(() => undefined);
 }

@@ -5,7 +5,7 @@ import { emitSocket } from '../../api/socket';
 import { Modal } from '../../components/Modal';
 import { PageTitle } from '../../components/PageTitle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
-import { deleteMessage, endStream, removeViewer } from './api';
+import { useDeleteMessage, useEndStream, useRemoveViewer } from './api';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
 import { captureHostMedia, stopMedia } from './media';
@@ -21,7 +21,9 @@ interface Props {
 
 /** The host's live screen: the title, the local video, viewers, time left, End Stream and the chat with moderation. */
 export function HostLive({ stream, initialMedia }: Props) {
-  const { viewers, addMessage, reread } = useStreamRoom(stream.id, stream.host.id);
+  const { viewers, addMessage } = useStreamRoom(stream.id, stream.host.id);
+  const deleteMessage = useDeleteMessage(stream.id);
+  const removeViewer = useRemoveViewer(stream.id);
   const left = useSecondsLeft(stream.endsAt);
   const ended = stream.status === 'ended';
   const biddingOver = ended || left === 0;
@@ -73,10 +75,10 @@ export function HostLive({ stream, initialMedia }: Props) {
 
   const moderation = {
     onDelete: (m: ChatMessage) => {
-      deleteMessage(stream.id, m.id).then(reread, (e: unknown) => setNotice((e as Error).message));
+      deleteMessage.mutate(m.id, { onError: (e) => setNotice(e.message) });
     },
     onRemove: async (user: UserBrief) => {
-      await removeViewer(stream.id, user.id);
+      await removeViewer.mutateAsync(user.id);
       setNotice(`${user.username} was removed from the stream.`);
     },
   };
@@ -155,14 +157,13 @@ export function HostLive({ stream, initialMedia }: Props) {
           moderation={ended ? undefined : moderation}
         />
       </div>
-      {confirming && <EndStreamDialog streamId={stream.id} hasBid={stream.highestBid !== null} onClose={() => setConfirming(false)} onEnded={reread} />}
+      {confirming && <EndStreamDialog streamId={stream.id} hasBid={stream.highestBid !== null} onClose={() => setConfirming(false)} />}
     </article>
   );
 }
 
-function EndStreamDialog({ streamId, hasBid, onClose, onEnded }: { streamId: string; hasBid: boolean; onClose(): void; onEnded(): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+function EndStreamDialog({ streamId, hasBid, onClose }: { streamId: string; hasBid: boolean; onClose(): void }) {
+  const end = useEndStream(streamId);
   return (
     <Modal
       title="End the stream now?"
@@ -176,20 +177,8 @@ function EndStreamDialog({ streamId, hasBid, onClose, onEnded }: { streamId: str
           <button
             type="button"
             className="btn btn--danger"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              endStream(streamId).then(
-                () => {
-                  onClose();
-                  onEnded();
-                },
-                (e: unknown) => {
-                  setBusy(false);
-                  setError((e as Error).message);
-                },
-              );
-            }}
+            disabled={end.isPending}
+            onClick={() => end.mutate(undefined, { onSuccess: onClose })}
           >
             End Stream
           </button>
@@ -197,9 +186,9 @@ function EndStreamDialog({ streamId, hasBid, onClose, onEnded }: { streamId: str
       }
     >
       <p>{hasBid ? 'Bidding stops now and the highest bid wins: the buyer gets an order.' : 'Bidding stops now. No one has bid yet.'}</p>
-      {error && (
+      {end.error && (
         <p className="form-error" role="alert">
-          {error}
+          {end.error.message}
         </p>
       )}
     </Modal>

@@ -5,7 +5,7 @@ import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
 import { reworded, useForm } from '../../components/useForm';
-import { startStream, useSellableProducts } from './api';
+import { useSellableProducts, useStartStream } from './api';
 import { captureCamera, captureHostMedia, stopMedia, useDeviceCheck } from './media';
 
 interface Props {
@@ -63,6 +63,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   const { values: form, fields: errors, error: failure } = host;
   const devices = useDeviceCheck();
   const products = useSellableProducts(hostId);
+  const start = useStartStream();
   const coverInput = useRef<HTMLInputElement>(null);
   const coverId = useId();
   const missing = devices.checked && (!devices.camera || !devices.microphone);
@@ -104,7 +105,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       body.set('startingBid', String(parseAmountToFils(checked.startingBid)));
       if (cover) body.set('cover', cover.file, cover.file.name);
       try {
-        const { id } = await startStream(body, cover ? setProgress : undefined);
+        const { id } = await start.mutateAsync({ form: body, onProgress: cover ? setProgress : undefined });
         onStarted(id, media);
       } catch (error) {
         stopMedia(media);

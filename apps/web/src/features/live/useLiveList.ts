@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { watchStreamList } from '../../api/socket';
-import { STREAMS_KEY } from './api';
+import { streamKeys } from './api';
 
 /**
  * The list follows the streams live: any stream starting, ending or taking a bid makes it read
@@ -18,7 +18,7 @@ export function useLiveList(): void {
       timer = setTimeout(() => {
         timer = undefined;
         last = Date.now();
-        void client.invalidateQueries({ queryKey: STREAMS_KEY });
+        void client.invalidateQueries({ queryKey: streamKeys.list() });
       }, wait);
     };
     const stop = watchStreamList({ onMessage: reread, onResync: (dropped) => dropped && reread() });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, StreamDetail } from '@souq/shared';
 import { joinStream, onSocketEvent } from '../../api/socket';
 import { playOutbidSound } from '../../components/outbid-sound';
-import { streamKey } from './api';
+import { streamKeys } from './api';
 import { applyStreamLive, mergeMessages, wasOutbid, withoutMessage } from './live-state';
 
 /**
@@ -16,8 +16,8 @@ export function useStreamRoom(id: string, me: string | null) {
   const [viewers, setViewers] = useState<number | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
 
-  const update = useCallback((step: (d: StreamDetail) => StreamDetail) => client.setQueryData<StreamDetail>(streamKey(id), (d) => d && step(d)), [client, id]);
-  const reread = useCallback(() => void client.invalidateQueries({ queryKey: streamKey(id) }), [client, id]);
+  const update = useCallback((step: (d: StreamDetail) => StreamDetail) => client.setQueryData<StreamDetail>(streamKeys.detail(id), (d) => d && step(d)), [client, id]);
+  const reread = useCallback(() => void client.invalidateQueries({ queryKey: streamKeys.detail(id) }), [client, id]);
   const addMessage = useCallback((message: ChatMessage) => update((d) => ({ ...d, recentMessages: mergeMessages(d.recentMessages, [message]) })), [update]);
 
   useEffect(() => {
@@ -34,7 +34,7 @@ export function useStreamRoom(id: string, me: string | null) {
       }),
       onSocketEvent('stream:update', ({ stream }) => {
         if (stream.id !== id) return;
-        const known = client.getQueryData<StreamDetail>(streamKey(id));
+        const known = client.getQueryData<StreamDetail>(streamKeys.detail(id));
         if (known && wasOutbid(known.highestBid, stream.highestBid, me)) playOutbidSound();
         update((d) => applyStreamLive(d, stream));
         // The end names the winner; the winner's order comes with a re-read.

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AppNotification } from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
 import { formatAgo, formatGulfDateTime } from '../../components/dates';
 import { Skeleton } from '../../components/Skeleton';
-import { markAllRead, notificationsKey, setAllRead, useNotifications } from './api';
+import { notificationKeys, useMarkAllRead, useNotifications } from './api';
 import { useLiveNotifications } from './useLiveNotifications';
 
 function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
@@ -40,8 +40,7 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const list = useNotifications(true);
-  const read = useMutation({ mutationFn: markAllRead, onMutate: () => setAllRead(client) });
-  const markRead = read.mutate;
+  const markRead = useMarkAllRead().mutate;
 
   // News arriving while the list is open is read as it arrives.
   const onArrive = useCallback(() => openRef.current && markRead(), [markRead]);
@@ -53,7 +52,7 @@ export function NotificationBell() {
       setOpen(false);
       if (returnFocus) button.current?.focus();
       // Next time the rows show as read.
-      void client.invalidateQueries({ queryKey: notificationsKey });
+      void client.invalidateQueries({ queryKey: notificationKeys.all });
     },
     [client],
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { subscribeNotifications } from '../../api/socket';
 import { playOutbidSound } from '../../components/outbid-sound';
-import { addNotification, notificationsKey } from './api';
+import { addNotification, notificationKeys } from './api';
 
 /** The bell follows the socket: each notification lands in the list at once; being outbid also chimes. */
 export function useLiveNotifications(onArrive: () => void): void {
@@ -16,7 +16,7 @@ export function useLiveNotifications(onArrive: () => void): void {
           onArrive();
         },
         onResync(dropped) {
-          if (dropped) void client.invalidateQueries({ queryKey: notificationsKey });
+          if (dropped) void client.invalidateQueries({ queryKey: notificationKeys.all });
         },
       }),
     [client, onArrive],

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order, type Quote } from '@souq/shared';
-import { ApiError, api, post } from '../../api/client';
+import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order } from '@souq/shared';
+import { ApiError } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
+import { usePlaceOrder, useQuote } from './api';
 import { CashOnDelivery } from './CashOnDelivery';
 
 interface Props {
@@ -22,11 +22,8 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
   // One key per visit: a double click or a retried request places one order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema) });
-  const quote = useQuery({
-    queryKey: ['quote', lines],
-    queryFn: () => post<Quote>('/api/orders/quote', { lines }),
-    enabled: lines.length > 0,
-  });
+  const quote = useQuote(lines);
+  const place = usePlaceOrder();
 
   return (
     <div className="checkout">
@@ -35,7 +32,7 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
         noValidate
         onSubmit={(e) => {
           if (!allowed()) return e.preventDefault();
-          void form.submit(e, async (address) => onPlaced(await api<Order>('/api/orders', { method: 'POST', body: { idempotencyKey, lines, address } })));
+          void form.submit(e, async (address) => onPlaced(await place.mutateAsync({ idempotencyKey, lines, address })));
         }}
       >
         <h2>Delivery address</h2>

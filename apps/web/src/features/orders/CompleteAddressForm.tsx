@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AddressSchema, type Order } from '@souq/shared';
-import { post } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
+import { useCompleteAddress } from './api';
 import { CashOnDelivery } from './CashOnDelivery';
 
 interface Props {
@@ -14,7 +13,7 @@ interface Props {
 
 /** A won auction's order waits for its delivery address: the checkout's address form completes it. */
 export function CompleteAddressForm({ orderId, onDone }: Props) {
-  const client = useQueryClient();
+  const complete = useCompleteAddress(orderId);
   // Like the rest of the auction page, a 401 is said here, above the button, rather than a trip to the login page.
   const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema), signInHere: true });
 
@@ -25,9 +24,7 @@ export function CompleteAddressForm({ orderId, onDone }: Props) {
       data-testid="complete-address"
       onSubmit={(e) =>
         void form.submit(e, async (address) => {
-          const order = await post<Order>(`/api/orders/${encodeURIComponent(orderId)}/address`, address);
-          await client.invalidateQueries({ queryKey: ['orders'] });
-          onDone(order);
+          onDone(await complete.mutateAsync(address));
         })
       }
     >

@@ -4,7 +4,7 @@ import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
 import { useConfirm } from '../../components/useConfirm';
 import { FulfilmentBadge } from './FulfilmentBadge';
-import { useMoveSale } from './useOrders';
+import { useMoveSale } from './api';
 
 const ACTION: Record<FulfilmentStatus, string> = {
   placed: '',

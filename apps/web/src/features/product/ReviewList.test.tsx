@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
-import { reviewsKey } from './api';
+import { productKeys } from '../../api/keys';
 import { ReviewList } from './ReviewList';
 
 function renderEmpty(invite: boolean) {
   const client = new QueryClient();
-  client.setQueryData(reviewsKey('p1'), { pages: [{ items: [], nextCursor: null }], pageParams: [''] });
+  client.setQueryData(productKeys.reviews('p1'), { pages: [{ items: [], nextCursor: null }], pageParams: [''] });
   render(
     <QueryClientProvider client={client}>
       <ReviewList productId="p1" wanted count={0} invite={invite} />

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import { MSG, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../../api/client';
-import { reviewsKey, useRefreshReviews, useSubmitReview } from './api';
+import { productKeys } from '../../api/keys';
+import { useRefreshReviews, useSubmitReview } from './api';
 import { ReviewList } from './ReviewList';
 import { Skeleton } from '../../components/Skeleton';
 import { useNearViewport } from '../../components/useNearViewport';
@@ -29,7 +30,7 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
   const submit = useSubmitReview(product.id);
   const answerGate = useGateErrorHandler();
   const refresh = useRefreshReviews(product.id);
-  const refreshing = useIsFetching({ queryKey: reviewsKey(product.id) }) > 0;
+  const refreshing = useIsFetching({ queryKey: productKeys.reviews(product.id) }) > 0;
   const [succeeded, flashSucceeded] = useFlash(REVIEW_SUCCESS_MS);
   const [failure, setFailure] = useState<string | null>(null);
   // Below the fold on a phone: the list is fetched when the reader nears it, not while the page starts.

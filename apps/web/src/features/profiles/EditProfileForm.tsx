@@ -1,33 +1,29 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ProfileSchema, type PublicProfile } from '@souq/shared';
-import { api, postForm } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { UploadProgress } from '../../components/UploadProgress';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
-import { profileKey } from './useProfile';
+import { useUpdateProfile, useUploadPhoto } from './api';
 
 /** Username (required, unique), read-only email, photo, bio and contact email. */
 export function EditProfileForm({ profile, email, onSaved }: { profile: PublicProfile; email: string; onSaved: () => void }) {
-  const client = useQueryClient();
   const form = useForm({ initial: { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' }, check: bySchema(ProfileSchema) });
   const [photo, setPhoto] = useState(profile.profilePic);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadPhoto = useUploadPhoto(setProgress);
+  const save = useUpdateProfile();
 
   async function upload(file: File) {
     setPhotoError(null);
     setUploading(true);
-    const data = new FormData();
-    data.append('photo', file);
     try {
-      const { profilePic } = await postForm<{ profilePic: string }>('/api/me/photo', data, setProgress);
+      const { profilePic } = await uploadPhoto.mutateAsync(file);
       setPhoto(profilePic);
-      await client.invalidateQueries();
     } catch (error) {
       setPhotoError((error as Error).message);
     } finally {
@@ -42,9 +38,7 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
       noValidate
       onSubmit={(e) => {
         void form.submit(e, async (data) => {
-          const saved = await api<PublicProfile>('/api/me/profile', { method: 'PUT', body: data });
-          client.setQueryData(profileKey(saved.id), saved);
-          await client.invalidateQueries();
+          await save.mutateAsync(data);
           onSaved();
         });
       }}

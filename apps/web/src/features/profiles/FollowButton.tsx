@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicProfile } from '@souq/shared';
-import { api } from '../../api/client';
 import { useGateErrorHandler } from '../../components/gate-errors';
-import { profileKey } from './useProfile';
+import { useFollow } from './api';
 
 interface Props {
   profile: PublicProfile;
@@ -14,16 +12,14 @@ interface Props {
 
 /** Follow ⇄ Unfollow; disabled with an ellipsis while the request is in flight, so a double tap is one follow. */
 export function FollowButton({ profile, allowed, star }: Props) {
-  const client = useQueryClient();
   const answerGate = useGateErrorHandler();
-  const toggle = useMutation({
-    mutationFn: (follow: boolean) => api<{ following: boolean; followersCount: number }>(`/api/users/${profile.id}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
-    onSuccess: (result) =>
-      client.setQueryData<PublicProfile>(profileKey(profile.id), (p) => p && { ...p, isFollowing: result.following, followersCount: result.followersCount }),
-    onError: (error) => {
-      if (!answerGate(error)) console.warn('follow failed', error);
-    },
-  });
+  const toggle = useFollow(profile.id);
+  const flip = () =>
+    toggle.mutate(!profile.isFollowing, {
+      onError: (error) => {
+        if (!answerGate(error)) console.warn('follow failed', error);
+      },
+    });
   if (profile.isMe) return null;
   if (star) {
     return (
@@ -33,7 +29,7 @@ export function FollowButton({ profile, allowed, star }: Props) {
         aria-pressed={profile.isFollowing}
         aria-label={`Follow ${profile.username}`}
         disabled={toggle.isPending}
-        onClick={() => allowed() && toggle.mutate(!profile.isFollowing)}
+        onClick={() => allowed() && flip()}
         data-testid="follow-star"
       >
         {toggle.isPending ? (
@@ -57,7 +53,7 @@ export function FollowButton({ profile, allowed, star }: Props) {
       type="button"
       className={profile.isFollowing ? 'btn btn--ghost' : 'btn btn--primary'}
       disabled={toggle.isPending}
-      onClick={() => allowed() && toggle.mutate(!profile.isFollowing)}
+      onClick={() => allowed() && flip()}
     >
       {toggle.isPending ? '…' : profile.isFollowing ? 'Unfollow' : 'Follow'}
     </button>

@@ -1,14 +1,46 @@
-import type { ProductDetail, ProductInput } from '@souq/shared';
-import { api, postForm } from '../../api/client';
-import { productApiPath } from '../../api/products';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EditProductInput } from '@souq/shared';
+import { call } from '../../api/client';
+import { API } from '../../api/contract';
+import { productKeys } from '../../api/keys';
+import { invalidateProductCatalog, invalidateProductListings } from '../../api/products';
+import type { ProductSubmission } from './ProductForm';
 import { toProductFormData } from './product-form';
 
+/** Sells a product: its fields, 1–8 images and the optional invoice as one multipart upload. */
+export function useCreateProduct(sellerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ data, images, invoice, onProgress }: ProductSubmission) => call(API.catalog.create, { form: toProductFormData(data, images, invoice), onProgress }),
+    onSuccess: () => void invalidateProductCatalog(client, sellerId),
+  });
+}
 
-/** POST /api/products as multipart: the fields, 1–8 images and the optional invoice. */
-export const createProduct = (data: ProductInput, images: readonly File[], invoice: File | null, onProgress?: (fraction: number) => void) =>
-  postForm<{ id: string }>('/api/products', toProductFormData(data, images, invoice), onProgress);
+/** Saves the edited fields; the product as the server now has it goes into the cache, so its page shows it without a round trip. */
+export function useUpdateProduct(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditProductInput) => call(API.catalog.update, { params: { id }, body }),
+    onSuccess: (product) => {
+      client.setQueryData(productKeys.detail(id), product);
+      void invalidateProductListings(client);
+    },
+  });
+}
 
-/** PUT the edited fields; the server answers with the product as it now is. */
-export const updateProduct = (id: string, data: ProductInput) => api<ProductDetail>(productApiPath(id), { method: 'PUT', body: data });
-
-export const deleteProduct = (id: string) => api<{ ok: true }>(productApiPath(id), { method: 'DELETE' });
+/**
+ * Deletes one of the seller's products. `leave` takes the seller off a page that shows it before
+ * it is forgotten, so that page does not fetch it again on its way out. The lists are refreshed
+ * either way: a refusal may mean it was already gone.
+ */
+export function useDeleteProduct(sellerId: string, leave?: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(API.catalog.remove, { params: { id } }),
+    onSuccess: (_answer, id) => {
+      leave?.();
+      client.removeQueries({ queryKey: productKeys.detail(id) });
+    },
+    onSettled: () => invalidateProductCatalog(client, sellerId),
+  });
+}

@@ -1,4 +1,5 @@
 import type { VideoJoin } from '@souq/shared';
+import { fetchVideoJoin } from './join.js';
 import { JanusClientError, JanusSession, type JanusEvent, type JanusHandle } from './janus-session.js';
 import type { HostVideo, VideoContext, ViewerVideo, ViewerVideoState } from './types.js';
 
@@ -32,9 +33,7 @@ function janusJoin(join: VideoJoin): JanusJoin {
 /** Asks our server again: after a Janus restart that recreates the room and re-adds our token. */
 async function refreshJoin(streamId: string, previous: JanusJoin): Promise<JanusJoin> {
   try {
-    const res = await fetch(`/api/streams/${encodeURIComponent(streamId)}/video`, { credentials: 'same-origin' });
-    if (!res.ok) return previous;
-    const join = (await res.json()) as VideoJoin;
+    const join = await fetchVideoJoin(streamId);
     return join.mode === 'janus' ? join : previous;
   } catch {
     return previous;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { VideoJoin } from '@souq/shared';
-import { fetchVideoJoin } from '../api';
+import { fetchVideoJoin } from './join';
 import { createHostVideo, createViewerVideo, type ViewerVideoState } from './index';
 
 /** A viewer's video into the <video>, with its connection states, while `on`. */

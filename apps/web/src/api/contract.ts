@@ -1,0 +1,103 @@
+import type { API as Contract, Endpoint } from '@souq/shared';
+
+/**
+ * The contract's endpoints as the browser sends them: each one's method and path, and its types.
+ *
+ * Not the contract itself: `API` in @souq/shared holds every endpoint's zod schemas, and importing
+ * it would put them all in the first visit's scripts (issue 11's budget). This table is checked
+ * against the contract twice: by the compiler (the type below demands each endpoint, with the
+ * contract's exact method and path) and by contract.test.ts (the same, at run time).
+ */
+export interface Route<E extends Endpoint = Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never set: it carries the endpoint's declaration to call(), which types the request and answer by it. */
+  readonly endpoint?: E;
+}
+
+type Routes<C> = { readonly [G in keyof C]: { readonly [N in keyof C[G]]: C[G][N] extends Endpoint ? Route<C[G][N]> : never } };
+
+export const API: Routes<typeof Contract> = {
+  accounts: {
+    me: { method: 'GET', path: '/api/auth/me' },
+    register: { method: 'POST', path: '/api/auth/register' },
+    login: { method: 'POST', path: '/api/auth/login' },
+    logout: { method: 'POST', path: '/api/auth/logout' },
+    logoutAll: { method: 'POST', path: '/api/auth/logout-all' },
+    resendVerification: { method: 'POST', path: '/api/auth/resend-verification' },
+    verifyEmail: { method: 'POST', path: '/api/auth/verify-email' },
+    passwordReset: { method: 'POST', path: '/api/auth/password-reset' },
+    passwordResetConfirm: { method: 'POST', path: '/api/auth/password-reset/confirm' },
+    changePassword: { method: 'POST', path: '/api/auth/password' },
+    providers: { method: 'GET', path: '/api/auth/providers' },
+    googleStart: { method: 'GET', path: '/api/auth/google/start' },
+    googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
+  },
+  auctions: {
+    time: { method: 'GET', path: '/api/time' },
+    list: { method: 'GET', path: '/api/auctions' },
+    detail: { method: 'GET', path: '/api/auctions/:id' },
+    bids: { method: 'GET', path: '/api/auctions/:id/bids' },
+    bySeller: { method: 'GET', path: '/api/users/:id/auctions' },
+    start: { method: 'POST', path: '/api/products/:id/auction' },
+    placeBid: { method: 'POST', path: '/api/auctions/:id/bids' },
+    cancel: { method: 'POST', path: '/api/auctions/:id/cancel' },
+    relist: { method: 'POST', path: '/api/auctions/:id/relist' },
+  },
+  catalog: {
+    list: { method: 'GET', path: '/api/products' },
+    search: { method: 'GET', path: '/api/search' },
+    detail: { method: 'GET', path: '/api/products/:id' },
+    create: { method: 'POST', path: '/api/products' },
+    update: { method: 'PUT', path: '/api/products/:id' },
+    remove: { method: 'DELETE', path: '/api/products/:id' },
+    like: { method: 'PUT', path: '/api/products/:id/like' },
+    unlike: { method: 'DELETE', path: '/api/products/:id/like' },
+    invoice: { method: 'GET', path: '/api/products/:id/invoice' },
+  },
+  feed: {
+    page: { method: 'GET', path: '/api/feed' },
+    events: { method: 'POST', path: '/api/feed/events' },
+    notInterested: { method: 'POST', path: '/api/feed/not-interested' },
+  },
+  notifications: {
+    list: { method: 'GET', path: '/api/notifications' },
+    markAllRead: { method: 'POST', path: '/api/notifications/read' },
+  },
+  orders: {
+    quote: { method: 'POST', path: '/api/orders/quote' },
+    place: { method: 'POST', path: '/api/orders' },
+    address: { method: 'POST', path: '/api/orders/:id/address' },
+    mine: { method: 'GET', path: '/api/orders' },
+    sales: { method: 'GET', path: '/api/sales' },
+    moveSale: { method: 'POST', path: '/api/sales/:id/status' },
+  },
+  profiles: {
+    get: { method: 'GET', path: '/api/users/:id' },
+    products: { method: 'GET', path: '/api/users/:id/products' },
+    update: { method: 'PUT', path: '/api/me/profile' },
+    photo: { method: 'POST', path: '/api/me/photo' },
+    likes: { method: 'GET', path: '/api/me/likes' },
+    follow: { method: 'PUT', path: '/api/users/:id/follow' },
+    unfollow: { method: 'DELETE', path: '/api/users/:id/follow' },
+  },
+  reviews: {
+    list: { method: 'GET', path: '/api/products/:id/reviews' },
+    create: { method: 'POST', path: '/api/products/:id/reviews' },
+  },
+  streams: {
+    list: { method: 'GET', path: '/api/streams' },
+    detail: { method: 'GET', path: '/api/streams/:id' },
+    video: { method: 'GET', path: '/api/streams/:id/video' },
+    start: { method: 'POST', path: '/api/streams' },
+    end: { method: 'POST', path: '/api/streams/:id/end' },
+    deleteMessage: { method: 'DELETE', path: '/api/streams/:id/messages/:messageId' },
+    removeViewer: { method: 'POST', path: '/api/streams/:id/removed/:userId' },
+  },
+  system: {
+    health: { method: 'GET', path: '/api/health' },
+    ready: { method: 'GET', path: '/api/ready' },
+    openapi: { method: 'GET', path: '/api/openapi.json' },
+    docs: { method: 'GET', path: '/api/docs' },
+  },
+};

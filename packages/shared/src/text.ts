@@ -145,7 +145,7 @@ const ARABIC_FOLDS: Record<string, string> = {
 };
 const ARABIC_VARIANTS = new RegExp(`[${Object.keys(ARABIC_FOLDS).join('')}]`, 'g');
 /** Tatweel, harakat and hamza/madda marks (U+064B–065F), superscript alef, Quranic annotation marks. */
-const ARABIC_MARKS = /[\u0640\u064B-\u065F\u0670\u06D6-\u06ED]/g;
+const ARABIC_MARKS = /\u0640|[\u064B-\u065F\u0670\u06D6-\u06ED]/g;
 
 /**
  * Text as search compares it: the stored `search_text` and the query both pass through here, so

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
+import { foldForSearch } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, ProductRow, ProductsTable } from '../../db/schema.js';
@@ -98,28 +99,30 @@ export async function setAuction(db: Db, id: string, auctionId: string | null, e
 
 export const deleteProduct = (db: Db, id: string) => db.deleteFrom('products').where('id', '=', id).execute();
 
-/** `%text%` for LIKE, lowercased, with the user's own %, _ and \\ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for LIKE, from folded text, with the user's own %, _ and \\ taken literally. */
+function containsPattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Above this many matches a search is "common": walking the sort index finds a page quickly. */
 const DENSE_MATCHES = 2000;
 
 /**
- * Case-insensitive containment in search_text, answered from an index on both databases.
+ * Containment of the folded text in search_text, answered from an index on both databases.
  * PostgreSQL's pg_trgm GIN index serves LIKE directly. On SQLite the FTS5 trigram table does,
  * but fetching thousands of matches to sort them costs more than walking the sort index until a
  * page is full, so a common text ("watch") takes that walk and a rare one the trigram index.
  * FTS5 uses its index only for a LIKE without ESCAPE; text holding a wildcard takes the exact path.
  */
 async function containsCondition(db: Db, text: string, dialect: DialectName) {
-  const pattern = containsPattern(text);
+  // search_text is stored folded (derivedColumns), so the query is folded the same way to meet it.
+  const folded = foldForSearch(text);
+  const pattern = containsPattern(folded);
   const scan = sql<boolean>`search_text like ${pattern} escape '\\'`;
   if (dialect === 'postgres') return scan;
-  const literal = !/[\\%_]/.test(text);
+  const literal = !/[\\%_]/.test(folded);
   const fts = literal
-    ? sql`select rowid from products_search where search_text like ${`%${text.toLowerCase()}%`}`
+    ? sql`select rowid from products_search where search_text like ${`%${folded}%`}`
     : sql`select rowid from products_search where search_text like ${pattern} escape '\\'`;
   const { n } = await sql<{ n: number }>`select count(*) as n from (${fts} limit ${DENSE_MATCHES}) as m`.execute(db).then((r) => r.rows[0]!);
   return n >= DENSE_MATCHES ? scan : sql<boolean>`products.rowid in (${fts})`;

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
-import { foldForSearch } from '@souq/shared';
+import { characterCount, foldForSearch } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, ProductRow, ProductsTable } from '../../db/schema.js';
@@ -104,30 +104,6 @@ function containsPattern(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Above this many matches a search is "common": walking the sort index finds a page quickly. */
-const DENSE_MATCHES = 2000;
-
-/**
- * Containment of the folded text in search_text, answered from an index on both databases.
- * PostgreSQL's pg_trgm GIN index serves LIKE directly. On SQLite the FTS5 trigram table does,
- * but fetching thousands of matches to sort them costs more than walking the sort index until a
- * page is full, so a common text ("watch") takes that walk and a rare one the trigram index.
- * FTS5 uses its index only for a LIKE without ESCAPE; text holding a wildcard takes the exact path.
- */
-async function containsCondition(db: Db, text: string, dialect: DialectName) {
-  // search_text is stored folded (derivedColumns), so the query is folded the same way to meet it.
-  const folded = foldForSearch(text);
-  const pattern = containsPattern(folded);
-  const scan = sql<boolean>`search_text like ${pattern} escape '\\'`;
-  if (dialect === 'postgres') return scan;
-  const literal = !/[\\%_]/.test(folded);
-  const fts = literal
-    ? sql`select rowid from products_search where search_text like ${`%${folded}%`}`
-    : sql`select rowid from products_search where search_text like ${pattern} escape '\\'`;
-  const { n } = await sql<{ n: number }>`select count(*) as n from (${fts} limit ${DENSE_MATCHES}) as m`.execute(db).then((r) => r.rows[0]!);
-  return n >= DENSE_MATCHES ? scan : sql<boolean>`products.rowid in (${fts})`;
-}
-
 export interface ListFilter {
   category?: string;
   ownerId?: string;
@@ -152,7 +128,8 @@ interface PageShape {
   sort: SortSpec;
 }
 
-function pageQuery(db: Db, shape: PageShape, args: PageArgs, condition?: Expression<SqlBool>) {
+/** The page's rows in no particular order: its filters, the condition, and what comes after the cursor. */
+function pageRows(db: Db, shape: PageShape, args: PageArgs, condition?: Expression<SqlBool>) {
   let q = db.selectFrom('products').select(SUMMARY_COLUMNS);
   if (shape.category) q = q.where('category', '=', args.category);
   if (shape.owner) q = q.where('owner_id', '=', args.ownerId);
@@ -162,7 +139,11 @@ function pageQuery(db: Db, shape: PageShape, args: PageArgs, condition?: Express
     const op = shape.sort.direction === 'asc' ? '>' : '<';
     q = q.where((eb) => eb(eb.refTuple(shape.sort.column, 'id'), op, eb.tuple(args.afterValue, args.afterId)));
   }
-  return q.orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit);
+  return q;
+}
+
+function pageQuery(db: Db, shape: PageShape, args: PageArgs, condition?: Expression<SqlBool>) {
+  return pageRows(db, shape, args, condition).orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit);
 }
 
 // One prepared query per shape: at most 5 sort columns × 2 directions × 16 filter combinations.
@@ -187,7 +168,64 @@ export async function listPage(db: Db, filter: ListFilter, sort: SortSpec, limit
   const shape = { category: !!filter.category, owner: !!filter.ownerId, shopOnly: !!filter.shopOnly, cursor: !!cursor, sort };
   const args = { category: filter.category ?? '', ownerId: filter.ownerId ?? '', afterValue: cursor?.[0] ?? '', afterId: cursor?.[1] ?? '', limit };
   if (!filter.search) return preparedPage(shape)(db, args);
-  return pageQuery(db, shape, args, await containsCondition(db, filter.search.text, filter.search.dialect)).execute();
+  return searchPage(db, shape, args, filter.search.text, filter.search.dialect);
+}
+
+/** Above this many matches a search is "common": walking the sort index may find a page quickly. */
+const DENSE_MATCHES = 2000;
+/** Rows of the sort index a common search reads for its page before it asks the trigram index instead. */
+const WALK_WINDOW = 5000;
+
+/**
+ * SQLite's FTS5 trigram rows whose text contains `folded`. Text of three characters or more is a
+ * phrase, answered from the index alone: consecutive trigrams are exactly containment, and unlike
+ * LIKE the phrase reads no candidate's text back (several times faster for thousands of matches)
+ * and takes % and _ literally as they are. Shorter text has no trigram: FTS5 scans for it either way.
+ */
+function ftsRowids(folded: string) {
+  return characterCount(folded) >= 3
+    ? sql`select rowid from products_search where products_search match ${`"${folded.replace(/"/g, '""')}"`}`
+    : sql`select rowid from products_search where search_text like ${containsPattern(folded)} escape '\\'`;
+}
+
+/**
+ * A page of products whose search_text contains the text, answered from an index on both
+ * databases: SQLite's FTS5 trigram table, PostgreSQL's pg_trgm GIN index. A rare text takes every
+ * match from the index and sorts them. For a common one ("watch") that sort costs more than
+ * walking the sort index until a page is full, but only while the matches are spread through the
+ * order: Arabic titles sort after every Latin one, so "ساعة" by name would first walk past the
+ * 60,000 English products of the bench's 100,000 (half a second). So the walk reads WALK_WINDOW
+ * rows at most, and a page it has not filled by then comes from the index like a rare text's.
+ */
+async function searchPage(db: Db, shape: PageShape, args: PageArgs, text: string, dialect: DialectName): Promise<SummaryRow[]> {
+  // search_text is stored folded (derivedColumns), so the query is folded the same way to meet it.
+  const folded = foldForSearch(text);
+  const contains = sql<SqlBool>`search_text like ${containsPattern(folded)} escape '\\'`;
+  let common: boolean;
+  let everyMatch: () => Promise<SummaryRow[]>;
+  if (dialect === 'sqlite') {
+    const fts = ftsRowids(folded);
+    const { n } = await sql<{ n: number }>`select count(*) as n from (${fts} limit ${DENSE_MATCHES}) as m`.execute(db).then((r) => r.rows[0]!);
+    common = n >= DENSE_MATCHES;
+    everyMatch = () => pageQuery(db, shape, args, sql<SqlBool>`products.rowid in (${fts})`).execute();
+  } else {
+    // Counting would have the GIN index collect every match first; the planner's estimate (from
+    // ANALYZE's sample of search_text) costs a plan, and only chooses the order of two exact answers.
+    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from products where ${contains}`.execute(db);
+    common = plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'] >= DENSE_MATCHES;
+    // OFFSET 0 keeps the planner from merging the matches into the page's ORDER BY … LIMIT: that is the walk again.
+    const matches = pageRows(db, shape, args, contains).offset(0).as('m');
+    everyMatch = () => db.selectFrom(matches).selectAll().orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit).execute();
+  }
+  if (!common) return everyMatch();
+  const walked = await walkedPage(db, shape, args, contains).execute();
+  return walked.length === args.limit ? walked : everyMatch();
+}
+
+/** The page among the first WALK_WINDOW rows of the sort order that contain the text. */
+function walkedPage(db: Db, shape: PageShape, args: PageArgs, contains: Expression<SqlBool>) {
+  const window = pageQuery(db, shape, { ...args, limit: WALK_WINDOW }).select('search_text').as('w');
+  return db.selectFrom(window).select(SUMMARY_COLUMNS).where(contains).orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit);
 }
 
 export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor) => {

@@ -382,9 +382,9 @@ describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
 
 describe.each(DIALECTS)('GET /api/search when the matches gather at one end of the order (%s)', (dialect) => {
   let t: TestApp;
-  // A common text (2,100 matches) whose matches all sort after more English titles than a common
-  // search's walk reads (5,000), and a common English one with as many Arabic titles after it.
-  const arabic = Array.from({ length: 2100 }, (_, i) => `ساعة ${String(i).padStart(4, '0')}`);
+  // A common Arabic text (3,000 matches) that sorts after more English titles than a common
+  // search's walk reads before it asks the index, and a common English one before all of it.
+  const arabic = Array.from({ length: 3000 }, (_, i) => `ساعة ${String(i).padStart(4, '0')}`);
   const english = Array.from({ length: 5100 }, (_, i) => `Alpha watch ${String(i).padStart(4, '0')}`);
   beforeAll(async () => {
     t = await startTestApp(dialect);

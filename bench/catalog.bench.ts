@@ -98,7 +98,9 @@ async function main() {
     });
     await db.insertInto('products').values(rows).execute();
   }
-  await sql`analyze`.execute(db);
+  // What autovacuum does in production; on PostgreSQL that includes moving the trigram index's
+  // pending entries (GIN fastupdate) into the index, which a freshly loaded table still holds.
+  await (options.dialect === 'postgres' ? sql`vacuum analyze products` : sql`analyze`).execute(db);
   const loadSeconds = (Date.now() - started) / 1000;
 
   /**

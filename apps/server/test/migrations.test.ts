@@ -4,6 +4,7 @@ import type { DatabaseConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.js';
 import { productValues } from './catalog-support.js';
+import { verifiedUserRow } from './fixtures/users.js';
 import { DIALECTS, createTestDatabase, exited, spawnTsx, type TestDatabase } from './support.js';
 
 const ACCOUNT_TABLES = ['email_tokens', 'kysely_migration', 'kysely_migration_lock', 'oidc_states', 'sessions', 'users'];
@@ -118,7 +119,7 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       .values(Object.entries(images).map(([title, image], position) => ({ id: crypto.randomUUID(), order_id: order, position, product_id: null, seller_id: ids.large, title, image, unit_price: 100, quantity: 1, line_total: 100 })))
       .execute();
 
-    expect(await migrateToLatest(db, schema)).toEqual(['2026-11-26-206-storage-keys-not-urls']);
+    expect(await migrateToLatest(db, schema)).toContain('2026-11-26-206-storage-keys-not-urls');
     const users = await db.selectFrom('users').select(['username', 'avatar_key']).orderBy('username').execute();
     expect(users).toEqual([
       { username: 'empty', avatar_key: null },
@@ -134,6 +135,44 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     // No URL column is left behind for code to read by mistake.
     expect(Object.keys((await db.selectFrom('users').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('profile_pic');
     expect(Object.keys((await db.selectFrom('order_lines').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('image');
+  });
+
+  it('folds the search text of products stored before 2026-11-27, in batches, and the search index follows; down lowercases again', async () => {
+    const { db } = open();
+    const schema = schemaOf(test.config.database);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
+    expect((await migrator.migrateTo('2026-11-26-206-storage-keys-not-urls')).error).toBeUndefined();
+    const seller = crypto.randomUUID();
+    await db.insertInto('users').values(verifiedUserRow({ id: seller, username: 'seller', email: 'seller@example.com' }, new Date().toISOString())).execute();
+    // As the app wrote them before: title, category and keywords lowercased, one per line.
+    const old = (title: string, category: string, keywords: string[]) => {
+      const list = [...keywords, category.toLowerCase()];
+      return productValues(seller, { title, category, keywords: JSON.stringify(list), search_text: [title, category, ...list].join('\n').toLowerCase() });
+    };
+    const arabic = [old('ساعة يد رجالية', 'Watches', ['أصلي']), old('iPhone 15 ٢٥٦ جيجا', 'Phones', ['هاتف'])];
+    // More than one batch of rows, English ones among them, which fold to what they were.
+    const english = Array.from({ length: 1100 }, (_, i) => old(`Seamaster ${i}`, 'Watches', ['diver']));
+    for (let i = 0; i < english.length; i += 250) await db.insertInto('products').values(english.slice(i, i + 250)).execute();
+    await db.insertInto('products').values(arabic).execute();
+    const before = await db.selectFrom('products').select(['id', 'search_text']).orderBy('id').execute();
+
+    expect(await migrateToLatest(db, schema)).toContain('2026-11-27-207-folded-search-text');
+    const textOf = async (id: string) => (await db.selectFrom('products').select('search_text').where('id', '=', id).executeTakeFirstOrThrow()).search_text;
+    expect(await textOf(arabic[0]!.id)).toBe('ساعه يد رجاليه\nwatches\nاصلي\nwatches');
+    expect(await textOf(arabic[1]!.id)).toBe('iphone 15 256 جيجا\nphones\nهاتف\nphones');
+    const englishAfter = await db.selectFrom('products').select(['id', 'search_text']).where('id', 'in', english.map((p) => p.id)).orderBy('id').execute();
+    expect(englishAfter).toEqual(before.filter((r) => english.some((p) => p.id === r.id)));
+    // The index search reads: FTS5 on SQLite (through its triggers), the table itself on PostgreSQL.
+    const matches = (text: string) =>
+      test.config.database.kind === 'sqlite'
+        ? sql<{ id: string }>`select p.id from products_search s join products p on p.rowid = s.rowid where s.search_text like ${`%${text}%`}`.execute(db)
+        : sql<{ id: string }>`select id from products where search_text like ${`%${text}%`}`.execute(db);
+    expect((await matches('ساعه')).rows.map((r) => r.id)).toEqual([arabic[0]!.id]);
+    expect((await matches('15 256')).rows.map((r) => r.id)).toEqual([arabic[1]!.id]);
+
+    expect((await migrator.migrateTo('2026-11-26-206-storage-keys-not-urls')).error).toBeUndefined();
+    expect(await db.selectFrom('products').select(['id', 'search_text']).orderBy('id').execute()).toEqual(before);
+    expect((await matches('ساعة')).rows.map((r) => r.id)).toEqual([arabic[0]!.id]);
   });
 
   it('survives two handles migrating at the same moment', async () => {

@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { LoginSchema, RegisterSchema } from './schemas/auth.js';
 import { EditProductSchema, ProductSchema, ProfileSchema, ReviewSchema, SearchQuerySchema, titleKey } from './schemas/catalog.js';
 import { CheckoutSchema } from './schemas/orders.js';
-import { characterCount, cleanText, decimal, emailAddress, isId, plainText, truncateCharacters } from './text.js';
+import { characterCount, cleanText, decimal, emailAddress, foldForSearch, isId, plainText, truncateCharacters } from './text.js';
 import { toFieldErrors } from './validation.js';
 
 const fieldsOf = (schema: z.ZodType, input: unknown) => {
@@ -153,5 +154,56 @@ describe('ids', () => {
   it('are UUIDs and nothing else', () => {
     expect(isId(crypto.randomUUID())).toBe(true);
     for (const bad of ['', '%00', '\u0000', 'abc', `${crypto.randomUUID()}x`, 42, null]) expect(isId(bad)).toBe(false);
+  });
+});
+
+describe('foldForSearch', () => {
+  it.each([
+    ['ساعة', 'ساعه', 'teh marbuta and heh'],
+    ['سَاعَة', 'ساعه', 'harakat'],
+    ['ســــاعة', 'ساعه', 'tatweel'],
+    ['أحمد', 'احمد', 'alef with hamza above'],
+    ['إحمد', 'احمد', 'alef with hamza below'],
+    ['آمنة', 'امنه', 'alef with madda'],
+    ['ٱلله', 'الله', 'alef wasla'],
+    ['مُحَمَّد', 'محمد', 'shadda and harakat'],
+    ['مستشفى', 'مستشفي', 'alef maksura'],
+    ['مسؤول', 'مسوول', 'waw with hamza'],
+    ['شاطئ', 'شاطي', 'yeh with hamza'],
+    ['ماء', 'ماء', 'a standalone hamza stays'],
+    ['فارسی کتاب', 'فارسي كتاب', 'Persian yeh and keheh'],
+    ['٣٠٠', '300', 'Arabic-Indic digits'],
+    ['۳۰۰', '300', 'Persian digits'],
+    ['iPhone 15 ٢٥٦ جيجا', 'iphone 15 256 جيجا', 'mixed scripts'],
+    ['ﻻ ﷲ', 'لا الله', 'presentation forms and ligatures'],
+    ['\u200fساعة\u200d يد\u00ad', 'ساعه يد', 'invisible format characters'],
+    ['  Seamaster\t  PRO\u00a0X ', 'seamaster pro x', 'whitespace collapsed and trimmed'],
+    ['Café Crème', 'café crème', 'Latin accents kept'],
+    ['100% snake_case C:\\Games', '100% snake_case c:\\games', 'wildcards and backslashes kept for the LIKE escape'],
+    ['ـَـُ', '', 'only tatweel and harakat: nothing to search for'],
+  ])('%j folds to %j (%s)', (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded);
+  });
+
+  it('leaves plain English as it is, but lowercase', () => {
+    const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789%_\\\'-.,:&()/'), minLength: 1 });
+    fc.assert(fc.property(fc.array(word, { minLength: 1 }), (words) => foldForSearch(words.join(' ')) === words.join(' ').toLowerCase()));
+  });
+
+  it('is idempotent, so folding the stored text and the query again changes nothing', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => foldForSearch(foldForSearch(text)) === foldForSearch(text)), { numRuns: 500 });
+  });
+
+  it('finds an Arabic word however it is decorated', () => {
+    const letter = fc.constantFrom(...'ابتثجحخدذرزسشصضطظعغفقكلمنهويءأإآؤئىة');
+    const mark = fc.constantFrom('\u0640', '\u064B', '\u064E', '\u064F', '\u0650', '\u0651', '\u0652', '\u0670');
+    const decorated = fc.array(fc.tuple(letter, fc.array(mark, { maxLength: 2 })), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(decorated, (pairs) => {
+        const plain = pairs.map(([l]) => l).join('');
+        const fancy = pairs.map(([l, marks]) => l + marks.join('')).join('');
+        return foldForSearch(fancy) === foldForSearch(plain);
+      }),
+    );
   });
 });

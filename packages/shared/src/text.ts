@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from './live.js';
 import { MSG } from './messages.js';
 
 /**
@@ -127,4 +128,51 @@ export const isId = (value: unknown): value is string => typeof value === 'strin
 
 export function idString(message: string) {
   return z.string({ error: message }).regex(ID_PATTERN, message);
+}
+
+const INVISIBLE = /\p{Cf}/gu;
+const ARABIC_FOLDS: Record<string, string> = {
+  '\u0623': '\u0627', // أ
+  '\u0625': '\u0627', // إ
+  '\u0622': '\u0627', // آ
+  '\u0671': '\u0627', // ٱ
+  '\u0624': '\u0648', // ؤ
+  '\u0626': '\u064A', // ئ
+  '\u0649': '\u064A', // ى
+  '\u06CC': '\u064A', // ی
+  '\u0629': '\u0647', // ة
+  '\u06A9': '\u0643', // ک
+};
+const ARABIC_VARIANTS = new RegExp(`[${Object.keys(ARABIC_FOLDS).join('')}]`, 'g');
+/** Tatweel, harakat and hamza/madda marks (U+064B–065F), superscript alef, Quranic annotation marks. */
+const ARABIC_MARKS = /\u0640|[\u064B-\u065F\u0670\u06D6-\u06ED]/g;
+
+/**
+ * Text as search compares it: the stored `search_text` and the query both pass through here, so
+ * a match means "the same words as an Arabic or English reader sees them", not the same code points.
+ *
+ * - NFKC: presentation forms and ligatures (ﻻ, ﷲ, full-width Latin) become the letters they show.
+ *   Bids refuse NFKC (ADR 0030) because a folded ① would become an amount; here a stray match is harmless.
+ * - Invisible format characters (RLM, ZWJ, ZWNJ, soft hyphen) go: a pasted title is full of them.
+ * - Lowercase, as search always was.
+ * - Hamza seats fold to the seat: أ إ آ ٱ → ا, ؤ → و, ئ → ي. Phone keyboards put hamza behind a
+ *   shift, so Gulf sellers and buyers write شاطي for شاطئ and مسؤول as مسوول as often as not; a
+ *   search should not depend on who bothered. Standalone ء stays: dropping it merges more words than it finds.
+ * - ى → ي and ة → ه: the dotless and dotted endings are written interchangeably (ساعه, علي/على).
+ * - Persian ی and ک → ي and ك: the same letters from a Persian or Urdu keyboard, common in the Gulf.
+ * - Tatweel and harakat (diacritics, Quranic marks) go: they decorate a word without changing it.
+ * - Arabic-Indic and Persian digits become 0-9 (the chat bids' `westernDigits`).
+ * - Runs of whitespace become one space, trimmed (the stored text keeps its fields on separate lines).
+ *
+ * Plain Latin text is only lowercased (and its spaces collapsed), so English searches find what they did.
+ * Migration 2026-11-27-207 keeps a frozen copy of this: change one, add a migration for the other.
+ */
+export function foldForSearch(text: string): string {
+  const folded = text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .toLowerCase()
+    .replace(ARABIC_VARIANTS, (c) => ARABIC_FOLDS[c]!)
+    .replace(ARABIC_MARKS, '');
+  return westernDigits(folded).replace(/\s+/g, ' ').trim();
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode, type QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSummary } from '@souq/shared';
@@ -299,8 +300,133 @@ describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
   });
 });
 
-/** Runs the search query for "SEAMASTER" as the service builds it and returns its SQL, to EXPLAIN. */
-async function searchSql(t: TestApp, dialect: 'sqlite' | 'postgres') {
+describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
+  let t: TestApp;
+  const id: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const seller = await createUser(t);
+    const rows = {
+      watch: { title: 'ساعة يد رجالية', category: 'Watches', keywordList: ['أصلي'] },
+      iphone: { title: 'iPhone 15 ٢٥٦ جيجا', category: 'Mobiles' },
+      musk: { title: 'مسك أحمد', category: 'Fragrances' },
+      oud: { title: 'عود احمد', category: 'Fragrances' },
+      seamaster: { title: 'Seamaster 300', category: 'Watches', keywordList: ['diver'] },
+      sale: { title: 'خصم ٥٠% اليوم', category: 'Deals' },
+      cup: { title: 'كوب "مرحبا"', category: 'Appliances' },
+    };
+    const ids = await insertProducts(t, seller.id, Object.values(rows));
+    Object.keys(rows).forEach((name, i) => (id[name] = ids[i]!));
+    // Through the form: Arabic keywords on an English title, English keywords on an Arabic one.
+    id.perfume = await createProduct(t, seller, { title: 'Royal Oud perfume', category: 'Fragrances', keywords: 'عطر, عود' });
+    id.bag = await createProduct(t, seller, { title: 'حقيبة جلد طبيعي', category: "Women's", keywords: ['Leather', 'Bag'] });
+  });
+  afterAll(() => t.close());
+
+  const found = async (query: string) => {
+    const res = await call(t, 'GET', `/api/search?q=${encodeURIComponent(query)}&limit=60`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as Page).items.map((p) => p.id).sort();
+  };
+  const ids = (...names: string[]) => names.map((n) => id[n]!).sort();
+
+  it.each([
+    ['ساعه', ['watch'], 'heh for teh marbuta'],
+    ['ساعة', ['watch'], 'as it is written'],
+    ['سَاعَة', ['watch'], 'with harakat'],
+    ['ســاعة', ['watch'], 'with tatweel'],
+    ['ساعة يد', ['watch'], 'two words'],
+    ['رجاليه', ['watch'], 'the last word, heh for teh marbuta'],
+    ['اصلي', ['watch'], 'a keyword, without its hamza'],
+    ['256', ['iphone'], 'Western digits for Arabic-Indic ones'],
+    ['٢٥٦', ['iphone'], 'Arabic-Indic digits'],
+    ['۲۵۶', ['iphone'], 'Persian digits'],
+    ['IPHONE 15', ['iphone'], 'the Latin part, whatever its case'],
+    ['٣٠٠', ['seamaster'], 'Arabic-Indic digits for Western ones'],
+    ['أحمد', ['musk', 'oud'], 'alef with hamza above'],
+    ['احمد', ['musk', 'oud'], 'bare alef'],
+    ['إحمد', ['musk', 'oud'], 'alef with hamza below'],
+    ['عطر', ['perfume'], 'an Arabic keyword on an English title'],
+    ['عود', ['oud', 'perfume'], 'an Arabic title and an Arabic keyword'],
+    ['leather', ['bag'], 'an English keyword on an Arabic title'],
+    ['حقيبه', ['bag'], 'an Arabic title sent through the form'],
+    ['seamaster', ['seamaster'], 'English as before'],
+    ['%', ['sale'], 'a % taken literally'],
+    ['50%', ['sale'], 'a % after Arabic-Indic digits'],
+    ['_', [], 'an _ taken literally'],
+    ['"مرحبا"', ['cup'], 'double quotes taken literally'],
+    ['كوب "', ['cup'], 'a lone double quote'],
+  ])('q=%j finds %j (%s)', async (query, names) => {
+    expect(await found(query)).toEqual(ids(...names));
+  });
+
+  it('answers text that folds to nothing (tatweel, harakat, a direction mark) with no products, not everything', async () => {
+    for (const query of ['ـــ', 'َُ', '\u200f']) {
+      const res = await call(t, 'GET', `/api/search?q=${encodeURIComponent(query)}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json()).toEqual({ items: [], nextCursor: null });
+    }
+  });
+
+  it('answers any text without a server error', async () => {
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom(...'ساعةأإآىئؤـًٌٍَُِّْٰ٠١٢%_\\ aZ"*^:()-+{}'), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 110 });
+    await fc.assert(
+      fc.asyncProperty(text, async (query) => {
+        const res = await call(t, 'GET', `/api/search?q=${encodeURIComponent(query)}`);
+        expect([200, 400], `${JSON.stringify(query)}: ${res.body}`).toContain(res.statusCode);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe.each(DIALECTS)('GET /api/search when the matches gather at one end of the order (%s)', (dialect) => {
+  let t: TestApp;
+  // A common Arabic text (3,000 matches) that sorts after more English titles than a common
+  // search's walk reads before it asks the index, and a common English one before all of it.
+  const arabic = Array.from({ length: 3000 }, (_, i) => `ساعة ${String(i).padStart(4, '0')}`);
+  const english = Array.from({ length: 5100 }, (_, i) => `Alpha watch ${String(i).padStart(4, '0')}`);
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const seller = await createUser(t);
+    await insertProducts(t, seller.id, [...arabic, ...english].map((title) => ({ title, category: 'Watches', keywordList: [] })));
+    // PostgreSQL tells a common text from a rare one by its statistics, as autovacuum keeps them.
+    if (dialect === 'postgres') await sql`analyze products`.execute(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const titles = async (url: string) => {
+    const res = await call(t, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: { title: string }[]; nextCursor: string | null };
+  };
+
+  it.each([
+    ['ساعه', 'asc', arabic],
+    ['ساعة', 'desc', [...arabic].reverse()],
+    ['ALPHA', 'desc', [...english].reverse()],
+    ['alpha', 'asc', english],
+  ])('finds %j by name %s, page after page, as if it had sorted every match', async (q, order, expected) => {
+    const first = await titles(`/api/search?q=${encodeURIComponent(q)}&sort=name&order=${order}&limit=5`);
+    expect(first.items.map((p) => p.title)).toEqual(expected.slice(0, 5));
+    const second = await titles(`/api/search?q=${encodeURIComponent(q)}&sort=name&order=${order}&limit=5&cursor=${first.nextCursor}`);
+    expect(second.items.map((p) => p.title)).toEqual(expected.slice(5, 10));
+  });
+
+  it('pages to the end of a common text in order', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await titles(`/api/search?q=${encodeURIComponent('ساعه')}&sort=name&order=asc&limit=60${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((p) => p.title));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(arabic);
+  });
+});
+
+/** Runs the search query for `text` as the service builds it and returns its SQL, to EXPLAIN. */
+async function searchSql(t: TestApp, dialect: 'sqlite' | 'postgres', text = 'SEAMASTER') {
   const captured: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
   const capture: KyselyPlugin = {
     transformQuery: (args) => {
@@ -309,7 +435,7 @@ async function searchSql(t: TestApp, dialect: 'sqlite' | 'postgres') {
     },
     transformResult: async (args) => args.result,
   };
-  const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text: 'SEAMASTER', dialect } }, { column: 'title_key', direction: 'asc' }, 25);
+  const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text, dialect } }, { column: 'title_key', direction: 'asc' }, 25);
   // The last statement is the page itself (SQLite first counts the matches).
   const last = captured[captured.length - 1]!;
   return { rows, compiled: t.database.db.getExecutor().compileQuery(last.node, last.queryId) };
@@ -331,7 +457,10 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
         price: 100 + i,
       })),
     );
-    await insertProducts(t, seller.id, [{ title: 'Seamaster Aqua Terra', category: 'Watches', keywordList: ['diver'] }]);
+    await insertProducts(t, seller.id, [
+      { title: 'Seamaster Aqua Terra', category: 'Watches', keywordList: ['diver'] },
+      { title: 'ساعة يد رجالية', category: 'Watches', keywordList: [] },
+    ]);
     // What autovacuum does in production: without it, a GIN index's rows sit in its pending list
     // (fastupdate), which the planner rightly prices as a scan.
     await sql`vacuum analyze products`.execute(t.database.db);
@@ -347,6 +476,16 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
     expect(text).toContain('Bitmap Index Scan on products_search_trgm');
     expect(text).not.toContain('Seq Scan');
   });
+
+  // pg_trgm makes trigrams only of what the database's LC_CTYPE calls letters: Arabic is, under C.UTF-8 or any UTF-8 locale.
+  it('plans an Arabic search the same way', async () => {
+    const { rows, compiled } = await searchSql(t, 'postgres', 'سَاعه');
+    expect(rows.map((r) => r.title)).toEqual(['ساعة يد رجالية']);
+    const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('Bitmap Index Scan on products_search_trgm');
+    expect(text).not.toContain('Seq Scan');
+  });
 });
 
 describe('search on SQLite uses the FTS5 trigram index', () => {
@@ -355,7 +494,11 @@ describe('search on SQLite uses the FTS5 trigram index', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite');
     seller = await createUser(t);
-    await insertProducts(t, seller.id, [{ title: 'Seamaster Aqua Terra', category: 'Watches', keywordList: ['diver'] }, { title: 'Brass lamp', category: 'Appliances', keywordList: [] }]);
+    await insertProducts(t, seller.id, [
+      { title: 'Seamaster Aqua Terra', category: 'Watches', keywordList: ['diver'] },
+      { title: 'Brass lamp', category: 'Appliances', keywordList: [] },
+      { title: 'ساعة يد رجالية', category: 'Watches', keywordList: [] },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -364,7 +507,14 @@ describe('search on SQLite uses the FTS5 trigram index', () => {
     expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
     const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
     const text = plan.rows.map((r) => r.detail).join('\n');
-    expect(text).toMatch(/VIRTUAL TABLE INDEX \d+:L/);
+    expect(text).toMatch(/VIRTUAL TABLE INDEX \d+:[LM]/);
+  });
+
+  it('plans an Arabic search the same way', async () => {
+    const { rows, compiled } = await searchSql(t, 'sqlite', 'سَاعه');
+    expect(rows.map((r) => r.title)).toEqual(['ساعة يد رجالية']);
+    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:[LM]/);
   });
 
   it('keeps the index in step with inserts, edits and deletes', async () => {

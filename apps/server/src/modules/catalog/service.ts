@@ -4,6 +4,7 @@ import {
   MSG,
   normalizeKeywords,
   ProductListQuerySchema,
+  foldForSearch,
   isId,
   productIdInPath,
   titleKey,
@@ -61,12 +62,13 @@ export interface CatalogDeps {
 
 /**
  * The columns derived from a product's words: the lowercase sort key, the keywords (lowercase,
- * the category always among them) and what search matches against, one per line. Everything that
+ * the category always among them) and what search matches against, folded as queries are
+ * (foldForSearch), one per line so a query cannot match across two of them. Everything that
  * writes a product row goes through here, so search and sorting always agree with the product.
  */
 export function derivedColumns(title: string, category: string, keywords: string | readonly string[] | undefined) {
   const list = normalizeKeywords(keywords, category);
-  return { title_key: titleKey(title), keywords: JSON.stringify(list), search_text: [title, category, ...list].join('\n').toLowerCase() };
+  return { title_key: titleKey(title), keywords: JSON.stringify(list), search_text: [title, category, ...list].map(foldForSearch).join('\n') };
 }
 
 /** The columns a seller's input sets, with the derived sort key and search text kept in step. */
@@ -233,9 +235,13 @@ export function createCatalogService(deps: CatalogDeps) {
       return page({ category: input.category, shopOnly: true }, SORTS[input.sort], input.limit, input.cursor);
     },
 
-    /** Search matches text contained in the title, the category or a keyword, whatever its case. */
+    /**
+     * Search matches text contained in the title, the category or a keyword, whatever its case
+     * and however its Arabic is spelled (foldForSearch).
+     */
     async search(input: SearchQuery): Promise<Page<ProductSummary>> {
-      if (!input.q) return { items: [], nextCursor: null };
+      // Text that folds to nothing (only tatweel or harakat) would otherwise match every product.
+      if (!foldForSearch(input.q)) return { items: [], nextCursor: null };
       return page({ search: { text: input.q, dialect: deps.dialect }, shopOnly: true }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
     },
 

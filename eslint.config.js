@@ -1,12 +1,23 @@
 import path from 'node:path';
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import moduleOrder from './apps/server/lint/module-order.js';
 
 /** The server's modules, in the order they depend on each other (ADR 0007); compose.ts creates them in it. */
-export const MODULE_ORDER = ['accounts', 'profiles', 'catalog', 'reviews', 'orders', 'notifications', 'auctions', 'streams', 'feed'];
+export const MODULE_ORDER = [
+  'accounts',
+  'profiles',
+  'catalog',
+  'reviews',
+  'orders',
+  'notifications',
+  'auctions',
+  'streams',
+  'feed',
+];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 
 export default tseslint.config(
@@ -58,7 +69,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/**', '!../../**'], message: 'A feature must not import another feature; compose them in routes/ or app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['../*/**', '!../../**'],
+              message: 'A feature must not import another feature; compose them in routes/ or app/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -67,20 +85,34 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/flows/**/*.ts'],
     plugins: { souq: { rules: { 'module-order': moduleOrder } } },
     rules: {
-      'souq/module-order': ['error', { modules: path.join(server, 'modules'), flows: path.join(server, 'flows'), order: MODULE_ORDER }],
+      'souq/module-order': [
+        'error',
+        { modules: path.join(server, 'modules'), flows: path.join(server, 'flows'), order: MODULE_ORDER },
+      ],
     },
   },
   {
     // Rules know nothing of transports: services and lib throw DomainError; http/ and realtime/ translate it.
-    files: ['apps/server/src/modules/**/{service,queries}.ts', 'apps/server/src/{lib,jobs,media,adapters,flows}/**/*.ts'],
+    files: [
+      'apps/server/src/modules/**/{service,queries}.ts',
+      'apps/server/src/{lib,jobs,media,adapters,flows}/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/http/*', '**/realtime/*'], message: 'Services and lib stay transport-free: throw DomainError from lib/errors and let the transport map it.' }],
+          patterns: [
+            {
+              group: ['**/http/*', '**/realtime/*'],
+              message:
+                'Services and lib stay transport-free: throw DomainError from lib/errors and let the transport map it.',
+            },
+          ],
         },
       ],
     },
   },
+  // Last: Prettier owns layout, so the rules about it (no-unexpected-multiline among them) are off.
+  prettier,
 );

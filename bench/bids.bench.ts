@@ -52,14 +52,26 @@ async function main() {
   // Bids from one person come as fast as the server answers: the per-person limit is a production guard, not the subject here.
   const env = { ...database.env, BID_RATE_LIMIT: '100000000' };
   // Room for 10,000 bids a second.
-  const { auctionIds, cookies } = await seedAuction(env, BIDDERS, auctionsFor(10_000, options.seconds + options.warmup));
+  const { auctionIds, cookies } = await seedAuction(
+    env,
+    BIDDERS,
+    auctionsFor(10_000, options.seconds + options.warmup),
+  );
   const profiling = options.profile ? cpuProfileDir('souq-bids-prof-') : undefined;
   const spawnedAt = performance.now();
-  const timingFile = options.statements ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json') : undefined;
+  const timingFile = options.statements
+    ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bids-sql-')), 'statements.json')
+    : undefined;
   const heap = options.heap ? heapProfileFile('souq-bids-heap-') : undefined;
   const server = await startServerProcess(
     { ...env, ...(timingFile ? { SOUQ_STATEMENT_TIMING_FILE: timingFile } : {}), ...heap?.env },
-    [...(profiling?.nodeArgs ?? []), ...(timingFile ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)] : []), ...(heap?.nodeArgs ?? [])],
+    [
+      ...(profiling?.nodeArgs ?? []),
+      ...(timingFile
+        ? ['--import', path.resolve(`bench/support/${dialect === 'sqlite' ? 'sqlite' : 'pg'}-statement-timing.mjs`)]
+        : []),
+      ...(heap?.nodeArgs ?? []),
+    ],
   );
   const hot = hotAuction(auctionIds, cookies);
   const { nextBid, answered, acknowledged } = hot;
@@ -85,21 +97,36 @@ async function main() {
         },
       });
       const ms = (q: number) => Math.round(quantile(paced.latenciesMs, q) * 10) / 10;
-      load = { requestsPerSecond: paced.answered / seconds, acceptedPerSecond: countedAcks / seconds, p50: ms(0.5), p99: ms(0.99), unsent: paced.unsent };
+      load = {
+        requestsPerSecond: paced.answered / seconds,
+        acceptedPerSecond: countedAcks / seconds,
+        p50: ms(0.5),
+        p99: ms(0.99),
+        unsent: paced.unsent,
+      };
     } else {
       load = await closedLoopBids(server.url, hot, { bidders: BIDDERS, seconds });
     }
 
     const toMs = performance.now() - spawnedAt;
-    const cpuMicros = ((treeCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) / Math.max(1, acknowledged.length + hot.raised + hot.refused + hot.failed);
+    const cpuMicros =
+      ((treeCpuSeconds(server.child.pid!) - cpuBefore) * 1e6) /
+      Math.max(1, acknowledged.length + hot.raised + hot.refused + hot.failed);
     const { lost, rising, unacknowledged } = await readBack(env, hot);
-    console.log(`\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${options.rate ? `${options.rate} bids/s offered, counted after ${options.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`);
-    console.log('| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx | server CPU µs per bid |');
+    console.log(
+      `\n${dialect}: ${BIDDERS} bidders, ${seconds} s, ${options.rate ? `${options.rate} bids/s offered, counted after ${options.warmup} s of the same` : 'each bidder bidding again once answered'}, Node ${process.version}`,
+    );
+    console.log(
+      '| database | requests/s | accepted bids/s | accepted share | ack p50 ms | ack p99 ms | acknowledged | own max raised | lost | stored, answer not yet read | 5xx | server CPU µs per bid |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
       `| ${dialect} | ${Math.round(load.requestsPerSecond)} | ${Math.round(load.acceptedPerSecond)} | ${((100 * acknowledged.length) / Math.max(1, acknowledged.length + hot.refused + hot.raised)).toFixed(0)}% | ${load.p50} | ${load.p99} | ${acknowledged.length} | ${hot.raised} | ${lost} | ${unacknowledged} | ${hot.failed} | ${cpuMicros.toFixed(0)} |`,
     );
-    if (load.unsent !== undefined) console.log(`\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`);
+    if (load.unsent !== undefined)
+      console.log(
+        `\n${load.unsent} bids were due but still waiting for their bidder's last answer when the run ended (p50 and p99 count from when each bid was due).`,
+      );
     // All three are written by the server as it exits.
     if (profiling || timingFile || heap) await server.stop();
     if (profiling) {
@@ -124,12 +151,21 @@ async function main() {
  * call and one round trip, are the figure to read).
  */
 function statementTable(file: string, acknowledged: number, dialect: Dialect): string {
-  const rows = (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ sql: string; calls: number; ms: number }>).sort((a, b) => b.ms - a.ms);
+  const rows = (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ sql: string; calls: number; ms: number }>).sort(
+    (a, b) => b.ms - a.ms,
+  );
   const total = rows.reduce((sum, r) => sum + r.ms, 0);
   const perBid = (ms: number) => ((ms * 1000) / Math.max(1, acknowledged)).toFixed(1);
-  const lines = [`\n### The server's time in ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL round trips'}: ${total.toFixed(0)} ms, ${perBid(total)} µs per acknowledged bid\n`, '| µs per bid | calls | calls per bid | statement |', '|---:|---:|---:|---|'];
+  const lines = [
+    `\n### The server's time in ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL round trips'}: ${total.toFixed(0)} ms, ${perBid(total)} µs per acknowledged bid\n`,
+    '| µs per bid | calls | calls per bid | statement |',
+    '|---:|---:|---:|---|',
+  ];
   const calls = rows.reduce((sum, r) => sum + r.calls, 0);
-  for (const r of rows.slice(0, 12)) lines.push(`| ${perBid(r.ms)} | ${r.calls} | ${(r.calls / Math.max(1, acknowledged)).toFixed(2)} | \`${r.sql.slice(0, 90)}\` |`);
+  for (const r of rows.slice(0, 12))
+    lines.push(
+      `| ${perBid(r.ms)} | ${r.calls} | ${(r.calls / Math.max(1, acknowledged)).toFixed(2)} | \`${r.sql.slice(0, 90)}\` |`,
+    );
   lines.push(`| | ${calls} | ${(calls / Math.max(1, acknowledged)).toFixed(2)} | all |`);
   return lines.join('\n');
 }

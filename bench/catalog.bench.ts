@@ -33,9 +33,55 @@ const options = benchOptions({
 const N = options.products;
 const RUNS = options.runs;
 
-const BRANDS = ['Rolex', 'Seiko', 'Casio', 'Apple', 'Samsung', 'Sony', 'Dell', 'Lenovo', 'Dior', 'Chanel', 'Nike', 'Adidas', 'LG', 'Dyson', 'Gucci', 'Ray-Ban'];
-const NOUNS = ['watch', 'phone', 'laptop', 'serum', 'sedan', 'fridge', 'perfume', 'sunglasses', 'console', 'television', 'kandura', 'abaya', 'toy', 'racket', 'bundle'];
-const ADJECTIVES = ['classic', 'premium', 'vintage', 'smart', 'limited', 'sport', 'deluxe', 'compact', 'wireless', 'gold', 'silver', 'midnight'];
+const BRANDS = [
+  'Rolex',
+  'Seiko',
+  'Casio',
+  'Apple',
+  'Samsung',
+  'Sony',
+  'Dell',
+  'Lenovo',
+  'Dior',
+  'Chanel',
+  'Nike',
+  'Adidas',
+  'LG',
+  'Dyson',
+  'Gucci',
+  'Ray-Ban',
+];
+const NOUNS = [
+  'watch',
+  'phone',
+  'laptop',
+  'serum',
+  'sedan',
+  'fridge',
+  'perfume',
+  'sunglasses',
+  'console',
+  'television',
+  'kandura',
+  'abaya',
+  'toy',
+  'racket',
+  'bundle',
+];
+const ADJECTIVES = [
+  'classic',
+  'premium',
+  'vintage',
+  'smart',
+  'limited',
+  'sport',
+  'deluxe',
+  'compact',
+  'wireless',
+  'gold',
+  'silver',
+  'midnight',
+];
 // Watch, phone, bag, perfume, glasses, ring, bracelet, abaya, kandura, prayer beads, incense, coffee pot.
 const AR_NOUNS = ['ساعة', 'هاتف', 'حقيبة', 'عطر', 'نظارة', 'خاتم', 'سوار', 'عباية', 'كندورة', 'مسبحة', 'بخور', 'دلة'];
 // New, original, used, luxurious, gold, silver, men's, women's, classic, special.
@@ -57,9 +103,15 @@ function words(i: number): { title: string; keywords: string[] } {
   if (h % 3 === 0) {
     const j = Math.floor(h / 3);
     const rare = h % 3000 === 0 ? ` ${AR_RARE}` : '';
-    return { title: `${pick(AR_NOUNS, j)} ${pick(BRANDS, i)} ${pick(AR_ADJECTIVES, j >>> 4)}${rare} ${arabicIndic(i)}`, keywords: [pick(AR_NOUNS, j >>> 8), pick(AR_ADJECTIVES, j >>> 12)] };
+    return {
+      title: `${pick(AR_NOUNS, j)} ${pick(BRANDS, i)} ${pick(AR_ADJECTIVES, j >>> 4)}${rare} ${arabicIndic(i)}`,
+      keywords: [pick(AR_NOUNS, j >>> 8), pick(AR_ADJECTIVES, j >>> 12)],
+    };
   }
-  return { title: `${pick(BRANDS, i)} ${pick(ADJECTIVES, i * 3)} ${pick(NOUNS, i * 5)} ${i}`, keywords: [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13)] };
+  return {
+    title: `${pick(BRANDS, i)} ${pick(ADJECTIVES, i * 3)} ${pick(NOUNS, i * 5)} ${i}`,
+    keywords: [pick(NOUNS, i * 11), pick(ADJECTIVES, i * 13)],
+  };
 }
 
 async function main() {
@@ -73,7 +125,9 @@ async function main() {
 
   const started = Date.now();
   const at = new Date().toISOString();
-  const sellers = Array.from({ length: 50 }, (_, i) => verifiedUserRow({ id: crypto.randomUUID(), email: `seller${i}@bench.test`, username: `seller${i}` }, at));
+  const sellers = Array.from({ length: 50 }, (_, i) =>
+    verifiedUserRow({ id: crypto.randomUUID(), email: `seller${i}@bench.test`, username: `seller${i}` }, at),
+  );
   await db.insertInto('users').values(sellers).execute();
   for (let start = 0; start < N; start += 500) {
     const rows = Array.from({ length: Math.min(500, N - start) }, (_, j) => {
@@ -131,7 +185,9 @@ async function main() {
   /** The cursor of page 50, to time a deep page. */
   async function deepCursor(url: string): Promise<string> {
     let cursor = '';
-    for (let i = 0; i < 50; i++) cursor = (await app.inject({ method: 'GET', url: `${url}${cursor ? `&cursor=${cursor}` : ''}` })).json().nextCursor;
+    for (let i = 0; i < 50; i++)
+      cursor = (await app.inject({ method: 'GET', url: `${url}${cursor ? `&cursor=${cursor}` : ''}` })).json()
+        .nextCursor;
     return cursor;
   }
 
@@ -141,20 +197,37 @@ async function main() {
     ['shop, Alphabetical Z-A, page 1', '/api/products?sort=title-desc'],
     ['shop, Rating high to low, page 1', '/api/products?sort=rating-desc'],
     ['shop, category Watches, Price high to low', '/api/products?category=Watches&sort=price-desc'],
-    ['shop, Most Popular, page 51', `/api/products?sort=popular&cursor=${await deepCursor('/api/products?sort=popular')}`],
+    [
+      'shop, Most Popular, page 51',
+      `/api/products?sort=popular&cursor=${await deepCursor('/api/products?sort=popular')}`,
+    ],
     ['search "watch" (common), by name', '/api/search?q=watch&sort=name&order=asc'],
     ['search "rolex classic" (1 in 24), by price desc', '/api/search?q=rolex%20classic&sort=price&order=desc'],
     ['search "99999" (one product)', '/api/search?q=99999&sort=name&order=asc'],
     ['search "zzz" (no match)', '/api/search?q=zzz&sort=rating&order=desc'],
     ['search "ساعة" (common Arabic), by name', `/api/search?q=${encodeURIComponent('ساعة')}&sort=name&order=asc`],
-    ['search "ساعه" (the same, folded spelling), by price desc', `/api/search?q=${encodeURIComponent('ساعه')}&sort=price&order=desc`],
-    ['search "اصلي" (common, hamza left off), by rating', `/api/search?q=${encodeURIComponent('اصلي')}&sort=rating&order=desc`],
-    [`search "${AR_RARE}" (rare Arabic, 1 in 3,000)`, `/api/search?q=${encodeURIComponent(AR_RARE)}&sort=name&order=asc`],
-    ['search "٩٩٩٩٨" (one product, Arabic-Indic digits for Western)', `/api/search?q=${encodeURIComponent('٩٩٩٩٨')}&sort=name&order=asc`],
+    [
+      'search "ساعه" (the same, folded spelling), by price desc',
+      `/api/search?q=${encodeURIComponent('ساعه')}&sort=price&order=desc`,
+    ],
+    [
+      'search "اصلي" (common, hamza left off), by rating',
+      `/api/search?q=${encodeURIComponent('اصلي')}&sort=rating&order=desc`,
+    ],
+    [
+      `search "${AR_RARE}" (rare Arabic, 1 in 3,000)`,
+      `/api/search?q=${encodeURIComponent(AR_RARE)}&sort=name&order=asc`,
+    ],
+    [
+      'search "٩٩٩٩٨" (one product, Arabic-Indic digits for Western)',
+      `/api/search?q=${encodeURIComponent('٩٩٩٩٨')}&sort=name&order=asc`,
+    ],
     ['search "قهوة" (no match, Arabic)', `/api/search?q=${encodeURIComponent('قهوة')}&sort=rating&order=desc`],
   ];
 
-  console.log(`\n${options.dialect}: ${N.toLocaleString('en')} products loaded in ${loadSeconds.toFixed(1)} s; ${RUNS} sequential requests per row (app.inject)\n`);
+  console.log(
+    `\n${options.dialect}: ${N.toLocaleString('en')} products loaded in ${loadSeconds.toFixed(1)} s; ${RUNS} sequential requests per row (app.inject)\n`,
+  );
   console.log('| request | p50 ms | p95 ms | max ms | items |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, url] of scenarios) {
@@ -164,8 +237,14 @@ async function main() {
   }
 
   if (options.dialect === 'postgres') {
-    const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from products where search_text like ${'%99999%'} escape '\\' order by title_key, id limit 25`.execute(db);
-    console.log('\nPostgreSQL plan for the one-product search:\n' + plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+    const plan = await sql<{
+      'QUERY PLAN': string;
+    }>`explain select id from products where search_text like ${'%99999%'} escape '\\' order by title_key, id limit 25`.execute(
+      db,
+    );
+    console.log(
+      '\nPostgreSQL plan for the one-product search:\n' + plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'),
+    );
   }
 
   await app.close();

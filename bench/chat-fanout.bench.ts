@@ -15,12 +15,22 @@ import { benchDatabase, percentile, ROOT, startServerProcess } from './support/s
 import { seedStream } from './support/fixtures.js';
 import { benchOptions } from './support/options.js';
 
-const { clients: CLIENTS, rate: RATE, seconds: SECONDS, processes: PROCESSES } = benchOptions({ clients: 500, rate: 10, seconds: 10, processes: 2 });
+const {
+  clients: CLIENTS,
+  rate: RATE,
+  seconds: SECONDS,
+  processes: PROCESSES,
+} = benchOptions({ clients: 500, rate: 10, seconds: 10, processes: 2 });
 
 /** A signed-in socket that has joined the stream. */
 function joined(url: string, cookie: string, streamId: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+    const socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie },
+    });
     socket.once('hello', () => socket.emit('stream:join', { streamId }, () => resolve(socket)));
     socket.once('connect_error', reject);
   });
@@ -36,7 +46,10 @@ async function main() {
   const senders = await Promise.all(cookies.map((cookie) => joined(server.url, cookie, streamId)));
   const crowds = Array.from({ length: PROCESSES }, (_, p) => {
     const share = Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0);
-    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), [server.url, streamId, String(share), 'stream'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), [server.url, streamId, String(share), 'stream'], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
   });
   try {
     await Promise.all(crowds.map((c) => new Promise<void>((resolve) => c.once('message', () => resolve()))));
@@ -48,16 +61,23 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
       const sender = senders[n % senders.length]!;
       sent++;
-      sender.emit('stream:chat', { streamId, text: `t=${Date.now()} hello from the bench`, clientId: `bench-${n}-${started}` }, (ack: { ok?: boolean }) => {
-        if (ack?.ok) accepted++;
-      });
+      sender.emit(
+        'stream:chat',
+        { streamId, text: `t=${Date.now()} hello from the bench`, clientId: `bench-${n}-${started}` },
+        (ack: { ok?: boolean }) => {
+          if (ack?.ok) accepted++;
+        },
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const stats = await Promise.all(
       crowds.map(
         (c) =>
           new Promise<{ latencies: number[]; received: number }>((resolve) => {
-            c.on('message', (m: { type: string; latencies: number[]; received: number }) => m.type === 'stats' && resolve(m));
+            c.on(
+              'message',
+              (m: { type: string; latencies: number[]; received: number }) => m.type === 'stats' && resolve(m),
+            );
             c.send({ type: 'finish' });
           }),
       ),
@@ -65,10 +85,16 @@ async function main() {
     const latencies = stats.flatMap((s) => s.latencies).sort((a, b) => a - b);
     const received = stats.reduce((sum, s) => sum + s.received, 0);
     const expected = accepted * CLIENTS;
-    console.log(`\nchat fan-out: ${CLIENTS} viewers in ${PROCESSES} processes, ${RATE} messages/s for ${SECONDS} s, Node ${process.version}`);
-    console.log('| viewers | messages/s | sent | accepted | delivered / expected | p50 ms | p95 ms | p99 ms | max ms |');
+    console.log(
+      `\nchat fan-out: ${CLIENTS} viewers in ${PROCESSES} processes, ${RATE} messages/s for ${SECONDS} s, Node ${process.version}`,
+    );
+    console.log(
+      '| viewers | messages/s | sent | accepted | delivered / expected | p50 ms | p95 ms | p99 ms | max ms |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(`| ${CLIENTS} | ${RATE} | ${sent} | ${accepted} | ${received} / ${expected} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} |`);
+    console.log(
+      `| ${CLIENTS} | ${RATE} | ${sent} | ${accepted} | ${received} / ${expected} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} |`,
+    );
     if (received !== expected || accepted !== sent) process.exitCode = 1;
   } finally {
     clearInterval(presence);

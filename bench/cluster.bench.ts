@@ -40,8 +40,22 @@ import { wrk, type LoadResult } from './http-load/processes.js';
 import { treeCpuSeconds } from './support/cpu.js';
 import { runFanout, type FanoutResult } from './support/fanout-run.js';
 import { seedAuction } from './support/fixtures.js';
-import { auctionsFor, closedLoopBids, hotAuction, readBack, type ClosedLoopResult, type ReadBack } from './support/hot-auction.js';
-import { benchDatabase, DEFAULT_PG, freePort, percentile, startServerProcess, type ServerProcess } from './support/server.js';
+import {
+  auctionsFor,
+  closedLoopBids,
+  hotAuction,
+  readBack,
+  type ClosedLoopResult,
+  type ReadBack,
+} from './support/hot-auction.js';
+import {
+  benchDatabase,
+  DEFAULT_PG,
+  freePort,
+  percentile,
+  startServerProcess,
+  type ServerProcess,
+} from './support/server.js';
 import { benchOptions } from './support/options.js';
 
 const options = benchOptions({
@@ -60,7 +74,16 @@ const options = benchOptions({
   rounds: 1,
   logs: false,
 });
-const { seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, threads: THREADS, bidders: BIDDERS, clients: CLIENTS, rate: RATE, rounds: ROUNDS } = options;
+const {
+  seconds: SECONDS,
+  warmup: WARMUP,
+  connections: CONNECTIONS,
+  threads: THREADS,
+  bidders: BIDDERS,
+  clients: CLIENTS,
+  rate: RATE,
+  rounds: ROUNDS,
+} = options;
 const PARTS = new Set(options.parts.split(',').map((p) => p.trim()));
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 
@@ -86,7 +109,8 @@ interface Side {
 
 async function whyNot(): Promise<string | null> {
   const reasons: string[] = [];
-  if (!fs.existsSync(HAPROXY)) reasons.push(`HAProxy is not installed at ${HAPROXY} (Debian: apt-get install haproxy).`);
+  if (!fs.existsSync(HAPROXY))
+    reasons.push(`HAProxy is not installed at ${HAPROXY} (Debian: apt-get install haproxy).`);
   if (spawnSync('wrk', ['--version']).error) reasons.push('wrk is not installed (Debian: apt-get install wrk).');
   const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 2000 });
   try {
@@ -95,7 +119,12 @@ async function whyNot(): Promise<string | null> {
   } catch (error) {
     reasons.push(`PostgreSQL is not reachable at ${options.url} (${(error as Error).message}).`);
   }
-  const redis = new Redis(options.redis, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(options.redis, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -124,7 +153,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const label = (side: Side, round: number) => (ROUNDS > 1 ? `${side.label}, round ${round + 1}` : side.label);
 
 /** Each round measures both sides, one right after the other, in turn first: [one, two] per round. */
-async function rounds<T>(sides: [Side, Side], measure: (side: Side, round: number) => T | Promise<T>): Promise<Array<[T, T]>> {
+async function rounds<T>(
+  sides: [Side, Side],
+  measure: (side: Side, round: number) => T | Promise<T>,
+): Promise<Array<[T, T]>> {
   const pairs: Array<[T, T]> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
@@ -157,7 +189,9 @@ function readLoad(side: Side, round: number): ReadRow {
   if (WARMUP > 0) wrk(url, { ...options, seconds: WARMUP });
   const balancerBefore = side.balancerPid ? treeCpuSeconds(side.balancerPid) : 0;
   const result = wrk(url, { ...options, seconds: SECONDS });
-  const balancerUs = side.balancerPid ? ((treeCpuSeconds(side.balancerPid) - balancerBefore) * 1e6) / result.requests : undefined;
+  const balancerUs = side.balancerPid
+    ? ((treeCpuSeconds(side.balancerPid) - balancerBefore) * 1e6) / result.requests
+    : undefined;
   return { side, round, result, balancerUs };
 }
 
@@ -197,7 +231,12 @@ interface BidRow {
   perInstance: number[];
 }
 
-async function bidLoad(side: Side, round: number, cookies: string[], databaseEnv: Record<string, string>): Promise<BidRow> {
+async function bidLoad(
+  side: Side,
+  round: number,
+  cookies: string[],
+  databaseEnv: Record<string, string>,
+): Promise<BidRow> {
   console.log(`bids: ${label(side, round)}`);
   const hot = hotAuction(side.bidAuctions[round]!, cookies);
   const before = await metrics(side, 'souq_bids_accepted_total');
@@ -206,7 +245,15 @@ async function bidLoad(side: Side, round: number, cookies: string[], databaseEnv
   const load = await closedLoopBids(side.url, hot, { bidders: BIDDERS, seconds: SECONDS });
   const after = await metrics(side, 'souq_bids_accepted_total');
   const check = await readBack(databaseEnv, hot);
-  return { side, round, load, acknowledged: hot.acknowledged.length, failed: hot.failed, check, perInstance: after.map((a, i) => a - before[i]!) };
+  return {
+    side,
+    round,
+    load,
+    acknowledged: hot.acknowledged.length,
+    failed: hot.failed,
+    check,
+    perInstance: after.map((a, i) => a - before[i]!),
+  };
 }
 
 function bidTable(pairs: Array<[BidRow, BidRow]>): Part {
@@ -321,12 +368,18 @@ async function main() {
     const { auctionIds, cookies } = await seedAuction(env, BIDDERS, 2 * ROUNDS * (perSide + 1));
     /** Side 0 or 1's auctions for each round: `perSide` to bid on, then one for the fan-out. */
     const auctionsOf = (side: number) =>
-      Array.from({ length: ROUNDS }, (_, round) => auctionIds.slice((2 * round + side) * (perSide + 1), (2 * round + side + 1) * (perSide + 1)));
+      Array.from({ length: ROUNDS }, (_, round) =>
+        auctionIds.slice((2 * round + side) * (perSide + 1), (2 * round + side + 1) * (perSide + 1)),
+      );
 
     const oneMetricsPort = await freePort();
     const one: ServerProcess = await startServerProcess({ ...env, METRICS_PORT: String(oneMetricsPort) });
     cleanups.push(() => one.stop());
-    const cluster: Cluster = await startCluster({ instances: 2, env: { ...env, REDIS_URL: options.redis }, stdio: options.logs ? 'inherit' : 'ignore' });
+    const cluster: Cluster = await startCluster({
+      instances: 2,
+      env: { ...env, REDIS_URL: options.redis },
+      stdio: options.logs ? 'inherit' : 'ignore',
+    });
     cleanups.push(() => cluster.stop());
 
     const sides: [Side, Side] = [
@@ -354,15 +407,22 @@ async function main() {
 
     const parts: Part[] = [];
     if (PARTS.has('reads')) parts.push(readTable(await rounds(sides, readLoad)));
-    if (PARTS.has('bids')) parts.push(bidTable(await rounds(sides, (side, round) => bidLoad(side, round, cookies, database.env))));
-    if (PARTS.has('fanout')) parts.push(...fanoutTable(await rounds(sides, (side, round) => fanoutLoad(side, round, cookies))));
+    if (PARTS.has('bids'))
+      parts.push(bidTable(await rounds(sides, (side, round) => bidLoad(side, round, cookies, database.env))));
+    if (PARTS.has('fanout'))
+      parts.push(...fanoutTable(await rounds(sides, (side, round) => fanoutLoad(side, round, cookies))));
 
     const haproxyVersion = /version (\S+)/.exec(spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? '?';
     console.log(
       `\n## bench:cluster — ${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}, HAProxy ${haproxyVersion}, PostgreSQL at ${new URL(options.url).host}, Redis at ${new URL(options.redis).host}; ` +
         `nothing pinned; ${ROUNDS > 1 ? `${ROUNDS} rounds, the order turned each round` : 'one round'}; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n`,
     );
-    console.log(parts.filter((p) => p.text).map((p) => p.text).join('\n\n'));
+    console.log(
+      parts
+        .filter((p) => p.text)
+        .map((p) => p.text)
+        .join('\n\n'),
+    );
     console.log(`\n### Targets\n\n${parts.map((p) => `- ${p.name}: ${held(p.ok)}`).join('\n')}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

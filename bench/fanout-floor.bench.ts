@@ -43,7 +43,13 @@ function reader(port: number, count: number, bytes: number) {
 }
 
 async function writer() {
-  const { clients: CLIENTS, rate: RATE, seconds: SECONDS, processes: PROCESSES, bytes: BYTES } = benchOptions({ clients: 2000, rate: 20, seconds: 10, processes: 2, bytes: 600 });
+  const {
+    clients: CLIENTS,
+    rate: RATE,
+    seconds: SECONDS,
+    processes: PROCESSES,
+    bytes: BYTES,
+  } = benchOptions({ clients: 2000, rate: 20, seconds: 10, processes: 2, bytes: 600 });
   const sockets: net.Socket[] = [];
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);
@@ -52,9 +58,18 @@ async function writer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   const readers = Array.from({ length: PROCESSES }, (_, p) =>
-    fork(fileURLToPath(import.meta.url), ['--reader', String(port), String(Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0)), String(BYTES)], {
-      execArgv: ['--import', 'tsx'],
-    }),
+    fork(
+      fileURLToPath(import.meta.url),
+      [
+        '--reader',
+        String(port),
+        String(Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0)),
+        String(BYTES),
+      ],
+      {
+        execArgv: ['--import', 'tsx'],
+      },
+    ),
   );
   await Promise.all(readers.map((r) => new Promise<void>((resolve) => r.once('message', () => resolve()))));
   // A reader's connect callback may run before this side has accepted the socket.
@@ -88,8 +103,12 @@ async function writer() {
   const latencies = stats.flat().sort((a, b) => a - b);
   const delivered = latencies.length;
   const ms = (p: number) => percentile(latencies, p).toFixed(1);
-  console.log(`\nfan-out floor: ${CLIENTS} TCP sockets read in ${PROCESSES} processes, ${RATE} messages/s of ${BYTES} bytes to each for ${SECONDS} s, Node ${process.version}`);
-  console.log('| clients | updates | delivered / expected | p50 ms | p95 ms | p99 ms | max ms | writer CPU µs per message (user) | readers CPU µs per message |');
+  console.log(
+    `\nfan-out floor: ${CLIENTS} TCP sockets read in ${PROCESSES} processes, ${RATE} messages/s of ${BYTES} bytes to each for ${SECONDS} s, Node ${process.version}`,
+  );
+  console.log(
+    '| clients | updates | delivered / expected | p50 ms | p95 ms | p99 ms | max ms | writer CPU µs per message (user) | readers CPU µs per message |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(
     `| ${CLIENTS} | ${updates} | ${delivered} / ${updates * sockets.length} | ${ms(50)} | ${ms(95)} | ${ms(99)} | ${latencies.at(-1)?.toFixed(1)} | ${((cpu.user + cpu.system) / delivered).toFixed(1)} (${(cpu.user / delivered).toFixed(1)}) | ${((readersCpu * 1e6) / delivered).toFixed(1)} |`,

@@ -27,7 +27,14 @@ const options = benchOptions({
   redis: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   profile: false,
 });
-const { clients: CLIENTS, instances: INSTANCES, rate: RATE, seconds: SECONDS, processes: PROCESSES, burst: BURST } = options;
+const {
+  clients: CLIENTS,
+  instances: INSTANCES,
+  rate: RATE,
+  seconds: SECONDS,
+  processes: PROCESSES,
+  burst: BURST,
+} = options;
 
 async function main() {
   const database = await benchDatabase('sqlite');
@@ -37,7 +44,8 @@ async function main() {
   // --profile: where the first instance's CPU goes while it fans out (the one the bids go to).
   const profiling = options.profile ? cpuProfileDir('souq-fanout-prof-') : undefined;
   const spawnedAt = performance.now();
-  for (let i = 0; i < INSTANCES; i++) servers.push(await startServerProcess(env, i === 0 && profiling ? profiling.nodeArgs : []));
+  for (let i = 0; i < INSTANCES; i++)
+    servers.push(await startServerProcess(env, i === 0 && profiling ? profiling.nodeArgs : []));
   try {
     const run = await runFanout({
       // Each crowd process spreads its sockets over every instance; the bids go to the first.
@@ -57,8 +65,12 @@ async function main() {
     const [fromMs, toMs] = [run.startedAt - spawnedAt, run.stoppedAt - spawnedAt];
     const [cpuSeconds, crowdCpuSeconds] = [run.serverCpuSeconds, run.crowdCpuSeconds];
     const perMessage = (seconds: number) => (messages ? ((seconds * 1e6) / messages).toFixed(1) : '-');
-    console.log(`\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${options.client} clients, Node ${process.version}`);
-    console.log('| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms | server CPU µs per message | clients CPU µs per message |');
+    console.log(
+      `\nfan-out: ${CLIENTS} clients in ${PROCESSES} processes, ${INSTANCES} instance(s)${INSTANCES > 1 ? ' through Redis' : ''}, ${RATE * BURST} bids/s (${BURST} at once, ${RATE} times a second) for ${SECONDS} s, ${options.client} clients, Node ${process.version}`,
+    );
+    console.log(
+      '| clients | instances | bids/s | bids sent | accepted | delivered / expected | messages per client | gaps | p50 ms | p95 ms | p99 ms | max ms | server CPU µs per message | clients CPU µs per message |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
       `| ${CLIENTS} | ${INSTANCES} | ${RATE * BURST} | ${sent} | ${accepted} | ${received} / ${expected} | ${Math.round(messages / CLIENTS)} | ${gaps} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${latencies.at(-1)} | ${perMessage(cpuSeconds)} | ${perMessage(crowdCpuSeconds)} |`,

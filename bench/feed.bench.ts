@@ -51,9 +51,17 @@ function random(): number {
 }
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
-async function insertMany<T extends keyof DB>(db: Awaited<ReturnType<typeof buildApp>>['database']['db'], table: T, rows: Array<Record<string, unknown>>) {
+async function insertMany<T extends keyof DB>(
+  db: Awaited<ReturnType<typeof buildApp>>['database']['db'],
+  table: T,
+  rows: Array<Record<string, unknown>>,
+) {
   const size = dialect === 'sqlite' ? 500 : 2000;
-  for (let i = 0; i < rows.length; i += size) await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+  for (let i = 0; i < rows.length; i += size)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
 }
 
 function user(i: number, at: string) {
@@ -85,12 +93,16 @@ async function main() {
         price: 1000 + Math.floor(random() * 100_000),
         brand: 'Bench',
         popularity,
-        created_at: new Date(now - Math.floor(random() * 120) * 86_400_000 - Math.floor(random() * 86_400_000)).toISOString(),
+        created_at: new Date(
+          now - Math.floor(random() * 120) * 86_400_000 - Math.floor(random() * 86_400_000),
+        ).toISOString(),
       });
       return { ...row, popularity };
     });
     await insertMany(db, 'products', products);
-    console.log(`${dialect}: ${PRODUCTS} products by ${SELLERS} sellers loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${dialect}: ${PRODUCTS} products by ${SELLERS} sellers loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     if (options.mode === 'quality') {
       const bySeller = new Map<string, typeof products>();
@@ -99,7 +111,8 @@ async function main() {
         bySeller.set(p.owner_id, [...(bySeller.get(p.owner_id) ?? []), p]);
         byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p]);
       }
-      for (const list of [...byCategory.values(), ...bySeller.values()]) list.sort((a, b) => b.popularity - a.popularity);
+      for (const list of [...byCategory.values(), ...bySeller.values()])
+        list.sort((a, b) => b.popularity - a.popularity);
       await quality(souq, db, products, bySeller, byCategory, sellers);
     } else await speed(souq, db, products);
   } finally {
@@ -110,7 +123,14 @@ async function main() {
 
 type Product = { id: string; owner_id: string; category: string; popularity: number };
 
-async function quality(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof buildApp>>['database']['db'], products: Product[], bySeller: Map<string, Product[]>, byCategory: Map<string, Product[]>, sellers: Array<{ id: string }>) {
+async function quality(
+  souq: Awaited<ReturnType<typeof buildApp>>,
+  db: Awaited<ReturnType<typeof buildApp>>['database']['db'],
+  products: Product[],
+  bySeller: Map<string, Product[]>,
+  byCategory: Map<string, Product[]>,
+  sellers: Array<{ id: string }>,
+) {
   const at = new Date().toISOString();
   const people = Array.from({ length: PEOPLE }, (_, i) => user(100_000 + i, at));
   await insertMany(db, 'users', people);
@@ -129,8 +149,16 @@ async function quality(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<R
       const r = random();
       // Half from favourite sellers, four in ten from favourite categories, the rest from anywhere:
       // within each, popular listings are picked more often, as people do (a seller's best sellers, a category's hits).
-      const pool = r < 0.5 ? bySeller.get(pick(favSellers).id)! : r < 0.9 ? byCategory.get(pick(favCategories))! : byCategory.get(pick(CATEGORIES))!;
-      const index = r < 0.5 ? Math.floor(Math.pow(random(), 2) * pool.length) : Math.floor(Math.pow(random(), 3) * Math.min(pool.length, 2000));
+      const pool =
+        r < 0.5
+          ? bySeller.get(pick(favSellers).id)!
+          : r < 0.9
+            ? byCategory.get(pick(favCategories))!
+            : byCategory.get(pick(CATEGORIES))!;
+      const index =
+        r < 0.5
+          ? Math.floor(Math.pow(random(), 2) * pool.length)
+          : Math.floor(Math.pow(random(), 3) * Math.min(pool.length, 2000));
       const p = pool[index]!;
       items.set(p.id, p);
     }
@@ -139,8 +167,23 @@ async function quality(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<R
     heldOut.set(person.id, new Set(list.slice(0, cut).map((p) => p.id)));
     trained.set(person.id, new Set(list.slice(cut).map((p) => p.id)));
     for (const p of list.slice(cut)) {
-      if (random() < 0.6) likes.push({ product_id: p.id, user_id: person.id, seller_id: p.owner_id, category: p.category, created_at: at });
-      else opens.push({ user_id: person.id, item_kind: 'product', item_id: p.id, seller_id: p.owner_id, category: p.category, created_at: at });
+      if (random() < 0.6)
+        likes.push({
+          product_id: p.id,
+          user_id: person.id,
+          seller_id: p.owner_id,
+          category: p.category,
+          created_at: at,
+        });
+      else
+        opens.push({
+          user_id: person.id,
+          item_kind: 'product',
+          item_id: p.id,
+          seller_id: p.owner_id,
+          category: p.category,
+          created_at: at,
+        });
     }
     for (const s of favSellers.slice(0, 2)) follows.push({ follower_id: person.id, followee_id: s.id, created_at: at });
   }
@@ -169,11 +212,18 @@ async function quality(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<R
   console.log(`| popularity alone | ${r(baseline)} |`);
   console.log(`| For You (ours) | ${r(ours)} |`);
   console.log(`| ratio | ${(ours / Math.max(baseline, 1e-9)).toFixed(1)}× |`);
-  console.log(`\nfirst page through the service: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${likes.length} likes, ${opens.length} opens, ${uniqueFollows.length} follows)`);
+  console.log(
+    `\nfirst page through the service: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${likes.length} likes, ${opens.length} opens, ${uniqueFollows.length} follows)`,
+  );
 }
 
 /** A million likes: two thousand people, five hundred each, over the catalog (skewed to popular items). */
-async function loadLikes(db: Awaited<ReturnType<typeof buildApp>>['database']['db'], people: Array<{ id: string }>, products: Array<{ id: string; owner_id: string; category: string }>, count: number): Promise<number> {
+async function loadLikes(
+  db: Awaited<ReturnType<typeof buildApp>>['database']['db'],
+  people: Array<{ id: string }>,
+  products: Array<{ id: string; owner_id: string; category: string }>,
+  count: number,
+): Promise<number> {
   const seen = new Set<string>();
   const likes: Array<Record<string, unknown>> = [];
   while (likes.length < count) {
@@ -182,13 +232,23 @@ async function loadLikes(db: Awaited<ReturnType<typeof buildApp>>['database']['d
     const key = `${person.id}|${p.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    likes.push({ product_id: p.id, user_id: person.id, seller_id: p.owner_id, category: p.category, created_at: new Date(Date.now() - Math.floor(random() * 1e9)).toISOString() });
+    likes.push({
+      product_id: p.id,
+      user_id: person.id,
+      seller_id: p.owner_id,
+      category: p.category,
+      created_at: new Date(Date.now() - Math.floor(random() * 1e9)).toISOString(),
+    });
   }
   await insertMany(db, 'product_likes', likes);
   return likes.length;
 }
 
-async function speed(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof buildApp>>['database']['db'], products: Array<{ id: string; owner_id: string; category: string; title_key: string; images: string }>) {
+async function speed(
+  souq: Awaited<ReturnType<typeof buildApp>>,
+  db: Awaited<ReturnType<typeof buildApp>>['database']['db'],
+  products: Array<{ id: string; owner_id: string; category: string; title_key: string; images: string }>,
+) {
   const at = new Date().toISOString();
   const AUCTIONS = options.auctions;
   const LIKES = options.likes;
@@ -199,10 +259,37 @@ async function speed(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<Ret
   const auctionRows = Array.from({ length: AUCTIONS }, (_, i) => {
     const p = products[i]!;
     const ends = Date.now() + (1 + Math.floor(random() * 7 * 24)) * 3_600_000;
-    return { id: crypto.randomUUID(), product_id: p.id, seller_id: p.owner_id, title: `Auction ${i}`, title_key: `auction ${i}`, category: p.category, images: '[]', starting_bid: 1000, reserve_price: null, current_bid: null, sort_price: 1000, leader_id: null, leader_max: null, closing_style: 'soft', starts_at: at, ends_at: new Date(ends).toISOString(), status: 'open', winner_id: null, closed_at: null, created_at: at, kind: 'timed', stream_id: null };
+    return {
+      id: crypto.randomUUID(),
+      product_id: p.id,
+      seller_id: p.owner_id,
+      title: `Auction ${i}`,
+      title_key: `auction ${i}`,
+      category: p.category,
+      images: '[]',
+      starting_bid: 1000,
+      reserve_price: null,
+      current_bid: null,
+      sort_price: 1000,
+      leader_id: null,
+      leader_max: null,
+      closing_style: 'soft',
+      starts_at: at,
+      ends_at: new Date(ends).toISOString(),
+      status: 'open',
+      winner_id: null,
+      closed_at: null,
+      created_at: at,
+      kind: 'timed',
+      stream_id: null,
+    };
   });
   await insertMany(db, 'auctions', auctionRows);
-  await db.updateTable('products').set({ is_auction: 1 }).where('id', 'in', db.selectFrom('auctions').select('product_id')).execute();
+  await db
+    .updateTable('products')
+    .set({ is_auction: 1 })
+    .where('id', 'in', db.selectFrom('auctions').select('product_id'))
+    .execute();
   const likeCount = await loadLikes(db, people, products, LIKES);
   // The generated rows go before timing: the heap measured is the app's own, not the bench's
   // hundreds of megabytes, whose collection would show up as the app's latency.
@@ -215,7 +302,8 @@ async function speed(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<Ret
     await sql`vacuum analyze`.execute(db);
     await sql`checkpoint`.execute(db);
   }
-  const signIn = (group: typeof people) => Promise.all(group.map(async (p) => `souq_sid=${(await souq.accounts.createSession(p.id)).token}`));
+  const signIn = (group: typeof people) =>
+    Promise.all(group.map(async (p) => `souq_sid=${(await souq.accounts.createSession(p.id)).token}`));
   // Warm-up and measured rounds are different people: a person's own sellers' candidate pools
   // are not read for them beforehand (they are shared only as far as tastes overlap).
   const rounds = [await signIn(people.slice(300, 600)), await signIn(people.slice(0, 300))];
@@ -247,7 +335,9 @@ async function speed(souq: Awaited<ReturnType<typeof buildApp>>, db: Awaited<Ret
     xs.sort((a, b) => a - b);
     return `| ${label} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${percentile(xs, 99).toFixed(1)} |`;
   };
-  console.log(`\n${dialect}: ${PRODUCTS} products, ${AUCTIONS} auctions, ${likeCount} likes; ${rounds[1]!.length} people, app.inject, after a warm-up round by ${rounds[0]!.length} others`);
+  console.log(
+    `\n${dialect}: ${PRODUCTS} products, ${AUCTIONS} auctions, ${likeCount} likes; ${rounds[1]!.length} people, app.inject, after a warm-up round by ${rounds[0]!.length} others`,
+  );
   console.log('| request | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|');
   console.log(row('first page, signed in (ranks and fixes a session)', firsts));
   console.log(row('next page, signed in (reads the session)', laters));

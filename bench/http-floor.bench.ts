@@ -17,7 +17,17 @@ import { benchOptions } from './support/options.js';
 /** The shape and size of a placed bid's answer. */
 const ANSWER = {
   message: 'Bid placed',
-  auction: { id: 'a'.repeat(36), seq: 1, currentBid: 100_000_00, bidCount: 3, minimumBid: 100_500_00, endsAt: new Date().toISOString(), status: 'open', leader: { id: 'b'.repeat(36), username: 'omar', profilePic: '' }, reserveMet: true },
+  auction: {
+    id: 'a'.repeat(36),
+    seq: 1,
+    currentBid: 100_000_00,
+    bidCount: 3,
+    minimumBid: 100_500_00,
+    endsAt: new Date().toISOString(),
+    status: 'open',
+    leader: { id: 'b'.repeat(36), username: 'omar', profilePic: '' },
+    reserveMet: true,
+  },
 };
 
 async function serve(kind: string): Promise<number> {
@@ -36,7 +46,11 @@ async function serve(kind: string): Promise<number> {
     request.on('end', () => {
       JSON.parse(body);
       const answer = JSON.stringify(ANSWER);
-      response.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(answer) });
+      response.writeHead(201, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-length': Buffer.byteLength(answer),
+      });
       response.end(answer);
     });
   });
@@ -58,16 +72,24 @@ async function main() {
     seconds,
     warmupSeconds: 3,
     clients: 50,
-    make: () => ({ path: '/bid', headers: { 'content-type': 'application/json', cookie: `souq_sid=${'c'.repeat(43)}` }, body: JSON.stringify({ amount: 123_456_00 }) }),
+    make: () => ({
+      path: '/bid',
+      headers: { 'content-type': 'application/json', cookie: `souq_sid=${'c'.repeat(43)}` },
+      body: JSON.stringify({ amount: 123_456_00 }),
+    }),
     onAnswer: (_client, status) => void (status === 201 ? answered++ : failed++),
   });
   const cpuMicros = ((treeCpuSeconds(child.pid!) - cpuBefore) * 1e6) / Math.max(1, answered);
   child.kill();
   const ms = (q: number) => quantile(result.latenciesMs, q).toFixed(1);
-  console.log(`\nhttp floor: ${options.server}, ${rate} requests/s offered for ${seconds} s after 3 s of the same, 50 connections, Node ${process.version}`);
+  console.log(
+    `\nhttp floor: ${options.server}, ${rate} requests/s offered for ${seconds} s after 3 s of the same, 50 connections, Node ${process.version}`,
+  );
   console.log('| server | requests/s | p50 ms | p99 ms | server CPU µs per request | failed |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  console.log(`| ${options.server} | ${Math.round(result.answered / seconds)} | ${ms(0.5)} | ${ms(0.99)} | ${cpuMicros.toFixed(0)} | ${failed} |`);
+  console.log(
+    `| ${options.server} | ${Math.round(result.answered / seconds)} | ${ms(0.5)} | ${ms(0.99)} | ${cpuMicros.toFixed(0)} | ${failed} |`,
+  );
   if (failed) process.exitCode = 1;
 }
 

@@ -80,7 +80,12 @@ async function postgresReachable(url: string): Promise<boolean> {
 async function startApp(build: Build, dialect: string, nodeArgs: string[] = []): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-http-bench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: options['log-level'], SEED_DEMO: 'true' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    WEB_DIST,
+    LOG_LEVEL: options['log-level'],
+    SEED_DEMO: 'true',
+  };
   if (dialect === 'postgres') {
     const schema = `bench_http_${crypto.randomBytes(4).toString('hex')}`;
     Object.assign(env, { DATABASE_URL: options.url, DATABASE_SCHEMA: schema });
@@ -91,7 +96,10 @@ async function startApp(build: Build, dialect: string, nodeArgs: string[] = []):
       await client.end();
     });
   }
-  const server = await startServer(path.join(build.root, 'apps/server/src/main.ts'), env, { readyPath: '/api/health', nodeArgs });
+  const server = await startServer(path.join(build.root, 'apps/server/src/main.ts'), env, {
+    readyPath: '/api/health',
+    nodeArgs,
+  });
   cleanups.push(() => server.stop());
   return server;
 }
@@ -173,18 +181,39 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
           const url = servers[i]!.url + endpoint.path.replace(':id', ids[i]!);
           const headers = { ...endpoint.headers, ...(endpoint.signedIn ? { cookie: cookies[i]! } : {}) };
           const result = load(servers[i]!, url, headers);
-          runs.push({ endpoint: endpoint.name, build: build.label, result, share: result.rps / bare.rps, cpuShare: bare.cpuUsPerRequest / result.cpuUsPerRequest });
+          runs.push({
+            endpoint: endpoint.name,
+            build: build.label,
+            result,
+            share: result.rps / bare.rps,
+            cpuShare: bare.cpuUsPerRequest / result.cpuUsPerRequest,
+          });
         });
       }
     }
     await Promise.all(servers.map((s) => s.stop()));
-    const rows = ENDPOINTS.flatMap((e) => builds.map((b) => median(runs.filter((r) => r.endpoint === e.name && r.build === b.label), (r) => r.cpuShare)));
-    tables.push(table(dialect, median(bares, (b) => b.rps), rows));
+    const rows = ENDPOINTS.flatMap((e) =>
+      builds.map((b) =>
+        median(
+          runs.filter((r) => r.endpoint === e.name && r.build === b.label),
+          (r) => r.cpuShare,
+        ),
+      ),
+    );
+    tables.push(
+      table(
+        dialect,
+        median(bares, (b) => b.rps),
+        rows,
+      ),
+    );
   }
   console.log(
     `\n${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after ${WARMUP}s warm-up; ` +
       `servers on core 0, wrk on core 1; LOG_LEVEL=${options['log-level']}; ` +
-      (ROUNDS > 1 ? `median of ${ROUNDS} interleaved rounds, share against the same round's bare server` : 'one round') +
+      (ROUNDS > 1
+        ? `median of ${ROUNDS} interleaved rounds, share against the same round's bare server`
+        : 'one round') +
       `; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after (other work on the box)\n`,
   );
   console.log(tables.join('\n\n'));
@@ -204,7 +233,9 @@ async function profile(endpointPath: string, dialect: string, builds: Build[]): 
     const toMs = performance.now() - server.spawnedAt;
     await server.stop();
     const who = options['signed-in'] ? ', signed in' : '';
-    console.log(`\n### ${build.label}: GET ${endpointPath}${who} on ${dialect}, 20 connections, ${Math.round(result.rps)} req/s while profiled\n`);
+    console.log(
+      `\n### ${build.label}: GET ${endpointPath}${who} on ${dialect}, 20 connections, ${Math.round(result.rps)} req/s while profiled\n`,
+    );
     console.log(profileReport(profiling.dir, { fromMs, toMs }));
   }
 }

@@ -69,7 +69,8 @@ const treeTicks = (root: number) =>
     }
   }, 0);
 
-const frames = (page: Page) => page.getByTestId('stream-video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+const frames = (page: Page) =>
+  page.getByTestId('stream-video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
 
 async function main() {
   if (!fs.existsSync(`${ROOT}/apps/web/dist/index.html`)) throw new Error('Build the web app first: npm run build');
@@ -79,22 +80,35 @@ async function main() {
   // The host and a product per round, written through the app's own services, then closed.
   const seed = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
   await seed.jobs.stop();
-  const host = await seed.accounts.createAccountDirectly({ email: `host-${crypto.randomBytes(3).toString('hex')}@bench.test`, username: 'bench_host', phone: '0501234567', password: 'bench-pass-1', verified: true });
+  const host = await seed.accounts.createAccountDirectly({
+    email: `host-${crypto.randomBytes(3).toString('hex')}@bench.test`,
+    username: 'bench_host',
+    phone: '0501234567',
+    password: 'bench-pass-1',
+    verified: true,
+  });
   const { token } = await seed.accounts.createSession(host.id);
   await insertProduct(seed as unknown as Parameters<typeof insertProduct>[0], host.id, { title: 'Mesh ramp' });
   await seed.app.close();
 
   const server = await startServerProcess(env);
   // The host in a Chromium of its own, so its CPU (capture and one encoder per viewer) can be told from the viewers' decoding.
-  const hostServer = await chromium.launchServer({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
+  const hostServer = await chromium.launchServer({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS],
+  });
   const hostBrowser = await chromium.connect(hostServer.wsEndpoint());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] });
   const cpu = `${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? '?'} × ${fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length}`;
   console.log(`mesh video: a host's Chromium and N viewers in another (fake camera, headless), on ${cpu}`);
-  console.log('viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy (2 cores) | host browser CPU (% of a core) | server CPU (% of a core) | host says | stream | 1-min load average');
+  console.log(
+    'viewers | held | retried | first frame p50 / p95 / max (ms), all so far | fps per viewer min / median | machine CPU busy (2 cores) | host browser CPU (% of a core) | server CPU (% of a core) | host says | stream | 1-min load average',
+  );
   try {
     const hostContext = await hostBrowser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    await hostContext.addCookies([{ name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await hostContext.addCookies([
+      { name: 'souq_sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    ]);
     const hostPage = await hostContext.newPage();
     await hostPage.goto('/livestream-host');
     const form = hostPage.getByTestId('host-form');
@@ -122,7 +136,13 @@ async function main() {
             break;
           }
           // A first attempt that timed out (the host or the machine too slow) shows as Reconnecting.
-          if ((await page.getByTestId('connection-status').textContent().catch(() => '')) === 'Reconnecting...') retried = true;
+          if (
+            (await page
+              .getByTestId('connection-status')
+              .textContent()
+              .catch(() => '')) === 'Reconnecting...'
+          )
+            retried = true;
           await new Promise((r) => setTimeout(r, 100));
         }
         viewers.push({ page, firstFrame, retried });
@@ -138,13 +158,19 @@ async function main() {
       const after = await Promise.all(viewers.map(({ page }) => frames(page).catch(() => 0)));
       const fps = after.map((a, i) => (a - before[i]!) / HOLD_S);
       const held = fps.filter((f, i) => viewers[i]!.firstFrame !== null && f >= MIN_FPS).length;
-      const joined = viewers.map((v) => v.firstFrame).filter((t): t is number => t !== null).sort((a, b) => a - b);
+      const joined = viewers
+        .map((v) => v.firstFrame)
+        .filter((t): t is number => t !== null)
+        .sort((a, b) => a - b);
       const sortedFps = [...fps].sort((a, b) => a - b);
       const machine = (100 * (m1.busy - m0.busy)) / (m1.total - m0.total);
       const serverCpu = (100 * (s1 - s0)) / (TICKS_PER_S * HOLD_S);
       const hostCpu = (100 * (h1 - h0)) / (TICKS_PER_S * HOLD_S);
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-      const state = (await (await fetch(`${server.url}/api/streams/${streamId}`)).json()) as { status: string; endReason: string | null };
+      const state = (await (await fetch(`${server.url}/api/streams/${streamId}`)).json()) as {
+        status: string;
+        endReason: string | null;
+      };
       const says = (await hostPage.getByTestId('viewer-count').textContent())?.replace(/\s+/g, ' ').trim();
       console.log(
         `${String(target).padStart(7)} | ${String(held).padStart(4)} | ${String(viewers.filter((v) => v.retried).length).padStart(7)} | ${joined.length ? `${percentile(joined, 50)} / ${percentile(joined, 95)} / ${joined.at(-1)}` : '—'} | ${sortedFps[0]?.toFixed(1)} / ${sortedFps[Math.floor(sortedFps.length / 2)]?.toFixed(1)} | ${machine.toFixed(0)}% | ${hostCpu.toFixed(0)}% | ${serverCpu.toFixed(0)}% | ${says} | ${state.status}${state.endReason ? ` (${state.endReason})` : ''} | load ${load}`,

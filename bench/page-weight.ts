@@ -11,7 +11,10 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const files = ['index.html', ...new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+const files = [
+  'index.html',
+  ...new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!)),
+];
 
 const sizeOf = (file: string, ext: string, make: (data: Buffer) => Buffer, data: Buffer) => {
   const built = path.join(dist, file + ext);
@@ -31,8 +34,12 @@ for (const file of files) {
     total.jsBr += br;
     total.jsGz += gz;
   }
-  console.log(`| ${file.replace(/-[\w-]{8}\./, '.')} | ${data.length.toLocaleString('en')} | ${gz.toLocaleString('en')} | ${br.toLocaleString('en')} |`);
+  console.log(
+    `| ${file.replace(/-[\w-]{8}\./, '.')} | ${data.length.toLocaleString('en')} | ${gz.toLocaleString('en')} | ${br.toLocaleString('en')} |`,
+  );
 }
 const n = (x: number) => x.toLocaleString('en');
 console.log(`| **total** | **${n(total.raw)}** | **${n(total.gz)}** | **${n(total.br)}** |`);
-console.log(`\nJavaScript: ${n(total.jsBr)} bytes as served (brotli), ${n(total.jsGz)} gzip; issue 11's budget: 120,000.`);
+console.log(
+  `\nJavaScript: ${n(total.jsBr)} bytes as served (brotli), ${n(total.jsGz)} gzip; issue 11's budget: 120,000.`,
+);

@@ -79,7 +79,10 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     const v = (globalThis as unknown as { __vitals: { lcp: number; cls: number; long: [number, number][] } }).__vitals;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     // Total blocking time as Lighthouse defines it: what each long task after the first paint ran over 50 ms.
-    return { ...v, tbt: v.long.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0) };
+    return {
+      ...v,
+      tbt: v.long.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+    };
   });
   await context.close();
   return { lcpMs: vitals.lcp, cls: vitals.cls, tbtMs: vitals.tbt, jsBytes, jsFiles: scripts.size };
@@ -109,9 +112,17 @@ async function lighthouseRunAgainIfUnrecorded(url: string): Promise<LighthouseRu
 }
 
 async function lighthouseRun(url: string): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.message);
@@ -142,7 +153,9 @@ try {
   ];
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  console.log(`\nCold visit at ${PHONE.width} px: ${THROTTLE.cpu}× CPU, ${THROTTLE.latencyMs} ms RTT, ${THROTTLE.downKbps / 1000} Mbps down (median of ${runs})\n`);
+  console.log(
+    `\nCold visit at ${PHONE.width} px: ${THROTTLE.cpu}× CPU, ${THROTTLE.latencyMs} ms RTT, ${THROTTLE.downKbps / 1000} Mbps down (median of ${runs})\n`,
+  );
   console.log('| page | LCP | CLS | TBT (as run) | JavaScript (compressed, on the wire) |\n|---|---:|---:|---:|---:|');
   for (const p of pages) {
     await visit(browser, p.url); // warms the server's own caches, not the browser's
@@ -156,13 +169,17 @@ try {
   await browser.close();
 
   if (!options['skip-lighthouse']) {
-    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling), median of ${runs} by score\n`);
+    console.log(
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling), median of ${runs} by score\n`,
+    );
     console.log('| page | performance | LCP | CLS | TBT | FCP |\n|---|---:|---:|---:|---:|---:|');
     for (const p of pages) {
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) results.push(await lighthouseRunAgainIfUnrecorded(p.url));
       const mid = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!;
-      console.log(`| ${p.name} | ${mid.score} (${results.map((r) => r.score).join(', ')}) | ${ms(mid.lcpMs)} | ${mid.cls.toFixed(3)} | ${ms(mid.tbtMs)} | ${ms(mid.fcpMs)} |`);
+      console.log(
+        `| ${p.name} | ${mid.score} (${results.map((r) => r.score).join(', ')}) | ${ms(mid.lcpMs)} | ${mid.cls.toFixed(3)} | ${ms(mid.tbtMs)} | ${ms(mid.fcpMs)} |`,
+      );
     }
   }
 } finally {

@@ -4,7 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { describeInBrowser, launchBrowser, openPage, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
+import {
+  describeInBrowser,
+  launchBrowser,
+  openPage,
+  startServer,
+  type RunningServer,
+  type TrackedPage,
+  signInContext,
+} from './support/harness.js';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = { desktop: { width: 1280, height: 860 }, phone: { width: 360, height: 780 } };
@@ -22,10 +30,22 @@ async function violations(page: Page): Promise<string[]> {
   // Evaluated through DevTools, which the page's CSP (script-src 'self') rightly does not allow for injected tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })).violations;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
+    return (
+      await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      })
+    ).violations;
   });
-  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return found.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /**
@@ -49,7 +69,11 @@ async function smallTargets(page: Page): Promise<string[]> {
 /** Waits for what a person would wait for: no skeleton or spinner left, fonts and images settled. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.skeleton, .spinner, [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.skeleton, .spinner, [aria-busy="true"]'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -69,9 +93,19 @@ describeInBrowser('accessibility and phone layout of every route', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     server = await startServer('sqlite');
-    for (const [who, verified] of [['verified', true], ['unverified', false], ['other', true]] as const) {
+    for (const [who, verified] of [
+      ['verified', true],
+      ['unverified', false],
+      ['other', true],
+    ] as const) {
       const email = `a11y_${who}@example.com`;
-      const row = await server.accounts.createAccountDirectly({ email, username: `a11y_${who}`, phone: '0501234567', password: 'souq-e2e-pass', verified });
+      const row = await server.accounts.createAccountDirectly({
+        email,
+        username: `a11y_${who}`,
+        phone: '0501234567',
+        password: 'souq-e2e-pass',
+        verified,
+      });
       const session = await server.accounts.createSession(row.id);
       users[who] = { id: row.id, username: `a11y_${who}`, email, cookie: `souq_sid=${session.token}` };
     }
@@ -85,9 +119,47 @@ describeInBrowser('accessibility and phone layout of every route', () => {
   });
 
   const ROUTES: Record<Visitor, () => string[]> = {
-    'signed out': () => ['/', '/foryou', '/Login', '/Login?mode=register', '/search?q=watch', '/auction', `/auction/${auctionId}`, `/product/${productId}`, `/MyAccount/${users.verified.id}`, '/cart', '/live', '/forgot-password', '/reset-password?token=nothing', '/no-such-page'],
-    unverified: () => ['/', '/MyAccount', '/EditProfile', '/AddProduct', '/settings', `/product/${productId}`, `/auction/${auctionId}`, '/cart'],
-    verified: () => ['/', '/MyAccount', '/MyAccount?tab=likes', '/MyAccount?tab=orders', '/MyAccount?tab=sales', '/MyAccount?tab=auctions', `/EditProduct/${productId}`, '/AddProduct', '/settings', `/auction/${auctionId}`, '/live', '/livestream-host', '/foryou'],
+    'signed out': () => [
+      '/',
+      '/foryou',
+      '/Login',
+      '/Login?mode=register',
+      '/search?q=watch',
+      '/auction',
+      `/auction/${auctionId}`,
+      `/product/${productId}`,
+      `/MyAccount/${users.verified.id}`,
+      '/cart',
+      '/live',
+      '/forgot-password',
+      '/reset-password?token=nothing',
+      '/no-such-page',
+    ],
+    unverified: () => [
+      '/',
+      '/MyAccount',
+      '/EditProfile',
+      '/AddProduct',
+      '/settings',
+      `/product/${productId}`,
+      `/auction/${auctionId}`,
+      '/cart',
+    ],
+    verified: () => [
+      '/',
+      '/MyAccount',
+      '/MyAccount?tab=likes',
+      '/MyAccount?tab=orders',
+      '/MyAccount?tab=sales',
+      '/MyAccount?tab=auctions',
+      `/EditProduct/${productId}`,
+      '/AddProduct',
+      '/settings',
+      `/auction/${auctionId}`,
+      '/live',
+      '/livestream-host',
+      '/foryou',
+    ],
   };
 
   for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
@@ -110,8 +182,10 @@ describeInBrowser('accessibility and phone layout of every route', () => {
             if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
             for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
             // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
-            if (await page.getByTestId('cart-badge').isVisible()) problems.push(`${route}: the floating cart button shows at 360px`);
-            if (!(await page.getByTestId('header-cart').isVisible())) problems.push(`${route}: no cart in the header at 360px`);
+            if (await page.getByTestId('cart-badge').isVisible())
+              problems.push(`${route}: the floating cart button shows at 360px`);
+            if (!(await page.getByTestId('header-cart').isVisible()))
+              problems.push(`${route}: no cart in the header at 360px`);
           }
         }
         expect(problems).toEqual([]);

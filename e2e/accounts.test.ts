@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestLink } from '../apps/server/test/outbox.js';
-import { DIALECTS, describeInBrowser, useBrowser, openPage, screenshot, startServer, type RunningServer } from './support/harness.js';
+import {
+  DIALECTS,
+  describeInBrowser,
+  useBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './support/harness.js';
 
 describeInBrowser('accounts in the browser', () => {
   const browser = useBrowser();
@@ -70,7 +78,13 @@ describeInBrowser('accounts in the browser', () => {
     afterAll(() => server?.close());
 
     it('resets a forgotten password from the emailed link, then changes it in Settings and signs out everywhere', async () => {
-      await server.accounts.createAccountDirectly({ email: 'mariam@example.com', username: 'mariam', phone: '0501234567', password: 'old-password', verified: true });
+      await server.accounts.createAccountDirectly({
+        email: 'mariam@example.com',
+        username: 'mariam',
+        phone: '0501234567',
+        password: 'old-password',
+        verified: true,
+      });
       const { page, context, errors } = await openPage(browser(), server.url);
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -132,7 +146,9 @@ describeInBrowser('accounts in the browser', () => {
       const { page, context, errors } = await openPage(browser(), server.url);
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Please enter both email and password.');
+      await expect
+        .poll(() => page.getByTestId('form-error').textContent())
+        .toBe('Please enter both email and password.');
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByLabel('Password', { exact: true }).fill('abcdef');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -198,7 +214,9 @@ async function swipe(page: import('playwright-core').Page, dx: number): Promise<
   await page.evaluate((delta) => {
     const bar = document.querySelector('.category-bar')!;
     const touch = (x: number) => new Touch({ identifier: 1, target: bar, clientX: x, clientY: 10 });
-    bar.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)], bubbles: true }));
+    bar.dispatchEvent(
+      new TouchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)], bubbles: true }),
+    );
     bar.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(200 + delta)], bubbles: true }));
   }, dx);
 }

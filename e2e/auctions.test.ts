@@ -3,13 +3,31 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, fitsWidth, useBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
+import {
+  DIALECTS,
+  describeInBrowser,
+  fitsWidth,
+  useBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+  type TrackedPage,
+  signInContext,
+} from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
 const PHONE = { width: 360, height: 780 };
 const TITLE = 'Omega Speedmaster Moonwatch';
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
-const gulfClock = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const gulfClock = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Dubai',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 
 /** Counts the chimes the page plays instead of playing them (headless Chromium has no speakers anyway). */
 async function countChimes(page: Page): Promise<void> {
@@ -23,7 +41,6 @@ async function countChimes(page: Page): Promise<void> {
   });
 }
 const chimes = (page: Page) => page.evaluate(() => (window as unknown as { chimes: number }).chimes);
-
 
 describeInBrowser('timed auctions in the browser', () => {
   const browser = useBrowser();
@@ -47,7 +64,13 @@ describeInBrowser('timed auctions in the browser', () => {
       server = await startServer(dialect);
       for (const who of Object.keys(names) as (keyof typeof names)[]) {
         const email = `${names[who]}@example.com`;
-        const row = await server.accounts.createAccountDirectly({ email, username: names[who], phone: '0501234567', password: PASSWORD, verified: true });
+        const row = await server.accounts.createAccountDirectly({
+          email,
+          username: names[who],
+          phone: '0501234567',
+          password: PASSWORD,
+          verified: true,
+        });
         const session = await server.accounts.createSession(row.id);
         users[who] = { id: row.id, username: names[who], email, cookie: `souq_sid=${session.token}` };
       }
@@ -58,8 +81,15 @@ describeInBrowser('timed auctions in the browser', () => {
     });
 
     it('a seller moves a product to auction; two buyers outbid each other live; a late bid extends it; the winner completes the order; the seller sees the sale', async () => {
-      const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#1f2937' } }).png().toBuffer();
-      await createProduct(server, users.seller, { title: TITLE, category: 'Watches', price: '2500000', previousPrice: undefined }, [{ field: 'images', data: photo, filename: 'moonwatch.png' }]);
+      const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#1f2937' } })
+        .png()
+        .toBuffer();
+      await createProduct(
+        server,
+        users.seller,
+        { title: TITLE, category: 'Watches', price: '2500000', previousPrice: undefined },
+        [{ field: 'images', data: photo, filename: 'moonwatch.png' }],
+      );
 
       // The seller, from the product card on their profile. The dialog checks the form in the browser first.
       const seller = await signedIn('seller');
@@ -75,7 +105,9 @@ describeInBrowser('timed auctions in the browser', () => {
       await trigger.click();
       await dialog.getByRole('button', { name: 'Start auction' }).click();
       await dialog.getByText('Starting bid must be a positive amount.').waitFor();
-      expect(await seller.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('startingBid');
+      expect(await seller.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(
+        'startingBid',
+      );
       await dialog.getByLabel('Starting bid').fill('1,000');
       await dialog.getByText('15 minutes').click();
       await dialog.getByText('Soft close').waitFor();
@@ -145,7 +177,10 @@ describeInBrowser('timed auctions in the browser', () => {
       await aisha.getByTestId('leading').waitFor();
       await expect.poll(() => omar.getByTestId('bell-count').textContent()).toBe('1');
       await omar.getByTestId('place-bid').click();
-      await omar.getByTestId('bid-outcome').getByText("Another bidder's maximum is higher: you have been outbid.").waitFor();
+      await omar
+        .getByTestId('bid-outcome')
+        .getByText("Another bidder's maximum is higher: you have been outbid.")
+        .waitFor();
       await expect.poll(() => aisha.getByTestId('current-bid').textContent()).toBe('AED 1,200.00');
       await omar.getByTestId('bid-row').first().getByText('auto').waitFor();
       await fitsWidth(omar);
@@ -153,7 +188,11 @@ describeInBrowser('timed auctions in the browser', () => {
       await screenshot(omar, `auction-phone-${dialect}`, { fullPage: false });
 
       // A minute before the end, Omar bids past her maximum: soft close moves the end to two minutes after his bid.
-      await server.database.db.updateTable('auctions').set({ ends_at: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', auctionId).execute();
+      await server.database.db
+        .updateTable('auctions')
+        .set({ ends_at: new Date(Date.now() + 60_000).toISOString() })
+        .where('id', '=', auctionId)
+        .execute();
       await Promise.all([aisha.reload(), omar.reload()]);
       await omar.getByTestId('bid-form').waitFor();
       expect(await aisha.getByRole('switch', { name: 'Outbid sound' }).getAttribute('aria-checked')).toBe('false');
@@ -161,7 +200,11 @@ describeInBrowser('timed auctions in the browser', () => {
       await omar.getByLabel('Your bid').fill('2100');
       await omar.getByTestId('place-bid').click();
       await omar.getByTestId('bid-outcome').getByText('Your bid is in. You are the highest bidder.').waitFor();
-      const { ends_at: extendedTo } = await server.database.db.selectFrom('auctions').select('ends_at').where('id', '=', auctionId).executeTakeFirstOrThrow();
+      const { ends_at: extendedTo } = await server.database.db
+        .selectFrom('auctions')
+        .select('ends_at')
+        .where('id', '=', auctionId)
+        .executeTakeFirstOrThrow();
       const extended = `Extended: a late bid moved the end to ${gulfClock(extendedTo)}`;
       await omar.getByTestId('extended').getByText(extended).waitFor();
       await aisha.getByTestId('extended').getByText(extended).waitFor();
@@ -171,9 +214,14 @@ describeInBrowser('timed auctions in the browser', () => {
       await screenshot(aisha, `auction-extended-${dialect}`);
 
       // The end: every page says so, with the winner; Omar won.
-      await server.database.db.updateTable('auctions').set({ ends_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', auctionId).execute();
+      await server.database.db
+        .updateTable('auctions')
+        .set({ ends_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', auctionId)
+        .execute();
       await server.jobs.runNow('auctions.close-due');
-      for (const page of [seller, aisha, omar]) await page.getByTestId('auction-outcome').getByText('Auction ended').waitFor();
+      for (const page of [seller, aisha, omar])
+        await page.getByTestId('auction-outcome').getByText('Auction ended').waitFor();
       await aisha.getByTestId('winner').getByText(names.omar).waitFor();
       await screenshot(aisha, `auction-ended-${dialect}`, { fullPage: false });
       expect(await aisha.getByTestId('bid-form').count()).toBe(0);
@@ -182,7 +230,11 @@ describeInBrowser('timed auctions in the browser', () => {
 
       // His order waits for an address in My Orders; he completes it from the auction page.
       await omar.goto('/MyAccount?tab=orders');
-      await omar.getByTestId('order').filter({ hasText: TITLE }).getByRole('button', { name: 'Add delivery address' }).waitFor();
+      await omar
+        .getByTestId('order')
+        .filter({ hasText: TITLE })
+        .getByRole('button', { name: 'Add delivery address' })
+        .waitFor();
       await seller.goto('/MyAccount?tab=sales');
       const sale = seller.getByTestId('sale').filter({ hasText: TITLE });
       await sale.getByText(`Won at auction by ${names.omar} · awaiting their delivery address`).waitFor();
@@ -199,7 +251,11 @@ describeInBrowser('timed auctions in the browser', () => {
       await address.getByRole('button', { name: 'Confirm order' }).click();
       await omar.getByTestId('order-complete').waitFor();
       await fitsWidth(omar);
-      const order = await server.database.db.selectFrom('orders').select(['status', 'emirate', 'total']).where('auction_id', '=', auctionId).executeTakeFirstOrThrow();
+      const order = await server.database.db
+        .selectFrom('orders')
+        .select(['status', 'emirate', 'total'])
+        .where('auction_id', '=', auctionId)
+        .executeTakeFirstOrThrow();
       expect(order).toEqual({ status: 'placed', emirate: 'Dubai', total: 220_500 });
       // Now the seller sees where to deliver, and can confirm.
       await seller.reload();
@@ -213,8 +269,17 @@ describeInBrowser('timed auctions in the browser', () => {
     });
 
     it('lists open auctions by category with the six sorts, live cards and the exact empty texts; a missing auction says so', async () => {
-      for (const [title, startingBid] of [['Zelda: Tears of the Kingdom', 600], ['Asus ROG Ally', 2400], ['Mario Kart Live', 150]] as const) {
-        await startAuction(server, users.seller, { startingBid: startingBid * 100, duration: '1d' }, { title, category: 'Gaming' });
+      for (const [title, startingBid] of [
+        ['Zelda: Tears of the Kingdom', 600],
+        ['Asus ROG Ally', 2400],
+        ['Mario Kart Live', 150],
+      ] as const) {
+        await startAuction(
+          server,
+          users.seller,
+          { startingBid: startingBid * 100, duration: '1d' },
+          { title, category: 'Gaming' },
+        );
       }
       const tracked = await openPage(browser(), server.url);
       pages.push(tracked);
@@ -242,7 +307,13 @@ describeInBrowser('timed auctions in the browser', () => {
       await screenshot(visitor, `auction-list-${dialect}`);
 
       // A bid elsewhere shows on the card without a reload.
-      const allyId = (await server.database.db.selectFrom('auctions').select('id').where('title', '=', 'Asus ROG Ally').executeTakeFirstOrThrow()).id;
+      const allyId = (
+        await server.database.db
+          .selectFrom('auctions')
+          .select('id')
+          .where('title', '=', 'Asus ROG Ally')
+          .executeTakeFirstOrThrow()
+      ).id;
       await bidOk(server, users.aisha, allyId, { amount: 2400_00 });
       await expect.poll(() => ally.getByTestId('auction-card-bids').textContent()).toBe('1 bid');
       expect(await ally.textContent()).toContain('Current bidAED 2,400.00');
@@ -255,19 +326,31 @@ describeInBrowser('timed auctions in the browser', () => {
       await screenshot(phone.page, `auction-list-phone-${dialect}`, { fullPage: false });
 
       // The seller withdraws an auction nobody has bid on (confirmed in a dialog); the card says so at once.
-      const idOf = async (title: string) => (await server.database.db.selectFrom('auctions').select(['id', 'product_id']).where('title', '=', title).executeTakeFirstOrThrow());
+      const idOf = async (title: string) =>
+        await server.database.db
+          .selectFrom('auctions')
+          .select(['id', 'product_id'])
+          .where('title', '=', title)
+          .executeTakeFirstOrThrow();
       const mario = await idOf('Mario Kart Live');
       const seller = await signedIn('seller');
       await seller.goto(`/auction/${mario.id}`);
       await seller.getByTestId('cancel-auction').click();
       await seller.getByRole('dialog', { name: 'Cancel this auction?' }).getByTestId('confirm-cancel').click();
-      await seller.getByTestId('auction-outcome').getByText('The seller cancelled this auction before anyone bid.').waitFor();
+      await seller
+        .getByTestId('auction-outcome')
+        .getByText('The seller cancelled this auction before anyone bid.')
+        .waitFor();
       await seller.getByRole('button', { name: 'Move to Auction again' }).waitFor();
       await visitor.getByTestId('auction-card').filter({ hasText: 'Mario Kart Live' }).getByText('Cancelled').waitFor();
 
       // Another ends without a bid; the seller puts it back in the shop at its fixed price.
       const zelda = await idOf('Zelda: Tears of the Kingdom');
-      await server.database.db.updateTable('auctions').set({ ends_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', zelda.id).execute();
+      await server.database.db
+        .updateTable('auctions')
+        .set({ ends_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', zelda.id)
+        .execute();
       await server.jobs.runNow('auctions.close-due');
       await seller.goto(`/auction/${zelda.id}`);
       await seller.getByText('No winner: there were no bids.').waitFor();
@@ -277,7 +360,9 @@ describeInBrowser('timed auctions in the browser', () => {
 
       // Her profile's View Auctions tab: the open one first.
       await seller.goto(`/MyAccount/${users.seller.id}?tab=auctions`);
-      await expect.poll(() => seller.getByTestId('auction-card').locator('.product-card__title').allTextContents()).toEqual(['Asus ROG Ally', 'Mario Kart Live', 'Zelda: Tears of the Kingdom', TITLE]);
+      await expect
+        .poll(() => seller.getByTestId('auction-card').locator('.product-card__title').allTextContents())
+        .toEqual(['Asus ROG Ally', 'Mario Kart Live', 'Zelda: Tears of the Kingdom', TITLE]);
       await screenshot(seller, `auction-profile-tab-${dialect}`);
 
       // The header's category bar filters the auctions while on /auction.

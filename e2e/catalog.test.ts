@@ -5,7 +5,16 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProducts } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, launchBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage } from './support/harness.js';
+import {
+  DIALECTS,
+  describeInBrowser,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+  type TrackedPage,
+} from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
@@ -24,13 +33,20 @@ describeInBrowser('selling and buying in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     imageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-e2e-')), 'submariner.png');
-    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#1e3a8a' } }).png().toFile(imageFile);
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#1e3a8a' } })
+      .png()
+      .toFile(imageFile);
   });
   afterAll(() => browser?.close());
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     let server: RunningServer;
-    const people = { seller: `hamad.${dialect}`, buyer: `fatima.${dialect}`, other: `khalid.${dialect}`, unverified: `noor.${dialect}` };
+    const people = {
+      seller: `hamad.${dialect}`,
+      buyer: `fatima.${dialect}`,
+      other: `khalid.${dialect}`,
+      unverified: `noor.${dialect}`,
+    };
     const email = (who: keyof typeof people) => `${people[who]}@example.com`;
     const pages: TrackedPage[] = [];
     const open = async (who: keyof typeof people) => {
@@ -43,7 +59,13 @@ describeInBrowser('selling and buying in the browser', () => {
     beforeAll(async () => {
       server = await startServer(dialect);
       for (const who of Object.keys(people) as (keyof typeof people)[]) {
-        await server.accounts.createAccountDirectly({ email: email(who), username: people[who].replace('.', '_'), phone: '0501234567', password: PASSWORD, verified: who !== 'unverified' });
+        await server.accounts.createAccountDirectly({
+          email: email(who),
+          username: people[who].replace('.', '_'),
+          phone: '0501234567',
+          password: PASSWORD,
+          verified: who !== 'unverified',
+        });
       }
     });
     afterAll(async () => {
@@ -115,13 +137,19 @@ describeInBrowser('selling and buying in the browser', () => {
       const sale = seller.getByTestId('sale').first();
       await sale.getByText('Sky Tower, flat 1207, Al Reem Island, Abu Dhabi').waitFor();
       expect(await sale.getByRole('link', { name: '+971507654321' }).getAttribute('href')).toBe('tel:+971507654321');
-      for (const [action, label] of [['Confirm order', 'Confirmed'], ['Mark as shipped', 'Shipped'], ['Mark as delivered', 'Delivered']]) {
+      for (const [action, label] of [
+        ['Confirm order', 'Confirmed'],
+        ['Mark as shipped', 'Shipped'],
+        ['Mark as delivered', 'Delivered'],
+      ]) {
         await sale.getByRole('button', { name: action! }).click();
         await expect.poll(() => sale.getByTestId('fulfilment-status').textContent()).toBe(label);
       }
       expect(await sale.getByRole('button').count()).toBe(0);
       await buyer.reload();
-      await expect.poll(() => buyer.getByTestId('orders').getByTestId('fulfilment-status').first().textContent()).toBe('Delivered');
+      await expect
+        .poll(() => buyer.getByTestId('orders').getByTestId('fulfilment-status').first().textContent())
+        .toBe('Delivered');
 
       for (const p of pages) expect(p.errors).toEqual([]);
     });
@@ -168,7 +196,11 @@ describeInBrowser('selling and buying in the browser', () => {
     });
 
     it('sorts the shop and the search results with each one’s own sort options', async () => {
-      const sellerRow = await server.database.db.selectFrom('users').select('id').where('email', '=', email('seller')).executeTakeFirstOrThrow();
+      const sellerRow = await server.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email('seller'))
+        .executeTakeFirstOrThrow();
       await insertProducts(server, sellerRow.id, [
         { title: 'Zeta lantern', category: 'Deals', price: 30_000, keywordList: ['lantern'] },
         { title: 'Alpha lantern', category: 'Deals', price: 90_000, keywordList: ['lantern'] },
@@ -194,7 +226,11 @@ describeInBrowser('selling and buying in the browser', () => {
     });
 
     it('follow and unfollow update the counts', async () => {
-      const sellerRow = await server.database.db.selectFrom('users').select('id').where('email', '=', email('seller')).executeTakeFirstOrThrow();
+      const sellerRow = await server.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email('seller'))
+        .executeTakeFirstOrThrow();
       const buyer = await open('buyer');
       await buyer.goto(`/MyAccount/${sellerRow.id}`);
       await expect.poll(() => buyer.getByTestId('followers-count').textContent()).toBe('0');

@@ -56,10 +56,19 @@ interface Person {
     await tracked.context.addCookies([{ name: STICKY_COOKIE, value: instance, url: cluster.url }]);
     const api = tracked.context.request;
     const handle = `${name}_${crypto.randomBytes(3).toString('hex')}`;
-    const res = await api.post('/api/auth/register', { data: { email: `${handle}@example.com`, password: 'secret-pass', confirmPassword: 'secret-pass', username: handle, phone: '0501234567' } });
+    const res = await api.post('/api/auth/register', {
+      data: {
+        email: `${handle}@example.com`,
+        password: 'secret-pass',
+        confirmPassword: 'secret-pass',
+        username: handle,
+        phone: '0501234567',
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
     const { user } = (await res.json()) as { user: { id: string } };
-    if (verified) await db.query('update users set email_verified_at = $1 where id = $2', [new Date().toISOString(), user.id]);
+    if (verified)
+      await db.query('update users set email_verified_at = $1 where id = $2', [new Date().toISOString(), user.id]);
     const who = { context: tracked.context, api, tracked: [tracked], id: user.id };
     people.push(who);
     return who;
@@ -73,15 +82,21 @@ interface Person {
   }
 
   async function listProduct(seller: Person, title: string): Promise<string> {
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
-    const res = await seller.api.post('/api/products', { multipart: { ...VALID_PRODUCT, title, images: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
+    const res = await seller.api.post('/api/products', {
+      multipart: { ...VALID_PRODUCT, title, images: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
 
   async function startAuction(seller: Person, title: string): Promise<string> {
     const productId = await listProduct(seller, title);
-    const res = await seller.api.post(`/api/products/${productId}/auction`, { data: { startingBid: AED(100), duration: '1h' } });
+    const res = await seller.api.post(`/api/products/${productId}/auction`, {
+      data: { startingBid: AED(100), duration: '1h' },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
@@ -91,13 +106,25 @@ interface Person {
    * Through the balancer, or straight to one instance's own address (`via`). Answers the status
    * and which instance took it.
    */
-  async function bid(bidder: Person, auctionId: string, amount: number, via = cluster.url): Promise<{ status: number; servedBy?: string }> {
+  async function bid(
+    bidder: Person,
+    auctionId: string,
+    amount: number,
+    via = cluster.url,
+  ): Promise<{ status: number; servedBy?: string }> {
     const key = crypto.randomBytes(12).toString('hex');
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const res = await bidder.api.post(`${via}/api/auctions/${auctionId}/bids`, { data: { amount }, headers: { 'idempotency-key': key }, failOnStatusCode: false }).catch(() => undefined);
+      const res = await bidder.api
+        .post(`${via}/api/auctions/${auctionId}/bids`, {
+          data: { amount },
+          headers: { 'idempotency-key': key },
+          failOnStatusCode: false,
+        })
+        .catch(() => undefined);
       if (res && res.status() < 500) return { status: res.status(), servedBy: res.headers()['x-served-by'] };
-      if (Date.now() > deadline) throw new Error(`bid of ${amount} got no answer: ${res?.status()}\n${cluster.output()}`);
+      if (Date.now() > deadline)
+        throw new Error(`bid of ${amount} got no answer: ${res?.status()}\n${cluster.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -108,12 +135,15 @@ interface Person {
     const id = await listProduct(seller, 'Cluster Oud Perfume');
     const images: Array<{ url: string; servedBy: string | undefined }> = [];
     page(buyer).on('response', (r) => {
-      if (r.request().resourceType() === 'image' && r.url().includes('/uploads/')) images.push({ url: r.url(), servedBy: r.headers()['x-served-by'] });
+      if (r.request().resourceType() === 'image' && r.url().includes('/uploads/'))
+        images.push({ url: r.url(), servedBy: r.headers()['x-served-by'] });
     });
     expect(await visit(page(buyer), `/product/${id}`)).toBe(TWO);
     await page(buyer).getByRole('heading', { name: 'Cluster Oud Perfume' }).waitFor();
     const photo = page(buyer).locator('.gallery img').first();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(images.length).toBeGreaterThan(0);
     expect(images.every((i) => i.servedBy === TWO)).toBe(true);
   });
@@ -134,12 +164,19 @@ interface Person {
       expect((await bid(i % 2 ? b : a, id, AED(amount), cluster.instances[i % 2]!.url)).status).toBe(201);
       const shown = Date.now();
       for (const watcher of [watchA, watchB]) {
-        await expect.poll(() => page(watcher).getByTestId('current-bid').textContent(), { timeout: 1000, interval: 25 }).toBe(aed(amount));
+        await expect
+          .poll(() => page(watcher).getByTestId('current-bid').textContent(), { timeout: 1000, interval: 25 })
+          .toBe(aed(amount));
       }
       expect(Date.now() - shown).toBeLessThan(1000);
     }
-    const { rows } = await db.query<{ seq: number; amount: string }>('select seq, amount from bids where auction_id = $1 order by seq', [id]);
-    expect(rows.map((r) => [r.seq, Number(r.amount)])).toEqual(Array.from({ length: 8 }, (_, i) => [i + 1, AED(100 + i * 10)]));
+    const { rows } = await db.query<{ seq: number; amount: string }>(
+      'select seq, amount from bids where auction_id = $1 order by seq',
+      [id],
+    );
+    expect(rows.map((r) => [r.seq, Number(r.amount)])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [i + 1, AED(100 + i * 10)]),
+    );
   });
 
   it('a short auction closes exactly once, with its one order, while both instances run the closing job', async () => {
@@ -150,7 +187,9 @@ interface Person {
     expect((await bid(winner, id, AED(150))).status).toBe(201);
     await db.query('update auctions set ends_at = $1 where id = $2', [new Date(Date.now() + 2000).toISOString(), id]);
     await visit(page(watcher), `/auction/${id}`);
-    await expect.poll(() => page(watcher).getByTestId('auction-status').textContent(), { timeout: 10_000 }).toBe('Sold');
+    await expect
+      .poll(() => page(watcher).getByTestId('auction-status').textContent(), { timeout: 10_000 })
+      .toBe('Sold');
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const orders = await db.query('select id from orders where auction_id = $1', [id]);
     expect(orders.rows).toHaveLength(1);
@@ -162,7 +201,9 @@ interface Person {
     const host = await person('host', ONE);
     const [onA, onB] = [await person('viewer_a', ONE), await person('viewer_b', TWO)];
     const productId = await listProduct(host, 'Cluster Live Dallah');
-    const res = await host.api.post('/api/streams', { multipart: { title: 'Cluster evening', durationMinutes: '5', productId, startingBid: String(AED(100)) } });
+    const res = await host.api.post('/api/streams', {
+      multipart: { title: 'Cluster evening', durationMinutes: '5', productId, startingBid: String(AED(100)) },
+    });
     expect(res.status(), await res.text()).toBe(201);
     const { id } = (await res.json()) as { id: string };
     expect(await visit(page(onA), `/livestream/${id}`)).toBe(ONE);
@@ -173,10 +214,15 @@ interface Person {
       await p.getByTestId('chat-form').getByRole('button', { name: 'Send' }).click();
     };
     await say(page(onA), 'Salam from the first machine');
-    await page(onB).getByTestId('chat-message').filter({ hasText: 'Salam from the first machine' }).waitFor({ timeout: 3000 });
+    await page(onB)
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Salam from the first machine' })
+      .waitFor({ timeout: 3000 });
     await say(page(onB), '١٥٠');
     await page(onA).getByTestId('chat-bid').getByText('AED 150.00').waitFor({ timeout: 3000 });
-    await expect.poll(() => page(onA).getByTestId('bid-banner').textContent(), { timeout: 3000 }).toContain('AED 150.00');
+    await expect
+      .poll(() => page(onA).getByTestId('bid-banner').textContent(), { timeout: 3000 })
+      .toContain('AED 150.00');
 
     // Both instances run the job that ends streams on their timer: the stream ends once.
     const soon = new Date(Date.now() + 2000).toISOString();
@@ -185,9 +231,15 @@ interface Person {
     // The winner (on instance two) is told; the other viewer (on one) goes back to the live list.
     await page(onB).getByText('You won!').waitFor({ timeout: 10_000 });
     await expect.poll(() => new URL(page(onA).url()).pathname, { timeout: 10_000 }).toBe('/live');
-    const ended = await db.query<{ status: string; end_reason: string }>('select status, end_reason from streams where id = $1', [id]);
+    const ended = await db.query<{ status: string; end_reason: string }>(
+      'select status, end_reason from streams where id = $1',
+      [id],
+    );
     expect(ended.rows).toEqual([{ status: 'ended', end_reason: 'timer' }]);
-    const orders = await db.query('select o.id from orders o join auctions a on a.id = o.auction_id where a.stream_id = $1', [id]);
+    const orders = await db.query(
+      'select o.id from orders o join auctions a on a.id = o.auction_id where a.stream_id = $1',
+      [id],
+    );
     expect(orders.rows).toHaveLength(1);
   });
 
@@ -215,12 +267,16 @@ interface Person {
       acknowledged.push(AED(amount));
     }
     expect(victim.child.signalCode).toBe('SIGKILL');
-    const { rows } = await db.query<{ amount: string }>('select amount from bids where auction_id = $1 order by seq', [id]);
+    const { rows } = await db.query<{ amount: string }>('select amount from bids where auction_id = $1 order by seq', [
+      id,
+    ]);
     const stored = rows.map((r) => Number(r.amount));
     expect(stored).toEqual(acknowledged);
 
     // The page that was on the killed instance reconnects through the balancer, to the survivor.
-    await expect.poll(() => page(watcher).getByTestId('current-bid').textContent(), { timeout: 15_000 }).toBe(aed(amount));
+    await expect
+      .poll(() => page(watcher).getByTestId('current-bid').textContent(), { timeout: 15_000 })
+      .toBe(aed(amount));
     expect(await visit(page(watcher), `/auction/${id}`)).toBe(survivor);
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { createUser, insertProducts } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, useBrowser, openPage, startServer, type RunningServer } from './support/harness.js';
+import {
+  DIALECTS,
+  describeInBrowser,
+  useBrowser,
+  openPage,
+  startServer,
+  type RunningServer,
+} from './support/harness.js';
 
 /** Records the app's first element as the HTML put it on screen, to tell hydration (kept) from a re-render (replaced). */
 const NOTE_FIRST_APP = `
@@ -61,7 +68,11 @@ describeInBrowser('the first screen rendered by the server', () => {
           return page.getByTestId('product-card').first().textContent();
         })
         .toContain('Oud Incense Burner');
-      expect(await page.evaluate(() => (window as unknown as { __firstApp: Element }).__firstApp === document.querySelector('#root .app'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __firstApp: Element }).__firstApp === document.querySelector('#root .app'),
+        ),
+      ).toBe(true);
       expect(productReads.length).toBeGreaterThan(0);
       expect(productReads.every((url) => url.includes('sort=price-asc'))).toBe(true);
 
@@ -70,11 +81,15 @@ describeInBrowser('the first screen rendered by the server', () => {
       await page.getByRole('heading', { name: 'Brass Lantern Large' }).waitFor();
       expect(await page.evaluate(() => document.querySelector('#root .app') !== null)).toBe(true);
       // Hydrated: React has taken over the heading the server rendered.
-      await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')));
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      );
       // The product came with the page. Its reviews, well below a phone's first screen, are asked
       // for only as the reader comes near them: nothing else competes with the first screen.
       const reviews = page.locator('section.reviews');
-      expect(await reviews.evaluate((section) => section.getBoundingClientRect().top - innerHeight)).toBeGreaterThan(600);
+      expect(await reviews.evaluate((section) => section.getBoundingClientRect().top - innerHeight)).toBeGreaterThan(
+        600,
+      );
       await page.waitForTimeout(500);
       expect(productReads).toEqual([]);
       await reviews.scrollIntoViewIfNeeded();
@@ -84,12 +99,19 @@ describeInBrowser('the first screen rendered by the server', () => {
       // Hydrated, Add to Cart asks an anonymous visitor to log in first, without a reload.
       await expect
         .poll(async () => {
-          await page.getByRole('button', { name: 'Add to Cart' }).click({ timeout: 1000 }).catch(() => undefined);
+          await page
+            .getByRole('button', { name: 'Add to Cart' })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
           return page.evaluate(() => location.pathname);
         })
         .toBe('/login');
       await page.getByText(MSG.mustBeLoggedIn).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { __firstApp: Element }).__firstApp === document.querySelector('#root .app'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __firstApp: Element }).__firstApp === document.querySelector('#root .app'),
+        ),
+      ).toBe(true);
       expect(productReads.map((url) => new URL(url).pathname)).toEqual([`/api/products/${lantern}/reviews`]);
       // A page rendered for a visit without a session cookie comes knowing its visitor is signed out.
       expect(sessionReads).toBe(0);

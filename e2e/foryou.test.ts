@@ -4,7 +4,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { insertProducts, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, describeInBrowser, useBrowser, openPage, screenshot, startServer, type RunningServer, signInContext } from './support/harness.js';
+import {
+  DIALECTS,
+  describeInBrowser,
+  useBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+  signInContext,
+} from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -29,7 +38,15 @@ async function expectAt(page: Page, n: number): Promise<void> {
           (el) =>
             new Promise<number | null>((resolve) => {
               const top = el.scrollTop;
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.scrollTop === top && Math.abs(top - Math.round(top / el.clientHeight) * el.clientHeight) < 1 ? Math.round(top / el.clientHeight) : null)));
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  resolve(
+                    el.scrollTop === top && Math.abs(top - Math.round(top / el.clientHeight) * el.clientHeight) < 1
+                      ? Math.round(top / el.clientHeight)
+                      : null,
+                  ),
+                ),
+              );
             }),
         ),
       { timeout: 5000 },
@@ -42,7 +59,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Through DevTools, which the page's CSP (script-src 'self') does not govern.
   await page.evaluate(fs.readFileSync(AXE, 'utf8'));
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
@@ -54,7 +77,10 @@ async function swipe(context: BrowserContext, page: Page, from: { x: number; y: 
   const steps = 6;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
   for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + (dy * i) / steps }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from.x, y: from.y + (dy * i) / steps }],
+    });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
@@ -73,17 +99,41 @@ describeInBrowser('the For You feed in the browser', () => {
       // The demo catalog (two sellers, a dozen products with photos), one more seller with auctions and listings.
       server = await startServer(dialect, { seedDemo: true });
       const make = async (username: string) => {
-        const row = await server.accounts.createAccountDirectly({ email: `${username}@example.com`, username, phone: '0501234567', password: 'souq-e2e-pass', verified: true });
+        const row = await server.accounts.createAccountDirectly({
+          email: `${username}@example.com`,
+          username,
+          phone: '0501234567',
+          password: 'souq-e2e-pass',
+          verified: true,
+        });
         const session = await server.accounts.createSession(row.id);
-        return { id: row.id, username, email: `${username}@example.com`, cookie: `souq_sid=${session.token}` } satisfies TestUser;
+        return {
+          id: row.id,
+          username,
+          email: `${username}@example.com`,
+          cookie: `souq_sid=${session.token}`,
+        } satisfies TestUser;
       };
       viewer = await make(`nadia_${dialect}`);
       const seller = await make(`karim_${dialect}`);
-      await insertProducts(server, seller.id, Array.from({ length: 8 }, (_, i) => ({ title: `Vintage camera ${i + 1}`, category: 'Appliances', popularity: 5 + i })));
+      await insertProducts(
+        server,
+        seller.id,
+        Array.from({ length: 8 }, (_, i) => ({
+          title: `Vintage camera ${i + 1}`,
+          category: 'Appliances',
+          popularity: 5 + i,
+        })),
+      );
       auctionIds = [];
       const bidder = await make(`yusuf_${dialect}`);
       for (let i = 0; i < 3; i++) {
-        const { id } = await startAuction(server, seller, { startingBid: AED(250), duration: '1h' }, { title: `Auction lot ${i + 1}`, category: 'Gaming' });
+        const { id } = await startAuction(
+          server,
+          seller,
+          { startingBid: AED(250), duration: '1h' },
+          { title: `Auction lot ${i + 1}`, category: 'Gaming' },
+        );
         auctionIds.push(id);
         if (i > 0) await bidOk(server, bidder, id, { amount: AED(250) });
       }
@@ -155,7 +205,9 @@ describeInBrowser('the For You feed in the browser', () => {
         .toEqual([true, true]);
 
       // Go to the first product from here on, then like it and add it to the cart.
-      const kinds = await page.locator('[data-testid="feed-item"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-kind')));
+      const kinds = await page
+        .locator('[data-testid="feed-item"]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-kind')));
       let at = 3;
       while (kinds[at - 1] !== 'product') {
         await page.keyboard.press('ArrowDown');
@@ -165,17 +217,25 @@ describeInBrowser('the For You feed in the browser', () => {
       const card = page.locator('[data-testid="feed-item"][data-current]');
       const likes = Number(await card.getByTestId('feed-like-count').textContent());
       // The button turns at once; the server's answer comes after (and is what the API then reads).
-      const liked = page.waitForResponse((r) => r.url().endsWith(`/api/products/${productId}/like`) && r.request().method() === 'PUT');
+      const liked = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/products/${productId}/like`) && r.request().method() === 'PUT',
+      );
       await card.getByTestId('feed-like').click();
       await expect.poll(() => card.getByTestId('feed-like').getAttribute('aria-pressed')).toBe('true');
       expect((await liked).status()).toBe(200);
       expect(Number(await card.getByTestId('feed-like-count').textContent())).toBe(likes + 1);
-      const detail = await server.app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: { cookie: viewer.cookie } });
+      const detail = await server.app.inject({
+        method: 'GET',
+        url: `/api/products/${productId}`,
+        headers: { cookie: viewer.cookie },
+      });
       expect(detail.json()).toMatchObject({ likedByMe: true, likeCount: likes + 1 });
 
       await card.getByTestId('feed-add-to-cart').click();
       await card.getByTestId('feed-status').getByText('Added to cart').waitFor();
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((l: { id: string }) => l.id))).toEqual([productId]);
+      expect(
+        await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((l: { id: string }) => l.id)),
+      ).toEqual([productId]);
 
       // axe finds nothing to fix; a screenshot to look at.
       expect(await axeViolations(page)).toEqual([]);
@@ -196,7 +256,17 @@ describeInBrowser('the For You feed in the browser', () => {
 
       // Opens reach the server in batches (this visit sent them when it left for the product page).
       await expect
-        .poll(async () => (await server.database.db.selectFrom('item_opens').select('item_id').where('user_id', '=', viewer.id).execute()).length, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await server.database.db
+                .selectFrom('item_opens')
+                .select('item_id')
+                .where('user_id', '=', viewer.id)
+                .execute()
+            ).length,
+          { timeout: 10_000 },
+        )
         .toBeGreaterThanOrEqual(at);
 
       // "Not interested": the item goes, the next one takes its place, and the server knows.
@@ -206,7 +276,15 @@ describeInBrowser('the For You feed in the browser', () => {
       await expect.poll(() => currentId(page)).toBe(next);
       expect(await counter(page)).toBe(`${at} / ${total - 1}`);
       await expect
-        .poll(async () => (await server.database.db.selectFrom('feed_hidden').select('item_id').where('user_id', '=', viewer.id).execute()).map((r) => r.item_id))
+        .poll(async () =>
+          (
+            await server.database.db
+              .selectFrom('feed_hidden')
+              .select('item_id')
+              .where('user_id', '=', viewer.id)
+              .execute()
+          ).map((r) => r.item_id),
+        )
         .toEqual([gone]);
 
       // Bid the minimum on the next auction in the feed.
@@ -229,7 +307,12 @@ describeInBrowser('the For You feed in the browser', () => {
     });
 
     it('signed out, on a 360 px phone: a swipe over 50 px moves one item, a shorter one none; actions ask to log in, in place', async () => {
-      const context = await browser().newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true, isMobile: true });
+      const context = await browser().newContext({
+        baseURL: server.url,
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+      });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -258,10 +341,14 @@ describeInBrowser('the For You feed in the browser', () => {
       await expectAt(page, 2);
 
       // Nothing scrolls sideways at 360 px, and the touch targets are at least 44 px.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      const small = await page.locator('[data-testid="feed-item"][data-current] button, [data-testid="feed-item"][data-current] .btn').evaluateAll((els) =>
-        els.map((el) => el.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length,
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
       );
+      const small = await page
+        .locator('[data-testid="feed-item"][data-current] button, [data-testid="feed-item"][data-current] .btn')
+        .evaluateAll(
+          (els) => els.map((el) => el.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length,
+        );
       expect(small).toBe(0);
 
       // Signed out: the like asks to log in, inline, never with an alert.
@@ -282,7 +369,9 @@ describeInBrowser('the For You feed in the browser', () => {
       await card.getByTestId('login-prompt').waitFor({ state: 'detached' });
       await go('auction');
       // This card, whatever happens to the index while the prompt comes up.
-      const auction = page.locator(`[data-testid="feed-item"][data-kind="auction"][data-id="${await currentId(page)}"]`);
+      const auction = page.locator(
+        `[data-testid="feed-item"][data-kind="auction"][data-id="${await currentId(page)}"]`,
+      );
       await auction.getByTestId('feed-bid').tap();
       await auction.getByTestId('login-to-bid').getByText('You must be logged in to place a bid.').waitFor();
       await screenshot(page, `foryou-phone-auction-${dialect}`, { fullPage: false });

@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOidcProvider, type OidcTestProvider } from '../apps/server/test/oidc-provider.js';
-import { describeInBrowser, freePort, launchBrowser, openPage, screenshot, startServer, type RunningServer } from './support/harness.js';
+import {
+  describeInBrowser,
+  freePort,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './support/harness.js';
 
 describeInBrowser('Login using Google, against a real OpenID provider on loopback', () => {
   let browser: Browser;
@@ -14,9 +22,15 @@ describeInBrowser('Login using Google, against a real OpenID provider on loopbac
       clientId: 'souq-e2e',
       clientSecret: 'souq-e2e-secret',
       redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`],
-      accounts: { noura: { sub: 'google-noura', email: 'noura@example.com', email_verified: true, name: 'Noura Al Falasi' } },
+      accounts: {
+        noura: { sub: 'google-noura', email: 'noura@example.com', email_verified: true, name: 'Noura Al Falasi' },
+      },
     });
-    server = await startServer('sqlite', { oidc: { issuer: provider.issuer, clientId: 'souq-e2e', clientSecret: 'souq-e2e-secret' } }, port);
+    server = await startServer(
+      'sqlite',
+      { oidc: { issuer: provider.issuer, clientId: 'souq-e2e', clientSecret: 'souq-e2e-secret' } },
+      port,
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -28,7 +42,10 @@ describeInBrowser('Login using Google, against a real OpenID provider on loopbac
   it('signs in through the popup and the header shows the new verified user', async () => {
     const { page, context, errors } = await openPage(browser, server.url);
     await page.goto('/login');
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Login using Google' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Login using Google' }).click(),
+    ]);
     await popup.waitForLoadState();
     await popup.fill('input[name=login]', 'noura');
     await popup.fill('input[name=password]', 'anything');
@@ -50,10 +67,15 @@ describeInBrowser('Login using Google, against a real OpenID provider on loopbac
   it('reports a cancelled sign-in on the form and stays logged out', async () => {
     const { page, context } = await openPage(browser, server.url);
     await page.goto('/login');
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Login using Google' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Login using Google' }).click(),
+    ]);
     await popup.locator('a#cancel').click();
     await popup.waitForEvent('close', { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Google sign-in failed. Please try again.');
+    await expect
+      .poll(() => page.getByTestId('form-error').textContent())
+      .toBe('Google sign-in failed. Please try again.');
     await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
     await context.close();
   });

@@ -2,12 +2,42 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
-import { announceSkip, coturnInstalled, janusInstalled, startCoturn, startJanus, type JanusProcess, type TurnProcess } from '../apps/server/test/janus-process.js';
-import { describeInBrowser, FAKE_MEDIA_FLAGS, launchBrowser, startServer, type RunningServer } from './support/harness.js';
-import { firstFrame, goLive, hostPresence, hostPublishes, openVideoPage, playback, selectedCandidateTypes, viewerStates, viewerWatches, writeVideoTestSite } from './support/janus-video.js';
+import {
+  announceSkip,
+  coturnInstalled,
+  janusInstalled,
+  startCoturn,
+  startJanus,
+  type JanusProcess,
+  type TurnProcess,
+} from '../apps/server/test/janus-process.js';
+import {
+  describeInBrowser,
+  FAKE_MEDIA_FLAGS,
+  launchBrowser,
+  startServer,
+  type RunningServer,
+} from './support/harness.js';
+import {
+  firstFrame,
+  goLive,
+  hostPresence,
+  hostPublishes,
+  openVideoPage,
+  playback,
+  selectedCandidateTypes,
+  viewerStates,
+  viewerWatches,
+  writeVideoTestSite,
+} from './support/janus-video.js';
 
 const READY = janusInstalled() && coturnInstalled();
-if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ? '' : 'janus '}${coturnInstalled() ? '' : 'coturn '}not installed`, 'apt-get install -y janus coturn to run it.');
+if (!READY)
+  announceSkip(
+    'the Janus/coturn browser suite',
+    `${janusInstalled() ? '' : 'janus '}${coturnInstalled() ? '' : 'coturn '}not installed`,
+    'apt-get install -y janus coturn to run it.',
+  );
 
 /**
  * The SFU end to end, without the screens: a host publishes Chromium's fake camera to a real
@@ -25,7 +55,13 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
 
   async function person(verified = true): Promise<{ id: string; cookie: string }> {
     const name = `p${Math.random().toString(36).slice(2, 10)}`;
-    const row = await server.accounts.createAccountDirectly({ email: `${name}@example.com`, username: name, phone: '0501234567', password: 'souq-e2e-pass', verified });
+    const row = await server.accounts.createAccountDirectly({
+      email: `${name}@example.com`,
+      username: name,
+      phone: '0501234567',
+      password: 'souq-e2e-pass',
+      verified,
+    });
     return { id: row.id, cookie: `souq_sid=${(await server.accounts.createSession(row.id)).token}` };
   }
   async function page(cookie?: string): Promise<Page> {
@@ -37,7 +73,9 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
   /** Host goes live and publishes; one viewer watches. Returns the viewer's page once it shows video. */
   async function hostAndViewer(policy: 'all' | 'relay') {
     const host = await person();
-    const productId = await insertProduct(server as unknown as Parameters<typeof insertProduct>[0], host.id, { title: 'Brass lamp' });
+    const productId = await insertProduct(server as unknown as Parameters<typeof insertProduct>[0], host.id, {
+      title: 'Brass lamp',
+    });
     const hostPage = await page(host.cookie);
     const streamId = await goLive(hostPage, productId);
     presences.push(await hostPresence(server.url, host.cookie, streamId));
@@ -65,13 +103,21 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
     site = await writeVideoTestSite();
     server = await startServer('sqlite', {
       webDist: site,
-      video: { meshMaxViewers: 4, ice: { servers: [], turn: { urls: turn.urls, secret: turn.secret, ttlSeconds: 600 } }, janus: janus.settings },
+      video: {
+        meshMaxViewers: 4,
+        ice: { servers: [], turn: { urls: turn.urls, secret: turn.secret, ttlSeconds: 600 } },
+        janus: janus.settings,
+      },
     });
     browser = await launchBrowser(FAKE_MEDIA_FLAGS);
   });
   afterAll(async () => {
     for (const leave of presences) leave();
-    for (const p of pages) await p.context().close().catch(() => undefined);
+    for (const p of pages)
+      await p
+        .context()
+        .close()
+        .catch(() => undefined);
     await browser?.close();
     await server?.close();
     await janus?.stop();
@@ -96,8 +142,16 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
   it('when Janus restarts, the viewer says Reconnecting… and comes back live; the host republishes', async () => {
     const { viewerPage } = await hostAndViewer('all');
     await janus.restart();
-    await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.includes('reconnecting'), undefined, { timeout: 20_000 });
-    await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.at(-1) === 'live', undefined, { timeout: 40_000 });
+    await viewerPage.waitForFunction(
+      () => (window as unknown as { states: string[] }).states.includes('reconnecting'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    await viewerPage.waitForFunction(
+      () => (window as unknown as { states: string[] }).states.at(-1) === 'live',
+      undefined,
+      { timeout: 40_000 },
+    );
     await expectMoving(viewerPage);
   });
 
@@ -105,7 +159,11 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
     const { hostPage, viewerPage, streamId } = await hostAndViewer('all');
     await janus.down();
     try {
-      await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.at(-1) === 'failed', undefined, { timeout: 30_000 });
+      await viewerPage.waitForFunction(
+        () => (window as unknown as { states: string[] }).states.at(-1) === 'failed',
+        undefined,
+        { timeout: 30_000 },
+      );
     } finally {
       await janus.up();
     }
@@ -114,7 +172,11 @@ if (!READY) announceSkip('the Janus/coturn browser suite', `${janusInstalled() ?
     await hostPage.evaluate(() => (window as unknown as { host: { stop(): void } }).host.stop());
     await hostPublishes(hostPage, streamId);
     await viewerPage.evaluate(() => (window as unknown as { viewer: { retry(): void } }).viewer.retry());
-    await viewerPage.waitForFunction(() => (window as unknown as { states: string[] }).states.at(-1) === 'live', undefined, { timeout: 30_000 });
+    await viewerPage.waitForFunction(
+      () => (window as unknown as { states: string[] }).states.at(-1) === 'live',
+      undefined,
+      { timeout: 30_000 },
+    );
     expect((await viewerStates(viewerPage)).slice(-2)).toEqual(['reconnecting', 'live']);
     await expectMoving(viewerPage);
   });

@@ -2,17 +2,33 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { announceSkip, janusInstalled, startJanus, type JanusProcess } from '../apps/server/test/janus-process.js';
-import { FAKE_MEDIA_FLAGS, describeInBrowser, launchBrowser, openPage, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
+import {
+  FAKE_MEDIA_FLAGS,
+  describeInBrowser,
+  launchBrowser,
+  openPage,
+  startServer,
+  type RunningServer,
+  type TrackedPage,
+  signInContext,
+} from './support/harness.js';
 
 const READY = janusInstalled();
-if (!READY) announceSkip('the live screens through Janus', 'janus not installed', 'apt-get install -y janus to run it.');
+if (!READY)
+  announceSkip('the live screens through Janus', 'janus not installed', 'apt-get install -y janus to run it.');
 
 /** The <video> decodes frames and its time moves on. */
 async function seesVideo(page: Page, testId: string): Promise<void> {
   const video = page.getByTestId(testId);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
   const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(before);
 }
 
 /**
@@ -27,7 +43,13 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
   const pages: TrackedPage[] = [];
 
   async function signedIn(name: string): Promise<TrackedPage> {
-    const row = await server.accounts.createAccountDirectly({ email: `${name}@example.com`, username: name, phone: '0501234567', password: 'souq-e2e-pass', verified: true });
+    const row = await server.accounts.createAccountDirectly({
+      email: `${name}@example.com`,
+      username: name,
+      phone: '0501234567',
+      password: 'souq-e2e-pass',
+      verified: true,
+    });
     const tracked = await openPage(browser, server.url);
     pages.push(tracked);
     await signInContext(tracked.context, server.url, (await server.accounts.createSession(row.id)).token);
@@ -49,7 +71,11 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
   it('a host goes live through the SFU; two viewers see the picture; a chat bid updates every banner', async () => {
     const hostTab = await signedIn('jana_host');
     const { page: host } = hostTab;
-    await insertProduct(server as unknown as Parameters<typeof insertProduct>[0], (hostTab as unknown as { id: string }).id, { title: 'Copper dallah' });
+    await insertProduct(
+      server as unknown as Parameters<typeof insertProduct>[0],
+      (hostTab as unknown as { id: string }).id,
+      { title: 'Copper dallah' },
+    );
     await host.goto('/livestream-host');
     const form = host.getByTestId('host-form');
     await form.getByLabel('Title').fill('Janus evening');
@@ -60,7 +86,9 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
     await seesVideo(host, 'local-video');
     const streamId = new URL(host.url()).searchParams.get('stream')!;
     // The server answers this stream's video joins with Janus, not mesh.
-    expect((await host.evaluate(async (id) => (await fetch(`/api/streams/${id}/video`)).json(), streamId)).mode).toBe('janus');
+    expect((await host.evaluate(async (id) => (await fetch(`/api/streams/${id}/video`)).json(), streamId)).mode).toBe(
+      'janus',
+    );
 
     const viewers = [await signedIn('jana_one'), await signedIn('jana_two')];
     for (const { page } of viewers) {

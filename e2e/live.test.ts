@@ -3,7 +3,19 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import { DIALECTS, FAKE_MEDIA_FLAGS, describeInBrowser, fitsWidth, useBrowser, openPage, screenshot, startServer, type RunningServer, type TrackedPage, signInContext } from './support/harness.js';
+import {
+  DIALECTS,
+  FAKE_MEDIA_FLAGS,
+  describeInBrowser,
+  fitsWidth,
+  useBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+  type TrackedPage,
+  signInContext,
+} from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -12,9 +24,15 @@ const path$ = (page: Page) => page.evaluate(() => location.pathname + location.s
 /** The <video> decodes frames and its time moves on: the picture is really arriving. */
 async function seesVideo(page: Page, testId: string): Promise<void> {
   const video = page.getByTestId(testId);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
   const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(before);
 }
 
 /** axe-core on the page's main content: no WCAG 2 A/AA violations. */
@@ -22,7 +40,16 @@ async function axeClean(page: Page): Promise<void> {
   // Through the debugger, not a <script>: the app's CSP rightly refuses inline scripts.
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run({ include: [['main']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
@@ -40,7 +67,12 @@ describeInBrowser('live video auctions in the browser', () => {
     /** A second server whose mesh holds one viewer: what a full stream looks like. */
     let small: RunningServer;
     const pages: TrackedPage[] = [];
-    const names = { host: `hala_${dialect}`, aisha: `aisha_${dialect}`, omar: `omar_${dialect}`, una: `una_${dialect}` };
+    const names = {
+      host: `hala_${dialect}`,
+      aisha: `aisha_${dialect}`,
+      omar: `omar_${dialect}`,
+      una: `una_${dialect}`,
+    };
     type Who = keyof typeof names;
     const people = new Map<RunningServer, Record<Who, TestUser>>();
     let users: Record<Who, TestUser>;
@@ -49,7 +81,13 @@ describeInBrowser('live video auctions in the browser', () => {
       const made = {} as Record<Who, TestUser>;
       for (const who of Object.keys(names) as Who[]) {
         const email = `${names[who]}@example.com`;
-        const row = await on.accounts.createAccountDirectly({ email, username: names[who], phone: '0501234567', password: 'souq-e2e-pass', verified: who !== 'una' });
+        const row = await on.accounts.createAccountDirectly({
+          email,
+          username: names[who],
+          phone: '0501234567',
+          password: 'souq-e2e-pass',
+          verified: who !== 'una',
+        });
         const session = await on.accounts.createSession(row.id);
         made[who] = { id: row.id, username: names[who], email, cookie: `souq_sid=${session.token}` };
       }
@@ -57,7 +95,11 @@ describeInBrowser('live video auctions in the browser', () => {
       return made;
     }
 
-    async function signedIn(who: Who | null, viewport?: { width: number; height: number }, on = server): Promise<TrackedPage> {
+    async function signedIn(
+      who: Who | null,
+      viewport?: { width: number; height: number },
+      on = server,
+    ): Promise<TrackedPage> {
       const tracked = await openPage(browser(), on.url, viewport);
       pages.push(tracked);
       if (who) {
@@ -125,7 +167,11 @@ describeInBrowser('live video auctions in the browser', () => {
       await list.getByTestId('stream-card').first().getByText('Friday watch auction').waitFor({ timeout: 15_000 });
       expect(await list.getByTestId('stream-card').first().textContent()).toContain(`Host: ${names.host}`);
 
-      const viewers = { aisha: await signedIn('aisha'), omar: await signedIn('omar', PHONE), una: await signedIn('una') };
+      const viewers = {
+        aisha: await signedIn('aisha'),
+        omar: await signedIn('omar', PHONE),
+        una: await signedIn('una'),
+      };
       for (const { page } of Object.values(viewers)) await page.goto(`/livestream/${streamId}`);
       for (const { page } of Object.values(viewers)) {
         await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 30_000 }).toBe('Live');
@@ -135,7 +181,9 @@ describeInBrowser('live video auctions in the browser', () => {
       await aisha.getByText(`Hosted by ${names.host}`).waitFor();
       expect(await aisha.getByTestId('viewer-countdown').textContent()).toMatch(/^0[45]:[0-5]\d$/);
       await aisha.getByTestId('follow-star').waitFor();
-      await expect.poll(() => host.getByTestId('viewer-count').textContent(), { timeout: 10_000 }).toContain('3 viewers');
+      await expect
+        .poll(() => host.getByTestId('viewer-count').textContent(), { timeout: 10_000 })
+        .toContain('3 viewers');
 
       // Chat both ways.
       await say(aisha, 'Is the bracelet original?');
@@ -146,14 +194,20 @@ describeInBrowser('live video auctions in the browser', () => {
       // Arabic-Indic digits are a bid of AED 150, and every banner says so.
       await say(omar, '١٥٠');
       await omar.getByTestId('chat-answer').getByText('Your bid is in. You are the highest bidder.').waitFor();
-      for (const page of [host, aisha, omar, una]) await expect.poll(() => banner(page)).toBe(`Highest Bid: AED 150.00 by ${names.omar}`);
+      for (const page of [host, aisha, omar, una])
+        await expect.poll(() => banner(page)).toBe(`Highest Bid: AED 150.00 by ${names.omar}`);
       await host.getByTestId('chat-bid').getByText('AED 150.00').waitFor();
       // A bid too low is refused with the reason, and not posted.
       await say(aisha, '120');
-      await aisha.getByTestId('chat-answer').getByText(/^Bid amount must be higher than current bid/).waitFor();
+      await aisha
+        .getByTestId('chat-answer')
+        .getByText(/^Bid amount must be higher than current bid/)
+        .waitFor();
 
       // The unverified viewer chats, and gets the verification prompt for a bid.
-      expect(await una.getByRole('textbox', { name: 'Chat message' }).getAttribute('placeholder')).toBe('Enter message (verify email to bid)');
+      expect(await una.getByRole('textbox', { name: 'Chat message' }).getAttribute('placeholder')).toBe(
+        'Enter message (verify email to bid)',
+      );
       await say(una, 'Lovely watch');
       await host.getByTestId('chat').getByText('Lovely watch').waitFor();
       await say(una, '200');
@@ -174,14 +228,21 @@ describeInBrowser('live video auctions in the browser', () => {
 
       // End Stream: viewers are told, the non-winners go back to the list after 3 s, the winner gets the order.
       await host.getByTestId('end-stream').click();
-      await host.getByRole('dialog', { name: 'End the stream now?' }).getByRole('button', { name: 'End Stream' }).click();
+      await host
+        .getByRole('dialog', { name: 'End the stream now?' })
+        .getByRole('button', { name: 'End Stream' })
+        .click();
       await host.getByRole('link', { name: 'Return to Auctions' }).waitFor();
-      for (const page of [aisha, omar, una]) await page.getByTestId('stream-ended').getByText('Stream has ended').waitFor();
+      for (const page of [aisha, omar, una])
+        await page.getByTestId('stream-ended').getByText('Stream has ended').waitFor();
       await omar.getByText('You won!').waitFor();
       await expect.poll(() => path$(aisha), { timeout: 8_000 }).toBe('/live');
       const orders = await server.database.db.selectFrom('orders').select(['buyer_id']).execute();
       expect(orders.map((o) => o.buyer_id)).toEqual([users.omar.id]);
-      await list.locator('[data-testid="stream-card"][data-status="ended"]').getByText('Final Bid: AED 150.00').waitFor({ timeout: 15_000 });
+      await list
+        .locator('[data-testid="stream-card"][data-status="ended"]')
+        .getByText('Final Bid: AED 150.00')
+        .waitFor({ timeout: 15_000 });
       await fitsWidth(list);
       await axeClean(list);
 
@@ -202,7 +263,9 @@ describeInBrowser('live video auctions in the browser', () => {
       await host.reload();
       await host.getByText('You are hosting this stream').waitFor();
       await seesVideo(host, 'local-video');
-      await expect.poll(() => aisha.getByTestId('connection-status').textContent(), { timeout: 45_000 }).not.toBe('Live');
+      await expect
+        .poll(() => aisha.getByTestId('connection-status').textContent(), { timeout: 45_000 })
+        .not.toBe('Live');
       await expect.poll(() => aisha.getByTestId('connection-status').textContent(), { timeout: 45_000 }).toBe('Live');
       await seesVideo(aisha, 'stream-video');
       // And the host form, opened meanwhile, leads back to it.
@@ -213,7 +276,11 @@ describeInBrowser('live video auctions in the browser', () => {
 
       // The server's clock hook: the stream is due now, and the job that ends due streams runs.
       const past = new Date(Date.now() - 1000).toISOString();
-      const { auction_id } = await server.database.db.selectFrom('streams').select('auction_id').where('id', '=', streamId).executeTakeFirstOrThrow();
+      const { auction_id } = await server.database.db
+        .selectFrom('streams')
+        .select('auction_id')
+        .where('id', '=', streamId)
+        .executeTakeFirstOrThrow();
       await server.database.db.updateTable('streams').set({ ends_at: past }).where('id', '=', streamId).execute();
       await server.database.db.updateTable('auctions').set({ ends_at: past }).where('id', '=', auction_id).execute();
       await server.jobs.runNow('streams.end-due');
@@ -221,7 +288,11 @@ describeInBrowser('live video auctions in the browser', () => {
       await aisha.getByTestId('stream-ended').getByText('Stream has ended').waitFor();
       await aisha.getByText('You won!').waitFor();
       await host.getByText(`Sold to ${names.aisha}`).waitFor();
-      const orders = await server.database.db.selectFrom('orders').select(['buyer_id']).where('auction_id', '=', auction_id).execute();
+      const orders = await server.database.db
+        .selectFrom('orders')
+        .select(['buyer_id'])
+        .where('auction_id', '=', auction_id)
+        .execute();
       expect(orders.map((o) => o.buyer_id)).toEqual([users.aisha.id]);
     });
 
@@ -235,8 +306,14 @@ describeInBrowser('live video auctions in the browser', () => {
       await seesVideo(first.page, 'stream-video');
       const second = (await signedIn('omar', PHONE, small)).page;
       await second.goto(`/livestream/${streamId}`);
-      await second.getByTestId('stream-full').getByText('This stream is full right now. You can still chat and bid.').waitFor({ timeout: 20_000 });
-      await host.getByTestId('mesh-full').getByText('Your stream is full: 1 viewer is the most this connection can hold here.', { exact: false }).waitFor();
+      await second
+        .getByTestId('stream-full')
+        .getByText('This stream is full right now. You can still chat and bid.')
+        .waitFor({ timeout: 20_000 });
+      await host
+        .getByTestId('mesh-full')
+        .getByText('Your stream is full: 1 viewer is the most this connection can hold here.', { exact: false })
+        .waitFor();
       await say(second, 'Waiting for a place');
       await host.getByTestId('chat').getByText('Waiting for a place').waitFor();
       await fitsWidth(second);

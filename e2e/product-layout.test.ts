@@ -2,12 +2,23 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProduct, createUser } from '../apps/server/test/catalog-support.js';
 import type { Page } from 'playwright-core';
-import { describeInBrowser, fitsWidth, openPage, signInContext, startServer, useBrowser, type RunningServer } from './support/harness.js';
+import {
+  describeInBrowser,
+  fitsWidth,
+  openPage,
+  signInContext,
+  startServer,
+  useBrowser,
+  type RunningServer,
+} from './support/harness.js';
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 860 };
 
-const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#0f766e' } }).png().toBuffer();
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
 
 /**
  * A seller's photo is shown whole on the product page (and the auction page, which uses the same
@@ -29,12 +40,17 @@ describeInBrowser('the product page layout', () => {
       { field: 'images', data: await photo(600, 900), filename: 'portrait.png' },
       { field: 'images', data: await photo(1200, 600), filename: 'wide.png' },
     ]);
-    await createProduct(server, seller, { title: 'Tall Floor Lamp' }, [{ field: 'images', data: await photo(400, 1600), filename: 'tall.png' }]);
+    await createProduct(server, seller, { title: 'Tall Floor Lamp' }, [
+      { field: 'images', data: await photo(400, 1600), filename: 'tall.png' },
+    ]);
   });
   afterAll(() => server?.close());
 
   /** Opens a page at `viewport` (signed in as the seller when asked), runs `check` on it, and expects no console errors. */
-  async function onPage({ viewport, asSeller = false }: { viewport: { width: number; height: number }; asSeller?: boolean }, check: (page: Page) => Promise<void>): Promise<void> {
+  async function onPage(
+    { viewport, asSeller = false }: { viewport: { width: number; height: number }; asSeller?: boolean },
+    check: (page: Page) => Promise<void>,
+  ): Promise<void> {
     const { page, context, errors } = await openPage(browser(), server.url, viewport);
     try {
       if (asSeller) await signInContext(context, server.url, sellerCookie);
@@ -55,7 +71,9 @@ describeInBrowser('the product page layout', () => {
       for (const [i, label] of ['portrait', 'wide'].entries()) {
         await page.getByRole('button', { name: `Show image ${i + 1} of 2` }).click();
         const image = page.locator('.gallery__main img');
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         const [frame, shown] = await Promise.all([page.locator('.gallery__main').boundingBox(), image.boundingBox()]);
         expect(shown!.y, `${label}: top`).toBeGreaterThanOrEqual(frame!.y - 0.5);
         expect(shown!.y + shown!.height, `${label}: bottom`).toBeLessThanOrEqual(frame!.y + frame!.height + 0.5);
@@ -71,7 +89,9 @@ describeInBrowser('the product page layout', () => {
     onPage({ viewport }, async (page) => {
       await page.goto('/foryou');
       const first = page.locator('.feed-photos__frame img').first();
-      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       // Every photo the feed has put on the page, whichever item it ranked first: all of them are taller than wide.
       const fits = await page.locator('.feed-photos__frame img').evaluateAll((images) =>
         images.map((img) => {
@@ -95,7 +115,12 @@ describeInBrowser('the product page layout', () => {
       const buttons = await page.locator('.product__actions > *').evaluateAll((elements) =>
         elements.map((el) => {
           const box = el.getBoundingClientRect();
-          return { text: el.textContent?.trim(), left: box.left, right: box.right, clipped: el.scrollWidth > el.clientWidth + 1 };
+          return {
+            text: el.textContent?.trim(),
+            left: box.left,
+            right: box.right,
+            clipped: el.scrollWidth > el.clientWidth + 1,
+          };
         }),
       );
       expect(buttons.map((b) => b.text)).toEqual(['Edit', 'Move to Auction', expect.stringContaining('Like')]);

@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The browser's build and the server's render of first screens (ADR 0025), built together.
 const builtFiles = [path.join(root, 'apps/web/dist/index.html'), path.join(root, 'apps/web/dist-ssr/entry-server.js')];
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+];
 
 function newest(p) {
   const full = path.join(root, p);
@@ -22,6 +28,10 @@ export function buildWebIfStale() {
   if (built >= Math.max(...sources.map(newest))) return false;
   console.log('Building the web app…');
   // A test runner sets NODE_ENV=test, which Vite would carry into the bundle (React's dev build).
-  execFileSync('npm', ['run', 'build', '-w', '@souq/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npm', ['run', 'build', '-w', '@souq/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }

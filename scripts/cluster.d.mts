@@ -2,7 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 
 export const root: string;
 export function freePort(): Promise<number>;
-export function clusterConfig(template: string, ports: { port: number; statsPort: number; instancePorts: number[] }): string;
+export function clusterConfig(
+  template: string,
+  ports: { port: number; statsPort: number; instancePorts: number[] },
+): string;
 
 export interface ClusterInstance {
   child: ChildProcess;
@@ -20,4 +23,8 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export function startCluster(options?: { instances?: number; env?: Record<string, string>; stdio?: 'inherit' | 'ignore' | 'pipe' }): Promise<Cluster>;
+export function startCluster(options?: {
+  instances?: number;
+  env?: Record<string, string>;
+  stdio?: 'inherit' | 'ignore' | 'pipe';
+}): Promise<Cluster>;

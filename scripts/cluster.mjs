@@ -27,7 +27,10 @@ export { freePort };
 export function clusterConfig(template, { port, statsPort, instancePorts }) {
   const servers = (backend) =>
     instancePorts
-      .map((p, i) => `    server souq${i + 1} 127.0.0.1:${p} ${backend === 'souq' ? `cookie souq${i + 1}` : `track souq/souq${i + 1}`}`)
+      .map(
+        (p, i) =>
+          `    server souq${i + 1} 127.0.0.1:${p} ${backend === 'souq' ? `cookie souq${i + 1}` : `track souq/souq${i + 1}`}`,
+      )
       .join('\n');
   let backend = '';
   let written = false;
@@ -51,7 +54,8 @@ export function clusterConfig(template, { port, statsPort, instancePorts }) {
 async function waitFor(url, child, what, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
     const res = await fetch(url).catch(() => undefined);
     if (res?.ok) return;
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
@@ -114,7 +118,10 @@ export async function startCluster({ instances = 2, env = {}, stdio = 'inherit' 
     await Promise.all(started.map((s, i) => waitFor(`${s.url}/api/ready`, s.child, `instance ${i + 1}`, 60_000)));
 
     const config = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(config, clusterConfig(fs.readFileSync(TEMPLATE, 'utf8'), { port, statsPort, instancePorts: started.map((s) => s.port) }));
+    fs.writeFileSync(
+      config,
+      clusterConfig(fs.readFileSync(TEMPLATE, 'utf8'), { port, statsPort, instancePorts: started.map((s) => s.port) }),
+    );
     const haproxy = spawn(HAPROXY, ['-db', '-f', config], { stdio: ['ignore', stdio, stdio] });
     started.push({ child: haproxy, port, url });
     await waitFor(`${url}/api/ready`, haproxy, 'haproxy', 20_000);
@@ -133,7 +140,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   const cluster = await startCluster({ instances });
-  console.log(`Souq cluster: ${cluster.url} (${instances} instances: ${cluster.instances.map((s) => s.url).join(', ')}; HAProxy stats ${cluster.statsUrl}/stats)`);
+  console.log(
+    `Souq cluster: ${cluster.url} (${instances} instances: ${cluster.instances.map((s) => s.url).join(', ')}; HAProxy stats ${cluster.statsUrl}/stats)`,
+  );
   const shutdown = async () => {
     await cluster.stop();
     process.exit(0);

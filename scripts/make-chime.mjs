@@ -19,7 +19,8 @@ for (const { hz, at } of NOTES) {
     const t = (i - start) / RATE;
     const attack = Math.min(1, t / 0.005);
     const decay = Math.exp(-t / 0.22);
-    const tone = Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t) + 0.08 * Math.sin(6 * Math.PI * hz * t);
+    const tone =
+      Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t) + 0.08 * Math.sin(6 * Math.PI * hz * t);
     samples[i] += attack * decay * tone;
   }
 }

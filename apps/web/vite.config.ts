@@ -36,10 +36,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (@fastify/static's preCompressed): smaller than compressing each download on the fly.
     // The server's bundle (dist-ssr, ADR 0025) is read from disk by Node, never downloaded.
     !isSsrBuild &&
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      exclude: [/\.html$/],
-    }),
+      compression({
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        exclude: [/\.html$/],
+      }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
   build: {
@@ -55,7 +58,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           // Every page needs React, the router and TanStack Query: one file rather than the six
           // pieces the bundler would cut them into, each a round trip on a phone's connection.
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+          ],
         },
       },
     },

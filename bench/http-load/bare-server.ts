@@ -7,7 +7,10 @@ import http from 'node:http';
 const body = JSON.stringify({ hello: 'world' });
 http
   .createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     response.end(body);
   })
   .listen(Number(process.env.PORT), '127.0.0.1');

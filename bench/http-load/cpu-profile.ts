@@ -29,10 +29,19 @@ function ownerOf(url: string, functionName: string): string {
 }
 
 // CPU profiles name files by file:// URL, heap profiles by path.
-const shortUrl = (url: string) => url.replace(/^(file:\/\/)?\/.*?node_modules\//, '').replace(/^(file:\/\/)?\/.*?\/(apps|packages|bench)\//, '$2/');
+const shortUrl = (url: string) =>
+  url.replace(/^(file:\/\/)?\/.*?node_modules\//, '').replace(/^(file:\/\/)?\/.*?\/(apps|packages|bench)\//, '$2/');
 
 /** A profile frame as the reports name it: `function | file:line`, the file short. */
-export function frameKey({ functionName, url, lineNumber }: { functionName: string; url: string; lineNumber: number }): string {
+export function frameKey({
+  functionName,
+  url,
+  lineNumber,
+}: {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}): string {
   return `${functionName || '(anonymous)'} | ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`;
 }
 

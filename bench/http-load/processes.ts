@@ -8,7 +8,6 @@ import { freePort } from '../../scripts/free-port.mjs';
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 
-
 export interface Server {
   url: string;
   child: ChildProcess;
@@ -19,14 +18,22 @@ export interface Server {
 }
 
 /** Starts a TypeScript entry point in its own Node process on the server core and waits until `readyPath` answers. */
-export async function startServer(script: string, env: Record<string, string>, options: { readyPath: string; nodeArgs?: string[] }): Promise<Server> {
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  options: { readyPath: string; nodeArgs?: string[] },
+): Promise<Server> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', script], {
-    cwd: path.dirname(script),
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    'taskset',
+    ['-c', SERVER_CORE, process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', script],
+    {
+      cwd: path.dirname(script),
+      env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -85,18 +92,46 @@ function cpuTimeUs(pid: number): number {
  */
 export function wrk(
   url: string,
-  opts: { serverPid: number | number[]; seconds: number; connections: number; threads: number; headers?: Record<string, string>; core?: string | null },
+  opts: {
+    serverPid: number | number[];
+    seconds: number;
+    connections: number;
+    threads: number;
+    headers?: Record<string, string>;
+    core?: string | null;
+  },
 ): LoadResult {
   const headerArgs = Object.entries(opts.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   const pids = Array.isArray(opts.serverPid) ? opts.serverPid : [opts.serverPid];
   const serversCpuUs = () => pids.reduce((sum, pid) => sum + cpuTimeUs(pid), 0);
-  const args = ['wrk', `-t${opts.threads}`, `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '5s', '-s', REPORT, ...headerArgs, url];
+  const args = [
+    'wrk',
+    `-t${opts.threads}`,
+    `-c${opts.connections}`,
+    `-d${opts.seconds}s`,
+    '--timeout',
+    '5s',
+    '-s',
+    REPORT,
+    ...headerArgs,
+    url,
+  ];
   const cpuBefore = serversCpuUs();
-  const run = opts.core === null ? spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' }) : spawnSync('taskset', ['-c', opts.core ?? LOAD_CORE, ...args], { encoding: 'utf8' });
+  const run =
+    opts.core === null
+      ? spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' })
+      : spawnSync('taskset', ['-c', opts.core ?? LOAD_CORE, ...args], { encoding: 'utf8' });
   const cpuUs = serversCpuUs() - cpuBefore;
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr || run.error}`);
   const line = run.stdout.trim().split('\n').pop()!;
-  const r = JSON.parse(line) as { requests: number; durationUs: number; p50Us: number; p99Us: number; maxUs: number; errors: Record<string, number> };
+  const r = JSON.parse(line) as {
+    requests: number;
+    durationUs: number;
+    p50Us: number;
+    p99Us: number;
+    maxUs: number;
+    errors: Record<string, number>;
+  };
   return {
     requests: r.requests,
     rps: r.requests / (r.durationUs / 1e6),
@@ -116,10 +151,14 @@ export function checkoutRef(repoRoot: string, ref: string): { dir: string; sha: 
   const sha = spawnSync('git', ['rev-parse', '--short', ref], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
   if (!sha) throw new Error(`unknown git ref ${ref}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `souq-${sha}-`));
-  const tar = spawnSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', sha, dir], { cwd: repoRoot, encoding: 'utf8' });
+  const tar = spawnSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', sha, dir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (tar.status !== 0) throw new Error(`git archive ${ref} failed: ${tar.stderr}`);
   for (const modules of ['node_modules', 'apps/server/node_modules']) {
-    if (fs.existsSync(path.join(repoRoot, modules))) fs.symlinkSync(path.join(repoRoot, modules), path.join(dir, modules));
+    if (fs.existsSync(path.join(repoRoot, modules)))
+      fs.symlinkSync(path.join(repoRoot, modules), path.join(dir, modules));
   }
   return { dir, sha };
 }

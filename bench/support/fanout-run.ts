@@ -64,9 +64,18 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
   const crowds: ChildProcess[] = Array.from({ length: processes }, (_, p) => {
     const share = Math.floor(clients / processes) + (p < clients % processes ? 1 : 0);
     // Each process spreads its sockets over every target.
-    const args = [options.targets.map((t) => t.url).join(','), options.auctionId, String(share), 'auction', options.client];
+    const args = [
+      options.targets.map((t) => t.url).join(','),
+      options.auctionId,
+      String(share),
+      'auction',
+      options.client,
+    ];
     if (options.targets.some((t) => t.cookie)) args.push(options.targets.map((t) => t.cookie ?? '').join(','));
-    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), args, {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
   });
   try {
     await Promise.all(
@@ -74,7 +83,9 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
         (c) =>
           new Promise<void>((resolve, reject) => {
             c.once('message', () => resolve());
-            c.once('exit', (code) => reject(new Error(`a client process exited (${code}) before its sockets were ready`)));
+            c.once('exit', (code) =>
+              reject(new Error(`a client process exited (${code}) before its sockets were ready`)),
+            );
           }),
       ),
     );

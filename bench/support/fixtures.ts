@@ -14,17 +14,36 @@ type Souq = Awaited<ReturnType<typeof buildApp>>;
 async function seedPeople(souq: Souq, count: number) {
   const at = new Date().toISOString();
   const people = Array.from({ length: count }, (_, i) =>
-    verifiedUserRow({ id: crypto.randomUUID(), email: `bench${i}-${crypto.randomBytes(3).toString('hex')}@bench.test`, username: `bench${i}_${crypto.randomBytes(3).toString('hex')}` }, at),
+    verifiedUserRow(
+      {
+        id: crypto.randomUUID(),
+        email: `bench${i}-${crypto.randomBytes(3).toString('hex')}@bench.test`,
+        username: `bench${i}_${crypto.randomBytes(3).toString('hex')}`,
+      },
+      at,
+    ),
   );
   await souq.database.db.insertInto('users').values(people).execute();
-  const cookies = await Promise.all(people.map(async (p) => `souq_sid=${(await souq.accounts.createSession(p.id)).token}`));
-  const seller = await souq.database.db.selectFrom('users').selectAll().where('id', '=', people[0]!.id).executeTakeFirstOrThrow();
+  const cookies = await Promise.all(
+    people.map(async (p) => `souq_sid=${(await souq.accounts.createSession(p.id)).token}`),
+  );
+  const seller = await souq.database.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', people[0]!.id)
+    .executeTakeFirstOrThrow();
   return { people, cookies, seller };
 }
 
 /** One shop product of the seller's, to put on auction or sell live. */
 async function seedProduct(souq: Souq, ownerId: string): Promise<string> {
-  const product = productValues(ownerId, { title: 'Benchmark watch', category: 'Watches', price: 100_00, brand: 'Bench', keywordList: ['watches'] });
+  const product = productValues(ownerId, {
+    title: 'Benchmark watch',
+    category: 'Watches',
+    price: 100_00,
+    brand: 'Bench',
+    keywordList: ['watches'],
+  });
   await souq.database.db.insertInto('products').values(product).execute();
   return product.id;
 }
@@ -37,10 +56,18 @@ export async function seedAuction(env: Record<string, string>, bidders: number, 
   const auctionIds: string[] = [];
   for (let i = 0; i < count; i++) {
     const productId = await seedProduct(souq, seller.id);
-    auctionIds.push((await souq.auctions.start(seller, productId, { startingBid: 100, duration: '7d', closingStyle: 'sudden' })).id);
+    auctionIds.push(
+      (await souq.auctions.start(seller, productId, { startingBid: 100, duration: '7d', closingStyle: 'sudden' })).id,
+    );
   }
   await souq.app.close();
-  return { auctionId: auctionIds[0]!, auctionIds, sellerCookie: cookies[0]!, cookies: cookies.slice(1), bidderIds: people.slice(1).map((c) => c.id) };
+  return {
+    auctionId: auctionIds[0]!,
+    auctionIds,
+    sellerCookie: cookies[0]!,
+    cookies: cookies.slice(1),
+    bidderIds: people.slice(1).map((c) => c.id),
+  };
 }
 
 /** A live stream (30 minutes) and people to chat in it; the host must then keep it alive on the socket. */
@@ -49,7 +76,11 @@ export async function seedStream(env: Record<string, string>, chatters: number) 
   await souq.jobs.stop();
   const { cookies, seller } = await seedPeople(souq, chatters + 1);
   const productId = await seedProduct(souq, seller.id);
-  const { id } = await souq.streams.start(seller, { title: 'Benchmark stream', durationMinutes: 30, productId, startingBid: 100 }, undefined);
+  const { id } = await souq.streams.start(
+    seller,
+    { title: 'Benchmark stream', durationMinutes: 30, productId, startingBid: 100 },
+    undefined,
+  );
   await souq.app.close();
   return { streamId: id, hostCookie: cookies[0]!, cookies: cookies.slice(1) };
 }

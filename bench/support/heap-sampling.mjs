@@ -13,9 +13,16 @@ import inspector from 'node:inspector';
 
 const session = new inspector.Session();
 session.connect();
-setTimeout(() => {
-  session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-}, Number(process.env.HEAP_FROM_MS ?? 6000)).unref();
+setTimeout(
+  () => {
+    session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  },
+  Number(process.env.HEAP_FROM_MS ?? 6000),
+).unref();
 process.once('SIGTERM', () => {
   session.post('HeapProfiler.stopSampling', (error, result) => {
     if (!error) fs.writeFileSync(process.env.HEAP_OUT ?? 'heap.json', JSON.stringify(result.profile));

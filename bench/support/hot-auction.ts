@@ -20,7 +20,8 @@ const STEP = 500_00;
 const PER_AUCTION = 19_000;
 
 /** Auctions enough for `bidsPerSecond` over `seconds`. */
-export const auctionsFor = (bidsPerSecond: number, seconds: number) => Math.ceil((bidsPerSecond * seconds) / PER_AUCTION);
+export const auctionsFor = (bidsPerSecond: number, seconds: number) =>
+  Math.ceil((bidsPerSecond * seconds) / PER_AUCTION);
 
 export interface BidderContext {
   cookie?: string;
@@ -61,7 +62,11 @@ export function hotAuction(auctionIds: string[], cookies: string[]): HotAuction 
       context.amount = 100_00 + STEP * (slot % PER_AUCTION);
       const auctionId = auctionIds[context.auction];
       if (!auctionId) throw new Error('the bidders ran out of auctions: seed more');
-      return { path: `/api/auctions/${auctionId}/bids`, headers: { 'content-type': 'application/json', cookie: context.cookie }, body: JSON.stringify({ amount: context.amount }) };
+      return {
+        path: `/api/auctions/${auctionId}/bids`,
+        headers: { 'content-type': 'application/json', cookie: context.cookie },
+        body: JSON.stringify({ amount: context.amount }),
+      };
     },
     answered(status, body, context) {
       if (status === 201 && (JSON.parse(body) as { message: string }).message === MSG.maxRaised) {
@@ -94,7 +99,11 @@ export interface ClosedLoopResult {
  * A closed loop with autocannon: `bidders` connections, each bidding again as soon as it is
  * answered, for `seconds`, at `url` (a server or the balancer in front of several).
  */
-export async function closedLoopBids(url: string, hot: HotAuction, options: { bidders: number; seconds: number }): Promise<ClosedLoopResult> {
+export async function closedLoopBids(
+  url: string,
+  hot: HotAuction,
+  options: { bidders: number; seconds: number },
+): Promise<ClosedLoopResult> {
   const acknowledgedBefore = hot.acknowledged.length;
   const result = await autocannon({
     url: `${url}/api/auctions/${hot.auctionIds[0]}/bids`,
@@ -107,7 +116,12 @@ export async function closedLoopBids(url: string, hot: HotAuction, options: { bi
       {
         setupRequest: (request, context: BidderContext) => {
           const bid = hot.nextBid(context);
-          return { ...request, path: bid.path, headers: { ...request.headers, cookie: context.cookie! }, body: bid.body };
+          return {
+            ...request,
+            path: bid.path,
+            headers: { ...request.headers, cookie: context.cookie! },
+            body: bid.body,
+          };
         },
         onResponse: (status, body, context: BidderContext) => void hot.answered(status, body, context),
       },
@@ -138,9 +152,17 @@ export async function readBack(env: Record<string, string>, hot: HotAuction): Pr
   const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
   await souq.jobs.stop();
   const { auctionIds, acknowledged } = hot;
-  const rows = await souq.database.db.selectFrom('bids').select(['auction_id', 'seq', 'amount']).where('auction_id', 'in', auctionIds).orderBy('auction_id').orderBy('seq').execute();
+  const rows = await souq.database.db
+    .selectFrom('bids')
+    .select(['auction_id', 'seq', 'amount'])
+    .where('auction_id', 'in', auctionIds)
+    .orderBy('auction_id')
+    .orderBy('seq')
+    .execute();
   await souq.app.close();
-  const rising = rows.every((r, i) => i === 0 || r.auction_id !== rows[i - 1]!.auction_id || r.amount > rows[i - 1]!.amount);
+  const rising = rows.every(
+    (r, i) => i === 0 || r.auction_id !== rows[i - 1]!.auction_id || r.amount > rows[i - 1]!.amount,
+  );
   const stored = new Set(rows.map((r) => `${auctionIds.indexOf(r.auction_id)}:${r.amount}`));
   const lost = acknowledged.filter((bid) => !stored.has(bid)).length;
   return { stored: rows.length, lost, rising, unacknowledged: rows.length - (acknowledged.length - lost) };

@@ -19,7 +19,10 @@ type Value<D> = D extends number
  * A bench's command-line options, typed by their defaults: `--seconds 5` against `{ seconds: 10 }`
  * is the number 5, and `--seconds five` stops the bench, naming the option, instead of measuring NaN.
  */
-export function benchOptions<S extends Record<string, Default>>(spec: S, args?: string[]): { [K in keyof S]: Value<S[K]> } {
+export function benchOptions<S extends Record<string, Default>>(
+  spec: S,
+  args?: string[],
+): { [K in keyof S]: Value<S[K]> } {
   const options: Record<string, { type: 'string' | 'boolean'; default?: string | boolean }> = {};
   for (const [name, given] of Object.entries(spec)) {
     if (typeof given === 'boolean') options[name] = { type: 'boolean', default: given };

@@ -80,7 +80,9 @@ export async function pacedLoad(options: {
     const headers = Object.entries(request.headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
-    client.socket.write(`POST ${request.path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${headers}content-length: ${Buffer.byteLength(request.body)}\r\n\r\n${request.body}`);
+    client.socket.write(
+      `POST ${request.path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${headers}content-length: ${Buffer.byteLength(request.body)}\r\n\r\n${request.body}`,
+    );
   };
 
   const start = performance.now();

@@ -16,7 +16,10 @@ export type Dialect = 'sqlite' | 'postgres';
 export async function benchDatabase(dialect: Dialect, pgUrl = DEFAULT_PG) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const env: Record<string, string> = { DATA_DIR: dataDir, ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
+  };
   return {
     dataDir,
     env,
@@ -49,7 +52,16 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

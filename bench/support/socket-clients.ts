@@ -30,16 +30,38 @@ interface Watcher {
   close(): void;
 }
 
-function socketIoWatcher(url: string, cookie: string | undefined, ready: () => void, fail: (error: unknown) => void): Watcher {
-  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, ...(cookie ? { extraHeaders: { cookie } } : {}) });
+function socketIoWatcher(
+  url: string,
+  cookie: string | undefined,
+  ready: () => void,
+  fail: (error: unknown) => void,
+): Watcher {
+  const socket = io(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
   socket.once('hello', ready);
   socket.once('connect_error', fail);
-  return { on: (event, handler) => void socket.on(event, handler as (...args: unknown[]) => void), emit: (event, payload) => void socket.emit(event, payload), close: () => void socket.disconnect() };
+  return {
+    on: (event, handler) => void socket.on(event, handler as (...args: unknown[]) => void),
+    emit: (event, payload) => void socket.emit(event, payload),
+    close: () => void socket.disconnect(),
+  };
 }
 
 /** Engine.IO v4 over a WebSocket: `0` open, `2`/`3` ping/pong; Socket.IO v5 inside `4`: `0` connect, `2` event. */
-function wireWatcher(url: string, cookie: string | undefined, ready: () => void, fail: (error: unknown) => void): Watcher {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, cookie ? { headers: { cookie } } : {});
+function wireWatcher(
+  url: string,
+  cookie: string | undefined,
+  ready: () => void,
+  fail: (error: unknown) => void,
+): Watcher {
+  const ws = new WebSocket(
+    `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`,
+    cookie ? { headers: { cookie } } : {},
+  );
   const handlers = new Map<string, (payload: never) => void>();
   ws.on('error', fail);
   ws.on('message', (data) => {
@@ -64,34 +86,36 @@ async function main() {
   const cookieList = cookies ? cookies.split(',') : [];
   const open = client === 'wire' ? wireWatcher : socketIoWatcher;
   await Promise.all(
-    Array.from({ length: COUNT }, (_, i) =>
-      new Promise<void>((resolve, reject) => {
-        let lastSeq = -1;
-        const watcher = open(
-          list[i % list.length]!,
-          cookieList.length ? cookieList[i % cookieList.length] : undefined,
-          () => {
-            if (mode === 'stream') watcher.emit('stream:join', { streamId: roomId });
-            else watcher.emit('auction:watch', { auctionId: roomId });
-            resolve();
-          },
-          reject,
-        );
-        watcher.on('stream:message', ({ message }: { message: { text: string } }) => {
-          const sentAt = /^t=(\d+)/.exec(message.text)?.[1];
-          if (sentAt) latencies.push(Date.now() - Number(sentAt));
-          received++;
-        });
-        watcher.on('auction:update', (update: AuctionUpdate) => {
-          latencies.push(Date.now() - Date.parse(update.serverTime));
-          // Bids committed together arrive as one update that carries each of them.
-          received += update.bids.length;
-          messages++;
-          if (lastSeq !== -1 && seqBefore(update) !== lastSeq) gaps++;
-          lastSeq = update.auction.seq;
-        });
-        watchers.push(watcher);
-      }),
+    Array.from(
+      { length: COUNT },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          let lastSeq = -1;
+          const watcher = open(
+            list[i % list.length]!,
+            cookieList.length ? cookieList[i % cookieList.length] : undefined,
+            () => {
+              if (mode === 'stream') watcher.emit('stream:join', { streamId: roomId });
+              else watcher.emit('auction:watch', { auctionId: roomId });
+              resolve();
+            },
+            reject,
+          );
+          watcher.on('stream:message', ({ message }: { message: { text: string } }) => {
+            const sentAt = /^t=(\d+)/.exec(message.text)?.[1];
+            if (sentAt) latencies.push(Date.now() - Number(sentAt));
+            received++;
+          });
+          watcher.on('auction:update', (update: AuctionUpdate) => {
+            latencies.push(Date.now() - Date.parse(update.serverTime));
+            // Bids committed together arrive as one update that carries each of them.
+            received += update.bids.length;
+            messages++;
+            if (lastSeq !== -1 && seqBefore(update) !== lastSeq) gaps++;
+            lastSeq = update.auction.seq;
+          });
+          watchers.push(watcher);
+        }),
     ),
   );
   // Joining a room is asynchronous on the server (and through Redis); give it a moment.

@@ -22,7 +22,10 @@ export function statementTotals(out, placeholder) {
     return line;
   };
   process.on('exit', () => {
-    fs.writeFileSync(out, JSON.stringify([...totals].map(([sql, t]) => ({ sql, calls: t.calls, ms: Number(t.ns) / 1e6 }))));
+    fs.writeFileSync(
+      out,
+      JSON.stringify([...totals].map(([sql, t]) => ({ sql, calls: t.calls, ms: Number(t.ns) / 1e6 }))),
+    );
   });
   /** Counts one run of `source` that started at `started` (process.hrtime.bigint()) and has just ended. */
   return (source, started) => {

@@ -14,4 +14,8 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** For live video: Chromium's fake camera and microphone, granted without asking, playing without a tap. */
-export const FAKE_MEDIA_FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+export const FAKE_MEDIA_FLAGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];

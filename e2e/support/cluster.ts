@@ -35,7 +35,8 @@ export async function startCluster(instances = 2): Promise<TestCluster> {
   const database = await createTestDatabase('postgres');
   const s3 = await startTestS3();
   const db = database.config.database;
-  if (db.kind !== 'postgres' || !s3.config.credentials) throw new Error('the cluster runs on PostgreSQL and S3 with keys');
+  if (db.kind !== 'postgres' || !s3.config.credentials)
+    throw new Error('the cluster runs on PostgreSQL and S3 with keys');
   let output = '';
   const keep = (chunk: Buffer) => void (output += chunk.toString());
   const env = {

@@ -17,7 +17,6 @@ export { DIALECTS } from '../../apps/server/test/support.js';
 /** Browser suites run only where Chromium is; global-setup fails CI (and warns elsewhere) when it is missing. */
 export const describeInBrowser = fs.existsSync(CHROMIUM) ? describe : describe.skip;
 
-
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
@@ -41,11 +40,21 @@ export interface RunningServer extends Souq {
 }
 
 /** The real app on a real port, serving the built SPA, on a fresh database. */
-export async function startServer(dialect: DialectName, overrides: Partial<Config> = {}, port?: number): Promise<RunningServer> {
+export async function startServer(
+  dialect: DialectName,
+  overrides: Partial<Config> = {},
+  port?: number,
+): Promise<RunningServer> {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const database = await createTestDatabase(dialect);
-  const config = testConfig(database.config, { publicUrl: url, port, host: '127.0.0.1', webDist: path.join(root, 'apps/web/dist'), ...overrides });
+  const config = testConfig(database.config, {
+    publicUrl: url,
+    port,
+    host: '127.0.0.1',
+    webDist: path.join(root, 'apps/web/dist'),
+    ...overrides,
+  });
   const souq = await buildApp(config);
   await souq.app.listen({ port, host: '127.0.0.1' });
   return {
@@ -66,7 +75,11 @@ export interface TrackedPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }): Promise<TrackedPage> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 860 },
+): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -93,7 +106,11 @@ export function signInContext(context: BrowserContext, url: string, session: str
 }
 
 /** Into test-results/: the whole page, or (fullPage false) what the screen shows, which reads better for a phone. */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   const dir = path.join(root, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });

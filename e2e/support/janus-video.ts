@@ -33,7 +33,10 @@ export async function writeVideoTestSite(): Promise<string> {
     logLevel: 'silent',
   });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Souq</title>');
-  fs.writeFileSync(path.join(dir, 'video-test.html'), '<!doctype html><title>video test</title><script src="/janus-video.js"></script><body></body>');
+  fs.writeFileSync(
+    path.join(dir, 'video-test.html'),
+    '<!doctype html><title>video test</title><script src="/janus-video.js"></script><body></body>',
+  );
   return dir;
 }
 
@@ -72,7 +75,8 @@ export function goLive(page: Page, productId: string, title = 'Janus night'): Pr
   return page.evaluate(
     async ({ productId, title }) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ title, durationMinutes: '10', productId, startingBid: '10000' })) form.set(k, v);
+      for (const [k, v] of Object.entries({ title, durationMinutes: '10', productId, startingBid: '10000' }))
+        form.set(k, v);
       const res = await fetch('/api/streams', { method: 'POST', body: form });
       if (res.status !== 201) throw new Error(`go live answered ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { id: string }).id;
@@ -117,7 +121,8 @@ export async function hostPublishes(page: Page, streamId: string, policy: Policy
     async ({ streamId, policy }) => {
       const w = window as unknown as Globals;
       const join = await (await fetch(`/api/streams/${streamId}/video`)).json();
-      if (join.mode !== 'janus' || join.role !== 'publisher') throw new Error(`expected to publish, got ${JSON.stringify(join)}`);
+      if (join.mode !== 'janus' || join.role !== 'publisher')
+        throw new Error(`expected to publish, got ${JSON.stringify(join)}`);
       const media = await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360 }, audio: true });
       const host = w.SouqJanus.createJanusHostVideo({ streamId, join }, { iceTransportPolicy: policy });
       await host.start(media);
@@ -134,7 +139,8 @@ export async function viewerWatches(page: Page, streamId: string, policy: Policy
       const w = window as unknown as Globals;
       const started = performance.now();
       const join = await (await fetch(`/api/streams/${streamId}/video`)).json();
-      if (join.mode !== 'janus' || join.role !== 'subscriber') throw new Error(`expected to watch, got ${JSON.stringify(join)}`);
+      if (join.mode !== 'janus' || join.role !== 'subscriber')
+        throw new Error(`expected to watch, got ${JSON.stringify(join)}`);
       const video = document.createElement('video');
       video.muted = true;
       video.autoplay = true;
@@ -155,7 +161,10 @@ export async function viewerWatches(page: Page, streamId: string, policy: Policy
 
 /** Resolves with the milliseconds from asking to watch to the first decoded frame. */
 export async function firstFrame(page: Page, timeoutMs = 30_000): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as Globals).liveAfterMs !== undefined, undefined, { timeout: timeoutMs, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as Globals).liveAfterMs !== undefined, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   return page.evaluate(() => (window as unknown as Globals).liveAfterMs!);
 }
 
@@ -165,7 +174,11 @@ export const viewerStates = (page: Page) => page.evaluate(() => (window as unkno
 export const playback = (page: Page) =>
   page.evaluate(() => {
     const video = document.querySelector('video')!;
-    return { frames: video.getVideoPlaybackQuality().totalVideoFrames, time: video.currentTime, width: video.videoWidth };
+    return {
+      frames: video.getVideoPlaybackQuality().totalVideoFrames,
+      time: video.currentTime,
+      width: video.videoWidth,
+    };
   });
 
 /** The local candidate types of the pairs carrying media in this page ('host', 'srflx', 'relay'). */
@@ -175,10 +188,14 @@ export const selectedCandidateTypes = (page: Page) =>
     for (const pc of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
       if (pc.connectionState !== 'connected') continue;
       const stats = await pc.getStats();
-      const byId = new Map<string, { type: string; state?: string; nominated?: boolean; localCandidateId?: string; candidateType?: string }>();
+      const byId = new Map<
+        string,
+        { type: string; state?: string; nominated?: boolean; localCandidateId?: string; candidateType?: string }
+      >();
       stats.forEach((s: { id: string; type: string }) => byId.set(s.id, s));
       for (const s of byId.values()) {
-        if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) types.push(byId.get(s.localCandidateId!)?.candidateType ?? '?');
+        if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated)
+          types.push(byId.get(s.localCandidateId!)?.candidateType ?? '?');
       }
     }
     return types;

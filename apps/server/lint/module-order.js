@@ -23,8 +23,10 @@ const rule = {
       },
     ],
     messages: {
-      later: '{{from}} may not import {{to}}, which comes after it ({{order}}). Let {{to}} give its answer to {{from}}’s port as it is created (ADR 0007).',
-      notPort: 'Of {{to}}, import only its port ({{to}}/port.ts), not {{file}}: the port is all of it that others may use.',
+      later:
+        '{{from}} may not import {{to}}, which comes after it ({{order}}). Let {{to}} give its answer to {{from}}’s port as it is created (ADR 0007).',
+      notPort:
+        'Of {{to}}, import only its port ({{to}}/port.ts), not {{file}}: the port is all of it that others may use.',
       flows: 'Modules do not import flows/: a module that sets a flow off is handed it as a callback (compose.ts).',
     },
   },
@@ -38,7 +40,9 @@ const rule = {
     /** The module a path lies in, and the rest of its path; undefined outside every module's folder. */
     const moduleOf = (target) => {
       const parts = inside(modules, target);
-      return parts && parts.length > 1 && order.includes(parts[0]) ? { name: parts[0], rest: parts.slice(1).join('/') } : undefined;
+      return parts && parts.length > 1 && order.includes(parts[0])
+        ? { name: parts[0], rest: parts.slice(1).join('/') }
+        : undefined;
     };
     const here = moduleOf(file);
     const inFlows = inside(flows, file) !== undefined;
@@ -51,9 +55,18 @@ const rule = {
       const there = moduleOf(target);
       if (!there || there.name === here?.name) return;
       if (here && order.indexOf(there.name) > order.indexOf(here.name)) {
-        return context.report({ node: source, messageId: 'later', data: { from: here.name, to: there.name, order: order.join(' → ') } });
+        return context.report({
+          node: source,
+          messageId: 'later',
+          data: { from: here.name, to: there.name, order: order.join(' → ') },
+        });
       }
-      if (!/^port(\.[jt]s)?$/.test(there.rest)) context.report({ node: source, messageId: 'notPort', data: { to: there.name, file: `${there.name}/${there.rest}` } });
+      if (!/^port(\.[jt]s)?$/.test(there.rest))
+        context.report({
+          node: source,
+          messageId: 'notPort',
+          data: { to: there.name, file: `${there.name}/${there.rest}` },
+        });
     }
 
     return {

@@ -76,14 +76,19 @@ export interface Souq extends Services {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<Souq> {
   const early: { answer?: EarlyAnswer } = {};
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestLogSerializer },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // Ours checks the balancer's X-Request-Id before taking it (Fastify's would take any value).
     requestIdHeader: false,
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    serverFactory: (handler, options) => createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
+    serverFactory: (handler, options) =>
+      createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
   });
   const routes: Souq['routes'] = [];
   app.addHook('onRoute', (route) => {
@@ -101,7 +106,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     throw error;
   });
   const database = openDatabase(config.database, metrics.connectionWaited);
-  if (database.poolWaiting) metrics.gauge('souq_db_pool_waiting', 'Queries waiting for a free PostgreSQL pool connection now', database.poolWaiting);
+  if (database.poolWaiting)
+    metrics.gauge(
+      'souq_db_pool_waiting',
+      'Queries waiting for a free PostgreSQL pool connection now',
+      database.poolWaiting,
+    );
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
 
@@ -141,7 +151,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  early.answer = registerSharedAnswers(app, database.dataVersion, { draining: shutdown.draining, log: app.log, counter: metrics.keptAnswerCounter });
+  early.answer = registerSharedAnswers(app, database.dataVersion, {
+    draining: shutdown.draining,
+    log: app.log,
+    counter: metrics.keptAnswerCounter,
+  });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
   await app.register(cookie, { hook: false });
@@ -157,15 +171,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // A load balancer's probe: healthy only while the database answers.
   const ping = sql`select 1`.compile(database.db);
-  typed(app).route({ ...routeOf(API.system.health), handler: async (request, reply) => {
-    try {
-      await database.db.executeQuery(ping);
-      return { ok: true, db: database.dialect };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
-    }
-  } });
+  typed(app).route({
+    ...routeOf(API.system.health),
+    handler: async (request, reply) => {
+      try {
+        await database.db.executeQuery(ping);
+        return { ok: true, db: database.dialect };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply
+          .status(503)
+          .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
+      }
+    },
+  });
   const readiness = registerReadiness(app, [
     { name: 'database', check: async () => void (await database.db.executeQuery(ping)) },
     ...(rateLimitRedis ? [{ name: 'redis', check: () => pingRedis(rateLimitRedis) }] : []),
@@ -208,5 +227,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.addHook('onClose', () => metricsServer.close());
   }
 
-  return { app, database, clock, events, jobs, afterAnswer, drain: shutdown.drain, withdraw: readiness.withdraw, routes, services, io, storage, metrics, metricsServer, ...services };
+  return {
+    app,
+    database,
+    clock,
+    events,
+    jobs,
+    afterAnswer,
+    drain: shutdown.drain,
+    withdraw: readiness.withdraw,
+    routes,
+    services,
+    io,
+    storage,
+    metrics,
+    metricsServer,
+    ...services,
+  };
 }

@@ -38,7 +38,12 @@ export function composeModules(ctx: ModuleContext) {
     }),
   });
   const streams = streamsModule.create(ctx, { accounts: accounts.port, orders: orders.port, auctions: auctions.port });
-  const feed = feedModule.create(ctx, { profiles: profiles.port, catalog: catalog.port, orders: orders.port, auctions: auctions.port });
+  const feed = feedModule.create(ctx, {
+    profiles: profiles.port,
+    catalog: catalog.port,
+    orders: orders.port,
+    auctions: auctions.port,
+  });
 
   const modules = { accounts, profiles, catalog, reviews, orders, notifications, auctions, streams, feed };
   return {

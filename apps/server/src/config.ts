@@ -16,8 +16,16 @@ const url = (protocols: string[]) =>
 const urlList = (schemes: string[]) =>
   z
     .string()
-    .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
-    .refine((list) => list.length > 0 && list.every((u) => schemes.some((s) => u.startsWith(`${s}:`))), `must be a comma-separated list of ${schemes.join('/')}: URLs`);
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.length > 0 && list.every((u) => schemes.some((s) => u.startsWith(`${s}:`))),
+      `must be a comma-separated list of ${schemes.join('/')}: URLs`,
+    );
 
 /** Every environment variable Souq reads. README.md lists the same table. */
 const EnvSchema = z.object({
@@ -52,15 +60,31 @@ const EnvSchema = z.object({
   JANUS_ADMIN_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_SECRET: z.string().min(1).optional(),
   // Zero alone: nobody probes /api/ready. Behind a balancer, its checks' interval times their fall count (deploy/).
-  SHUTDOWN_NOTICE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(0),
-  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
+  SHUTDOWN_NOTICE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(0),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000),
   // Set = files go to this bucket instead of DATA_DIR/uploads (adapters/storage/s3-storage.ts).
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
     .optional(),
   S3_ENDPOINT: url(['http', 'https']).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
@@ -70,9 +94,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
 
 /** A bucket instead of DATA_DIR/uploads; without credentials the SDK's own chain (instance role, AWS_*) is used. */
 export interface S3Config {
@@ -142,12 +164,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const group of together) {
     const set = group.filter((name) => e[name] !== undefined);
     if (set.length > 0 && set.length < group.length) {
-      throw new ConfigError(`Invalid configuration:\n  ${group.filter((n) => !set.includes(n)).join(', ')}: required with ${set.join(', ')}`);
+      throw new ConfigError(
+        `Invalid configuration:\n  ${group.filter((n) => !set.includes(n)).join(', ')}: required with ${set.join(', ')}`,
+      );
     }
   }
   // A bucket's address or keys without the bucket would silently keep files on this machine's disk.
-  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).filter((name) => e[name] !== undefined);
-  if (!e.S3_BUCKET && s3Only.length) throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required with ${s3Only.join(', ')}`);
+  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).filter(
+    (name) => e[name] !== undefined,
+  );
+  if (!e.S3_BUCKET && s3Only.length)
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required with ${s3Only.join(', ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
@@ -172,9 +199,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     video: {
       meshMaxViewers: e.MESH_MAX_VIEWERS,
-      ice: { servers: e.ICE_SERVERS ?? [], ...(e.TURN_URLS && e.TURN_SECRET ? { turn: { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } } : {}) },
+      ice: {
+        servers: e.ICE_SERVERS ?? [],
+        ...(e.TURN_URLS && e.TURN_SECRET
+          ? { turn: { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } }
+          : {}),
+      },
       ...(e.JANUS_URL && e.JANUS_ADMIN_URL && e.JANUS_ADMIN_SECRET
-        ? { janus: { url: e.JANUS_URL, publicUrl: e.JANUS_PUBLIC_URL ?? e.JANUS_URL, adminUrl: e.JANUS_ADMIN_URL, adminSecret: e.JANUS_ADMIN_SECRET } }
+        ? {
+            janus: {
+              url: e.JANUS_URL,
+              publicUrl: e.JANUS_PUBLIC_URL ?? e.JANUS_URL,
+              adminUrl: e.JANUS_ADMIN_URL,
+              adminSecret: e.JANUS_ADMIN_SECRET,
+            },
+          }
         : {}),
     },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
@@ -184,7 +223,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             bucket: e.S3_BUCKET,
             endpoint: e.S3_ENDPOINT,
             region: e.S3_REGION,
-            ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } } : {}),
+            ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+              : {}),
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
             publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
           },

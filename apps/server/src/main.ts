@@ -38,7 +38,9 @@ async function main(): Promise<void> {
       // Readiness first: the balancer stops sending people here while everyone is still served.
       withdraw();
       if (config.shutdownNoticeMs > 0) {
-        app.log.info(`${signal}: /api/ready answers 503 now; still serving for ${config.shutdownNoticeMs} ms while the balancer notices`);
+        app.log.info(
+          `${signal}: /api/ready answers 503 now; still serving for ${config.shutdownNoticeMs} ms while the balancer notices`,
+        );
         await new Promise((resolve) => setTimeout(resolve, config.shutdownNoticeMs));
       }
       app.log.info(`${signal}: finishing in-flight requests, then closing`);

@@ -11,14 +11,19 @@ import { ConfigError, loadConfig } from './config.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  if (!config.s3) throw new ConfigError('Nothing to copy to:\n  S3_BUCKET: set it (and the other S3_* variables) to the bucket the files should move to');
+  if (!config.s3)
+    throw new ConfigError(
+      'Nothing to copy to:\n  S3_BUCKET: set it (and the other S3_* variables) to the bucket the files should move to',
+    );
   const from = createLocalStorage(uploadsDir(config));
   const to = createS3Storage(config.s3);
   try {
     await checkStorageAtStart(to, config);
     console.log(`copying ${uploadsDir(config)} to bucket "${config.s3.bucket}"`);
     const report = await copyStorage(from, to, (key) => console.log(`copied ${key}`));
-    console.log(`done: ${report.copied} copied, ${report.present} already in the bucket, ${report.temporary} half-written temporary files left behind`);
+    console.log(
+      `done: ${report.copied} copied, ${report.present} already in the bucket, ${report.temporary} half-written temporary files left behind`,
+    );
   } finally {
     to.close();
   }

@@ -5,8 +5,21 @@ import { DIALECTS, startTestApp, type TestApp } from './support.js';
 
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, unknown>; requestBody?: { content: Record<string, { example?: unknown }> } }>>;
-  components: { schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }>; securitySchemes: Record<string, unknown> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security: unknown[];
+        responses: Record<string, unknown>;
+        requestBody?: { content: Record<string, { example?: unknown }> };
+      }
+    >
+  >;
+  components: {
+    schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }>;
+    securitySchemes: Record<string, unknown>;
+  };
 }
 
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -25,9 +38,13 @@ describe.each(DIALECTS)('the published API (%s)', (dialect) => {
   afterAll(() => t.close());
 
   it('documents every /api route the server registered (the reference page’s own files aside)', () => {
-    const api = t.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith(`${API_DOCS_PREFIX}/`));
+    const api = t.routes.filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith(`${API_DOCS_PREFIX}/`),
+    );
     expect(api.length).toBeGreaterThan(55);
-    const missing = api.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    const missing = api
+      .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     // And nothing documented that the server does not answer.
     const registered = new Set(api.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
@@ -37,11 +54,15 @@ describe.each(DIALECTS)('the published API (%s)', (dialect) => {
 
   it('is OpenAPI 3.1 with the session cookie as its security scheme, the error shape and examples', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components.securitySchemes.session).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'souq_sid' }));
+    expect(doc.components.securitySchemes.session).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'souq_sid' }),
+    );
     expect(doc.components.schemas.ApiError!.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
     const bid = doc.paths['/api/auctions/{id}/bids']!.post!;
     expect(bid.security).toEqual([{ session: [] }]);
-    expect(Object.keys(bid.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '409', '422', '429']));
+    expect(Object.keys(bid.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '409', '422', '429']),
+    );
     expect(bid.requestBody!.content['application/json']!.example).toEqual({ amount: 12500, maxAmount: 20000 });
     expect(doc.paths['/api/products']!.post!.requestBody!.content['multipart/form-data']).toBeDefined();
     expect(doc.paths['/api/products']!.get!.security).toEqual([{}, { session: [] }]);
@@ -59,7 +80,10 @@ describe.each(DIALECTS)('the published API (%s)', (dialect) => {
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) {
       expect(source).not.toMatch(/^(https?:)?\/\//);
-      const asset = await t.app.inject({ method: 'GET', url: new URL(source, `http://souq.test${API_DOCS_PREFIX}/`).pathname });
+      const asset = await t.app.inject({
+        method: 'GET',
+        url: new URL(source, `http://souq.test${API_DOCS_PREFIX}/`).pathname,
+      });
       expect(asset.statusCode, source).toBe(200);
     }
     expect(html).not.toMatch(/https?:\/\/(?!json-schema\.org)[^"'\s]*\.(js|css)/);

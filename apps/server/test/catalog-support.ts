@@ -47,18 +47,29 @@ export async function createCrowd(t: TestApp, n: number): Promise<TestUser[]> {
     .insertInto('users')
     .values(users.map((u) => verifiedUserRow(u, at)))
     .execute();
-  return Promise.all(users.map(async (u) => ({ ...u, cookie: `souq_sid=${(await t.accounts.createSession(u.id)).token}` })));
+  return Promise.all(
+    users.map(async (u) => ({ ...u, cookie: `souq_sid=${(await t.accounts.createSession(u.id)).token}` })),
+  );
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One API call as the web app makes it: JSON or a FormData body, and the session cookie if any. */
-export function call(t: Pick<TestApp, 'app'>, method: Method, url: string, opts: { user?: TestUser | null; json?: unknown; form?: FormData } = {}) {
+export function call(
+  t: Pick<TestApp, 'app'>,
+  method: Method,
+  url: string,
+  opts: { user?: TestUser | null; json?: unknown; form?: FormData } = {},
+) {
   return t.app.inject({
     method,
     url,
     headers: opts.user ? { cookie: opts.user.cookie } : {},
-    ...(opts.form ? { payload: opts.form as unknown as object } : opts.json !== undefined ? { payload: opts.json as object } : {}),
+    ...(opts.form
+      ? { payload: opts.form as unknown as object }
+      : opts.json !== undefined
+        ? { payload: opts.json as object }
+        : {}),
   });
 }
 
@@ -66,11 +77,18 @@ type Rgb = { r: number; g: number; b: number };
 const imageCache = new Map<string, Promise<Buffer>>();
 
 /** A plain-colour test picture, made once per process for each shape. */
-export function testImage(format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png', width = 64, height = 48, background: Rgb = { r: 200, g: 40, b: 40 }): Promise<Buffer> {
+export function testImage(
+  format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png',
+  width = 64,
+  height = 48,
+  background: Rgb = { r: 200, g: 40, b: 40 },
+): Promise<Buffer> {
   const key = `${format}:${width}x${height}:${background.r},${background.g},${background.b}`;
   let image = imageCache.get(key);
   if (!image) {
-    image = sharp({ create: { width, height, channels: 3, background } })[format]().toBuffer();
+    image = sharp({ create: { width, height, channels: 3, background } })
+      [format]()
+      .toBuffer();
     imageCache.set(key, image);
   }
   return image;
@@ -118,7 +136,12 @@ export function productForm(fields: Record<string, string | string[] | undefined
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
   }
-  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.filename ?? `${f.field}.png`);
+  for (const f of files)
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }),
+      f.filename ?? `${f.field}.png`,
+    );
   return form;
 }
 
@@ -134,19 +157,34 @@ export async function createProduct(
   fields: Record<string, string | string[] | undefined> = {},
   files?: FilePart[],
 ): Promise<string> {
-  const res = await call(t, 'POST', '/api/products', { user, form: productForm({ ...VALID_PRODUCT, ...fields }, files ?? (await imageParts(1))) });
+  const res = await call(t, 'POST', '/api/products', {
+    user,
+    form: productForm({ ...VALID_PRODUCT, ...fields }, files ?? (await imageParts(1))),
+  });
   if (res.statusCode !== 201) throw new Error(`POST /api/products answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: string }).id;
 }
 
 /** Writes product rows directly (see productValues) and returns their ids. */
-export async function insertProducts(t: TestApp, ownerId: string, products: Array<Parameters<typeof productValues>[1]>): Promise<string[]> {
+export async function insertProducts(
+  t: TestApp,
+  ownerId: string,
+  products: Array<Parameters<typeof productValues>[1]>,
+): Promise<string[]> {
   const rows = products.map((p) => productValues(ownerId, p));
-  for (let i = 0; i < rows.length; i += 500) await t.database.db.insertInto('products').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await t.database.db
+      .insertInto('products')
+      .values(rows.slice(i, i + 500))
+      .execute();
   return rows.map((r) => r.id);
 }
 
-export async function insertProduct(t: TestApp, ownerId: string, p: Parameters<typeof productValues>[1] = {}): Promise<string> {
+export async function insertProduct(
+  t: TestApp,
+  ownerId: string,
+  p: Parameters<typeof productValues>[1] = {},
+): Promise<string> {
   return (await insertProducts(t, ownerId, [p]))[0]!;
 }
 
@@ -165,7 +203,10 @@ export function readUpload(t: TestApp, rel: string): Buffer {
 }
 
 export async function countOf(t: TestApp, table: keyof DB): Promise<number> {
-  const row = await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -28,7 +28,11 @@ describe('compression', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};');
     t = await startTestApp('sqlite', { webDist: dist });
     const seller = await createUser(t);
-    await insertProducts(t, seller.id, Array.from({ length: 30 }, (_, i) => ({ title: `Lantern ${i}` })));
+    await insertProducts(
+      t,
+      seller.id,
+      Array.from({ length: 30 }, (_, i) => ({ title: `Lantern ${i}` })),
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -36,7 +40,11 @@ describe('compression', () => {
   });
 
   const get = (url: string, acceptEncoding?: string) =>
-    t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
 
   describe('without Accept-Encoding', () => {
     it('sends JSON as it is, with its length', async () => {

@@ -27,12 +27,18 @@ describe('loadConfig', () => {
 
   it('serves no metrics and gives no shutdown notice unless asked', () => {
     expect(loadConfig({})).toMatchObject({ metricsPort: undefined, shutdownNoticeMs: 0 });
-    expect(loadConfig({ METRICS_PORT: '9101', SHUTDOWN_NOTICE_MS: '3000' })).toMatchObject({ metricsPort: 9101, shutdownNoticeMs: 3000 });
+    expect(loadConfig({ METRICS_PORT: '9101', SHUTDOWN_NOTICE_MS: '3000' })).toMatchObject({
+      metricsPort: 9101,
+      shutdownNoticeMs: 3000,
+    });
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow('METRICS_PORT: must be a port number');
   });
 
   it('turns demo data off by default on PostgreSQL, and on when asked', () => {
-    expect(loadConfig({ DATABASE_URL: PG })).toMatchObject({ database: { kind: 'postgres', url: PG }, seedDemo: false });
+    expect(loadConfig({ DATABASE_URL: PG })).toMatchObject({
+      database: { kind: 'postgres', url: PG },
+      seedDemo: false,
+    });
     expect(loadConfig({ DATABASE_URL: PG, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
   });
@@ -99,7 +105,13 @@ describe('loadConfig', () => {
 
   it('keeps uploads on the disk unless S3_BUCKET is set, and reads every S3_* variable with its default', () => {
     expect(loadConfig({}).s3).toBeUndefined();
-    expect(loadConfig({ S3_BUCKET: 'souq-photos' }).s3).toEqual({ bucket: 'souq-photos', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, publicUrl: undefined });
+    expect(loadConfig({ S3_BUCKET: 'souq-photos' }).s3).toEqual({
+      bucket: 'souq-photos',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      publicUrl: undefined,
+    });
     expect(
       loadConfig({
         S3_BUCKET: 'souq',
@@ -121,7 +133,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses half of the S3 settings: a key without its secret, an endpoint without a bucket', () => {
-    expect(() => loadConfig({ S3_BUCKET: 'souq', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_BUCKET: 'souq', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/,
+    );
     expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: required with S3_ENDPOINT/);
   });
 
@@ -132,14 +146,23 @@ describe('loadConfig', () => {
 
 describe('main.ts with a bad configuration', () => {
   it('exits non-zero, naming the variable, before opening anything', async () => {
-    const run = await exited(spawnTsx('apps/server/src/main.ts', [], { PORT: 'abc', DATA_DIR: '/nonexistent/souq-should-not-be-created' }));
+    const run = await exited(
+      spawnTsx('apps/server/src/main.ts', [], { PORT: 'abc', DATA_DIR: '/nonexistent/souq-should-not-be-created' }),
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Invalid configuration');
     expect(run.stderr).toContain('PORT: must be a port number');
   });
 
   it('exits non-zero, naming S3_BUCKET, when the bucket cannot be reached, before opening the database', async () => {
-    const env = { S3_BUCKET: 'souq', S3_ENDPOINT: 'http://127.0.0.1:9', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'y', DATA_DIR: '/nonexistent/souq-should-not-be-created' };
+    const env = {
+      S3_BUCKET: 'souq',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'x',
+      S3_SECRET_ACCESS_KEY: 'y',
+      DATA_DIR: '/nonexistent/souq-should-not-be-created',
+    };
     const run = await exited(spawnTsx('apps/server/src/main.ts', [], env));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('File storage unreachable');

@@ -17,7 +17,8 @@ interface Operation {
 }
 
 /** A JSON pointer into the document, as a URI fragment. */
-const pointer = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const pointer = (...parts: string[]) =>
+  parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
 /**
  * Replays what people do on Souq through the HTTP API (register, verify, sell with a photo, search,
@@ -72,9 +73,19 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
     return body;
   }
 
-  const api = async <T = unknown>(method: Method, url: string, template: string, opts: Parameters<typeof call>[3] & { headers?: Record<string, string> } = {}) => {
+  const api = async <T = unknown>(
+    method: Method,
+    url: string,
+    template: string,
+    opts: Parameters<typeof call>[3] & { headers?: Record<string, string> } = {},
+  ) => {
     const res = opts.headers
-      ? await t.app.inject({ method, url, headers: { ...(opts.user ? { cookie: opts.user.cookie } : {}), ...opts.headers }, ...(opts.json !== undefined ? { payload: opts.json as object } : {}) })
+      ? await t.app.inject({
+          method,
+          url,
+          headers: { ...(opts.user ? { cookie: opts.user.cookie } : {}), ...opts.headers },
+          ...(opts.json !== undefined ? { payload: opts.json as object } : {}),
+        })
       : await call(t, method, url, opts);
     return { res, body: conforms<T>(res, method, template) };
   };
@@ -82,13 +93,20 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
   /** Registers through the API, then follows the link in the verification email. */
   async function person(name: string): Promise<TestUser> {
     const input = validRegistration(`${name}${Date.now()}`);
-    const { res, body } = await api<{ user: { id: string } }>('POST', '/api/auth/register', '/api/auth/register', { json: input });
+    const { res, body } = await api<{ user: { id: string } }>('POST', '/api/auth/register', '/api/auth/register', {
+      json: input,
+    });
     expect(res.statusCode).toBe(201);
     const user: TestUser = { id: body.user.id, cookie: cookieHeader(res), email: input.email } as TestUser;
     const link = await eventually(() => latestLink(t.config.dataDir, input.email, '/verify-email?token='));
-    const verified = await api<{ user: { emailVerified: boolean } }>('POST', '/api/auth/verify-email', '/api/auth/verify-email', {
-      json: { token: new URL(link).searchParams.get('token') },
-    });
+    const verified = await api<{ user: { emailVerified: boolean } }>(
+      'POST',
+      '/api/auth/verify-email',
+      '/api/auth/verify-email',
+      {
+        json: { token: new URL(link).searchParams.get('token') },
+      },
+    );
     expect(verified.body.user.emailVerified).toBe(true);
     const me = await api<{ user: { id: string } }>('GET', '/api/auth/me', '/api/auth/me', { user });
     expect(me.body.user.id).toBe(user.id);
@@ -104,20 +122,37 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
 
     const seller = await person('seller');
     const buyer = await person('buyer');
-    await api('PUT', '/api/me/profile', '/api/me/profile', { user: seller, json: { username: `seller${Date.now() % 1e6}`, bio: 'Watches, mostly.', contactEmail: '' } });
+    await api('PUT', '/api/me/profile', '/api/me/profile', {
+      user: seller,
+      json: { username: `seller${Date.now() % 1e6}`, bio: 'Watches, mostly.', contactEmail: '' },
+    });
 
     // Sell with a photo, then find it.
     const photo = await imageParts(1);
-    const sold = await api<{ id: string }>('POST', '/api/products', '/api/products', { user: seller, form: productForm(VALID_PRODUCT, photo) });
+    const sold = await api<{ id: string }>('POST', '/api/products', '/api/products', {
+      user: seller,
+      form: productForm(VALID_PRODUCT, photo),
+    });
     expect(sold.res.statusCode).toBe(201);
     const productId = sold.body.id;
     await api('GET', `/api/products/${productId}`, '/api/products/{id}');
     await api('GET', `/api/products/${productId}`, '/api/products/{id}', { user: buyer });
-    const shop = await api<{ items: Array<{ id: string }> }>('GET', '/api/products?sort=price-desc&category=Watches', '/api/products');
+    const shop = await api<{ items: Array<{ id: string }> }>(
+      'GET',
+      '/api/products?sort=price-desc&category=Watches',
+      '/api/products',
+    );
     expect(shop.body.items.map((p) => p.id)).toContain(productId);
-    const found = await api<{ items: Array<{ id: string }> }>('GET', '/api/search?q=seiko&sort=price&order=desc', '/api/search');
+    const found = await api<{ items: Array<{ id: string }> }>(
+      'GET',
+      '/api/search?q=seiko&sort=price&order=desc',
+      '/api/search',
+    );
     expect(found.body.items.map((p) => p.id)).toContain(productId);
-    await api('PUT', `/api/products/${productId}`, '/api/products/{id}', { user: seller, json: { ...VALID_PRODUCT, price: 120000, previousPrice: 150000, weight: 0.15, keywords: ['diver'] } });
+    await api('PUT', `/api/products/${productId}`, '/api/products/{id}', {
+      user: seller,
+      json: { ...VALID_PRODUCT, price: 120000, previousPrice: 150000, weight: 0.15, keywords: ['diver'] },
+    });
     await api('PUT', `/api/products/${productId}/like`, '/api/products/{id}/like', { user: buyer });
     await api('GET', '/api/me/likes', '/api/me/likes', { user: buyer });
     await api('DELETE', `/api/products/${productId}/like`, '/api/products/{id}/like', { user: buyer });
@@ -125,26 +160,45 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
     await api('GET', `/api/users/${seller.id}/products`, '/api/users/{id}/products');
     await api('PUT', `/api/users/${seller.id}/follow`, '/api/users/{id}/follow', { user: buyer });
     await api('GET', '/api/feed', '/api/feed', { user: buyer });
-    await api('POST', '/api/feed/events', '/api/feed/events', { user: buyer, json: { opened: [{ kind: 'product', id: productId }] } });
+    await api('POST', '/api/feed/events', '/api/feed/events', {
+      user: buyer,
+      json: { opened: [{ kind: 'product', id: productId }] },
+    });
 
     // Auction a second product and bid on it.
-    const second = await api<{ id: string }>('POST', '/api/products', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, title: 'Omega Seamaster' }, photo) });
-    const started = await api<{ id: string }>('POST', `/api/products/${second.body.id}/auction`, '/api/products/{id}/auction', {
+    const second = await api<{ id: string }>('POST', '/api/products', '/api/products', {
       user: seller,
-      json: { startingBid: AED(100), duration: '1d', reservePrice: AED(150), closingStyle: 'soft' },
+      form: productForm({ ...VALID_PRODUCT, title: 'Omega Seamaster' }, photo),
     });
+    const started = await api<{ id: string }>(
+      'POST',
+      `/api/products/${second.body.id}/auction`,
+      '/api/products/{id}/auction',
+      {
+        user: seller,
+        json: { startingBid: AED(100), duration: '1d', reservePrice: AED(150), closingStyle: 'soft' },
+      },
+    );
     expect(started.res.statusCode).toBe(201);
     const auctionId = started.body.id;
     await api('GET', '/api/auctions', '/api/auctions');
     await api('GET', `/api/auctions/${auctionId}`, '/api/auctions/{id}', { user: buyer });
-    const refused = await api('POST', `/api/auctions/${auctionId}/bids`, '/api/auctions/{id}/bids', { user: buyer, json: { amount: 'lots' } });
+    const refused = await api('POST', `/api/auctions/${auctionId}/bids`, '/api/auctions/{id}/bids', {
+      user: buyer,
+      json: { amount: 'lots' },
+    });
     expect(refused.res.statusCode).toBe(400);
     await api('POST', `/api/auctions/${auctionId}/bids`, '/api/auctions/{id}/bids', { json: { amount: AED(100) } });
-    const placed = await api<{ leading: boolean }>('POST', `/api/auctions/${auctionId}/bids`, '/api/auctions/{id}/bids', {
-      user: buyer,
-      json: { amount: AED(100), maxAmount: AED(200) },
-      headers: { 'idempotency-key': newKey() },
-    });
+    const placed = await api<{ leading: boolean }>(
+      'POST',
+      `/api/auctions/${auctionId}/bids`,
+      '/api/auctions/{id}/bids',
+      {
+        user: buyer,
+        json: { amount: AED(100), maxAmount: AED(200) },
+        headers: { 'idempotency-key': newKey() },
+      },
+    );
     expect(placed.res.statusCode).toBe(201);
     expect(placed.body.leading).toBe(true);
     await api('GET', `/api/auctions/${auctionId}/bids`, '/api/auctions/{id}/bids');
@@ -158,21 +212,38 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
     const lines = [{ productId, quantity: 1 }];
     await api('POST', '/api/orders/quote', '/api/orders/quote', { user: buyer, json: { lines } });
     const address = { emirate: 'Dubai', area: 'Al Barsha', street: 'Street 12, Villa 4', phone: '0501234567' };
-    const ordered = await api<{ id: string }>('POST', '/api/orders', '/api/orders', { user: buyer, json: { idempotencyKey: newKey(), lines, address } });
+    const ordered = await api<{ id: string }>('POST', '/api/orders', '/api/orders', {
+      user: buyer,
+      json: { idempotencyKey: newKey(), lines, address },
+    });
     expect(ordered.res.statusCode).toBe(201);
     await api('GET', '/api/orders', '/api/orders', { user: buyer });
-    const sales = await api<Array<{ id: string; orderId: string }>>('GET', '/api/sales', '/api/sales', { user: seller });
+    const sales = await api<Array<{ id: string; orderId: string }>>('GET', '/api/sales', '/api/sales', {
+      user: seller,
+    });
     const sale = sales.body.find((s) => s.orderId === ordered.body.id)!;
-    await api('POST', `/api/sales/${sale.id}/status`, '/api/sales/{id}/status', { user: seller, json: { status: 'confirmed', from: 'placed' } });
-    await api('POST', `/api/products/${productId}/reviews`, '/api/products/{id}/reviews', { user: buyer, json: { text: 'Keeps perfect time.', rating: 5 } });
+    await api('POST', `/api/sales/${sale.id}/status`, '/api/sales/{id}/status', {
+      user: seller,
+      json: { status: 'confirmed', from: 'placed' },
+    });
+    await api('POST', `/api/products/${productId}/reviews`, '/api/products/{id}/reviews', {
+      user: buyer,
+      json: { text: 'Keeps perfect time.', rating: 5 },
+    });
     await api('GET', `/api/products/${productId}/reviews`, '/api/products/{id}/reviews');
     await api('GET', `/api/products/${productId}/invoice`, '/api/products/{id}/invoice', { user: seller });
 
     // Go live with a third product; a viewer chats.
-    const third = await api<{ id: string }>('POST', '/api/products', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, title: 'Casio G-Shock' }, photo) });
+    const third = await api<{ id: string }>('POST', '/api/products', '/api/products', {
+      user: seller,
+      form: productForm({ ...VALID_PRODUCT, title: 'Casio G-Shock' }, photo),
+    });
     const live = await api<{ id: string }>('POST', '/api/streams', '/api/streams', {
       user: seller,
-      form: productForm({ title: 'Friday watch auction', durationMinutes: '5', productId: third.body.id, startingBid: String(AED(50)) }, []),
+      form: productForm(
+        { title: 'Friday watch auction', durationMinutes: '5', productId: third.body.id, startingBid: String(AED(50)) },
+        [],
+      ),
     });
     expect(live.res.statusCode).toBe(201);
     const streamId = live.body.id;
@@ -181,11 +252,20 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
     const { socket } = await openSocket(base, { cookie: buyer.cookie });
     sockets.push(socket);
     await new Promise((resolve) => socket.emit('stream:join', { streamId }, resolve));
-    await new Promise((resolve) => socket.emit('stream:chat', { streamId, text: 'Is the bezel original?', clientId: clientId() }, resolve));
-    const watched = await api<{ recentMessages: Array<{ text: string; id: string }> }>('GET', `/api/streams/${streamId}`, '/api/streams/{id}', { user: buyer });
+    await new Promise((resolve) =>
+      socket.emit('stream:chat', { streamId, text: 'Is the bezel original?', clientId: clientId() }, resolve),
+    );
+    const watched = await api<{ recentMessages: Array<{ text: string; id: string }> }>(
+      'GET',
+      `/api/streams/${streamId}`,
+      '/api/streams/{id}',
+      { user: buyer },
+    );
     const line = watched.body.recentMessages.find((m) => m.text === 'Is the bezel original?')!;
     expect(line).toBeDefined();
-    await api('DELETE', `/api/streams/${streamId}/messages/${line.id}`, '/api/streams/{id}/messages/{messageId}', { user: seller });
+    await api('DELETE', `/api/streams/${streamId}/messages/${line.id}`, '/api/streams/{id}/messages/{messageId}', {
+      user: seller,
+    });
     await api('POST', `/api/streams/${streamId}/end`, '/api/streams/{id}/end', { user: seller });
     await api('GET', `/api/streams/${streamId}`, '/api/streams/{id}');
 

@@ -10,16 +10,23 @@ import { eventually } from './support.js';
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((rel) => fs.statSync(path.join(dir, rel)).isFile()).sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((rel) => fs.statSync(path.join(dir, rel)).isFile())
+    .sort();
 }
 
 /** A product form whose photo is still arriving: the request stays open until the server dies. */
 function unfinishedUpload(base: string, cookie: string): http.ClientRequest {
   const boundary = `----souq${crypto.randomBytes(8).toString('hex')}`;
-  const request = http.request(`${base}/api/products`, { method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const request = http.request(`${base}/api/products`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   request.on('error', () => undefined);
   request.write(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nNever finished\r\n`);
-  request.write(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   request.write(crypto.randomBytes(1024 * 1024));
   return request;
 }
@@ -54,12 +61,19 @@ describe('a server killed mid-upload and started again (SQLite)', () => {
 
     // What a kill between writing a product's photos and saving its row leaves (timing one is luck).
     const orphan = crypto.randomUUID();
-    for (const rel of [`public/products/${orphan}.webp`, `public/products/${orphan}-thumb.webp`, `public/products/${crypto.randomUUID()}.webp.0badc0de.tmp`]) {
+    for (const rel of [
+      `public/products/${orphan}.webp`,
+      `public/products/${orphan}-thumb.webp`,
+      `public/products/${crypto.randomUUID()}.webp.0badc0de.tmp`,
+    ]) {
       fs.writeFileSync(path.join(uploads, rel), 'left by the crash');
     }
     // An hour later.
     const old = new Date(Date.now() - 2 * 3600_000);
-    for (const [dir, files] of [[uploads, filesUnder(uploads)], [incoming, filesUnder(incoming)]] as const) {
+    for (const [dir, files] of [
+      [uploads, filesUnder(uploads)],
+      [incoming, filesUnder(incoming)],
+    ] as const) {
       for (const rel of files) fs.utimesSync(path.join(dir, rel), old, old);
     }
 
@@ -71,8 +85,11 @@ describe('a server killed mid-upload and started again (SQLite)', () => {
         expect(filesUnder(uploads)).toEqual(referenced);
         expect(second.output()).toMatch(/orphan sweep: removed 7 unreferenced or half-written files/);
       }, 10_000);
-      const shop = (await (await fetch(`${second.base}/api/products`)).json()) as { items: Array<{ image: { url: string } }> };
-      for (const item of shop.items.slice(0, 3)) expect((await fetch(`${second.base}${item.image.url}`)).status).toBe(200);
+      const shop = (await (await fetch(`${second.base}/api/products`)).json()) as {
+        items: Array<{ image: { url: string } }>;
+      };
+      for (const item of shop.items.slice(0, 3))
+        expect((await fetch(`${second.base}${item.image.url}`)).status).toBe(200);
     } finally {
       expect((await stopServerProcess(second)).code).toBe(0);
     }

@@ -33,7 +33,12 @@ describe('deploy/haproxy.cfg', () => {
       '    server souq2 127.0.0.1:13002 track souq/souq2',
       '    server souq3 127.0.0.1:13003 track souq/souq3',
     ]);
-    for (const kept of ['http-request set-header X-Request-Id %[unique-id]', 'cookie souq_lb insert indirect nocache httponly', 'http-check send meth GET uri /api/ready', 'timeout tunnel 1h']) {
+    for (const kept of [
+      'http-request set-header X-Request-Id %[unique-id]',
+      'cookie souq_lb insert indirect nocache httponly',
+      'http-check send meth GET uri /api/ready',
+      'timeout tunnel 1h',
+    ]) {
       expect(generated).toContain(kept);
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-haproxy-'));

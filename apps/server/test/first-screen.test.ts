@@ -18,7 +18,10 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', imports: ['_vendor-abc.js'] },
   '_vendor-abc.js': { file: 'assets/vendor-abc.js' },
   '_Gallery-abc.js': { file: 'assets/Gallery-abc.js', imports: ['_vendor-abc.js'] },
-  'src/routes/ProductPage.tsx': { file: 'assets/ProductPage-abc.js', imports: ['_Gallery-abc.js', '_vendor-abc.js', 'index.html'] },
+  'src/routes/ProductPage.tsx': {
+    file: 'assets/ProductPage-abc.js',
+    imports: ['_Gallery-abc.js', '_vendor-abc.js', 'index.html'],
+  },
 };
 
 /**
@@ -49,19 +52,33 @@ const renders = () => (globalThis as { souqFakeRenders?: number }).souqFakeRende
 
 describe('withFirstScreen', () => {
   it('puts the screen in place of the shell and its data before </body>, with no way out of the script', () => {
-    const page = withFirstScreen(INDEX, { html: '<main>Watches</main>', state: '{"title":"</script><script>alert(1)</script>"}', modules: [] });
+    const page = withFirstScreen(INDEX, {
+      html: '<main>Watches</main>',
+      state: '{"title":"</script><script>alert(1)</script>"}',
+      modules: [],
+    });
     expect(page).not.toContain(SHELL);
     expect(page).toContain('<div id="root"><main>Watches</main></div>');
-    expect(page).toContain(`<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">{"title":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></body>`);
-    expect(JSON.parse(page!.split('type="application/json">')[1]!.split('</script>')[0]!)).toEqual({ title: '</script><script>alert(1)</script>' });
+    expect(page).toContain(
+      `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">{"title":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script></body>`,
+    );
+    expect(JSON.parse(page!.split('type="application/json">')[1]!.split('</script>')[0]!)).toEqual({
+      title: '</script><script>alert(1)</script>',
+    });
   });
 
   it('declines a page without the markers', () => {
-    expect(withFirstScreen('<!doctype html><div id="root"></div>', { html: '<main/>', state: '{}', modules: [] })).toBeNull();
+    expect(
+      withFirstScreen('<!doctype html><div id="root"></div>', { html: '<main/>', state: '{}', modules: [] }),
+    ).toBeNull();
   });
 
   it('names the page’s chunks in the head, except those index.html already names', () => {
-    const page = withFirstScreen(INDEX, { html: '<main/>', state: '{}', modules: [] }, ['/assets/ProductPage-abc.js', '/assets/vendor-abc.js', '/assets/index-abc.js'])!;
+    const page = withFirstScreen(INDEX, { html: '<main/>', state: '{}', modules: [] }, [
+      '/assets/ProductPage-abc.js',
+      '/assets/vendor-abc.js',
+      '/assets/index-abc.js',
+    ])!;
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head.endsWith('<link rel="modulepreload" crossorigin href="/assets/ProductPage-abc.js">')).toBe(true);
     expect(page.split('/assets/vendor-abc.js').length).toBe(2);
@@ -77,7 +94,12 @@ describe('pageChunks', () => {
       expect(chunks(['src/routes/ProductPage.tsx'])).toEqual([]);
       fs.mkdirSync(path.join(dist, '.vite'));
       fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-      expect(chunks(['src/routes/ProductPage.tsx'])).toEqual(['/assets/ProductPage-abc.js', '/assets/Gallery-abc.js', '/assets/vendor-abc.js', '/assets/index-abc.js']);
+      expect(chunks(['src/routes/ProductPage.tsx'])).toEqual([
+        '/assets/ProductPage-abc.js',
+        '/assets/Gallery-abc.js',
+        '/assets/vendor-abc.js',
+        '/assets/index-abc.js',
+      ]);
       expect(chunks(['src/routes/Missing.tsx'])).toEqual([]);
       const rebuilt = { ...MANIFEST, 'src/routes/ProductPage.tsx': { file: 'assets/ProductPage-new.js' } };
       fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(rebuilt));
@@ -94,7 +116,8 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
   let t: TestApp;
   let dist: string;
   const clock = createFakeClock();
-  const mode = (value: 'render' | 'decline' | 'fail') => fs.writeFileSync(path.join(dist, '..', 'dist-ssr', 'mode'), value);
+  const mode = (value: 'render' | 'decline' | 'fail') =>
+    fs.writeFileSync(path.join(dist, '..', 'dist-ssr', 'mode'), value);
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
@@ -136,7 +159,12 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
   it('names a product page’s own chunks for the browser to fetch with the entry, and the shop’s none', async () => {
     const product = await get('/product/whatever');
     const head = product.body.slice(0, product.body.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-abc.js"><link rel="modulepreload" crossorigin href="/assets/Gallery-abc.js"></head>'.replace('</head>', ''));
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/ProductPage-abc.js"><link rel="modulepreload" crossorigin href="/assets/Gallery-abc.js"></head>'.replace(
+        '</head>',
+        '',
+      ),
+    );
     expect(product.body.split('/assets/vendor-abc.js').length).toBe(2);
     const shop = await get('/');
     expect(shop.body).not.toContain('ProductPage-abc.js');
@@ -150,7 +178,9 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
     const again = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
     expect(first.headers['content-encoding']).toBe('gzip');
     expect(first.headers.vary).toMatch(/cookie, accept-encoding/i);
-    expect(zlib.gunzipSync(first.rawPayload).toString()).toContain('<div id="root"><ul><li>Falcon <Hood></li></ul><p>souq ');
+    expect(zlib.gunzipSync(first.rawPayload).toString()).toContain(
+      '<div id="root"><ul><li>Falcon <Hood></li></ul><p>souq ',
+    );
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     const plain = await get('/');
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -34,20 +34,33 @@ describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { authRateLimit: 1_000_000 });
-    const [buyer, seller, unverified] = await Promise.all([createUser(t), createUser(t), createUser(t, { verified: false })]);
+    const [buyer, seller, unverified] = await Promise.all([
+      createUser(t),
+      createUser(t),
+      createUser(t, { verified: false }),
+    ]);
     people = { buyer: buyer!, seller: seller!, unverified: unverified! };
     throwaway = await createUser(t);
-    const products = await Promise.all([insertProduct(t, seller!.id, { price: 1200 }), insertProduct(t, seller!.id, { price: 990, invoice_key: 'private/invoices/none.pdf' })]);
+    const products = await Promise.all([
+      insertProduct(t, seller!.id, { price: 1200 }),
+      insertProduct(t, seller!.id, { price: 990, invoice_key: 'private/invoices/none.pdf' }),
+    ]);
     const users = [buyer!.id, seller!.id, unverified!.id];
     world.productId = () => products[Math.floor(Math.random() * products.length)]!;
     world.userId = () => users[Math.floor(Math.random() * users.length)]!;
     world.png = await testImage('png', 8, 8);
-    const auctions = await Promise.all([0, 1].map(async () => (await startAuction(t, seller!, { startingBid: 1000 })).id));
+    const auctions = await Promise.all(
+      [0, 1].map(async () => (await startAuction(t, seller!, { startingBid: 1000 })).id),
+    );
     world.auctionId = () => auctions[Math.floor(Math.random() * auctions.length)]!;
     const spare = await insertProduct(t, seller!.id);
     world.spareProductId = () => spare;
     const streamProduct = await insertProduct(t, seller!.id);
-    const stream = await t.streams.start((await t.accounts.userById(seller!.id))!, { title: 'Fuzz live', productId: streamProduct, startingBid: 1000, durationMinutes: 60 }, undefined);
+    const stream = await t.streams.start(
+      (await t.accounts.userById(seller!.id))!,
+      { title: 'Fuzz live', productId: streamProduct, startingBid: 1000, durationMinutes: 60 },
+      undefined,
+    );
     world.streamId = () => stream.id;
   });
   afterAll(async () => {
@@ -72,20 +85,34 @@ describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
       for (const file of request.form.files) form.append(file.field, new Blob([new Uint8Array(file.data)]), 'file.bin');
       return t.app.inject({ method: request.method, url: request.url, headers, payload: form as unknown as object });
     }
-    if (request.raw) return t.app.inject({ method: request.method, url: request.url, headers: { ...headers, 'content-type': request.raw.contentType }, payload: request.raw.payload });
-    return t.app.inject({ method: request.method, url: request.url, headers, ...(request.json !== undefined ? { payload: request.json as object } : {}) });
+    if (request.raw)
+      return t.app.inject({
+        method: request.method,
+        url: request.url,
+        headers: { ...headers, 'content-type': request.raw.contentType },
+        payload: request.raw.payload,
+      });
+    return t.app.inject({
+      method: request.method,
+      url: request.url,
+      headers,
+      ...(request.json !== undefined ? { payload: request.json as object } : {}),
+    });
   }
 
-  it.each(ROUTES.map((r) => [r.name, r] as const))('%s: never a 5xx, never the database refusing', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(route.request(world), async (request) => {
-        const res = await send(request);
-        const message = errorMessageOf(res.body);
-        const what = `${request.method} ${request.url.slice(0, 200)} as ${request.actor} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-        expect(res.statusCode, what).toBeLessThan(500);
-        expect(NOT_FROM_VALIDATION.has(message ?? ''), what).toBe(false);
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: !process.env.FUZZ_SHRINK },
-    );
-  });
+  it.each(ROUTES.map((r) => [r.name, r] as const))(
+    '%s: never a 5xx, never the database refusing',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(route.request(world), async (request) => {
+          const res = await send(request);
+          const message = errorMessageOf(res.body);
+          const what = `${request.method} ${request.url.slice(0, 200)} as ${request.actor} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, what).toBeLessThan(500);
+          expect(NOT_FROM_VALIDATION.has(message ?? ''), what).toBe(false);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: !process.env.FUZZ_SHRINK },
+      );
+    },
+  );
 });

@@ -13,20 +13,30 @@ export const DEFAULT_TEST_PG = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_TEST_REDIS = 'redis://127.0.0.1:6379';
 
 function announceMissing(why: string, what: string, hint: string): void {
-  if (process.env.CI === 'true') throw new Error(`${why}. CI runs every suite with every service, so this is a failure.`);
+  if (process.env.CI === 'true')
+    throw new Error(`${why}. CI runs every suite with every service, so this is a failure.`);
   console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING ${what}.\n!! ${why}\n!! ${hint}\n${'!'.repeat(78)}\n`);
 }
 
 /** Finds Redis once per run, for the suites that share state between instances (rate limits). */
 async function findRedis(project: TestProject): Promise<void> {
   const url = process.env.TEST_REDIS_URL ?? DEFAULT_TEST_REDIS;
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();
     project.provide('redisUrl', url);
   } catch (error) {
-    announceMissing(`Redis is not reachable at ${url}: ${(error as Error).message}`, 'the suites that need Redis', 'Set TEST_REDIS_URL or start Redis to run them.');
+    announceMissing(
+      `Redis is not reachable at ${url}: ${(error as Error).message}`,
+      'the suites that need Redis',
+      'Set TEST_REDIS_URL or start Redis to run them.',
+    );
     project.provide('redisUrl', null);
   } finally {
     redis.disconnect();

@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { encodeCursor } from '../src/lib/cursor.js';
-import { VALID_PRODUCT, call, createProduct, createUser, imageParts, insertProduct, productForm, productRow, type TestUser } from './catalog-support.js';
+import {
+  VALID_PRODUCT,
+  call,
+  createProduct,
+  createUser,
+  imageParts,
+  insertProduct,
+  productForm,
+  productRow,
+  type TestUser,
+} from './catalog-support.js';
 import { DIALECTS, apiError, post, startTestApp, validRegistration, type TestApp } from './support.js';
 
 const NUL = '\u0000';
@@ -29,10 +39,30 @@ describe.each(DIALECTS)('hostile text and lengths (%s)', (dialect) => {
 
   describe('a NUL character', () => {
     it('in the sign-in, sign-up and reset email', async () => {
-      expectFieldError(await post(t, '/api/auth/login', { email: `a${NUL}b@x.co`, password: 'secret123' }), 'email', MSG.invalidEmailFormat);
-      expectFieldError(await post(t, '/api/auth/register', { ...validRegistration(), email: `a${NUL}b@x.co` }), 'email', MSG.invalidEmail);
-      expectFieldError(await post(t, '/api/auth/password-reset', { email: `a${NUL}b@x.co` }), 'email', MSG.invalidEmail);
-      expectFieldError(await post(t, '/api/auth/password-reset/confirm', { token: `ab${NUL}`, password: 'secret123', confirmPassword: 'secret123' }), 'token', MSG.tokenInvalid);
+      expectFieldError(
+        await post(t, '/api/auth/login', { email: `a${NUL}b@x.co`, password: 'secret123' }),
+        'email',
+        MSG.invalidEmailFormat,
+      );
+      expectFieldError(
+        await post(t, '/api/auth/register', { ...validRegistration(), email: `a${NUL}b@x.co` }),
+        'email',
+        MSG.invalidEmail,
+      );
+      expectFieldError(
+        await post(t, '/api/auth/password-reset', { email: `a${NUL}b@x.co` }),
+        'email',
+        MSG.invalidEmail,
+      );
+      expectFieldError(
+        await post(t, '/api/auth/password-reset/confirm', {
+          token: `ab${NUL}`,
+          password: 'secret123',
+          confirmPassword: 'secret123',
+        }),
+        'token',
+        MSG.tokenInvalid,
+      );
     });
 
     it.each([
@@ -49,16 +79,37 @@ describe.each(DIALECTS)('hostile text and lengths (%s)', (dialect) => {
       ['GET', `/api/products/${'x'.repeat(90)}`],
       ['GET', `/api/users/${crypto.randomUUID()}%00`],
     ] as const)('in the id of %s %s: 404', async (method, url) => {
-      const res = await call(t, method, url, { user: buyer, json: method === 'GET' || method === 'DELETE' ? undefined : { text: 'Great watch' } });
+      const res = await call(t, method, url, {
+        user: buyer,
+        json: method === 'GET' || method === 'DELETE' ? undefined : { text: 'Great watch' },
+      });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(apiError('NOT_FOUND', url.startsWith('/api/users') ? MSG.userNotFound : method === 'POST' ? MSG.reviewProductMissing : MSG.productNotFound));
+      expect(res.json()).toEqual(
+        apiError(
+          'NOT_FOUND',
+          url.startsWith('/api/users')
+            ? MSG.userNotFound
+            : method === 'POST'
+              ? MSG.reviewProductMissing
+              : MSG.productNotFound,
+        ),
+      );
     });
 
     it('in the search text and the page cursors', async () => {
       expectFieldError(await call(t, 'GET', `/api/search?q=watch%00`), 'q', MSG.searchInvalid);
-      const forged = [encodeCursor(`a${NUL}`, crypto.randomUUID()), Buffer.from(JSON.stringify(['a', `x${NUL}`])).toString('base64url'), '%00'];
+      const forged = [
+        encodeCursor(`a${NUL}`, crypto.randomUUID()),
+        Buffer.from(JSON.stringify(['a', `x${NUL}`])).toString('base64url'),
+        '%00',
+      ];
       for (const cursor of forged) {
-        for (const url of [`/api/products?sort=title-asc&cursor=${cursor}`, `/api/search?q=a&cursor=${cursor}`, `/api/users/${seller.id}/products?cursor=${cursor}`, `/api/products/${productId}/reviews?cursor=${cursor}`]) {
+        for (const url of [
+          `/api/products?sort=title-asc&cursor=${cursor}`,
+          `/api/search?q=a&cursor=${cursor}`,
+          `/api/users/${seller.id}/products?cursor=${cursor}`,
+          `/api/products/${productId}/reviews?cursor=${cursor}`,
+        ]) {
           const res = await call(t, 'GET', url);
           expect(res.statusCode, url).toBe(400);
           expect(res.json().error.message).toBe(MSG.invalidCursor);
@@ -69,22 +120,60 @@ describe.each(DIALECTS)('hostile text and lengths (%s)', (dialect) => {
     });
 
     it('in a bio, a review, an address and a cart line', async () => {
-      expectFieldError(await call(t, 'PUT', '/api/me/profile', { user: buyer, json: { username: buyer.username, bio: `hi${NUL}` } }), 'bio', MSG.controlCharacters);
-      expectFieldError(await call(t, 'POST', `/api/products/${productId}/reviews`, { user: buyer, json: { text: `Great${NUL} watch`, rating: 5 } }), 'text', MSG.controlCharacters);
-      const order = (overrides: object) => call(t, 'POST', '/api/orders', { user: buyer, json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 1 }], address: ADDRESS, ...overrides } });
+      expectFieldError(
+        await call(t, 'PUT', '/api/me/profile', { user: buyer, json: { username: buyer.username, bio: `hi${NUL}` } }),
+        'bio',
+        MSG.controlCharacters,
+      );
+      expectFieldError(
+        await call(t, 'POST', `/api/products/${productId}/reviews`, {
+          user: buyer,
+          json: { text: `Great${NUL} watch`, rating: 5 },
+        }),
+        'text',
+        MSG.controlCharacters,
+      );
+      const order = (overrides: object) =>
+        call(t, 'POST', '/api/orders', {
+          user: buyer,
+          json: {
+            idempotencyKey: crypto.randomUUID(),
+            lines: [{ productId, quantity: 1 }],
+            address: ADDRESS,
+            ...overrides,
+          },
+        });
       expectFieldError(await order({ address: { ...ADDRESS, area: `Marina${NUL}` } }), 'area', MSG.controlCharacters);
-      expectFieldError(await order({ address: { ...ADDRESS, street: `Gate${NUL}1` } }), 'street', MSG.controlCharacters);
-      expectFieldError(await order({ lines: [{ productId: `${NUL}`, quantity: 1 }] }), 'productId', MSG.itemsUnavailable);
+      expectFieldError(
+        await order({ address: { ...ADDRESS, street: `Gate${NUL}1` } }),
+        'street',
+        MSG.controlCharacters,
+      );
+      expectFieldError(
+        await order({ lines: [{ productId: `${NUL}`, quantity: 1 }] }),
+        'productId',
+        MSG.itemsUnavailable,
+      );
       expectFieldError(await order({ idempotencyKey: `key${NUL}12345678` }), 'idempotencyKey', MSG.checkoutExpired);
       expect((await t.database.db.selectFrom('orders').selectAll().execute()).length).toBe(0);
     });
 
-    it.each(['title', 'description', 'brand', 'countryOfOrigin', 'keywords'])('in the product field %s (add and edit)', async (field) => {
-      const added = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, [field]: `Seiko${NUL} diver watch` }, await imageParts(1)) });
-      expectFieldError(added, field, MSG.controlCharacters);
-      const edit = { ...VALID_PRODUCT, price: 1000, previousPrice: null, [field]: `Seiko${NUL} diver watch` };
-      expectFieldError(await call(t, 'PUT', `/api/products/${productId}`, { user: seller, json: edit }), field, MSG.controlCharacters);
-    });
+    it.each(['title', 'description', 'brand', 'countryOfOrigin', 'keywords'])(
+      'in the product field %s (add and edit)',
+      async (field) => {
+        const added = await call(t, 'POST', '/api/products', {
+          user: seller,
+          form: productForm({ ...VALID_PRODUCT, [field]: `Seiko${NUL} diver watch` }, await imageParts(1)),
+        });
+        expectFieldError(added, field, MSG.controlCharacters);
+        const edit = { ...VALID_PRODUCT, price: 1000, previousPrice: null, [field]: `Seiko${NUL} diver watch` };
+        expectFieldError(
+          await call(t, 'PUT', `/api/products/${productId}`, { user: seller, json: edit }),
+          field,
+          MSG.controlCharacters,
+        );
+      },
+    );
   });
 
   describe('a value longer than its column once normalised', () => {
@@ -96,7 +185,10 @@ describe.each(DIALECTS)('hostile text and lengths (%s)', (dialect) => {
     });
 
     it('refuses dimensions of sixty digits', async () => {
-      const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, dimensions: `${'1'.repeat(60)}x1x1` }, await imageParts(1)) });
+      const res = await call(t, 'POST', '/api/products', {
+        user: seller,
+        form: productForm({ ...VALID_PRODUCT, dimensions: `${'1'.repeat(60)}x1x1` }, await imageParts(1)),
+      });
       expectFieldError(res, 'dimensions', MSG.dimensionsTooLong);
     });
 
@@ -106,7 +198,11 @@ describe.each(DIALECTS)('hostile text and lengths (%s)', (dialect) => {
     });
 
     it('refuses a popularity cursor beyond the integer column', async () => {
-      const res = await call(t, 'GET', `/api/products?sort=popular&cursor=${encodeCursor(2 ** 40, crypto.randomUUID())}`);
+      const res = await call(
+        t,
+        'GET',
+        `/api/products?sort=popular&cursor=${encodeCursor(2 ** 40, crypto.randomUUID())}`,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(MSG.invalidCursor);
     });
@@ -119,7 +215,11 @@ describe.each(DIALECTS)('hostile text and lengths (%s)', (dialect) => {
         headers: { 'user-agent': `Mozilla${NUL}/5.0 ${'İ'.repeat(400)}` },
       });
       expect(res.statusCode).toBe(201);
-      const { user_agent } = await t.database.db.selectFrom('sessions').select('user_agent').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      const { user_agent } = await t.database.db
+        .selectFrom('sessions')
+        .select('user_agent')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
       expect(user_agent).toMatch(/^Mozilla \/5\.0 İ+$/);
       expect([...user_agent!].length).toBeLessThanOrEqual(300);
     });
@@ -141,22 +241,34 @@ describe.each(DIALECTS)('loose numbers (%s)', (dialect) => {
 
   const edit = { ...VALID_PRODUCT, previousPrice: null, keywords: [] };
 
-  it.each([true, [5], '0x10', '0b11', '1e3', ''])('refuses the price %j and leaves the product as it was', async (price) => {
-    const res = await call(t, 'PUT', `/api/products/${productId}`, { user: seller, json: { ...edit, price } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: { fields: { price: MSG.pricePositive } } });
-    expect((await productRow(t, productId))!.price).toBe(4200);
-  });
+  it.each([true, [5], '0x10', '0b11', '1e3', ''])(
+    'refuses the price %j and leaves the product as it was',
+    async (price) => {
+      const res = await call(t, 'PUT', `/api/products/${productId}`, { user: seller, json: { ...edit, price } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { fields: { price: MSG.pricePositive } } });
+      expect((await productRow(t, productId))!.price).toBe(4200);
+    },
+  );
 
   it('still takes a price as a number or as decimal text', async () => {
-    for (const price of [5000, '5100']) expect((await call(t, 'PUT', `/api/products/${productId}`, { user: seller, json: { ...edit, price } })).statusCode).toBe(200);
+    for (const price of [5000, '5100'])
+      expect(
+        (await call(t, 'PUT', `/api/products/${productId}`, { user: seller, json: { ...edit, price } })).statusCode,
+      ).toBe(200);
     expect((await productRow(t, productId))!.price).toBe(5100);
   });
 
   it('refuses a review rated true and an order of quantity true', async () => {
-    const review = await call(t, 'POST', `/api/products/${productId}/reviews`, { user: buyer, json: { text: 'Great watch', rating: true } });
+    const review = await call(t, 'POST', `/api/products/${productId}/reviews`, {
+      user: buyer,
+      json: { text: 'Great watch', rating: true },
+    });
     expect(review.json()).toMatchObject({ error: { fields: { rating: MSG.ratingRange } } });
-    const order = await call(t, 'POST', '/api/orders', { user: buyer, json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: true }], address: ADDRESS } });
+    const order = await call(t, 'POST', '/api/orders', {
+      user: buyer,
+      json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: true }], address: ADDRESS },
+    });
     expect(order.json()).toMatchObject({ error: { fields: { quantity: MSG.quantityRange } } });
     expect((await t.database.db.selectFrom('reviews').selectAll().execute()).length).toBe(0);
     expect((await t.database.db.selectFrom('orders').selectAll().execute()).length).toBe(0);

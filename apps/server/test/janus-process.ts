@@ -11,10 +11,10 @@ import { freePort } from '../../../scripts/free-port.mjs';
  * set only in Janus's config files, so each run writes a config directory of its own.
  */
 
-
 /** Says loudly why a suite is skipped; under CI a missing service is a failure, not a skip. */
 export function announceSkip(what: string, why: string, hint: string): void {
-  if (process.env.CI === 'true') throw new Error(`${why}. CI runs every suite with every service, so this is a failure.`);
+  if (process.env.CI === 'true')
+    throw new Error(`${why}. CI runs every suite with every service, so this is a failure.`);
   console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING ${what}.\n!! ${why}\n!! ${hint}\n${'!'.repeat(78)}\n`);
 }
 
@@ -24,9 +24,14 @@ function onPath(binary: string): boolean {
 
 /** The plugin folders live under /usr/lib/<arch triplet>/janus, which differs per machine (JANUS_LIB_DIR overrides). */
 export function janusLibDir(): string | undefined {
-  const candidates = [...(process.env.JANUS_LIB_DIR ? [process.env.JANUS_LIB_DIR] : []), ...['/usr/lib', '/usr/local/lib'].flatMap((base) =>
-    fs.existsSync(base) ? [path.join(base, 'janus'), ...fs.readdirSync(base).map((d) => path.join(base, d, 'janus'))] : [],
-  )];
+  const candidates = [
+    ...(process.env.JANUS_LIB_DIR ? [process.env.JANUS_LIB_DIR] : []),
+    ...['/usr/lib', '/usr/local/lib'].flatMap((base) =>
+      fs.existsSync(base)
+        ? [path.join(base, 'janus'), ...fs.readdirSync(base).map((d) => path.join(base, d, 'janus'))]
+        : [],
+    ),
+  ];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'plugins', 'libjanus_videoroom.so')));
 }
 
@@ -63,7 +68,13 @@ export interface JanusProcess {
   stop(): Promise<void>;
 }
 
-function writeJanusConfig(dir: string, lib: string, ports: { http: number; admin: number }, adminSecret: string, ip: string): void {
+function writeJanusConfig(
+  dir: string,
+  lib: string,
+  ports: { http: number; admin: number },
+  adminSecret: string,
+  ip: string,
+): void {
   // Only the plugin and transport we use: faster start, and no noise from unconfigured ones.
   for (const [sub, file] of [
     ['plugins', 'libjanus_videoroom.so'],
@@ -116,7 +127,10 @@ admin: {
 `,
   );
   // admin_key locks room creation to whoever knows it: our server (it sends the admin secret).
-  fs.writeFileSync(path.join(dir, 'janus.plugin.videoroom.jcfg'), `general: {\n  admin_key = "${adminSecret}"\n  lock_rtp_forward = true\n}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'janus.plugin.videoroom.jcfg'),
+    `general: {\n  admin_key = "${adminSecret}"\n  lock_rtp_forward = true\n}\n`,
+  );
 }
 
 async function waitForInfo(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -256,7 +270,9 @@ export async function startCoturn(): Promise<TurnProcess> {
   while (!(await stunAnswers(ip, port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`coturn did not start:\n${out}\n${fs.existsSync(`${dir}/turn.log`) ? fs.readFileSync(`${dir}/turn.log`, 'utf8') : ''}`);
+      throw new Error(
+        `coturn did not start:\n${out}\n${fs.existsSync(`${dir}/turn.log`) ? fs.readFileSync(`${dir}/turn.log`, 'utf8') : ''}`,
+      );
     }
   }
   return {

@@ -8,7 +8,12 @@ import { announceSkip, janusInstalled, startJanus, type JanusProcess } from './j
 import { apiError, startTestApp, type TestApp } from './support.js';
 
 const HAVE_JANUS = janusInstalled();
-if (!HAVE_JANUS) announceSkip('the Janus video suite', 'janus is not installed (or its plugins are not under /usr/lib/*/janus)', 'apt-get install -y janus to run it.');
+if (!HAVE_JANUS)
+  announceSkip(
+    'the Janus video suite',
+    'janus is not installed (or its plugins are not under /usr/lib/*/janus)',
+    'apt-get install -y janus to run it.',
+  );
 
 const quietLog = { warn: () => undefined, info: () => undefined };
 const ICE = [{ urls: ['stun:example.invalid:3478'] }];
@@ -20,7 +25,11 @@ async function joinAs(url: string, token: string, body: Record<string, unknown>)
   const sessionUrl = `${url}/${String(session.data?.id)}`;
   try {
     const handle = await janusPost(sessionUrl, { janus: 'attach', plugin: 'janus.plugin.videoroom', token });
-    const sent = await janusPost(`${sessionUrl}/${String(handle.data?.id)}`, { janus: 'message', token, body: { request: 'join', ...body } });
+    const sent = await janusPost(`${sessionUrl}/${String(handle.data?.id)}`, {
+      janus: 'message',
+      token,
+      body: { request: 'join', ...body },
+    });
     if (sent.plugindata) return sent.plugindata.data; // a synchronous request (create, destroy) answers at once
     // A join is asynchronous: its answer arrives on the session's long poll.
     for (;;) {
@@ -59,18 +68,28 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
     expect(viewer).toMatchObject({ mode: 'janus', room, role: 'subscriber' });
     expect(viewer.token).not.toBe(host.token);
     // The same person gets the same token back (a reload does not pile up tokens).
-    expect(((await video.join(stream, { userId: 'viewer', role: 'subscriber' }, ICE)) as JanusJoin).token).toBe(viewer.token);
+    expect(((await video.join(stream, { userId: 'viewer', role: 'subscriber' }, ICE)) as JanusJoin).token).toBe(
+      viewer.token,
+    );
 
     // Without a token Janus refuses the session itself.
     expect(await refusal(janusPost(janus.url, { janus: 'create' }))).toBe(403);
     expect(await refusal(janusPost(janus.url, { janus: 'create', token: 'made-up' }))).toBe(403);
     // A viewer's token cannot publish: the room's `allowed` list holds only the host's.
-    expect(await joinAs(janus.url, viewer.token, { ptype: 'publisher', room, token: viewer.token })).toMatchObject({ error_code: 433 });
-    expect(await joinAs(janus.url, host.token, { ptype: 'publisher', room, token: host.token })).toMatchObject({ videoroom: 'joined', room });
+    expect(await joinAs(janus.url, viewer.token, { ptype: 'publisher', room, token: viewer.token })).toMatchObject({
+      error_code: 433,
+    });
+    expect(await joinAs(janus.url, host.token, { ptype: 'publisher', room, token: host.token })).toMatchObject({
+      videoroom: 'joined',
+      room,
+    });
     // Nor can it create rooms, or destroy this one without the room's secret.
     const asViewer = (body: Record<string, unknown>) => joinAs(janus.url, viewer.token, body);
     expect(await asViewer({ request: 'create', room: 99 })).toMatchObject({ error_code: 429 }); // missing admin_key
-    expect(await asViewer({ request: 'destroy', room })).toMatchObject({ error_code: 429, error: expect.stringContaining('secret') });
+    expect(await asViewer({ request: 'destroy', room })).toMatchObject({
+      error_code: 429,
+      error: expect.stringContaining('secret'),
+    });
 
     // A viewer the host removed loses their token; others keep theirs.
     const other = (await video.join(stream, { userId: 'other', role: 'subscriber' }, ICE)) as JanusJoin;
@@ -82,7 +101,9 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
     expect(await refusal(janusPost(janus.url, { janus: 'create', token: other.token }))).toBe(403);
     expect(await refusal(janusPost(janus.url, { janus: 'create', token: host.token }))).toBe(403);
     const tokens = await janusPost(janus.adminUrl, { janus: 'list_tokens', admin_secret: janus.adminSecret });
-    expect((tokens.data?.tokens as { token: string }[]).map((t) => t.token).filter((t) => t.startsWith(`souq.${room}.`))).toEqual([]);
+    expect(
+      (tokens.data?.tokens as { token: string }[]).map((t) => t.token).filter((t) => t.startsWith(`souq.${room}.`)),
+    ).toEqual([]);
   });
 
   it('after Janus restarts (rooms and tokens forgotten), the next join recreates both', async () => {
@@ -96,16 +117,30 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
     const viewer = (await video.join(stream, { userId: 'viewer', role: 'subscriber' }, ICE)) as JanusJoin;
     const host = (await video.join(stream, { userId: 'host', role: 'publisher' }, ICE)) as JanusJoin;
     expect(host.token).toBe(before.token);
-    expect(await joinAs(janus.url, host.token, { ptype: 'publisher', room, token: host.token })).toMatchObject({ videoroom: 'joined', room });
+    expect(await joinAs(janus.url, host.token, { ptype: 'publisher', room, token: host.token })).toMatchObject({
+      videoroom: 'joined',
+      room,
+    });
     expect(await refusal(janusPost(janus.url, { janus: 'create', token: viewer.token }))).toBe('accepted');
     await video.closeRoom(stream);
   });
 
   it('a Janus that is down is a 503 with a clear message, never a crash', async () => {
-    const video = createJanusVideo({ ...janus.settings, url: 'http://127.0.0.1:9/janus', adminUrl: 'http://127.0.0.1:9/admin' }, quietLog);
-    await expect(video.openRoom({ id: 's3', videoRoom: null })).rejects.toMatchObject({ name: 'DomainError', code: 'SERVICE_UNAVAILABLE', message: VIDEO_UNAVAILABLE });
-    await expect(video.join({ id: 's3', videoRoom: 5 }, { userId: null, role: 'subscriber' }, [])).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    await expect(video.join({ id: 's3', videoRoom: null }, { userId: null, role: 'subscriber' }, [])).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    const video = createJanusVideo(
+      { ...janus.settings, url: 'http://127.0.0.1:9/janus', adminUrl: 'http://127.0.0.1:9/admin' },
+      quietLog,
+    );
+    await expect(video.openRoom({ id: 's3', videoRoom: null })).rejects.toMatchObject({
+      name: 'DomainError',
+      code: 'SERVICE_UNAVAILABLE',
+      message: VIDEO_UNAVAILABLE,
+    });
+    await expect(
+      video.join({ id: 's3', videoRoom: 5 }, { userId: null, role: 'subscriber' }, []),
+    ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(
+      video.join({ id: 's3', videoRoom: null }, { userId: null, role: 'subscriber' }, []),
+    ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 
   describe('through the app (JANUS_URL set)', () => {
@@ -122,7 +157,10 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
 
     it('going live opens the room; the host is told to publish, a viewer (or a signed-out visitor) to watch; a Janus outage is a 503', async () => {
       const productId = await insertProduct(t, host.id, { title: 'Lamp' });
-      const res = await call(t, 'POST', '/api/streams', { user: host, form: productForm({ title: 'SFU night', durationMinutes: '5', productId, startingBid: String(AED(10)) }, []) });
+      const res = await call(t, 'POST', '/api/streams', {
+        user: host,
+        form: productForm({ title: 'SFU night', durationMinutes: '5', productId, startingBid: String(AED(10)) }, []),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const { id } = res.json() as { id: string };
       const asHost = (await call(t, 'GET', `/api/streams/${id}/video`, { user: host })).json() as JanusJoin;
@@ -131,7 +169,9 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
       expect(asHost).toMatchObject({ mode: 'janus', role: 'publisher', url: janus.url });
       expect(asViewer).toMatchObject({ mode: 'janus', role: 'subscriber', room: asHost.room });
       expect(asGuest).toMatchObject({ mode: 'janus', role: 'subscriber', room: asHost.room });
-      expect(await joinAs(janus.url, asHost.token, { ptype: 'publisher', room: asHost.room, token: asHost.token })).toMatchObject({ videoroom: 'joined' });
+      expect(
+        await joinAs(janus.url, asHost.token, { ptype: 'publisher', room: asHost.room, token: asHost.token }),
+      ).toMatchObject({ videoroom: 'joined' });
 
       // Janus gone for a moment: a clear 503, not a 500 and not Janus's own words.
       await janus.down();
@@ -153,13 +193,23 @@ describe.skipIf(!HAVE_JANUS)('Janus video backend, against a real Janus', () => 
       const productId = await insertProduct(t, host.id, { title: 'Vase' });
       await janus.down();
       try {
-        const res = await call(t, 'POST', '/api/streams', { user: host, form: productForm({ title: 'No SFU', durationMinutes: '5', productId, startingBid: String(AED(10)) }, []) });
+        const res = await call(t, 'POST', '/api/streams', {
+          user: host,
+          form: productForm({ title: 'No SFU', durationMinutes: '5', productId, startingBid: String(AED(10)) }, []),
+        });
         expect(res.statusCode).toBe(503);
         expect((res.json() as { error: { message: string } }).error.message).toContain(VIDEO_UNAVAILABLE);
       } finally {
         await janus.up();
       }
-      expect(await t.database.db.selectFrom('streams').select('id').where('host_id', '=', host.id).where('status', '=', 'live').execute()).toEqual([]);
+      expect(
+        await t.database.db
+          .selectFrom('streams')
+          .select('id')
+          .where('host_id', '=', host.id)
+          .where('status', '=', 'live')
+          .execute(),
+      ).toEqual([]);
     });
   });
 });

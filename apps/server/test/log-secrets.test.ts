@@ -10,7 +10,11 @@ describe.each(DIALECTS)('secrets stay out of the log (%s)', (dialect) => {
   const sent: MailMessage[] = [];
   const smtp: Mailer = { kind: 'smtp', send: async (m) => void sent.push(m), close: async () => undefined };
   beforeAll(async () => {
-    t = await startTestApp(dialect, { logLevel: 'trace' }, { mailer: smtp, logStream: { write: (line) => void lines.push(line) } });
+    t = await startTestApp(
+      dialect,
+      { logLevel: 'trace' },
+      { mailer: smtp, logStream: { write: (line) => void lines.push(line) } },
+    );
   });
   afterAll(() => t.close());
 
@@ -21,7 +25,11 @@ describe.each(DIALECTS)('secrets stay out of the log (%s)', (dialect) => {
     const tokens = sent.map((m) => new URL(m.link!).searchParams.get('token')!);
     expect(tokens).toHaveLength(2);
     for (const token of tokens) {
-      for (const url of [`/verify-email?token=${token}`, `/reset-password?token=${token}&x=1`, `/api/auth/verify-email?token=${token}`]) {
+      for (const url of [
+        `/verify-email?token=${token}`,
+        `/reset-password?token=${token}&x=1`,
+        `/api/auth/verify-email?token=${token}`,
+      ]) {
         await t.app.inject({ method: 'GET', url });
       }
     }
@@ -35,6 +43,8 @@ describe.each(DIALECTS)('secrets stay out of the log (%s)', (dialect) => {
 describe('redactUrl', () => {
   it('hides credential parameters and keeps the rest', () => {
     expect(redactUrl('/api/search?q=watch&cursor=abc')).toBe('/api/search?q=watch&cursor=abc');
-    expect(redactUrl('/reset-password?TOKEN=abc&next=/&code=1#frag')).toBe('/reset-password?TOKEN=[redacted]&next=/&code=[redacted]#frag');
+    expect(redactUrl('/reset-password?TOKEN=abc&next=/&code=1#frag')).toBe(
+      '/reset-password?TOKEN=[redacted]&next=/&code=[redacted]#frag',
+    );
   });
 });

@@ -36,16 +36,30 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
   it('counts and times requests by route pattern and status, never by raw URL', async () => {
     const seller = await createUser(t);
     const id = await insertProduct(t, seller.id);
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/products/999999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
 
     const text = await scrape();
-    expect(sample(text, 'souq_http_request_duration_seconds_count{method="GET",route="/api/products/:id",status="200"}')).toBe(3);
-    expect(sample(text, 'souq_http_request_duration_seconds_count{method="GET",route="/api/products/:id",status="404"}')).toBe(1);
-    expect(sample(text, 'souq_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBe(1);
-    expect(sample(text, 'souq_http_request_duration_seconds_bucket{method="GET",route="/api/products/:id",status="200",le="+Inf"}')).toBe(3);
-    expect(sample(text, 'souq_http_request_duration_seconds_sum{method="GET",route="/api/products/:id",status="200"}')).toBeGreaterThan(0);
+    expect(
+      sample(text, 'souq_http_request_duration_seconds_count{method="GET",route="/api/products/:id",status="200"}'),
+    ).toBe(3);
+    expect(
+      sample(text, 'souq_http_request_duration_seconds_count{method="GET",route="/api/products/:id",status="404"}'),
+    ).toBe(1);
+    expect(sample(text, 'souq_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBe(
+      1,
+    );
+    expect(
+      sample(
+        text,
+        'souq_http_request_duration_seconds_bucket{method="GET",route="/api/products/:id",status="200",le="+Inf"}',
+      ),
+    ).toBe(3);
+    expect(
+      sample(text, 'souq_http_request_duration_seconds_sum{method="GET",route="/api/products/:id",status="200"}'),
+    ).toBeGreaterThan(0);
     expect(text).not.toContain(String(id));
     expect(text).not.toContain('nothing-here');
   });
@@ -61,7 +75,12 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
     expect(sample(text, 'souq_bids_accepted_total')).toBe(1);
     expect(sample(text, 'souq_bids_refused_total{reason="VALIDATION_FAILED"}')).toBe(1);
     expect(sample(text, 'souq_bids_refused_total{reason="FORBIDDEN"}')).toBe(1);
-    expect(sample(text, 'souq_http_request_duration_seconds_count{method="POST",route="/api/auctions/:id/bids",status="201"}')).toBe(1);
+    expect(
+      sample(
+        text,
+        'souq_http_request_duration_seconds_count{method="POST",route="/api/auctions/:id/bids",status="201"}',
+      ),
+    ).toBe(1);
   });
 
   it('counts a malformed bid as refused, though the route refuses it before the bid engine sees it', async () => {
@@ -96,7 +115,10 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
 
   it('counts a chat bid the bid schema refuses ("0"), as the bid route counts a malformed body', async () => {
     const url = await base();
-    const room = liveRooms(() => t, () => url);
+    const room = liveRooms(
+      () => t,
+      () => url,
+    );
     try {
       const [host, viewer] = [await createUser(t), await createUser(t)];
       const stream = await room.goLive(host);
@@ -113,7 +135,9 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
   it('reports job runs, waits for a database connection, and event-loop lag', async () => {
     await t.jobs.runNow('auctions.close-due');
     const text = await scrape();
-    expect(sample(text, 'souq_job_duration_seconds_count{job="auctions.close-due",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'souq_job_duration_seconds_count{job="auctions.close-due",outcome="ok"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'souq_db_connection_wait_seconds_count')).toBeGreaterThan(0);
     expect(sample(text, 'souq_event_loop_lag_seconds{quantile="0.99"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'souq_event_loop_lag_seconds{quantile="1"}')).toBeGreaterThanOrEqual(0);

@@ -34,21 +34,39 @@ describe('the module order (ADR 0007), as the lint rule keeps it', () => {
     ].join('\n');
     const said = await complaints('apps/server/src/modules/catalog/product-page.ts', code);
     expect(said).toHaveLength(4);
-    expect(said[0]).toMatch(/^catalog may not import auctions, which comes after it \(accounts → profiles → catalog → reviews/);
+    expect(said[0]).toMatch(
+      /^catalog may not import auctions, which comes after it \(accounts → profiles → catalog → reviews/,
+    );
   });
 
   it('refuses an earlier module’s files other than its port, queries above all', async () => {
-    const code = ["import type { CatalogService } from '../catalog/service.js';", "import * as q from '../catalog/queries.js';", 'export type Used = [CatalogService, typeof q];'].join('\n');
+    const code = [
+      "import type { CatalogService } from '../catalog/service.js';",
+      "import * as q from '../catalog/queries.js';",
+      'export type Used = [CatalogService, typeof q];',
+    ].join('\n');
     const said = await complaints('apps/server/src/modules/orders/service.ts', code);
-    expect(said).toEqual([expect.stringMatching(/^Of catalog, import only its port \(catalog\/port\.ts\), not catalog\/service\.js/), expect.stringMatching(/not catalog\/queries\.js/)]);
+    expect(said).toEqual([
+      expect.stringMatching(/^Of catalog, import only its port \(catalog\/port\.ts\), not catalog\/service\.js/),
+      expect.stringMatching(/not catalog\/queries\.js/),
+    ]);
   });
 
   it('keeps flows apart: modules never import them, and they import modules’ ports only', async () => {
-    expect(await complaints('apps/server/src/modules/auctions/service.ts', "export { auctionCloseFlow } from '../../flows/auction-close.js';")).toEqual([
-      expect.stringMatching(/^Modules do not import flows\//),
+    expect(
+      await complaints(
+        'apps/server/src/modules/auctions/service.ts',
+        "export { auctionCloseFlow } from '../../flows/auction-close.js';",
+      ),
+    ).toEqual([expect.stringMatching(/^Modules do not import flows\//)]);
+    const flow = [
+      "import type { OrdersPort } from '../modules/orders/port.js';",
+      "import type { OrdersService } from '../modules/orders/service.js';",
+      'export type Used = [OrdersPort, OrdersService];',
+    ].join('\n');
+    expect(await complaints('apps/server/src/flows/checkout.ts', flow)).toEqual([
+      expect.stringMatching(/^Of orders, import only its port/),
     ]);
-    const flow = ["import type { OrdersPort } from '../modules/orders/port.js';", "import type { OrdersService } from '../modules/orders/service.js';", 'export type Used = [OrdersPort, OrdersService];'].join('\n');
-    expect(await complaints('apps/server/src/flows/checkout.ts', flow)).toEqual([expect.stringMatching(/^Of orders, import only its port/)]);
   });
 
   describe('and the order the app creates its modules in', () => {
@@ -59,7 +77,9 @@ describe('the module order (ADR 0007), as the lint rule keeps it', () => {
     afterAll(() => t.close());
 
     it('is the rule’s', async () => {
-      const config = (await eslint.calculateConfigForFile(path.join(root, 'apps/server/src/modules/catalog/index.ts'))) as { rules: Record<string, [unknown, { order: string[] }]> };
+      const config = (await eslint.calculateConfigForFile(
+        path.join(root, 'apps/server/src/modules/catalog/index.ts'),
+      )) as { rules: Record<string, [unknown, { order: string[] }]> };
       expect(Object.keys(t.services)).toEqual(config.rules['souq/module-order']![1].order);
     });
   });

@@ -92,11 +92,13 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
 
   const policy = interactionPolicy.base();
   // Always ask who is signing in, even when the browser already has a session here.
-  policy.get('login')!.checks.push(
-    new interactionPolicy.Check('fixture_always_login', 'the test provider asks at every authorization', (ctx) =>
-      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get('login')!
+    .checks.push(
+      new interactionPolicy.Check('fixture_always_login', 'the test provider asks at every authorization', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
   // Accept prompt=select_account (Google does; Souq sends it): the sign-in page above is the account choice.
   const selectAccount = new interactionPolicy.Prompt({ name: 'select_account', requestable: true });
   selectAccount.checks.clear();
@@ -153,14 +155,20 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
     const cancel = `<p><a id="cancel" href="/interaction/${escape(uid)}/abort">Cancel</a></p>`;
 
     if (action === 'abort' && req.method === 'GET') {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (action !== undefined) return send(res, 404, page('Not found', '<p>Not found.</p>'));
 
     if (req.method === 'GET') {
       if (details.prompt.name === 'login') {
-        const hint = typeof details.params.login_hint === 'string' ? ` value="${escape(details.params.login_hint)}"` : '';
+        const hint =
+          typeof details.params.login_hint === 'string' ? ` value="${escape(details.params.login_hint)}"` : '';
         return send(
           res,
           200,
@@ -177,7 +185,9 @@ ${cancel}`,
         );
       }
       if (details.prompt.name === 'consent') {
-        const scopes = String(details.params.scope ?? '').split(' ').filter(Boolean);
+        const scopes = String(details.params.scope ?? '')
+          .split(' ')
+          .filter(Boolean);
         return send(
           res,
           200,
@@ -198,24 +208,40 @@ ${cancel}`,
 
     if (req.method !== 'POST') return send(res, 405, page('Error', '<p>Method not allowed.</p>'));
     const body = new URLSearchParams(await readBody(req));
-    if (body.get('prompt') !== details.prompt.name) return send(res, 400, page('Error', '<p>This page is out of date.</p>'));
+    if (body.get('prompt') !== details.prompt.name)
+      return send(res, 400, page('Error', '<p>This page is out of date.</p>'));
 
     if (details.prompt.name === 'login') {
       const login = body.get('login')?.trim();
       if (!login) return send(res, 400, page('Error', '<p>Type a login.</p>'));
       const account = byLogin.get(login) ?? defaultAccount(login);
       bySub.set(account.sub, account);
-      await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.sub } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
 
     // Consent: grant exactly what is missing, as a person clicking "Continue" would.
-    const d = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const d = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     const grant = new provider.Grant({ accountId: details.session?.accountId, clientId: details.params.client_id });
     if (d.missingOIDCScope) grant.addOIDCScope(d.missingOIDCScope.join(' '));
     if (d.missingOIDCClaims) grant.addOIDCClaims(d.missingOIDCClaims);
-    for (const [indicator, scope] of Object.entries(d.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scope.join(' '));
-    await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    for (const [indicator, scope] of Object.entries(d.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scope.join(' '));
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   handle = (req, res) => {
@@ -223,7 +249,11 @@ ${cancel}`,
     if (!match) return providerHandler(req, res);
     interaction(req, res, decodeURIComponent(match[1]!), match[2]).catch((error: unknown) => {
       if (res.headersSent) return res.end();
-      send(res, 400, page('Error', `<p id="error">${escape(error instanceof Error ? error.message : String(error))}</p>`));
+      send(
+        res,
+        400,
+        page('Error', `<p id="error">${escape(error instanceof Error ? error.message : String(error))}</p>`),
+      );
     });
   };
 

@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF, call, createProduct, createUser, imageParts, productForm, testImage, uploadedFiles, type TestUser } from './catalog-support.js';
+import {
+  PDF,
+  call,
+  createProduct,
+  createUser,
+  imageParts,
+  productForm,
+  testImage,
+  uploadedFiles,
+  type TestUser,
+} from './catalog-support.js';
 import { DIALECTS, startTestApp, type TestApp } from './support.js';
 
 const TWO_HOURS_AGO = new Date(Date.now() - 2 * 3600_000);
@@ -31,8 +41,13 @@ describe.each(DIALECTS)('the orphan upload sweep (%s)', (dialect) => {
   const uploads = (rel: string) => path.join(t.config.dataDir, 'uploads', rel);
 
   it('removes old unreferenced and half-written files, and keeps every file a row names and every young file', async () => {
-    await createProduct(t, seller, {}, [...(await imageParts(2)), { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' }]);
-    const photo = productForm({}, [{ field: 'photo', data: await testImage('jpeg'), filename: 'me.jpg', type: 'image/jpeg' }]);
+    await createProduct(t, seller, {}, [
+      ...(await imageParts(2)),
+      { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' },
+    ]);
+    const photo = productForm({}, [
+      { field: 'photo', data: await testImage('jpeg'), filename: 'me.jpg', type: 'image/jpeg' },
+    ]);
     expect((await call(t, 'POST', '/api/me/photo', { user: seller, form: photo })).statusCode).toBe(200);
     const referenced = uploadedFiles(t);
     expect(referenced).toHaveLength(7);
@@ -46,13 +61,21 @@ describe.each(DIALECTS)('the orphan upload sweep (%s)', (dialect) => {
       plant(path.join(t.config.dataDir, 'tmp', 'uploads', `${orphan}.tmp`)),
       plant(path.join(t.config.dataDir, 'outbox', `.${orphan}.eml.tmp`)),
     ];
-    const young = [plant(uploads(`public/products/${crypto.randomUUID()}.webp`)), plant(path.join(t.config.dataDir, 'tmp', 'uploads', `${crypto.randomUUID()}.tmp`))];
+    const young = [
+      plant(uploads(`public/products/${crypto.randomUUID()}.webp`)),
+      plant(path.join(t.config.dataDir, 'tmp', 'uploads', `${crypto.randomUUID()}.tmp`)),
+    ];
     for (const file of [...orphans, ...referenced.map(uploads)]) age(file);
 
     await t.jobs.runNow('uploads.sweep-orphans');
 
     for (const file of orphans) expect(fs.existsSync(file), file).toBe(false);
     for (const file of young) expect(fs.existsSync(file), file).toBe(true);
-    expect(uploadedFiles(t)).toEqual([...referenced, ...young.filter((f) => f.includes('/uploads/public/')).map((f) => path.relative(uploads(''), f))].sort());
+    expect(uploadedFiles(t)).toEqual(
+      [
+        ...referenced,
+        ...young.filter((f) => f.includes('/uploads/public/')).map((f) => path.relative(uploads(''), f)),
+      ].sort(),
+    );
   });
 });

@@ -10,7 +10,9 @@ export interface OutboxMail {
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read headers and links back. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function readOutbox(dataDir: string): OutboxMail[] {

@@ -13,7 +13,8 @@ describe.each(DIALECTS)('contact email is opt-in (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const profileOf = (id: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: cookie ? { cookie } : {} });
+  const profileOf = (id: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: cookie ? { cookie } : {} });
 
   it("never shows a new account's sign-in email to anyone, the owner included", async () => {
     const { res, email, cookie } = await registerUser(t);
@@ -30,7 +31,13 @@ describe.each(DIALECTS)('contact email is opt-in (%s)', (dialect) => {
   it('shows the address the owner chose to publish, and hides it again when cleared', async () => {
     const { res, cookie } = await registerUser(t);
     const { id, username } = res.json().user as { id: string; username: string };
-    const edit = (contactEmail: string) => t.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { cookie }, payload: { username, bio: '', contactEmail } });
+    const edit = (contactEmail: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/profile',
+        headers: { cookie },
+        payload: { username, bio: '', contactEmail },
+      });
     expect((await edit('Shop@Example.com')).statusCode).toBe(200);
     expect((await profileOf(id)).json()).toMatchObject({ contactEmail: 'shop@example.com' });
     expect((await edit('')).statusCode).toBe(200);
@@ -38,7 +45,12 @@ describe.each(DIALECTS)('contact email is opt-in (%s)', (dialect) => {
   });
 
   it('keeps Google sign-ups private too', async () => {
-    const { user } = await t.accounts.signInWithOidc({ sub: `g-${crypto.randomUUID()}`, email: 'sara@gmail.example', emailVerified: true, name: 'Sara' });
+    const { user } = await t.accounts.signInWithOidc({
+      sub: `g-${crypto.randomUUID()}`,
+      email: 'sara@gmail.example',
+      emailVerified: true,
+      name: 'Sara',
+    });
     expect((await profileOf(user.id)).json()).toMatchObject({ contactEmail: null });
   });
 });
@@ -49,7 +61,11 @@ describe.each(DIALECTS)('the opt-in migration (%s)', (dialect) => {
     const { db, destroy } = openDatabase(test.config.database);
     const schema = test.config.database.kind === 'postgres' ? test.config.database.schema : undefined;
     try {
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => MIGRATIONS },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
       const names = Object.keys(MIGRATIONS);
       const optIn = names.find((n) => n.endsWith('contact-email-opt-in'))!;
       const before = names[names.indexOf(optIn) - 1]!;
@@ -67,7 +83,11 @@ describe.each(DIALECTS)('the opt-in migration (%s)', (dialect) => {
         email_verified_at: null,
         created_at: new Date().toISOString(),
       });
-      const rows = [user('copied@example.com', 'copied@example.com'), user('chosen@example.com', 'sales@example.com'), user('none@example.com', null)];
+      const rows = [
+        user('copied@example.com', 'copied@example.com'),
+        user('chosen@example.com', 'sales@example.com'),
+        user('none@example.com', null),
+      ];
       await db.insertInto('users').values(rows).execute();
 
       expect((await migrator.migrateToLatest()).error).toBeUndefined();

@@ -43,17 +43,24 @@ describe.each(DIALECTS)('racing a deleted product (%s)', (dialect) => {
 
   it('likes: 404, and no like is left pointing at nothing', async () => {
     const productId = await insertProduct(t, seller.id);
-    const res = await whileDeleting(productId, () => call(t, 'PUT', `/api/products/${productId}/like`, { user: buyer }));
+    const res = await whileDeleting(productId, () =>
+      call(t, 'PUT', `/api/products/${productId}/like`, { user: buyer }),
+    );
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual(apiError('NOT_FOUND', MSG.productNotFound));
-    expect(await t.database.db.selectFrom('product_likes').selectAll().where('product_id', '=', productId).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('product_likes').selectAll().where('product_id', '=', productId).execute(),
+    ).toEqual([]);
   });
 
   it('orders: 409, and no order is written', async () => {
     const productId = await insertProduct(t, seller.id, { price: 2500 });
     const before = await countOf(t, 'orders');
     const res = await whileDeleting(productId, () =>
-      call(t, 'POST', '/api/orders', { user: buyer, json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 1 }], address: ADDRESS } }),
+      call(t, 'POST', '/api/orders', {
+        user: buyer,
+        json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 1 }], address: ADDRESS },
+      }),
     );
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ error: { code: 'CONFLICT', message: MSG.itemsUnavailable } });
@@ -62,15 +69,22 @@ describe.each(DIALECTS)('racing a deleted product (%s)', (dialect) => {
 
   it('reviews: 404 with the exact words, and no review is written', async () => {
     const productId = await insertProduct(t, seller.id);
-    const res = await whileDeleting(productId, () => call(t, 'POST', `/api/products/${productId}/reviews`, { user: buyer, json: { text: 'Lovely', rating: 4 } }));
+    const res = await whileDeleting(productId, () =>
+      call(t, 'POST', `/api/products/${productId}/reviews`, { user: buyer, json: { text: 'Lovely', rating: 4 } }),
+    );
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toEqual(apiError('NOT_FOUND', MSG.reviewProductMissing));
-    expect(await t.database.db.selectFrom('reviews').selectAll().where('product_id', '=', productId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('reviews').selectAll().where('product_id', '=', productId).execute()).toEqual(
+      [],
+    );
   });
 
   it('a delete that comes second waits for the order, which keeps its line', async () => {
     const productId = await insertProduct(t, seller.id, { price: 2500 });
-    const ordered = await call(t, 'POST', '/api/orders', { user: buyer, json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 2 }], address: ADDRESS } });
+    const ordered = await call(t, 'POST', '/api/orders', {
+      user: buyer,
+      json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 2 }], address: ADDRESS },
+    });
     expect(ordered.statusCode).toBe(201);
     expect((await call(t, 'DELETE', `/api/products/${productId}`, { user: seller })).statusCode).toBe(200);
     const [line] = (await call(t, 'GET', '/api/orders', { user: buyer })).json()[0].lines;

@@ -13,7 +13,10 @@ describe.runIf(redisUrl).each(DIALECTS)('rate limits shared through Redis (%s)',
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    [a, b] = await Promise.all([startTestApp(dialect, { authRateLimit: 3, redisUrl: redisUrl! }), startTestApp(dialect, { authRateLimit: 3, redisUrl: redisUrl! })]);
+    [a, b] = await Promise.all([
+      startTestApp(dialect, { authRateLimit: 3, redisUrl: redisUrl! }),
+      startTestApp(dialect, { authRateLimit: 3, redisUrl: redisUrl! }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -25,7 +28,12 @@ describe.runIf(redisUrl).each(DIALECTS)('rate limits shared through Redis (%s)',
   it('counts sign-in attempts from one address across two instances', async () => {
     const remoteAddress = randomAddress();
     const attempt = (t: TestApp) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: 'nobody@example.com', password: 'wrong-pass' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email: 'nobody@example.com', password: 'wrong-pass' },
+      });
     expect((await attempt(a)).statusCode).toBe(401);
     expect((await attempt(b)).statusCode).toBe(401);
     expect((await attempt(a)).statusCode).toBe(401);
@@ -35,7 +43,12 @@ describe.runIf(redisUrl).each(DIALECTS)('rate limits shared through Redis (%s)',
       expect(res.json()).toEqual(apiError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.'));
     }
     // Another address still has its own allowance.
-    const other = await a.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: randomAddress(), payload: { email: 'nobody@example.com', password: 'wrong-pass' } });
+    const other = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomAddress(),
+      payload: { email: 'nobody@example.com', password: 'wrong-pass' },
+    });
     expect(other.statusCode).not.toBe(429);
   });
 });

@@ -12,7 +12,10 @@ export async function listen(souq: Souq): Promise<string> {
 }
 
 /** A socket as the web app opens it (websocket only, the session cookie if signed in), once the server said hello. */
-export async function openSocket(base: string, opts: { cookie?: string; origin?: string } = {}): Promise<{ socket: ClientSocket; hello: Parameters<ServerEvents['hello']>[0] }> {
+export async function openSocket(
+  base: string,
+  opts: { cookie?: string; origin?: string } = {},
+): Promise<{ socket: ClientSocket; hello: Parameters<ServerEvents['hello']>[0] }> {
   const socket: ClientSocket = connect(base, {
     transports: ['websocket'],
     forceNew: true,
@@ -27,7 +30,12 @@ export async function openSocket(base: string, opts: { cookie?: string; origin?:
 }
 
 /** The next message of this kind that satisfies `match`. */
-export function nextMessage<E extends keyof ServerEvents>(socket: ClientSocket, event: E, match: (m: Parameters<ServerEvents[E]>[0]) => boolean = () => true, timeoutMs = 5000) {
+export function nextMessage<E extends keyof ServerEvents>(
+  socket: ClientSocket,
+  event: E,
+  match: (m: Parameters<ServerEvents[E]>[0]) => boolean = () => true,
+  timeoutMs = 5000,
+) {
   return new Promise<Parameters<ServerEvents[E]>[0]>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener as never);

@@ -25,7 +25,13 @@ export interface TestS3 {
 export async function startTestS3(bucket = 'souq-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-s3-'));
   const start = (port: number) => {
-    const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: bucket }],
+    });
     return { server, ready: server.run() };
   };
   let current = start(0);
@@ -36,7 +42,13 @@ export async function startTestS3(bucket = 'souq-test'): Promise<TestS3> {
     running = false;
   };
   return {
-    config: { bucket, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: CREDENTIALS, forcePathStyle: true },
+    config: {
+      bucket,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      credentials: CREDENTIALS,
+      forcePathStyle: true,
+    },
     stop,
     async restart() {
       if (running) return;

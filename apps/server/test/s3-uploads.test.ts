@@ -6,7 +6,20 @@ import { StorageUnavailableError, type FileStorage } from '../src/adapters/stora
 import { buildApp } from '../src/app.js';
 import { ConfigError } from '../src/config.js';
 import { createFakeClock, type FakeClock } from '../src/lib/clock.js';
-import { PDF, VALID_PRODUCT, call, countOf, createProduct, createUser, imageParts, productForm, productRow, testImage, uploadedFiles, type TestUser } from './catalog-support.js';
+import {
+  PDF,
+  VALID_PRODUCT,
+  call,
+  countOf,
+  createProduct,
+  createUser,
+  imageParts,
+  productForm,
+  productRow,
+  testImage,
+  uploadedFiles,
+  type TestUser,
+} from './catalog-support.js';
 import { startTestS3, type TestS3 } from './s3-server.js';
 import { DIALECTS, startSiblingApp, startTestApp, testConfig, type TestApp } from './support.js';
 
@@ -58,7 +71,10 @@ describe.each(DIALECTS)('uploads on S3 (%s)', (dialect) => {
     expect(added).toHaveLength(5);
     expect(uploadedFiles(t)).toEqual([]);
 
-    const detail = (await call(t, 'GET', `/api/products/${id}`, { user: seller })).json() as { images: Array<{ url: string; thumb: string }>; invoiceUrl: string };
+    const detail = (await call(t, 'GET', `/api/products/${id}`, { user: seller })).json() as {
+      images: Array<{ url: string; thumb: string }>;
+      invoiceUrl: string;
+    };
     for (const { url, thumb } of detail.images) {
       for (const address of [url, thumb]) {
         expect(address).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}(-thumb)?\.webp$/);
@@ -84,9 +100,14 @@ describe.each(DIALECTS)('uploads on S3 (%s)', (dialect) => {
 
   it('stores a profile photo in the bucket and removes the one it replaces', async () => {
     const me = await createUser(t);
-    const photo = async () => productForm({}, [{ field: 'photo', data: await testImage('jpeg'), filename: 'me.jpg', type: 'image/jpeg' }]);
-    const first = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photo() })).json() as { profilePic: string };
-    const second = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photo() })).json() as { profilePic: string };
+    const photo = async () =>
+      productForm({}, [{ field: 'photo', data: await testImage('jpeg'), filename: 'me.jpg', type: 'image/jpeg' }]);
+    const first = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photo() })).json() as {
+      profilePic: string;
+    };
+    const second = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photo() })).json() as {
+      profilePic: string;
+    };
     const keys = await keysIn(bucket);
     const stored = (url: string) => `public/${url.slice('/uploads/'.length)}`;
     expect(keys).not.toContain(stored(first.profilePic));
@@ -98,7 +119,10 @@ describe.each(DIALECTS)('uploads on S3 (%s)', (dialect) => {
     const sibling = await startSiblingApp(t, {}, { storage: failingFrom(createS3Storage(s3.config), 3), clock });
     try {
       const [objects, products] = [await keysIn(bucket), await countOf(t, 'products')];
-      const res = await call(sibling as TestApp, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, title: 'Half stored?' }, await imageParts(2)) });
+      const res = await call(sibling as TestApp, 'POST', '/api/products', {
+        user: seller,
+        form: productForm({ ...VALID_PRODUCT, title: 'Half stored?' }, await imageParts(2)),
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual(unavailable);
       expect(await countOf(t, 'products')).toBe(products);
@@ -112,10 +136,15 @@ describe.each(DIALECTS)('uploads on S3 (%s)', (dialect) => {
     const [objects, products] = [await keysIn(bucket), await countOf(t, 'products')];
     await s3.stop();
     try {
-      const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, title: 'While S3 is down' }, await imageParts(1)) });
+      const res = await call(t, 'POST', '/api/products', {
+        user: seller,
+        form: productForm({ ...VALID_PRODUCT, title: 'While S3 is down' }, await imageParts(1)),
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual(unavailable);
-      expect((await t.app.inject({ method: 'GET', url: `/uploads/products/${crypto.randomUUID()}.webp` })).statusCode).toBe(503);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/uploads/products/${crypto.randomUUID()}.webp` })).statusCode,
+      ).toBe(503);
     } finally {
       await s3.restart();
     }
@@ -147,7 +176,16 @@ describe('start-up with a bucket it cannot use', () => {
   });
   afterAll(() => s3.close());
 
-  const start = (s3Config: TestS3['config']) => buildApp(testConfig({ dataDir: '/nonexistent/souq-should-not-be-created', database: { kind: 'sqlite', file: '/nonexistent/souq.db' } }, { s3: s3Config }));
+  const start = (s3Config: TestS3['config']) =>
+    buildApp(
+      testConfig(
+        {
+          dataDir: '/nonexistent/souq-should-not-be-created',
+          database: { kind: 'sqlite', file: '/nonexistent/souq.db' },
+        },
+        { s3: s3Config },
+      ),
+    );
 
   it('refuses a bucket that does not exist, naming S3_BUCKET, before opening the database', async () => {
     const failure = start({ ...s3.config, bucket: 'no-such-bucket' });
@@ -156,6 +194,8 @@ describe('start-up with a bucket it cannot use', () => {
   });
 
   it('refuses an endpoint nobody answers at, naming S3_BUCKET', async () => {
-    await expect(start({ ...s3.config, endpoint: 'http://127.0.0.1:9' })).rejects.toThrow(/S3_BUCKET: cannot use bucket "souq-test" at http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\)/);
+    await expect(start({ ...s3.config, endpoint: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /S3_BUCKET: cannot use bucket "souq-test" at http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\)/,
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, apiError, cookieHeader, countRows, post, startTestApp, validRegistration, type TestApp } from './support.js';
+import {
+  DIALECTS,
+  apiError,
+  cookieHeader,
+  countRows,
+  post,
+  startTestApp,
+  validRegistration,
+  type TestApp,
+} from './support.js';
 
 const CROSS_SITE = apiError('CROSS_SITE', 'This request came from another site and was refused.');
 
@@ -25,7 +34,9 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
         ]),
       );
       // Inline code never runs; only style attributes are allowed, for server-rendered pages (ADR 0025).
-      expect(csp.filter((directive) => directive.includes('unsafe-inline'))).toEqual(["style-src-attr 'unsafe-inline'"]);
+      expect(csp.filter((directive) => directive.includes('unsafe-inline'))).toEqual([
+        "style-src-attr 'unsafe-inline'",
+      ]);
       expect(csp).toContain("style-src 'self'");
       expect(csp.join(';')).not.toContain('upgrade-insecure-requests');
       expect(res.headers).toMatchObject({
@@ -42,7 +53,14 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
     it('sends exactly the hardening headers helmet sent when it ran per request', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       // The request's own id is no hardening header (test/request-id.test.ts).
-      const { date: _date, 'content-length': _length, 'content-type': _type, connection: _connection, 'x-request-id': _id, ...security } = res.headers;
+      const {
+        date: _date,
+        'content-length': _length,
+        'content-type': _type,
+        connection: _connection,
+        'x-request-id': _id,
+        ...security
+      } = res.headers;
       expect(security).toEqual({
         // Not helmet's: every API answer is no-store (http/no-store.ts).
         'cache-control': 'no-store',
@@ -70,7 +88,8 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
   });
 
   describe('origin check', () => {
-    const register = (headers: Record<string, string>) => post(t, '/api/auth/register', validRegistration(), undefined, headers);
+    const register = (headers: Record<string, string>) =>
+      post(t, '/api/auth/register', validRegistration(), undefined, headers);
 
     it.each(['https://evil.example', 'http://localhost:3000.evil.example', 'https://localhost:3000', 'null'])(
       'refuses a write from Origin %s and writes nothing',
@@ -83,13 +102,16 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
       },
     );
 
-    it.each(['cross-site', 'same-site'])('refuses a write marked sec-fetch-site: %s without an Origin', async (site) => {
-      const before = await countRows(t, 'users');
-      const res = await register({ 'sec-fetch-site': site });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual(CROSS_SITE);
-      expect(await countRows(t, 'users')).toBe(before);
-    });
+    it.each(['cross-site', 'same-site'])(
+      'refuses a write marked sec-fetch-site: %s without an Origin',
+      async (site) => {
+        const before = await countRows(t, 'users');
+        const res = await register({ 'sec-fetch-site': site });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual(CROSS_SITE);
+        expect(await countRows(t, 'users')).toBe(before);
+      },
+    );
 
     it('accepts a write from the public origin', async () => {
       const res = await register({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
@@ -116,7 +138,11 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
     });
 
     it('lets reads from anywhere through', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -163,7 +189,10 @@ describe.each(DIALECTS)('HTTP security (%s)', (dialect) => {
     it('answers fields of the wrong type with a validation error', async () => {
       const res = await post(t, '/api/auth/register', { ...validRegistration(), email: ['a@b.co'], phone: 501234567 });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { email: 'Please fill in all fields.', phone: 'Please fill in all fields.' } });
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { email: 'Please fill in all fields.', phone: 'Please fill in all fields.' },
+      });
     });
 
     it('answers an unknown content type with a 415', async () => {
@@ -197,7 +226,8 @@ describe.each(DIALECTS)('auth rate limit (%s)', (dialect) => {
   });
 
   it('does not limit ordinary reads', async () => {
-    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
   });
 });
 

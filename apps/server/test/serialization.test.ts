@@ -17,7 +17,9 @@ describe.each(DIALECTS)('answers serialized from their schemas (%s)', (dialect) 
   const ids: string[] = [];
 
   const rowOf = (user: TestUser | null): Promise<UserRow | null> =>
-    user ? t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow() : Promise.resolve(null);
+    user
+      ? t.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+      : Promise.resolve(null);
   /** What the route would answer if it were JSON.stringify'd. */
   const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -30,12 +32,27 @@ describe.each(DIALECTS)('answers serialized from their schemas (%s)', (dialect) 
     ids.push(
       ...(await insertProducts(t, seller.id, [
         // Every optional field empty, text that JSON must escape, a rating with a decimal.
-        { title: 'Quote " backslash \\ tab \t line\u2028sep', description: 'Line one\nline two </script>', rating: 4.5, review_count: 2 },
-        { title: 'Emoji 🐪 and Arabic سوق', previous_price: 99_000, dimensions: '1x2x3', country_of_origin: 'Oman', like_count: 7, popularity: 7 },
+        {
+          title: 'Quote " backslash \\ tab \t line\u2028sep',
+          description: 'Line one\nline two </script>',
+          rating: 4.5,
+          review_count: 2,
+        },
+        {
+          title: 'Emoji 🐪 and Arabic سوق',
+          previous_price: 99_000,
+          dimensions: '1x2x3',
+          country_of_origin: 'Oman',
+          like_count: 7,
+          popularity: 7,
+        },
       ])),
     );
     await call(t, 'PUT', `/api/products/${ids[0]}/like`, { user: fan });
-    await call(t, 'POST', `/api/products/${ids[0]}/reviews`, { user: fan, json: { text: 'Lovely scent, lasts all day.', rating: 5 } });
+    await call(t, 'POST', `/api/products/${ids[0]}/reviews`, {
+      user: fan,
+      json: { text: 'Lovely scent, lasts all day.', rating: 5 },
+    });
   });
   afterAll(() => t.close());
 
@@ -53,7 +70,7 @@ describe.each(DIALECTS)('answers serialized from their schemas (%s)', (dialect) 
     }
   });
 
-  it('the shop, a search, a seller\'s products and someone\'s likes', async () => {
+  it("the shop, a search, a seller's products and someone's likes", async () => {
     const pages: Array<[string, unknown, TestUser?]> = [
       // Each query parsed as its route parses it, before the service sees it.
       ['/api/products?limit=2', await t.catalog.list(ProductListQuerySchema.parse({ limit: '2' }))],

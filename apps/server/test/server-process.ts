@@ -15,11 +15,20 @@ export interface ServerProcess {
 export { freePort };
 
 /** Waits until `/api/health` answers; fails with the process's output if it exits first. */
-export async function waitForHealth(child: ChildProcess, done: Promise<Exited>, base: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForHealth(
+  child: ChildProcess,
+  done: Promise<Exited>,
+  base: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const exitedEarly = await Promise.race([done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100))]);
-    if (exitedEarly) throw new Error(`server exited with ${exitedEarly.code}:\n${exitedEarly.stdout}\n${exitedEarly.stderr}`);
+    const exitedEarly = await Promise.race([
+      done,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100)),
+    ]);
+    if (exitedEarly)
+      throw new Error(`server exited with ${exitedEarly.code}:\n${exitedEarly.stdout}\n${exitedEarly.stderr}`);
     const health = await fetch(`${base}/api/health`).catch(() => undefined);
     if (health?.ok) return;
     if (Date.now() > deadline) {
@@ -64,7 +73,9 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 /** Sends SIGTERM and waits for the exit (SIGKILL after `timeoutMs`, and a failure). */
 export async function stopServerProcess(server: ServerProcess, timeoutMs = 15_000): Promise<Exited> {
   server.child.kill('SIGTERM');
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit within ${timeoutMs / 1000} s of SIGTERM`)), timeoutMs));
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`no exit within ${timeoutMs / 1000} s of SIGTERM`)), timeoutMs),
+  );
   try {
     return await Promise.race([server.done, timeout]);
   } finally {
@@ -73,7 +84,11 @@ export async function stopServerProcess(server: ServerProcess, timeoutMs = 15_00
 }
 
 export const signIn = (base: string, email: string, password: string) =>
-  fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
 /** The session cookie of a demo account. */
 export async function demoCookie(base: string, email: string): Promise<string> {

@@ -31,7 +31,8 @@ describe('shared answers (sqlite)', () => {
   });
   afterAll(() => t.close());
 
-  const read = (url = `/api/products/${id}`, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const read = (url = `/api/products/${id}`, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it('builds the answer once and sends it again while nothing changed', async () => {
     const first = await read();
@@ -123,7 +124,8 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('shared answers (%s)', (
       const seller = await createUser(t);
       const id = await insertProduct(t, seller.id);
       const detail = vi.spyOn(t.catalog, 'detail');
-      for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(200);
       expect(detail).toHaveBeenCalledTimes(2);
     } finally {
       await t.close();
@@ -141,11 +143,15 @@ describe('kept answers sent before Fastify (sqlite)', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite', { logLevel: 'info' }, { logStream: { write: (line) => void logLines.push(line) } }, (app) =>
-      app.addHook('onRequest', (_request, _reply, done) => {
-        reachedFastify++;
-        done();
-      }),
+    t = await startTestApp(
+      'sqlite',
+      { logLevel: 'info' },
+      { logStream: { write: (line) => void logLines.push(line) } },
+      (app) =>
+        app.addHook('onRequest', (_request, _reply, done) => {
+          reachedFastify++;
+          done();
+        }),
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -162,14 +168,20 @@ describe('kept answers sent before Fastify (sqlite)', () => {
       const req = http.request(`${base}${url}`, { method, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: { ...res.headers }, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: { ...res.headers }, body: Buffer.concat(chunks) }),
+        );
       });
       req.on('error', reject);
       req.end();
     });
   }
   /** What two answers of the same URL share: not their date, nor their request's id. */
-  const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined, 'x-request-id': undefined });
+  const withoutDate = (headers: Record<string, unknown>) => ({
+    ...headers,
+    date: undefined,
+    'x-request-id': undefined,
+  });
   /** Reads `url` and says whether Fastify saw the request. */
   async function readCounting(url: string, headers: Record<string, string> = {}, method = 'GET') {
     const before = reachedFastify;
@@ -179,7 +191,9 @@ describe('kept answers sent before Fastify (sqlite)', () => {
 
   it('sends the very bytes and headers Fastify sent for the kept answer, in each encoding', async () => {
     for (const url of [`/api/products/${id}`, '/api/products']) {
-      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'br' }] as Array<Record<string, string>>) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'br' }] as Array<
+        Record<string, string>
+      >) {
         // Built, then sent again by Fastify (its bytes kept), then early: at most three reads.
         let fromFastify = await readCounting(url, headers);
         expect(fromFastify.viaFastify).toBe(true);
@@ -196,13 +210,15 @@ describe('kept answers sent before Fastify (sqlite)', () => {
     }
   });
 
-  it('answers with the balancer\'s X-Request-Id when it is well formed, and logs it', async () => {
+  it("answers with the balancer's X-Request-Id when it is well formed, and logs it", async () => {
     const url = `/api/products/${id}`;
     for (let i = 0; i < 3; i++) await readCounting(url);
     const given = await readCounting(url, { 'x-request-id': 'lb-0a1b2c3d:42' });
     expect(given.viaFastify).toBe(false);
     expect(given.headers['x-request-id']).toBe('lb-0a1b2c3d:42');
-    const logged = logLines.map((line) => JSON.parse(line) as { reqId?: string; msg: string }).filter((l) => l.reqId === 'lb-0a1b2c3d:42');
+    const logged = logLines
+      .map((line) => JSON.parse(line) as { reqId?: string; msg: string })
+      .filter((l) => l.reqId === 'lb-0a1b2c3d:42');
     expect(logged.map((l) => l.msg)).toEqual(['request completed (kept answer)']);
     const hostile = await readCounting(url, { 'x-request-id': 'x'.repeat(200) });
     expect(hostile.viaFastify).toBe(false);
@@ -212,7 +228,13 @@ describe('kept answers sent before Fastify (sqlite)', () => {
   it('counts the answers it sends early, by route pattern', async () => {
     const url = `/api/products/${id}`;
     const series = 'souq_http_kept_answers_total{route="/api/products/:id"}';
-    const count = async () => Number((await t.metrics.registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+    const count = async () =>
+      Number(
+        (await t.metrics.registry.metrics())
+          .split('\n')
+          .find((l) => l.startsWith(`${series} `))
+          ?.slice(series.length + 1) ?? 0,
+      );
     for (let i = 0; i < 3; i++) await readCounting(url);
     const before = await count();
     for (let i = 0; i < 4; i++) expect((await readCounting(url)).viaFastify).toBe(false);

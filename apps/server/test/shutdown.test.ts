@@ -7,7 +7,15 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { buildWebIfStale } from '../../../scripts/build-web.mjs';
-import { demoCookie, freePort, signIn, startServerProcess, stopServerProcess, waitForHealth, type ServerProcess } from './server-process.js';
+import {
+  demoCookie,
+  freePort,
+  signIn,
+  startServerProcess,
+  stopServerProcess,
+  waitForHealth,
+  type ServerProcess,
+} from './server-process.js';
 import { REPO_ROOT, eventually, exited } from './support.js';
 
 const startServer = (dataDir: string, env: Record<string, string> = {}) => startServerProcess(dataDir, env);
@@ -35,7 +43,9 @@ describe('the server process', () => {
 
     const run = await stopServer(server);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test) and 12 products');
+    expect(run.stdout).toContain(
+      'seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test) and 12 products',
+    );
     expect(run.stdout).toContain('SIGTERM: finishing in-flight requests, then closing');
   });
 
@@ -84,13 +94,17 @@ describe('the server process', () => {
     await eventually(() => expect(server.output()).toContain('SIGTERM: /api/ready answers 503 now'));
     const ready = await fetch(`${server.base}/api/ready`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is shutting down.' } });
+    expect(await ready.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is shutting down.' },
+    });
     // The balancer has not noticed yet: whoever it still sends here is served.
     expect((await signIn(server.base, 'amira@souq.test', 'souq-demo')).status).toBe(200);
     const run = await server.done;
     expect(run.code, run.stderr).toBe(0);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(1400);
-    expect(run.stdout.indexOf('SIGTERM: /api/ready answers 503 now')).toBeLessThan(run.stdout.indexOf('SIGTERM: finishing in-flight requests, then closing'));
+    expect(run.stdout.indexOf('SIGTERM: /api/ready answers 503 now')).toBeLessThan(
+      run.stdout.indexOf('SIGTERM: finishing in-flight requests, then closing'),
+    );
   });
 
   it('answers every request sent after SIGTERM with 503 and Retry-After, and a long upload with 503 at the end of the grace period', async () => {
@@ -110,7 +124,9 @@ describe('the server process', () => {
     for (const res of late) {
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
-      expect(await res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is restarting. Please try again in a moment.' } });
+      expect(await res.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is restarting. Please try again in a moment.' },
+      });
     }
 
     const answer = await upload.answer;
@@ -141,7 +157,18 @@ describe('npm start', () => {
     const port = await freePort();
     const npm = spawn('npm', ['start', '--silent'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', PUBLIC_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        PUBLIC_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const done = exited(npm);
@@ -149,7 +176,12 @@ describe('npm start', () => {
     try {
       await waitForHealth(npm, done, base, 60_000);
       npm.kill('SIGTERM');
-      const run = await Promise.race([done, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('npm start did not exit within 15 s of SIGTERM')), 15_000))]);
+      const run = await Promise.race([
+        done,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('npm start did not exit within 15 s of SIGTERM')), 15_000),
+        ),
+      ]);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain('SIGTERM: finishing in-flight requests, then closing');
       // Nothing orphaned keeps serving.
@@ -184,9 +216,15 @@ async function stopWhateverListensOn(port: number): Promise<void> {
 }
 
 /** A product form whose photo is still arriving when the server stops; resolves with the answer it got, if any. */
-function unfinishedUpload(base: string, cookie: string): { answer: Promise<{ status: number; retryAfter?: string } | { error: string }> } {
+function unfinishedUpload(
+  base: string,
+  cookie: string,
+): { answer: Promise<{ status: number; retryAfter?: string } | { error: string }> } {
   const boundary = `----souq${crypto.randomBytes(8).toString('hex')}`;
-  const request = http.request(`${base}/api/products`, { method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const request = http.request(`${base}/api/products`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   const answer = new Promise<{ status: number; retryAfter?: string } | { error: string }>((resolve) => {
     request.on('response', (res) => {
       res.resume();
@@ -194,7 +232,9 @@ function unfinishedUpload(base: string, cookie: string): { answer: Promise<{ sta
     });
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
   });
-  request.write(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   request.write(crypto.randomBytes(256 * 1024));
   return { answer };
 }

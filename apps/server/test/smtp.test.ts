@@ -35,7 +35,9 @@ describe.each(DIALECTS)('mail over SMTP (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp(dialect, { mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Souq <no-reply@souq.test>' } });
+    t = await startTestApp(dialect, {
+      mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Souq <no-reply@souq.test>' },
+    });
   });
   afterAll(async () => {
     await t.close();

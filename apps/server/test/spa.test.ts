@@ -16,7 +16,10 @@ describe('the web app', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.mkdirSync(path.join(dist, 'images'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestApp('sqlite', { webDist: dist });
@@ -26,20 +29,27 @@ describe('the web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/Login', '/product/123', '/EditProduct/9', '/search?q=watch'])('answers %s with the app, revalidated on every visit', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-  });
+  it.each(['/', '/login', '/Login', '/product/123', '/EditProduct/9', '/search?q=watch'])(
+    'answers %s with the app, revalidated on every visit',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
 
   it('answers a revalidation of the unchanged app with a 304', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/' });
     expect(first.headers.etag).toMatch(/^W\/"/);
     expect(first.headers['last-modified']).toBeDefined();
-    const again = await t.app.inject({ method: 'GET', url: '/shop', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/shop',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -62,7 +72,11 @@ describe('the web app', () => {
   });
 
   it('caches fingerprinted assets for good and compresses them', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -73,7 +87,11 @@ describe('the web app', () => {
     const brotli = Buffer.from('pretend this is brotli');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotli);
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
@@ -92,16 +110,27 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it.each(['/assets/index-old999.js', '/images/missing.png', '/api/nothing', '/api'])('answers a missing %s with a JSON 404, not the app', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
-  });
+  it.each(['/assets/index-old999.js', '/images/missing.png', '/api/nothing', '/api'])(
+    'answers a missing %s with a JSON 404, not the app',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    },
+  );
 
   it('compresses JSON answers too', async () => {
     const seller = await createUser(t);
-    await insertProducts(t, seller.id, Array.from({ length: 30 }, (_, i) => ({ title: `Lantern ${i}` })));
-    const res = await t.app.inject({ method: 'GET', url: '/api/products?limit=60', headers: { 'accept-encoding': 'br' } });
+    await insertProducts(
+      t,
+      seller.id,
+      Array.from({ length: 30 }, (_, i) => ({ title: `Lantern ${i}` })),
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?limit=60',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
   });
@@ -126,7 +155,12 @@ describe.each(DIALECTS)('the first-paint hint (%s)', (dialect) => {
   it('names the first photo of the shop on / and the main photo of a product on its page, and follows changes', async () => {
     const seller = await createUser(t);
     const [watch, lamp, bare] = await insertProducts(t, seller.id, [
-      { title: 'Watch', category: 'Watches', popularity: 50, images: JSON.stringify(['products/watch-1', 'products/watch-2']) },
+      {
+        title: 'Watch',
+        category: 'Watches',
+        popularity: 50,
+        images: JSON.stringify(['products/watch-1', 'products/watch-2']),
+      },
       { title: 'Lamp', category: 'Appliances', popularity: 10, images: JSON.stringify(['products/lamp-1']) },
       { title: 'Bare', popularity: 99 },
     ]);
@@ -135,26 +169,40 @@ describe.each(DIALECTS)('the first-paint hint (%s)', (dialect) => {
     await t.database.db.updateTable('products').set({ popularity: 0 }).where('id', '=', bare!).execute();
     clock.advance(2 * HINT_KEPT_MS);
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
-    expect((await t.app.inject({ method: 'GET', url: '/?category=Appliances' })).headers.link).toBe(hint('products/lamp-1-thumb.webp'));
-    expect((await t.app.inject({ method: 'GET', url: '/?sort=price-asc&category=Watches' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
-    expect((await t.app.inject({ method: 'GET', url: `/product/${watch}` })).headers.link).toBe(hint('products/watch-1.webp'));
-    expect((await t.app.inject({ method: 'GET', url: `/product/${lamp}` })).headers.link).toBe(hint('products/lamp-1.webp'));
+    expect((await t.app.inject({ method: 'GET', url: '/?category=Appliances' })).headers.link).toBe(
+      hint('products/lamp-1-thumb.webp'),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/?sort=price-asc&category=Watches' })).headers.link).toBe(
+      hint('products/watch-1-thumb.webp'),
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/product/${watch}` })).headers.link).toBe(
+      hint('products/watch-1.webp'),
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/product/${lamp}` })).headers.link).toBe(
+      hint('products/lamp-1.webp'),
+    );
 
     // A hint is kept for a second; the first visit after that still gets it while it is looked up again.
     await t.database.db.updateTable('products').set({ popularity: 90 }).where('id', '=', lamp!).execute();
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
     clock.advance(HINT_KEPT_MS);
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/watch-1-thumb.webp'));
-    await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/lamp-1-thumb.webp')));
+    await vi.waitFor(async () =>
+      expect((await t.app.inject({ method: 'GET', url: '/' })).headers.link).toBe(hint('products/lamp-1-thumb.webp')),
+    );
   });
 
-  it.each(['/?category=Nonsense', '/?sort=%00', `/product/not-an-id`, `/product/${'0'.repeat(8)}-0000-0000-0000-000000000000`, '/login', '/product/'])(
-    'sends the page without a hint for %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers.link).toBeUndefined();
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/?category=Nonsense',
+    '/?sort=%00',
+    `/product/not-an-id`,
+    `/product/${'0'.repeat(8)}-0000-0000-0000-000000000000`,
+    '/login',
+    '/product/',
+  ])('sends the page without a hint for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBeUndefined();
+    expect(res.body).toContain('<div id="root">');
+  });
 });

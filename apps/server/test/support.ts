@@ -45,7 +45,13 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
 
 export function testConfig(base: Pick<Config, 'database' | 'dataDir'>, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', AUTH_RATE_LIMIT: '1000', BID_RATE_LIMIT: '100000' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'http://localhost:3000',
+      AUTH_RATE_LIMIT: '1000',
+      BID_RATE_LIMIT: '100000',
+    }),
     ...base,
     ...overrides,
   };
@@ -79,7 +85,11 @@ export async function startTestApp(
 }
 
 /** Another instance of the same service on the same database (and the same data directory), as a second server would be. */
-export async function startSiblingApp(t: TestApp, overrides: Partial<Config> = {}, appOverrides: AppOverrides = {}): Promise<Souq & { close(): Promise<void> }> {
+export async function startSiblingApp(
+  t: TestApp,
+  overrides: Partial<Config> = {},
+  appOverrides: AppOverrides = {},
+): Promise<Souq & { close(): Promise<void> }> {
   const souq = await buildApp({ ...t.config, ...overrides }, appOverrides);
   await souq.app.ready();
   return { ...souq, close: () => souq.app.close() };
@@ -100,7 +110,12 @@ export const validRegistration = (n: number | string = crypto.randomBytes(4).toS
 
 /** A JSON POST as the web app sends it, optionally carrying a session cookie. */
 export function post(t: Souq, url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
 }
 
 /** Who the server thinks this cookie belongs to (null when signed out). */
@@ -118,7 +133,10 @@ export interface SignedIn {
 }
 
 /** Registers through the API and returns the session cookie it set. */
-export async function registerUser(t: Souq, input: Partial<ReturnType<typeof validRegistration>> = {}): Promise<SignedIn> {
+export async function registerUser(
+  t: Souq,
+  input: Partial<ReturnType<typeof validRegistration>> = {},
+): Promise<SignedIn> {
   const body = { ...validRegistration(), ...input };
   const res = await post(t, '/api/auth/register', body);
   if (res.statusCode !== 201) throw new Error(`register answered ${res.statusCode}: ${res.body}`);
@@ -131,7 +149,10 @@ export async function login(t: Souq, email: string, password: string, cookie?: s
 }
 
 export async function countRows(t: Souq, table: 'users' | 'sessions' | 'email_tokens'): Promise<number> {
-  const row = await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -159,7 +180,11 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * Starts a TypeScript file in its own Node process. `node --import tsx` rather than `npx tsx`:
  * both wrappers would sit between us and the server, and signals and exit codes must reach it.
  */
-export function spawnTsx(script: string, args: string[] = [], env: Record<string, string | undefined> = {}): ChildProcess {
+export function spawnTsx(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },

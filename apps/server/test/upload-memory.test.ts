@@ -16,7 +16,14 @@ const CONCURRENT = 16;
  * One multipart POST streamed from a single reused buffer (the test must not hold gigabytes
  * either), resolving with the status the server answered, or the socket error if it answered none.
  */
-function streamUpload(url: string, cookie: string, field: string, files: number, data: Buffer, type: string): Promise<number | string> {
+function streamUpload(
+  url: string,
+  cookie: string,
+  field: string,
+  files: number,
+  data: Buffer,
+  type: string,
+): Promise<number | string> {
   const boundary = `----souq${crypto.randomBytes(8).toString('hex')}`;
   return new Promise((resolve) => {
     let settled = false;
@@ -24,7 +31,10 @@ function streamUpload(url: string, cookie: string, field: string, files: number,
       if (!settled) resolve(value);
       settled = true;
     };
-    const request = http.request(url, { method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const request = http.request(url, {
+      method: 'POST',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     request.on('response', (response) => {
       response.resume();
       response.on('end', () => settle(response.statusCode!));
@@ -69,23 +79,44 @@ describe('memory under hostile uploads (a server process on SQLite)', () => {
     // The unverified demo account: a profile photo needs only a login.
     const layla = await demoCookie(server.base, 'layla@souq.test');
     const junk = crypto.randomBytes(8 * MB);
-    const junkAnswers = await Promise.all(Array.from({ length: CONCURRENT }, () => streamUpload(`${server.base}/api/me/photo`, layla, 'photo', 9, junk, 'image/jpeg')));
+    const junkAnswers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () =>
+        streamUpload(`${server.base}/api/me/photo`, layla, 'photo', 9, junk, 'image/jpeg'),
+      ),
+    );
     // A photo form carries one file: the second is refused as soon as it starts.
-    expect(junkAnswers.every((a) => a === 413 || a === 415), String(junkAnswers)).toBe(true);
+    expect(
+      junkAnswers.every((a) => a === 413 || a === 415),
+      String(junkAnswers),
+    ).toBe(true);
     const afterJunk = memoryOf(pid);
 
     // Real work: sixteen 6000 × 6000 photos, each a large decode.
-    const photo = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-      .composite([{ input: Buffer.from('<svg width="6000" height="6000"><circle cx="3000" cy="3000" r="2500" fill="orange"/></svg>') }])
+    const photo = await sharp({
+      create: { width: 6000, height: 6000, channels: 3, background: { r: 30, g: 90, b: 160 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="6000" height="6000"><circle cx="3000" cy="3000" r="2500" fill="orange"/></svg>',
+          ),
+        },
+      ])
       .jpeg({ quality: 90 })
       .toBuffer();
     expect(photo.length).toBeLessThan(8 * MB);
     const amira = await demoCookie(server.base, 'amira@souq.test');
-    const photoAnswers = await Promise.all(Array.from({ length: CONCURRENT }, () => streamUpload(`${server.base}/api/me/photo`, amira, 'photo', 1, photo, 'image/jpeg')));
+    const photoAnswers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () =>
+        streamUpload(`${server.base}/api/me/photo`, amira, 'photo', 1, photo, 'image/jpeg'),
+      ),
+    );
     expect(photoAnswers).toEqual(Array(CONCURRENT).fill(200));
     const afterPhotos = memoryOf(pid);
 
-    console.log(`server RSS: idle ${idle.rssMb} MB, after junk ${afterJunk.rssMb} MB, after photos ${afterPhotos.rssMb} MB; peak ${afterPhotos.peakMb} MB (ceiling ${CEILING_MB} MB)`);
+    console.log(
+      `server RSS: idle ${idle.rssMb} MB, after junk ${afterJunk.rssMb} MB, after photos ${afterPhotos.rssMb} MB; peak ${afterPhotos.peakMb} MB (ceiling ${CEILING_MB} MB)`,
+    );
     expect(afterPhotos.peakMb).toBeLessThan(CEILING_MB);
     // No temporary file outlives its request.
     expect(fs.readdirSync(path.join(dataDir, 'tmp', 'uploads'))).toEqual([]);

@@ -31,7 +31,13 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
     await Promise.all(fetches);
     // A page whose data failed (a product that does not exist) is left to the browser: the
     // browser would render it from data the server could not send.
-    if (queryClient.getQueryCache().getAll().some((query) => query.state.status !== 'success')) return null;
+    if (
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status !== 'success')
+    )
+      return null;
     const { prelude } = await prerender(
       <StrictMode>
         <StaticRouter location={`${location.pathname}${location.search}`}>
@@ -42,6 +48,10 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
       // the rest, revealed by an inline script our CSP refuses to run.
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    return { html: await new Response(prelude).text(), state: JSON.stringify(dehydrate(queryClient)), modules: pageModules(location.pathname) };
+    return {
+      html: await new Response(prelude).text(),
+      state: JSON.stringify(dehydrate(queryClient)),
+      modules: pageModules(location.pathname),
+    };
   };
 };

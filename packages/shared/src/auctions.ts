@@ -25,7 +25,9 @@ export function bidIncrement(currentFils: number): number {
  * possible bid (ADR 0030): a bid of AED 9,999,999.99 can still be beaten, by AED 10,000,000.
  */
 export function minimumNextBid(auction: { startingBid: number; currentBid: number | null }): number {
-  return auction.currentBid === null ? auction.startingBid : Math.min(auction.currentBid + bidIncrement(auction.currentBid), MAX_FILS);
+  return auction.currentBid === null
+    ? auction.startingBid
+    : Math.min(auction.currentBid + bidIncrement(auction.currentBid), MAX_FILS);
 }
 
 /** The bid stands at the price cap: nobody can bid higher, and the bid form says so instead of asking. */

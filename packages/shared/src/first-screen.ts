@@ -33,5 +33,8 @@ export type CreateFirstScreenRenderer = (load: FirstScreenLoad) => RenderFirstSc
 
 /** JSON inside a script element: `<` escaped so no string in it can close the element. */
 export function scriptSafeJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

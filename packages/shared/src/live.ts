@@ -43,7 +43,10 @@ export function parseChatBid(message: string): number | null {
   // NFC, not NFKC: compatibility folding would make ①⑤⓪, ¹⁵⁰, 𝟏𝟓𝟎 and full-width digits bids,
   // and nobody typing those means one (ADR 0030). Only the three named digit sets bid.
   let text = westernDigits(message.normalize('NFC')).trim();
-  text = text.replace(/^(?:aed|د\.?\s?إ)\s*/iu, '').replace(/\s*(?:aed|د\.?\s?إ)$/iu, '').trim();
+  text = text
+    .replace(/^(?:aed|د\.?\s?إ)\s*/iu, '')
+    .replace(/\s*(?:aed|د\.?\s?إ)$/iu, '')
+    .trim();
   // Thousands in groups of three (1,500 or 1٬500), an optional decimal part (150.5, 150٫50).
   const match = /^(\d{1,3}(?:[,\u066C]\d{3})+|\d+)(?:[.\u066B](\d{1,2}))?$/u.exec(text);
   if (!match) return null;

@@ -62,7 +62,8 @@ export const MSG = {
   streamLoginRequired: 'Please log in to start a livestream.',
   streamVerifyRequired: 'Email verification is required to host livestreams. Please verify your email.',
   streamTitleRequired: 'Please enter a title.',
-  streamDevicesMissing: 'Cannot start stream: Missing camera and/or microphone. Please connect the required devices and refresh the page.',
+  streamDevicesMissing:
+    'Cannot start stream: Missing camera and/or microphone. Please connect the required devices and refresh the page.',
   streamCoverTooLarge: 'Image size should be less than 5MB',
   noVideoCamera: 'No video camera available',
   startingStream: 'Starting livestream, please wait...',
@@ -201,9 +202,12 @@ export const MSG = {
   searchInvalid: 'Search text contains characters that cannot be searched for.',
   areaTooLong: 'Area must be at most 100 characters.',
   streetTooLong: 'Street address must be at most 200 characters.',
-  orderKeyReused: 'This order was already placed with a different cart or address. Please reload the checkout page and try again.',
-  invoiceActiveContent: 'This PDF contains scripts, attachments or automatic actions. Please upload a plain PDF or a picture of the invoice.',
-  invoiceUncheckable: 'This PDF is encrypted or packed in a way we cannot check. Please upload a plain PDF or a picture of the invoice.',
+  orderKeyReused:
+    'This order was already placed with a different cart or address. Please reload the checkout page and try again.',
+  invoiceActiveContent:
+    'This PDF contains scripts, attachments or automatic actions. Please upload a plain PDF or a picture of the invoice.',
+  invoiceUncheckable:
+    'This PDF is encrypted or packed in a way we cannot check. Please upload a plain PDF or a picture of the invoice.',
   inputNotStorable: 'Some of this input could not be saved. Please check it and try again.',
   changedMeanwhile: 'This item was changed or removed meanwhile. Please reload and try again.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',

@@ -3,9 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { LoginSchema, RegisterSchema } from './schemas/auth.js';
-import { EditProductSchema, ProductSchema, ProfileSchema, ReviewSchema, SearchQuerySchema, titleKey } from './schemas/catalog.js';
+import {
+  EditProductSchema,
+  ProductSchema,
+  ProfileSchema,
+  ReviewSchema,
+  SearchQuerySchema,
+  titleKey,
+} from './schemas/catalog.js';
 import { CheckoutSchema } from './schemas/orders.js';
-import { characterCount, cleanText, decimal, emailAddress, foldForSearch, isId, plainText, truncateCharacters } from './text.js';
+import {
+  characterCount,
+  cleanText,
+  decimal,
+  emailAddress,
+  foldForSearch,
+  isId,
+  plainText,
+  truncateCharacters,
+} from './text.js';
 import { toFieldErrors } from './validation.js';
 
 const fieldsOf = (schema: z.ZodType, input: unknown) => {
@@ -18,9 +34,12 @@ const line = plainText({ required: 'missing', min: [3, 'short'], max: [10, 'long
 const block = plainText({ required: 'missing', min: [3, 'short'], max: [10, 'long'], multiline: true });
 
 describe('plainText', () => {
-  it.each(['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u009b', '\t', '\n', '\r'])('refuses the control character %j inside one line', (c) => {
-    expect(line.safeParse(`ab${c}cd`).error?.issues[0]?.message).toBe(MSG.controlCharacters);
-  });
+  it.each(['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u009b', '\t', '\n', '\r'])(
+    'refuses the control character %j inside one line',
+    (c) => {
+      expect(line.safeParse(`ab${c}cd`).error?.issues[0]?.message).toBe(MSG.controlCharacters);
+    },
+  );
 
   it('keeps tabs and line breaks in a block, and makes every break "\\n"', () => {
     expect(block.parse('a\r\nb\rc\td')).toBe('a\nb\nc\td');
@@ -66,7 +85,9 @@ describe('lengths are checked on what is stored', () => {
   });
 
   it('refuses dimensions whose digits would not fit their column', () => {
-    expect(fieldsOf(ProductSchema, { ...product, dimensions: `${'1'.repeat(60)}x1x1` })).toEqual({ dimensions: MSG.dimensionsTooLong });
+    expect(fieldsOf(ProductSchema, { ...product, dimensions: `${'1'.repeat(60)}x1x1` })).toEqual({
+      dimensions: MSG.dimensionsTooLong,
+    });
     expect(ProductSchema.parse({ ...product, dimensions: ' 10 X 20 × 30 ' }).dimensions).toBe('10x20x30');
   });
 });
@@ -79,7 +100,13 @@ const product = {
   brand: 'Seiko',
   weight: '0.15',
 };
-const registration = { email: 'a@x.co', password: 'secret1', confirmPassword: 'secret1', username: 'amira', phone: '0501234567' };
+const registration = {
+  email: 'a@x.co',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  username: 'amira',
+  phone: '0501234567',
+};
 
 describe('control characters are refused in every stored field', () => {
   it.each([
@@ -98,18 +125,30 @@ describe('control characters are refused in every stored field', () => {
   });
 
   it('in emails, addresses and the search text', () => {
-    expect(fieldsOf(LoginSchema, { email: 'a\u0000b@x.co', password: 'secret123' })).toEqual({ email: MSG.invalidEmailFormat });
-    expect(fieldsOf(ProfileSchema, { username: 'amira', contactEmail: 'a\u0085b@x.co' })).toEqual({ contactEmail: MSG.invalidEmail });
+    expect(fieldsOf(LoginSchema, { email: 'a\u0000b@x.co', password: 'secret123' })).toEqual({
+      email: MSG.invalidEmailFormat,
+    });
+    expect(fieldsOf(ProfileSchema, { username: 'amira', contactEmail: 'a\u0085b@x.co' })).toEqual({
+      contactEmail: MSG.invalidEmail,
+    });
     expect(fieldsOf(SearchQuerySchema, { q: 'watch\u0000' })).toEqual({ q: MSG.searchInvalid });
     const checkout = { idempotencyKey: 'key-12345678', lines: [{ productId: crypto.randomUUID(), quantity: 1 }] };
     const address = { emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '0501234567' };
-    expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, street: 'Tower\u00001' } })).toEqual({ street: MSG.controlCharacters });
-    expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, phone: '050\u00001234567' } })).toEqual({ phone: MSG.invalidPhone });
-    expect(fieldsOf(CheckoutSchema, { ...checkout, lines: [{ productId: 'abc\u0000', quantity: 1 }], address })).toEqual({ productId: MSG.itemsUnavailable });
+    expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, street: 'Tower\u00001' } })).toEqual({
+      street: MSG.controlCharacters,
+    });
+    expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, phone: '050\u00001234567' } })).toEqual({
+      phone: MSG.invalidPhone,
+    });
+    expect(
+      fieldsOf(CheckoutSchema, { ...checkout, lines: [{ productId: 'abc\u0000', quantity: 1 }], address }),
+    ).toEqual({ productId: MSG.itemsUnavailable });
   });
 
   it('but lets descriptions and reviews keep their line breaks', () => {
-    expect(ProductSchema.parse({ ...product, description: 'Line one\r\nLine two' }).description).toBe('Line one\nLine two');
+    expect(ProductSchema.parse({ ...product, description: 'Line one\r\nLine two' }).description).toBe(
+      'Line one\nLine two',
+    );
     expect(ReviewSchema.parse({ text: 'Good.\n\nWould buy again.' }).text).toBe('Good.\n\nWould buy again.');
   });
 });
@@ -127,23 +166,48 @@ describe('decimal numbers', () => {
     expect(n.parse(input)).toBe(output);
   });
 
-  it.each([true, false, [5], '0x10', '0b11', '0o7', '1e3', '', ' ', '-5', '+5', '.5', '5.', '1,000', null, {}, '9'.repeat(400), Number.NaN, Number.POSITIVE_INFINITY])(
-    'refuses %j',
-    (input) => {
-      expect(n.safeParse(input).error?.issues[0]?.message).toBe('nope');
-    },
-  );
+  it.each([
+    true,
+    false,
+    [5],
+    '0x10',
+    '0b11',
+    '0o7',
+    '1e3',
+    '',
+    ' ',
+    '-5',
+    '+5',
+    '.5',
+    '5.',
+    '1,000',
+    null,
+    {},
+    '9'.repeat(400),
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ])('refuses %j', (input) => {
+    expect(n.safeParse(input).error?.issues[0]?.message).toBe('nope');
+  });
 
   it('in prices, ratings and quantities', () => {
     expect(fieldsOf(ProductSchema, { ...product, price: true })).toEqual({ price: MSG.pricePositive });
     expect(fieldsOf(ProductSchema, { ...product, price: [5] })).toEqual({ price: MSG.pricePositive });
     expect(fieldsOf(ProductSchema, { ...product, price: '0x10' })).toEqual({ price: MSG.pricePositive });
-    expect(fieldsOf(EditProductSchema, { ...product, dimensions: '1x1x1', countryOfOrigin: 'Japan', price: '0b11' })).toEqual({ price: MSG.pricePositive });
+    expect(
+      fieldsOf(EditProductSchema, { ...product, dimensions: '1x1x1', countryOfOrigin: 'Japan', price: '0b11' }),
+    ).toEqual({ price: MSG.pricePositive });
     expect(fieldsOf(ProductSchema, { ...product, weight: '1e3' })).toEqual({ weight: MSG.weightPositive });
     expect(fieldsOf(ReviewSchema, { text: 'Great watch', rating: true })).toEqual({ rating: MSG.ratingRange });
     expect(ReviewSchema.parse({ text: 'Great watch', rating: '' }).rating).toBe(5);
     const address = { emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '0501234567' };
-    expect(fieldsOf(CheckoutSchema, { idempotencyKey: 'key-12345678', lines: [{ productId: crypto.randomUUID(), quantity: true }], address })).toEqual({
+    expect(
+      fieldsOf(CheckoutSchema, {
+        idempotencyKey: 'key-12345678',
+        lines: [{ productId: crypto.randomUUID(), quantity: true }],
+        address,
+      }),
+    ).toEqual({
       quantity: MSG.quantityRange,
     });
     expect(fieldsOf(SearchQuerySchema, { limit: '0x10' })).toEqual({ limit: MSG.invalidLimit });
@@ -186,12 +250,23 @@ describe('foldForSearch', () => {
   });
 
   it('leaves plain English as it is, but lowercase', () => {
-    const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789%_\\\'-.,:&()/'), minLength: 1 });
-    fc.assert(fc.property(fc.array(word, { minLength: 1 }), (words) => foldForSearch(words.join(' ')) === words.join(' ').toLowerCase()));
+    const word = fc.string({
+      unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCXYZ0123456789%_\\'-.,:&()/"),
+      minLength: 1,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1 }),
+        (words) => foldForSearch(words.join(' ')) === words.join(' ').toLowerCase(),
+      ),
+    );
   });
 
   it('is idempotent, so folding the stored text and the query again changes nothing', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => foldForSearch(foldForSearch(text)) === foldForSearch(text)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => foldForSearch(foldForSearch(text)) === foldForSearch(text)),
+      { numRuns: 500 },
+    );
   });
 
   it('finds an Arabic word however it is decorated', () => {

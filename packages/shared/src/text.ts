@@ -47,7 +47,14 @@ export function hasControlCharacters(text: string, multiline = false): boolean {
 
 /** The same clean-up the schemas apply, for text that arrives from elsewhere (an OpenID provider's name). */
 export function cleanText(text: string, max: number): string {
-  return truncateCharacters(text.normalize('NFC').replace(/\p{Cc}|\p{Cs}/gu, ' ').replace(/\s+/g, ' ').trim(), max);
+  return truncateCharacters(
+    text
+      .normalize('NFC')
+      .replace(/\p{Cc}|\p{Cs}/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  );
 }
 
 const normaliseLineBreaks = (v: string) => v.replace(/\r\n?/g, '\n');

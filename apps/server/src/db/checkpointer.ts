@@ -42,8 +42,20 @@ parentPort.on('message', () => {
  * every 200 ms instead, and the connection's automatic checkpoint is off. If the worker fails,
  * the automatic checkpoint comes back, so the log never grows without bound.
  */
-export function startCheckpointer(sqlite: SQLite.Database, file: string, restartAt = RESTART_AT_FRAMES): { stop(): Promise<void> } {
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: EVERY_MS, restartAt } });
+export function startCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  restartAt = RESTART_AT_FRAMES,
+): { stop(): Promise<void> } {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: {
+      file,
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      everyMs: EVERY_MS,
+      restartAt,
+    },
+  });
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
   // The writer that starts the log again also cuts its file back to this size.

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Dialect, type DialectAdapter, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+} from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import type { DatabaseConfig } from '../config.js';
@@ -116,7 +127,9 @@ export function openDatabase(config: DatabaseConfig, waited: ConnectionWaited = 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: timingConnectionWaits(new SouqSqliteDialect({ database: withStatementCache(sqlite) }), waited) });
+    const db = new Kysely<DB>({
+      dialect: timingConnectionWaits(new SouqSqliteDialect({ database: withStatementCache(sqlite) }), waited),
+    });
     const checkpointer = startCheckpointer(sqlite, config.file);
     const destroy = async () => {
       await checkpointer.stop();
@@ -136,7 +149,8 @@ export function openDatabase(config: DatabaseConfig, waited: ConnectionWaited = 
 /** Unique-constraint violations in either dialect, so services can map them to field errors. */
 export function isUniqueViolation(error: unknown, constraintHint?: string): boolean {
   const e = error as { code?: string; message?: string; constraint?: string; detail?: string };
-  const unique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const unique =
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   if (!unique || !constraintHint) return unique;
   const text = `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`.toLowerCase();
   return text.includes(constraintHint.toLowerCase());

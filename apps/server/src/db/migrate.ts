@@ -38,7 +38,9 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   // SQLite's busy wait blocks the whole thread; while migrating, fail fast and retry here instead,
   // so two handles in one process (tests, a second app instance) never wait on each other.
-  const busyTimeout = sqlite ? (await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]?.timeout : undefined;
+  const busyTimeout = sqlite
+    ? (await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]?.timeout
+    : undefined;
   if (sqlite) await sql`pragma busy_timeout = 0`.execute(db);
   try {
     const deadline = Date.now() + BUSY_RETRY_MS;

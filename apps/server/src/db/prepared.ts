@@ -37,7 +37,9 @@ function preparedQuery<Args extends object, Row, D>(
   return (db, args) => {
     const adapter = db.getExecutor().adapter;
     const { query, slots } = compiled.get(adapter) ?? compile(db, adapter);
-    const parameters = slots.map((name, i) => (name === undefined ? query.parameters[i] : (args as Record<string, unknown>)[name]));
+    const parameters = slots.map((name, i) =>
+      name === undefined ? query.parameters[i] : (args as Record<string, unknown>)[name],
+    );
     return db.executeQuery<Row>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
   };
 }

@@ -20,7 +20,9 @@ describe('SQLite statement cache', () => {
   beforeEach(async () => {
     sqlite = new SQLite(':memory:');
     prepare = vi.spyOn(sqlite, 'prepare');
-    await sql`create table items (id integer primary key, name text not null unique, qty integer not null)`.execute(open());
+    await sql`create table items (id integer primary key, name text not null unique, qty integer not null)`.execute(
+      open(),
+    );
     prepare.mockClear();
   });
   afterEach(async () => {
@@ -41,7 +43,8 @@ describe('SQLite statement cache', () => {
 
   it('keeps only the most recently used statements', async () => {
     open(3);
-    const query = (n: number) => sql<{ n: number }>`select ${n} + 0 as n, ${String(n)} as tag_${sql.raw(String(n))}`.execute(db);
+    const query = (n: number) =>
+      sql<{ n: number }>`select ${n} + 0 as n, ${String(n)} as tag_${sql.raw(String(n))}`.execute(db);
     for (let n = 0; n < 10; n++) await query(n);
     expect(prepare).toHaveBeenCalledTimes(10);
     // 7, 8 and 9 are still cached; 0 was evicted long ago and is prepared again.
@@ -73,7 +76,11 @@ describe('SQLite statement cache', () => {
 
   it('returns rows from writes that read (RETURNING)', async () => {
     for (const name of ['x', 'y']) {
-      const row = await db.insertInto('items').values({ name, qty: 3 }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('items')
+        .values({ name, qty: 3 })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
       expect(row.name).toBe(name);
     }
   });
@@ -81,21 +88,32 @@ describe('SQLite statement cache', () => {
   it('commits and rolls back transactions through the cached begin, commit and rollback', async () => {
     for (let i = 0; i < 2; i++) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('items').values({ name: `kept${i}`, qty: i }).execute();
+        await trx
+          .insertInto('items')
+          .values({ name: `kept${i}`, qty: i })
+          .execute();
       });
       await expect(
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('items').values({ name: `dropped${i}`, qty: i }).execute();
+          await trx
+            .insertInto('items')
+            .values({ name: `dropped${i}`, qty: i })
+            .execute();
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
     }
-    expect(await db.selectFrom('items').select('name').orderBy('id').execute()).toEqual([{ name: 'kept0' }, { name: 'kept1' }]);
+    expect(await db.selectFrom('items').select('name').orderBy('id').execute()).toEqual([
+      { name: 'kept0' },
+      { name: 'kept1' },
+    ]);
   });
 
   it('keeps working after a statement fails', async () => {
     await db.insertInto('items').values({ name: 'same', qty: 1 }).execute();
-    await expect(db.insertInto('items').values({ name: 'same', qty: 2 }).execute()).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    await expect(db.insertInto('items').values({ name: 'same', qty: 2 }).execute()).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
     await db.insertInto('items').values({ name: 'other', qty: 2 }).execute();
     expect(await byName('other')).toMatchObject({ qty: 2 });
   });

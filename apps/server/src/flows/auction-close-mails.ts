@@ -3,7 +3,14 @@ import { actionMail } from '../adapters/mail/templates.js';
 
 const auctionUrl = (publicUrl: string, auctionId: string) => `${publicUrl}/auction/${auctionId}`;
 
-export const wonMail = (publicUrl: string, to: string, username: string, title: string, auctionId: string, price: number) =>
+export const wonMail = (
+  publicUrl: string,
+  to: string,
+  username: string,
+  title: string,
+  auctionId: string,
+  price: number,
+) =>
   actionMail(
     to,
     `You won ${title}`,
@@ -13,7 +20,14 @@ export const wonMail = (publicUrl: string, to: string, username: string, title: 
     'The seller sees your order once it has an address.',
   );
 
-export const soldMail = (publicUrl: string, to: string, username: string, title: string, auctionId: string, price: number) =>
+export const soldMail = (
+  publicUrl: string,
+  to: string,
+  username: string,
+  title: string,
+  auctionId: string,
+  price: number,
+) =>
   actionMail(
     to,
     `Sold: ${title}`,

@@ -13,8 +13,12 @@ describe.each(DIALECTS)('an auction’s close and what it sets off (%s)', (diale
   });
   afterAll(() => t.close());
 
-  const ordersOf = (auctionId: string) => t.database.db.selectFrom('orders').select('id').where('auction_id', '=', auctionId).execute();
-  const news = async (auctionId: string) => (await t.database.db.selectFrom('notifications').select('kind').where('subject', '=', auctionId).execute()).map((n) => n.kind).sort();
+  const ordersOf = (auctionId: string) =>
+    t.database.db.selectFrom('orders').select('id').where('auction_id', '=', auctionId).execute();
+  const news = async (auctionId: string) =>
+    (await t.database.db.selectFrom('notifications').select('kind').where('subject', '=', auctionId).execute())
+      .map((n) => n.kind)
+      .sort();
 
   it('commits a sale with its order, or not at all: an order that cannot be written leaves the auction open and nobody told', async () => {
     const [seller, winner] = await Promise.all([createUser(t), createUser(t)]);
@@ -24,7 +28,23 @@ describe.each(DIALECTS)('an auction’s close and what it sets off (%s)', (diale
     const blocker = crypto.randomUUID();
     await t.database.db
       .insertInto('orders')
-      .values({ id: blocker, buyer_id: winner.id, idempotency_key: `blocker:${id}`, status: 'placed', payment_method: 'cash_on_delivery', subtotal: 0, vat: 0, total: 0, emirate: '', area: '', street: '', phone: '', created_at: clock.iso(), auction_id: id, request_hash: null })
+      .values({
+        id: blocker,
+        buyer_id: winner.id,
+        idempotency_key: `blocker:${id}`,
+        status: 'placed',
+        payment_method: 'cash_on_delivery',
+        subtotal: 0,
+        vat: 0,
+        total: 0,
+        emirate: '',
+        area: '',
+        street: '',
+        phone: '',
+        created_at: clock.iso(),
+        auction_id: id,
+        request_hash: null,
+      })
       .execute();
     await setEnd(t, id, clock.now());
 

@@ -25,18 +25,54 @@ export function auctionCloseFlow(deps: AuctionCloseDeps): OnAuctionClosed {
     const link = `/auction/${id}`;
     const price = auction.price ?? 0;
     if (!winner) {
-      const why = auction.price === null ? 'There were no bids.' : `The highest bid, ${formatAED(price)}, did not meet your reserve.`;
-      await deps.notifications.notify(trx, onCommit, [{ userId: sellerId, kind: 'auction_unsold', subject: id, title: `Ended unsold: ${title}`, body: `${why} You can relist it.`, link }]);
+      const why =
+        auction.price === null
+          ? 'There were no bids.'
+          : `The highest bid, ${formatAED(price)}, did not meet your reserve.`;
+      await deps.notifications.notify(trx, onCommit, [
+        {
+          userId: sellerId,
+          kind: 'auction_unsold',
+          subject: id,
+          title: `Ended unsold: ${title}`,
+          body: `${why} You can relist it.`,
+          link,
+        },
+      ]);
       return;
     }
-    await deps.orders.createForAuction(trx, { auctionId: id, buyerId: winner.id, sellerId, productId: auction.productId, title, imageKey: auction.imageKey, price });
+    await deps.orders.createForAuction(trx, {
+      auctionId: id,
+      buyerId: winner.id,
+      sellerId,
+      productId: auction.productId,
+      title,
+      imageKey: auction.imageKey,
+      price,
+    });
     await deps.notifications.notify(trx, onCommit, [
-      { userId: winner.id, kind: 'won', subject: id, title: `You won ${title}`, body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`, link },
-      { userId: sellerId, kind: 'auction_sold', subject: id, title: `Sold: ${title}`, body: `${winner.username} won it for ${formatAED(price)}.`, link },
+      {
+        userId: winner.id,
+        kind: 'won',
+        subject: id,
+        title: `You won ${title}`,
+        body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`,
+        link,
+      },
+      {
+        userId: sellerId,
+        kind: 'auction_sold',
+        subject: id,
+        title: `Sold: ${title}`,
+        body: `${winner.username} won it for ${formatAED(price)}.`,
+        link,
+      },
     ]);
     const contacts = new Map((await deps.accounts.contactsOf(trx, [winner.id, sellerId])).map((c) => [c.id, c]));
     const [winnerContact, sellerContact] = [contacts.get(winner.id), contacts.get(sellerId)];
-    if (winnerContact) deps.mailLater(onCommit, wonMail(deps.publicUrl, winnerContact.email, winnerContact.username, title, id, price));
-    if (sellerContact) deps.mailLater(onCommit, soldMail(deps.publicUrl, sellerContact.email, sellerContact.username, title, id, price));
+    if (winnerContact)
+      deps.mailLater(onCommit, wonMail(deps.publicUrl, winnerContact.email, winnerContact.username, title, id, price));
+    if (sellerContact)
+      deps.mailLater(onCommit, soldMail(deps.publicUrl, sellerContact.email, sellerContact.username, title, id, price));
   };
 }

@@ -36,7 +36,15 @@ async function scalarApp(): Promise<FastifyInstance> {
   await inner.register(scalar, {
     routePrefix: API_DOCS_PREFIX,
     // Nothing that calls Scalar's services (fonts, telemetry, the AI agent, MCP): the policy would refuse them anyway.
-    configuration: { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false, agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never' },
+    configuration: {
+      url: '/api/openapi.json',
+      withDefaultFonts: false,
+      hideClientButton: true,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
+    },
   });
   await inner.ready();
   return inner;
@@ -66,7 +74,8 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
       const value = res.headers[name];
       if (value !== undefined) reply.header(name, value);
     }
-    if (String(res.headers['content-type']).startsWith('text/html')) reply.header('content-security-policy', docsPolicy(res.payload));
+    if (String(res.headers['content-type']).startsWith('text/html'))
+      reply.header('content-security-policy', docsPolicy(res.payload));
     return reply.send(res.rawPayload);
   };
   typed(app).route({ ...routeOf(API.system.docs), handler: serve });

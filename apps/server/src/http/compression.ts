@@ -20,7 +20,10 @@ const compressStream: Record<Encoding, () => zlib.BrotliCompress | zlib.Gzip> = 
 };
 
 /** Compresses an answer built in memory in one call, off the event loop (zlib's thread pool). */
-const compressAnswer: Record<Encoding, (data: string | Buffer, done: (error: Error | null, out: Buffer) => void) => void> = {
+const compressAnswer: Record<
+  Encoding,
+  (data: string | Buffer, done: (error: Error | null, out: Buffer) => void) => void
+> = {
   br: (data, done) => zlib.brotliCompress(data, BROTLI, done),
   gzip: (data, done) => zlib.gzip(data, done),
 };
@@ -37,9 +40,11 @@ export function chooseEncoding(acceptEncoding: string, preferred: readonly Encod
     const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
     q.set(token!.trim(), weight ? Number(weight[1]) : 1);
   }
-  const weightOf = (encoding: Encoding) => q.get(encoding) ?? (encoding === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
+  const weightOf = (encoding: Encoding) =>
+    q.get(encoding) ?? (encoding === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
   let best: Encoding | undefined;
-  for (const encoding of preferred) if (weightOf(encoding) > 0 && (!best || weightOf(encoding) > weightOf(best))) best = encoding;
+  for (const encoding of preferred)
+    if (weightOf(encoding) > 0 && (!best || weightOf(encoding) > weightOf(best))) best = encoding;
   return best;
 }
 
@@ -77,7 +82,12 @@ export function keptEncoding(accept: string | undefined, kept: KeptBody): Encodi
 }
 
 /** Sends a kept body as the client's Accept-Encoding asks; `fail` gets a compression error. */
-export function sendKept(reply: FastifyReply, accept: string | undefined, kept: KeptBody, fail: (error: Error) => void): void {
+export function sendKept(
+  reply: FastifyReply,
+  accept: string | undefined,
+  kept: KeptBody,
+  fail: (error: Error) => void,
+): void {
   const encoding = keptEncoding(accept, kept);
   if (!encoding) return void reply.send(kept.body);
   const ready = kept.compressed[encoding];
@@ -102,7 +112,8 @@ export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     const accept = request.headers['accept-encoding'];
     // A content-encoding already set is a shared answer sent again, compressed once (http/shared-answers.ts).
-    if (accept === undefined || payload === null || payload === undefined || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (accept === undefined || payload === null || payload === undefined || reply.hasHeader('content-encoding'))
+      return done(null, payload);
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
 
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
@@ -123,6 +134,13 @@ export function registerCompression(app: FastifyInstance): void {
     markCompressed(reply, encoding);
     reply.removeHeader('content-length');
     // A client that leaves mid-download ends the pipeline early; that is not the server's failure.
-    done(null, pipeline(file, compressStream[encoding](), (error) => error && request.log.debug({ err: error }, 'compressed download ended early')));
+    done(
+      null,
+      pipeline(
+        file,
+        compressStream[encoding](),
+        (error) => error && request.log.debug({ err: error }, 'compressed download ended early'),
+      ),
+    );
   });
 }

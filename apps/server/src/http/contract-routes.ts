@@ -15,7 +15,8 @@ const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodT
  * fields, as `parseInput` gives (both call `validationFailure`). A missing body is an empty one.
  */
 const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
-  if (!isZod(schema)) throw new Error(`${method} ${url}: the ${httpPart ?? 'request'} schema is not a zod schema from the contract`);
+  if (!isZod(schema))
+    throw new Error(`${method} ${url}: the ${httpPart ?? 'request'} schema is not a zod schema from the contract`);
   return (data: unknown) => {
     const result = schema.safeParse(data ?? {});
     return result.success ? { value: result.data } : { error: validationFailure(result.error) };
@@ -62,7 +63,9 @@ export function routeOf<E extends Endpoint>(endpoint: E, gate: Gate = {}): Route
   const route: Record<string, unknown> = { method: endpoint.method, url: endpoint.path, schema };
   if (endpoint.access !== 'public') {
     const check =
-      endpoint.access === 'verified' ? (request: FastifyRequest) => requireVerifiedUser(request, gate) : (request: FastifyRequest) => requireUser(request, gate.loggedOut);
+      endpoint.access === 'verified'
+        ? (request: FastifyRequest) => requireVerifiedUser(request, gate)
+        : (request: FastifyRequest) => requireUser(request, gate.loggedOut);
     // A callback hook: an async one costs a promise on every request (issue 6).
     route.preValidation = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
       try {

@@ -19,14 +19,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code: ErrorCode =
-        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : status === 404
+                ? 'NOT_FOUND'
+                : 'VALIDATION_FAILED';
       return reply.status(status).send({ error: { code, message: error.message } });
     }
     const fault = inputFaultOf(error);
     if (fault) {
       // A schema let this through: answer as the schema should have, and say so where someone looks.
       request.log.warn({ err: error }, 'the database refused input that validation let through');
-      const [status, code, message] = fault === 'gone' ? [409, 'CONFLICT', MSG.changedMeanwhile] as const : [400, 'VALIDATION_FAILED', MSG.inputNotStorable] as const;
+      const [status, code, message] =
+        fault === 'gone'
+          ? ([409, 'CONFLICT', MSG.changedMeanwhile] as const)
+          : ([400, 'VALIDATION_FAILED', MSG.inputNotStorable] as const);
       return reply.status(status).send({ error: { code, message } });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -31,7 +31,11 @@ export const firstScreenEntry = (webDist: string) => path.join(webDist, '..', 'd
  * in-process and anonymously. Without a server bundle (an API-only run, an old build) there is no
  * renderer and every page gets index.html's static shell, as before.
  */
-export async function loadFirstScreenRenderer(app: FastifyInstance, webDist: string, clock: Clock): Promise<RenderFirstScreen | undefined> {
+export async function loadFirstScreenRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  clock: Clock,
+): Promise<RenderFirstScreen | undefined> {
   const entry = firstScreenEntry(webDist);
   if (!fs.existsSync(entry)) {
     app.log.info({ entry }, 'no server render of first screens: the web app was built without it');
@@ -65,7 +69,13 @@ export function withFirstScreen(page: string, screen: FirstScreen, chunks: strin
   const bodyEnd = page.lastIndexOf('</body>');
   if (start < 0 || end < start || bodyEnd < end) return null;
   const headEnd = page.indexOf('</head>');
-  const links = headEnd < 0 || headEnd > start ? '' : chunks.filter((url) => !page.includes(`"${url}"`)).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
+  const links =
+    headEnd < 0 || headEnd > start
+      ? ''
+      : chunks
+          .filter((url) => !page.includes(`"${url}"`))
+          .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
+          .join('');
   const head = links ? page.slice(0, headEnd) + links + page.slice(headEnd, start) : page.slice(0, start);
   const state = `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${scriptSafeJson(screen.state)}</script>`;
   return head + screen.html + page.slice(end + FIRST_SCREEN_END.length, bodyEnd) + state + page.slice(bodyEnd);

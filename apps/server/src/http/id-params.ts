@@ -26,7 +26,8 @@ export function registerIdParams(app: FastifyInstance): void {
     const params = request.params as Record<string, unknown> | undefined;
     if (params) {
       for (const name in params) {
-        if (namesARow(name) && !isId(params[name])) return done(new DomainError('NOT_FOUND', request.routeOptions.config.notFound ?? MSG.notFound));
+        if (namesARow(name) && !isId(params[name]))
+          return done(new DomainError('NOT_FOUND', request.routeOptions.config.notFound ?? MSG.notFound));
       }
     }
     done();

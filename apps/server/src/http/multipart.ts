@@ -4,7 +4,15 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_IMAGES, MAX_UPLOAD_BYTES, MSG, firstMessage, toFieldErrors, type FieldErrors, type MultipartForm } from '@souq/shared';
+import {
+  MAX_IMAGES,
+  MAX_UPLOAD_BYTES,
+  MSG,
+  firstMessage,
+  toFieldErrors,
+  type FieldErrors,
+  type MultipartForm,
+} from '@souq/shared';
 import type { z } from 'zod';
 import { DomainError } from '../lib/errors.js';
 
@@ -74,7 +82,13 @@ export async function uploadRoutes(app: FastifyInstance, routes: (uploads: Fasti
     // A client that gives up mid-upload gets no response, so onResponse would not run.
     uploads.addHook('onRequestAbort', async (request) => removeUploads(request));
     await uploads.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: PRODUCT_FORM.files, fields: PRODUCT_FORM.fields, fieldSize: 20_000, parts: 60 },
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: PRODUCT_FORM.files,
+        fields: PRODUCT_FORM.fields,
+        fieldSize: 20_000,
+        parts: 60,
+      },
     });
     routes(uploads);
   });
@@ -97,7 +111,11 @@ export function filesOf(body: { files: Upload[] }, field: string): Upload[] {
  * the files' problems (none sent, too many) beside the fields', so the sender sees all there is to
  * fix at once; the message is the fields' first, or else the files'.
  */
-export async function readForm<S extends z.ZodType>(request: FastifyRequest, form: MultipartForm & { fields: S }, limits: FormLimits): Promise<{ fields: z.output<S>; files: Upload[] }> {
+export async function readForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  form: MultipartForm & { fields: S },
+  limits: FormLimits,
+): Promise<{ fields: z.output<S>; files: Upload[] }> {
   const body = await readMultipart(request, limits);
   const parsed = form.fields.safeParse(body.fields);
   const problems: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
@@ -139,7 +157,8 @@ async function readMultipart(request: FastifyRequest, limits: FormLimits = PRODU
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.fileTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new DomainError('PAYLOAD_TOO_LARGE', limits.files === 1 ? MSG.oneFileOnly : MSG.tooManyImages);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new DomainError('PAYLOAD_TOO_LARGE', limits.files === 1 ? MSG.oneFileOnly : MSG.tooManyImages);
     if (code === 'FST_FIELDS_LIMIT') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.tooManyKeywords);
     // Anything else read from the body (no boundary, a __proto__ field, a cut-off part) is a malformed form, not our failure.
     throw new DomainError('VALIDATION_FAILED', 'Send the form as multipart/form-data.');

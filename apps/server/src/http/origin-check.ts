@@ -34,6 +34,10 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
     return site === 'cross-site' || site === 'same-site';
   };
   app.addHook('onRequest', (request, _reply, done) => {
-    done(!SAFE_METHODS.has(request.method) && isCrossSite(request) ? new DomainError('CROSS_SITE', MSG.crossSite) : undefined);
+    done(
+      !SAFE_METHODS.has(request.method) && isCrossSite(request)
+        ? new DomainError('CROSS_SITE', MSG.crossSite)
+        : undefined,
+    );
   });
 }

@@ -16,7 +16,6 @@ export interface Readiness {
   withdraw(): void;
 }
 
-
 /** A balancer probes every second or two; an answer later than this is as bad as none. */
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -42,23 +41,29 @@ export function registerReadiness(app: FastifyInstance, checks: ReadinessCheck[]
   const unavailable = (message: string) => ({ error: { code: 'SERVICE_UNAVAILABLE' as const, message } });
 
   // 'warn': a balancer probes every second or two per instance; a log line each would drown the rest.
-  typed(app).route({ ...routeOf(API.system.ready), logLevel: 'warn', handler: async (_request, reply) => {
-    if (withdrawn) return reply.status(503).send(unavailable('The server is shutting down.'));
-    const results = await Promise.allSettled(checks.map(withinTimeout));
-    const failed = checks.filter((_, i) => results[i]!.status === 'rejected');
-    const failure = failed.map((c) => c.name).join(', ');
-    if (failure !== lastFailure) {
-      if (failure) {
-        const errors = Object.fromEntries(failed.map((c) => [c.name, String((results[checks.indexOf(c)] as PromiseRejectedResult).reason)]));
-        app.log.warn({ errors }, `not ready: ${failure} out of reach`);
-      } else {
-        app.log.info('ready again');
+  typed(app).route({
+    ...routeOf(API.system.ready),
+    logLevel: 'warn',
+    handler: async (_request, reply) => {
+      if (withdrawn) return reply.status(503).send(unavailable('The server is shutting down.'));
+      const results = await Promise.allSettled(checks.map(withinTimeout));
+      const failed = checks.filter((_, i) => results[i]!.status === 'rejected');
+      const failure = failed.map((c) => c.name).join(', ');
+      if (failure !== lastFailure) {
+        if (failure) {
+          const errors = Object.fromEntries(
+            failed.map((c) => [c.name, String((results[checks.indexOf(c)] as PromiseRejectedResult).reason)]),
+          );
+          app.log.warn({ errors }, `not ready: ${failure} out of reach`);
+        } else {
+          app.log.info('ready again');
+        }
+        lastFailure = failure;
       }
-      lastFailure = failure;
-    }
-    if (failure) return reply.status(503).send(unavailable(`Not ready: ${failure} out of reach.`));
-    return { ok: true as const };
-  } });
+      if (failure) return reply.status(503).send(unavailable(`Not ready: ${failure} out of reach.`));
+      return { ok: true as const };
+    },
+  });
 
   return {
     withdraw() {

@@ -5,4 +5,3 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
   return json;
 }
-

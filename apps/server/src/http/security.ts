@@ -50,9 +50,13 @@ function securityHeaders(publicUrl: string, sources: ExtraSources = {}): Record<
     setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
-  helmet(helmetOptions(publicUrl.startsWith('https:'), sources))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
+  helmet(helmetOptions(publicUrl.startsWith('https:'), sources))(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
   return headers;
 }
 

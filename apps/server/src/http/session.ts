@@ -53,7 +53,12 @@ export function setSessionCookie(reply: FastifyReply, session: NewSession): void
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.secureCookies || 'auto' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.secureCookies || 'auto',
+  });
 }
 
 /** The one "logged in" check: the access gate of every route whose endpoint needs one (contract-routes.ts). */
@@ -68,7 +73,8 @@ export function requireVerifiedUser(
   messages: { loggedOut?: string; unverified?: string } = {},
 ): UserRow {
   const user = requireUser(request, messages.loggedOut);
-  if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
+  if (!user.email_verified_at)
+    throw new DomainError('EMAIL_NOT_VERIFIED', messages.unverified ?? MSG.verificationRequired);
   return user;
 }
 

@@ -112,7 +112,14 @@ export function registerSharedAnswers(
     const sharing = request.routeOptions.config.sharedAnswer;
     if (version !== undefined && sharing && reply.statusCode === 200 && typeof payload === 'string') {
       const kept = keptBody(payload);
-      if (kept.bytes <= LARGEST_KEPT) answers.set(request.url, { version, sharing, sentEarly: early.counter(request.routeOptions.url!), wire: {}, ...kept });
+      if (kept.bytes <= LARGEST_KEPT)
+        answers.set(request.url, {
+          version,
+          sharing,
+          sentEarly: early.counter(request.routeOptions.url!),
+          wire: {},
+          ...kept,
+        });
     }
     done(null, payload);
   });
@@ -124,7 +131,11 @@ export function registerSharedAnswers(
     if (answer && reply.statusCode === 200 && !reply.hasHeader('connection') && !reply.hasHeader('set-cookie')) {
       const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
       const body = encoding ? answer.compressed[encoding] : answer.body;
-      if (body !== undefined) answer.wire[encoding ?? 'identity'] = { headers: wireHeaders({ ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) }), body };
+      if (body !== undefined)
+        answer.wire[encoding ?? 'identity'] = {
+          headers: wireHeaders({ ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) }),
+          body,
+        };
     }
     done();
   });
@@ -140,7 +151,10 @@ export function registerSharedAnswers(
     res.writeHead(200, wire.headers as string[]);
     res.end(wire.body);
     answer.sentEarly.value++;
-    early.log.info({ reqId, req: { method: req.method, url: req.url }, res: { statusCode: 200 } }, 'request completed (kept answer)');
+    early.log.info(
+      { reqId, req: { method: req.method, url: req.url }, res: { statusCode: 200 } },
+      'request completed (kept answer)',
+    );
     return true;
   };
 }

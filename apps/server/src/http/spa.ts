@@ -47,7 +47,14 @@ function indexPageSender(
     if (page?.mtimeMs !== stat.mtimeMs || page.size !== stat.size) {
       const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
       const body = fs.readFileSync(file);
-      page = { body, text: body.toString('utf8'), mtimeMs: stat.mtimeMs, size: stat.size, etag, lastModified: stat.mtime.toUTCString() };
+      page = {
+        body,
+        text: body.toString('utf8'),
+        mtimeMs: stat.mtimeMs,
+        size: stat.size,
+        etag,
+        lastModified: stat.mtime.toUTCString(),
+      };
     }
     return page;
   };
@@ -69,7 +76,10 @@ function indexPageSender(
   return async (request, reply) => {
     const page = current();
     const [link, screen] = await Promise.all([preload(request.url), rendered(request, page)]);
-    reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('vary', 'cookie');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', cacheControlFor('index.html'))
+      .header('vary', 'cookie');
     if (link) reply.header('link', link);
     // A rendered page changes with its data, so the file's validators do not describe it.
     if (screen) {
@@ -124,7 +134,14 @@ export async function registerSpa(
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
   const firstScreen = hasSpa ? await loadFirstScreenRenderer(app, webDist!, firstPaint.clock) : undefined;
-  const sendIndex = hasSpa ? indexPageSender(index, firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log), firstScreen, pageChunks(webDist!)) : undefined;
+  const sendIndex = hasSpa
+    ? indexPageSender(
+        index,
+        firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log),
+        firstScreen,
+        pageChunks(webDist!),
+      )
+    : undefined;
   if (sendIndex) {
     app.get('/', sendIndex);
     await app.register(fastifyStatic, {
@@ -148,7 +165,14 @@ export async function registerSpa(
     // A missing file (an old asset, a typo'd image) is a 404, not the app's HTML.
     // Nor is /metrics a page: it is served on its own port only (ADR 0029), and a scraper pointed
     // here by mistake must fail on a 404, not read the shop's HTML.
-    if (pathname.startsWith('/api/') || pathname === '/api' || pathname === METRICS_PATH || /\.[a-z0-9]+$/i.test(pathname) || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      pathname === METRICS_PATH ||
+      /\.[a-z0-9]+$/i.test(pathname) ||
+      !hasSpa ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       throw new DomainError('NOT_FOUND', MSG.notFound);
     }
     return sendIndex!(request, reply);

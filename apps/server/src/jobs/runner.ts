@@ -40,7 +40,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   function schedule(job: Job, ms: number) {
     if (stopped) return;
     cancels.get(job.name)?.();
-    cancels.set(job.name, deps.clock.setTimer(() => void execute(job), ms));
+    cancels.set(
+      job.name,
+      deps.clock.setTimer(() => void execute(job), ms),
+    );
   }
 
   /** One run at a time per job: a run that is due while the last one is still going waits for it. */

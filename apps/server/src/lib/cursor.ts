@@ -19,7 +19,8 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     // Anyone can write a cursor: its parts reach SQL only as a sort value we could have issued and a row id.
-    if (Array.isArray(parsed) && parsed.length === 2 && isSortValue(parsed[0]) && isId(parsed[1])) return [parsed[0], parsed[1]];
+    if (Array.isArray(parsed) && parsed.length === 2 && isSortValue(parsed[0]) && isId(parsed[1]))
+      return [parsed[0], parsed[1]];
   } catch {
     // fall through
   }
@@ -27,7 +28,12 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
 }
 
 /** Takes one row more than the page to learn whether another page exists. */
-export function pageOf<R, T>(rows: R[], limit: number, map: (row: R) => T, cursorOf: (row: R) => string): { items: T[]; nextCursor: string | null } {
+export function pageOf<R, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+  cursorOf: (row: R) => string,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   return { items: items.map(map), nextCursor: rows.length > limit ? cursorOf(items[items.length - 1]!) : null };
 }

@@ -10,7 +10,11 @@ import { Lru } from './lru.js';
  * the background (nobody waits for a refresh of a busy key); a value twice that old is never
  * given out.
  */
-export function keptFor<V>(clock: Clock, ttlMs: number, capacity: number): (key: string, read: () => Promise<V>) => Promise<V> {
+export function keptFor<V>(
+  clock: Clock,
+  ttlMs: number,
+  capacity: number,
+): (key: string, read: () => Promise<V>) => Promise<V> {
   interface Entry {
     at: number;
     value: Promise<V>;

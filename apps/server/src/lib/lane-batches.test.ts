@@ -8,14 +8,21 @@ describe('lane batches', () => {
     const runs: Array<[string, number[]]> = [];
     const place = laneBatches(async (lane, items: number[]) => {
       runs.push([lane, items]);
-      return items.map((n): Settled<number> => (n < 0 ? { ok: false, error: new Error(`refused ${n}`) } : { ok: true, value: n * 10 }));
+      return items.map((n): Settled<number> =>
+        n < 0 ? { ok: false, error: new Error(`refused ${n}`) } : { ok: true, value: n * 10 },
+      );
     });
     const answers = await Promise.allSettled([place('a', 1), place('a', -2), place('b', 3), place('a', 4)]);
     expect(runs).toEqual([
       ['a', [1, -2, 4]],
       ['b', [3]],
     ]);
-    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([10, 'refused -2', 30, 40]);
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([
+      10,
+      'refused -2',
+      30,
+      40,
+    ]);
   });
 
   it('forms the next batch from what arrives while a run is under way, and keeps batches to their maximum', async () => {
@@ -45,7 +52,10 @@ describe('lane batches', () => {
       return items.map((value) => ({ ok: true as const, value }));
     });
     const failed = await Promise.allSettled([place('a', 'x'), place('a', 'y')]);
-    expect(failed.map((f) => f.status === 'rejected' && (f.reason as Error).message)).toEqual(['the database is gone', 'the database is gone']);
+    expect(failed.map((f) => f.status === 'rejected' && (f.reason as Error).message)).toEqual([
+      'the database is gone',
+      'the database is gone',
+    ]);
     expect(await place('a', 'z')).toBe('z');
   });
 });

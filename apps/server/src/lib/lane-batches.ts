@@ -9,7 +9,10 @@ export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
  *
  * `maxBatch` bounds how long one batch holds what it runs on (SQLite's one connection).
  */
-export function laneBatches<I, R>(run: (lane: string, items: I[]) => Promise<Array<Settled<R>>>, maxBatch = 64): (lane: string, item: I) => Promise<R> {
+export function laneBatches<I, R>(
+  run: (lane: string, items: I[]) => Promise<Array<Settled<R>>>,
+  maxBatch = 64,
+): (lane: string, item: I) => Promise<R> {
   type Entry = { item: I; settle: (outcome: Settled<R>) => void };
   const lanes = new Map<string, Entry[]>();
 
@@ -18,11 +21,16 @@ export function laneBatches<I, R>(run: (lane: string, items: I[]) => Promise<Arr
       const batch = queue.splice(0, maxBatch);
       let outcomes: Array<Settled<R>>;
       try {
-        outcomes = await run(lane, batch.map((entry) => entry.item));
+        outcomes = await run(
+          lane,
+          batch.map((entry) => entry.item),
+        );
       } catch (error) {
         outcomes = batch.map(() => ({ ok: false, error }));
       }
-      batch.forEach((entry, i) => entry.settle(outcomes[i] ?? { ok: false, error: new Error('the batch gave no outcome for this item') }));
+      batch.forEach((entry, i) =>
+        entry.settle(outcomes[i] ?? { ok: false, error: new Error('the batch gave no outcome for this item') }),
+      );
     }
     lanes.delete(lane);
   }

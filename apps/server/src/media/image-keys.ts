@@ -10,7 +10,8 @@ export function encodeImageKeys(keys: readonly string[]): string {
 export function decodeImageKeys(column: string): string[] {
   const keys: unknown = JSON.parse(column);
   // Our own column; anything else is a bug that should be loud, not a list of undefined images.
-  if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw new Error(`not an image key list: ${column.slice(0, 80)}`);
+  if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string'))
+    throw new Error(`not an image key list: ${column.slice(0, 80)}`);
   return keys as string[];
 }
 

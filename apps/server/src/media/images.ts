@@ -34,7 +34,8 @@ export async function webpRenditions(data: UploadSource): Promise<{ large: Buffe
   if (!(await isImage(data))) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', MSG.imageType);
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new DomainError('PAYLOAD_TOO_LARGE', MSG.imageTooManyPixels);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS)
+      throw new DomainError('PAYLOAD_TOO_LARGE', MSG.imageTooManyPixels);
     const base = () => sharp(data, { limitInputPixels: MAX_PIXELS, animated: false }).rotate();
     const [large, thumb] = await Promise.all([
       base().resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),

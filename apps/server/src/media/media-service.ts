@@ -39,8 +39,14 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
    * that fails here leaves them to the orphan sweep, and the person's request still succeeds.
    */
   async function discard(keys: string[]): Promise<void> {
-    const failed = (await Promise.allSettled(keys.map((k) => storage.delete(k)))).filter((r) => r.status === 'rejected');
-    if (failed.length) log.warn({ err: failed[0]!.reason, files: failed.length }, 'could not remove unreferenced files; the orphan sweep will');
+    const failed = (await Promise.allSettled(keys.map((k) => storage.delete(k)))).filter(
+      (r) => r.status === 'rejected',
+    );
+    if (failed.length)
+      log.warn(
+        { err: failed[0]!.reason, files: failed.length },
+        'could not remove unreferenced files; the orphan sweep will',
+      );
   }
 
   async function storeInvoice(source: UploadSource): Promise<string> {

@@ -64,5 +64,9 @@ async function removeOldTemporaryFiles(dir: string, cutoff: number): Promise<num
 }
 
 export function orphanSweepJob(deps: OrphanSweepDeps): Job {
-  return { name: 'uploads.sweep-orphans', everyMs: ORPHAN_AGE_MS, run: async () => void (await sweepOrphanUploads(deps)) };
+  return {
+    name: 'uploads.sweep-orphans',
+    everyMs: ORPHAN_AGE_MS,
+    run: async () => void (await sweepOrphanUploads(deps)),
+  };
 }

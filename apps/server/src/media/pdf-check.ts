@@ -64,7 +64,10 @@ function split(pdf: Buffer): { outside: string; streams: Stream[] } {
     const before = text.slice(at, match.index);
     const objectStart = before.lastIndexOf(' obj');
     outside += before;
-    streams.push({ dictionary: namesIn(objectStart >= 0 ? before.slice(objectStart) : before), body: pdf.subarray(start, end) });
+    streams.push({
+      dictionary: namesIn(objectStart >= 0 ? before.slice(objectStart) : before),
+      body: pdf.subarray(start, end),
+    });
     at = end + 'endstream'.length;
     keyword.lastIndex = at;
   }
@@ -82,7 +85,8 @@ export function checkPdf(pdf: Buffer): PdfVerdict {
     if (!stream.dictionary.has('ObjStm')) continue;
     // Plain Flate only: another filter, or a predictor on top, is somewhere else to hide a name.
     const filters = [...stream.dictionary].filter((n) => n.endsWith('Decode'));
-    if (filters.length !== 1 || filters[0] !== 'FlateDecode' || stream.dictionary.has('DecodeParms')) return 'uncheckable';
+    if (filters.length !== 1 || filters[0] !== 'FlateDecode' || stream.dictionary.has('DecodeParms'))
+      return 'uncheckable';
     let inflated: Buffer;
     try {
       inflated = zlib.inflateSync(stream.body, { maxOutputLength: budget });

@@ -17,7 +17,10 @@ export interface MetricsServer {
  * the shop is and which routes fail, which is nobody's business outside, and a scraper's request
  * should not count in what it measures. Anything else on that port is a 404.
  */
-export function createMetricsServer(metrics: Pick<Metrics, 'registry' | 'watchEventLoop'>, log: FastifyBaseLogger): MetricsServer {
+export function createMetricsServer(
+  metrics: Pick<Metrics, 'registry' | 'watchEventLoop'>,
+  log: FastifyBaseLogger,
+): MetricsServer {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== METRICS_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: try /metrics\n');

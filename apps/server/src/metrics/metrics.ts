@@ -33,13 +33,28 @@ export function createMetrics() {
     'GET requests answered from a kept answer before Fastify saw them (ADR 0027), by route pattern; all status 200',
     ['route'],
   ).registerIn(registry);
-  const bidsAccepted = new FastCounter('souq_bids_accepted_total', 'Bids accepted (stored and answered)').registerIn(registry);
-  const bidsRefused = new FastCounter('souq_bids_refused_total', 'Bids refused, by error code (VALIDATION_FAILED: too low or malformed, CONFLICT: closed, …; "internal": a fault)', [
-    'reason',
-  ]).registerIn(registry);
-  const socketConnections = new FastCounter('souq_socket_connections_total', 'Socket.IO connections accepted since start').registerIn(registry);
-  const socketMessages = new FastCounter('souq_socket_messages_sent_total', 'Socket.IO packets written to clients (events and acknowledgements), each recipient counted').registerIn(registry);
-  const jobRuns = new FastHistogram('souq_job_duration_seconds', 'Job runs, by job and outcome (ok or failed): count and duration', ['job', 'outcome'], JOB_BUCKETS).registerIn(registry);
+  const bidsAccepted = new FastCounter('souq_bids_accepted_total', 'Bids accepted (stored and answered)').registerIn(
+    registry,
+  );
+  const bidsRefused = new FastCounter(
+    'souq_bids_refused_total',
+    'Bids refused, by error code (VALIDATION_FAILED: too low or malformed, CONFLICT: closed, …; "internal": a fault)',
+    ['reason'],
+  ).registerIn(registry);
+  const socketConnections = new FastCounter(
+    'souq_socket_connections_total',
+    'Socket.IO connections accepted since start',
+  ).registerIn(registry);
+  const socketMessages = new FastCounter(
+    'souq_socket_messages_sent_total',
+    'Socket.IO packets written to clients (events and acknowledgements), each recipient counted',
+  ).registerIn(registry);
+  const jobRuns = new FastHistogram(
+    'souq_job_duration_seconds',
+    'Job runs, by job and outcome (ok or failed): count and duration',
+    ['job', 'outcome'],
+    JOB_BUCKETS,
+  ).registerIn(registry);
   const connectionWaits = new FastHistogram(
     'souq_db_connection_wait_seconds',
     'Time a query waited for a database connection: a free one in the PostgreSQL pool, or SQLite’s single connection held by another transaction of this process',

@@ -65,7 +65,9 @@ export interface SouqModule<Needs, S, P> {
   create(ctx: ModuleContext, needs: Needs): ModuleParts<S, P>;
 }
 
-export function defineModule<Needs, S, P = undefined>(create: (ctx: ModuleContext, needs: Needs) => ModuleParts<S, P>): SouqModule<Needs, S, P> {
+export function defineModule<Needs, S, P = undefined>(
+  create: (ctx: ModuleContext, needs: Needs) => ModuleParts<S, P>,
+): SouqModule<Needs, S, P> {
   return { create };
 }
 

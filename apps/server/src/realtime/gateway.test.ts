@@ -54,8 +54,23 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const first = nextMessage(watcher, 'auction:update', (m) => m.auction.id === id);
     await bidOk(t, alice, id, { amount: AED(100) });
     expect(await first).toEqual({
-      auction: expect.objectContaining({ id, seq: 1, currentBid: AED(100), bidCount: 1, minimumBid: AED(105), leader: expect.objectContaining({ id: alice.id }) }),
-      bids: [{ seq: 1, amount: AED(100), auto: false, createdAt: expect.any(String), bidder: expect.objectContaining({ id: alice.id }) }],
+      auction: expect.objectContaining({
+        id,
+        seq: 1,
+        currentBid: AED(100),
+        bidCount: 1,
+        minimumBid: AED(105),
+        leader: expect.objectContaining({ id: alice.id }),
+      }),
+      bids: [
+        {
+          seq: 1,
+          amount: AED(100),
+          auto: false,
+          createdAt: expect.any(String),
+          bidder: expect.objectContaining({ id: alice.id }),
+        },
+      ],
       reason: 'bid',
       serverTime: expect.any(String),
     });
@@ -64,7 +79,11 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const bell = nextMessage(aliceSocket, 'notification');
     await bidOk(t, bob, id, { amount: AED(110) });
     expect((await second).auction).toMatchObject({ currentBid: AED(110), leader: { id: bob.id } });
-    expect(await bell).toEqual({ notification: expect.objectContaining({ kind: 'outbid', title: 'Outbid on Garmin Fenix 8' }), unread: 1, serverTime: expect.any(String) });
+    expect(await bell).toEqual({
+      notification: expect.objectContaining({ kind: 'outbid', title: 'Outbid on Garmin Fenix 8' }),
+      unread: 1,
+      serverTime: expect.any(String),
+    });
 
     watcher.emit('auction:unwatch', { auctionId: id });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -123,7 +142,12 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     raw.emit('auction:watch', { auctionId: crypto.randomUUID(), extra: true });
     raw.emit('launch-missiles', {});
     await expect.poll(() => refusals.length).toBe(4);
-    expect(refusals.map((r) => r.code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
+    expect(refusals.map((r) => r.code)).toEqual([
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+    ]);
     expect(refusals[3]!.message).toBe('Unknown event: launch-missiles');
   });
 
@@ -132,36 +156,59 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const frames: Array<string | Buffer> = [];
     for (let i = 0; i < 10_000; i++) {
       switch (i % 10) {
-        case 0: frames.push('42["auction:watch",{"auctionId":12}]'); break;
-        case 1: frames.push('42["auction:watch"]'); break;
-        case 2: frames.push(`42["${'x'.repeat(i % 300)}",{}]`); break;
-        case 3: frames.push('42[{"__proto__":{"polluted":true}},1]'); break;
-        case 4: frames.push('42["auction:watch",' + '['.repeat(2000) + ']'.repeat(2000) + ']'); break;
-        case 5: frames.push('4'); break;
-        case 6: frames.push(Buffer.from([0xff, 0x00, 0x13, 0x37])); break;
-        case 7: frames.push('40/nope,'); break;
-        case 8: frames.push('2probe'); break;
-        default: frames.push(`42["auction:unwatch",{"auctionId":"${crypto.randomUUID()}"}]`);
+        case 0:
+          frames.push('42["auction:watch",{"auctionId":12}]');
+          break;
+        case 1:
+          frames.push('42["auction:watch"]');
+          break;
+        case 2:
+          frames.push(`42["${'x'.repeat(i % 300)}",{}]`);
+          break;
+        case 3:
+          frames.push('42[{"__proto__":{"polluted":true}},1]');
+          break;
+        case 4:
+          frames.push('42["auction:watch",' + '['.repeat(2000) + ']'.repeat(2000) + ']');
+          break;
+        case 5:
+          frames.push('4');
+          break;
+        case 6:
+          frames.push(Buffer.from([0xff, 0x00, 0x13, 0x37]));
+          break;
+        case 7:
+          frames.push('40/nope,');
+          break;
+        case 8:
+          frames.push('2probe');
+          break;
+        default:
+          frames.push(`42["auction:unwatch",{"auctionId":"${crypto.randomUUID()}"}]`);
       }
     }
     // Ten raw connections share the frames; some send before the Socket.IO handshake (40), some after.
     const sent = await Promise.all(
-      Array.from({ length: 10 }, (_, c) =>
-        new Promise<number>((resolve) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, { headers: { cookie: c % 2 ? alice.cookie : '' } });
-          let n = 0;
-          ws.on('open', () => {
-            if (c % 3 === 0) ws.send('40');
-            for (let i = c; i < frames.length; i += 10) {
-              ws.send(frames[i]!);
-              n++;
-            }
-            ws.send('x'.repeat(MAX_FRAME_BYTES + 10));
-            setTimeout(() => ws.terminate(), 200);
-          });
-          ws.on('error', () => undefined);
-          ws.on('close', () => resolve(n));
-        }),
+      Array.from(
+        { length: 10 },
+        (_, c) =>
+          new Promise<number>((resolve) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, {
+              headers: { cookie: c % 2 ? alice.cookie : '' },
+            });
+            let n = 0;
+            ws.on('open', () => {
+              if (c % 3 === 0) ws.send('40');
+              for (let i = c; i < frames.length; i += 10) {
+                ws.send(frames[i]!);
+                n++;
+              }
+              ws.send('x'.repeat(MAX_FRAME_BYTES + 10));
+              setTimeout(() => ws.terminate(), 200);
+            });
+            ws.on('error', () => undefined);
+            ws.on('close', () => resolve(n));
+          }),
       ),
     );
     expect(sent.reduce((a, b) => a + b, 0)).toBe(10_000);
@@ -181,7 +228,8 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
   it('cuts off a socket that keeps flooding after being refused', async () => {
     const { socket } = await open();
     const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
-    for (let i = 0; i < 400; i++) (socket as unknown as { emit: (e: string, m: unknown) => void }).emit('auction:watch', { auctionId: 'x' });
+    for (let i = 0; i < 400; i++)
+      (socket as unknown as { emit: (e: string, m: unknown) => void }).emit('auction:watch', { auctionId: 'x' });
     expect(await closed).toBe('io server disconnect');
   });
   it('finishes ringing the bells of news published just as the app closes, before its database goes', async () => {
@@ -190,9 +238,22 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     const warn = vi.spyOn(sibling.app.log, 'warn');
     const readCounts = vi.spyOn(sibling.notifications, 'unreadCounts');
     const destroy = vi.spyOn(sibling.database, 'destroy');
-    const news = (user: TestUser) => ({ type: 'notification.created' as const, userId: user.id, notification: { id: crypto.randomUUID(), kind: 'outbid' as const, title: 't', body: 'b', link: '/', createdAt: new Date().toISOString(), read: false } });
+    const news = (user: TestUser) => ({
+      type: 'notification.created' as const,
+      userId: user.id,
+      notification: {
+        id: crypto.randomUUID(),
+        kind: 'outbid' as const,
+        title: 't',
+        body: 'b',
+        link: '/',
+        createdAt: new Date().toISOString(),
+        read: false,
+      },
+    });
     // Both have a page open on it (counts are read only for people who do).
-    for (const user of [alice, bob]) sibling.io.sockets.adapter.addAll(`socket-of-${user.id}`, new Set([userRoom(user.id)]));
+    for (const user of [alice, bob])
+      sibling.io.sockets.adapter.addAll(`socket-of-${user.id}`, new Set([userRoom(user.id)]));
     // In one turn: the bells are rung, and their unread counts read, on the next.
     sibling.events.publish(news(alice));
     sibling.events.publish(news(bob));
@@ -222,7 +283,11 @@ describe.runIf(DIALECTS.includes('postgres') && redisUrl)('two instances through
       await bidOk(a, buyer, id, { amount: AED(100) });
       expect((await update).auction).toMatchObject({ id, seq: 1, currentBid: AED(100) });
 
-      await a.database.db.updateTable('auctions').set({ ends_at: new Date(Date.now() - 1).toISOString() }).where('id', '=', id).execute();
+      await a.database.db
+        .updateTable('auctions')
+        .set({ ends_at: new Date(Date.now() - 1).toISOString() })
+        .where('id', '=', id)
+        .execute();
       const closed = nextMessage(socket, 'auction:update', (m) => m.reason === 'closed');
       await Promise.all([a.auctions.closeDue(), b.auctions.closeDue()]);
       expect((await closed).auction).toMatchObject({ status: 'sold', seq: 2 });

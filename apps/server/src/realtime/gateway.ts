@@ -1,7 +1,17 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { ClientMessageSchemas, MAX_FRAME_BYTES, MSG, PROTOCOL_VERSION, userRoom, type ClientEvent, type ClientEvents, type ErrorCode, type ServerEvents } from '@souq/shared';
+import {
+  ClientMessageSchemas,
+  MAX_FRAME_BYTES,
+  MSG,
+  PROTOCOL_VERSION,
+  userRoom,
+  type ClientEvent,
+  type ClientEvents,
+  type ErrorCode,
+  type ServerEvents,
+} from '@souq/shared';
 import { closeRedis, createRedis } from '../adapters/redis/index.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
@@ -111,7 +121,11 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
     );
   });
 
-  deps.metrics.gauge('souq_socket_connections', 'Socket.IO connections open on this instance now', () => io.engine.clientsCount);
+  deps.metrics.gauge(
+    'souq_socket_connections',
+    'Socket.IO connections open on this instance now',
+    () => io.engine.clientsCount,
+  );
   const { socketMessageSent } = deps.metrics;
   const countSent = (packet: { type: string }) => {
     if (packet.type === 'message') socketMessageSent();
@@ -157,7 +171,8 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
       if (!handler) return answer('VALIDATION_FAILED', `Unknown event: ${String(event).slice(0, 40)}`);
       const name = event as ClientEvent;
       const parsed = ClientMessageSchemas[name].safeParse(args[0]);
-      if (!parsed.success) return answer('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Malformed message.', name);
+      if (!parsed.success)
+        return answer('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Malformed message.', name);
       Promise.resolve()
         .then(() => handler(session, parsed.data as never, out))
         .then(
@@ -172,7 +187,9 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
 
     socket.on('disconnect', () => {
       for (const part of deps.parts) {
-        Promise.resolve(part.onDisconnect?.(session, out)).catch((err: unknown) => deps.log.warn({ err }, 'socket disconnect handler failed'));
+        Promise.resolve(part.onDisconnect?.(session, out)).catch((err: unknown) =>
+          deps.log.warn({ err }, 'socket disconnect handler failed'),
+        );
       }
     });
   });

@@ -26,7 +26,11 @@ export interface SocketSession {
   state: Map<string, unknown>;
 }
 
-export type SocketHandler<E extends ClientEvent> = (session: SocketSession, message: z.output<(typeof ClientMessageSchemas)[E]>, out: RealtimeOut) => unknown;
+export type SocketHandler<E extends ClientEvent> = (
+  session: SocketSession,
+  message: z.output<(typeof ClientMessageSchemas)[E]>,
+  out: RealtimeOut,
+) => unknown;
 
 /** A module's part in the socket layer (docs/architecture.md, "Modules register themselves"). */
 export interface SocketParts {

@@ -10,7 +10,11 @@ const DEMO_USERS = [
   { email: 'layla@souq.test', username: 'layla', phone: '971509998877', password: 'souq-demo', verified: false },
 ] as const;
 
-export async function seedDemoData(deps: { accounts: AccountsService; catalog: CatalogService; log: { info(msg: string): void } }): Promise<void> {
+export async function seedDemoData(deps: {
+  accounts: AccountsService;
+  catalog: CatalogService;
+  log: { info(msg: string): void };
+}): Promise<void> {
   if ((await deps.accounts.countUsers()) > 0) return;
   const created: Record<string, UserRow> = {};
   for (const user of DEMO_USERS) {

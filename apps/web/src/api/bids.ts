@@ -15,10 +15,12 @@ export const placeBid = (id: string, input: BidInput, idempotencyKey: string) =>
  * A new Idempotency-Key: 32 hex digits (the header allows 8–64 of [A-Za-z0-9_-]). getRandomValues,
  * unlike randomUUID, also works on a page served over plain http.
  */
-export const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+export const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** No answer, or the server failed: the same bid may be sent again, with the same key. */
-export const isRetryable = (error: unknown) => error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
+export const isRetryable = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
 
 export type BidProblem =
   | { kind: 'login' }
@@ -36,7 +38,9 @@ export function bidProblemOf(error: unknown): BidProblem {
     case 'EMAIL_NOT_VERIFIED':
       return { kind: 'verify' };
     case 'VALIDATION_FAILED':
-      return Object.keys(error.fields).length > 0 ? { kind: 'fields', fields: error.fields } : { kind: 'message', message: error.message };
+      return Object.keys(error.fields).length > 0
+        ? { kind: 'fields', fields: error.fields }
+        : { kind: 'message', message: error.message };
     case 'CONFLICT':
       return { kind: 'ended', message: error.message };
     case 'FORBIDDEN':

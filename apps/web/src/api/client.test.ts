@@ -6,7 +6,9 @@ import { API } from './contract';
 /** Just enough of XMLHttpRequest to play an upload: progress events, then the server's answer. */
 function fakeXhr(status: number, body: string) {
   return class {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     withCredentials = false;
@@ -28,13 +30,20 @@ describe('a multipart call with progress', () => {
   it('reports how much was sent and answers like every other call', async () => {
     vi.stubGlobal('XMLHttpRequest', fakeXhr(201, '{"id":"p1"}'));
     const seen: number[] = [];
-    await expect(call(API.catalog.create, { form: new FormData(), onProgress: (f) => seen.push(f) })).resolves.toEqual({ id: 'p1' });
+    await expect(call(API.catalog.create, { form: new FormData(), onProgress: (f) => seen.push(f) })).resolves.toEqual({
+      id: 'p1',
+    });
     expect(seen).toEqual([0.25, 0.5, 1]);
   });
 
   it('turns the server’s refusal into the same ApiError', async () => {
-    vi.stubGlobal('XMLHttpRequest', fakeXhr(413, '{"error":{"code":"PAYLOAD_TOO_LARGE","message":"File is too large."}}'));
-    const error = await call(API.profiles.photo, { form: new FormData(), onProgress: () => undefined }).catch((e: unknown) => e);
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(413, '{"error":{"code":"PAYLOAD_TOO_LARGE","message":"File is too large."}}'),
+    );
+    const error = await call(API.profiles.photo, { form: new FormData(), onProgress: () => undefined }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File is too large.' });
   });
@@ -44,7 +53,9 @@ describe('a call', () => {
   afterEach(() => vi.restoreAllMocks());
 
   const answering = (status: number, body: unknown) =>
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status }));
+    vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status }));
 
   it('fills the path from params, adds the query it was given, and sends the contract’s method', async () => {
     const fetch = answering(200, { items: [], nextCursor: null });
@@ -60,7 +71,11 @@ describe('a call', () => {
 
   it('sends a JSON body and the headers the endpoint reads', async () => {
     const fetch = answering(201, { leading: true });
-    await call(API.auctions.placeBid, { params: { id: 'a1' }, body: { amount: 100 }, headers: { 'idempotency-key': 'k1234567' } });
+    await call(API.auctions.placeBid, {
+      params: { id: 'a1' },
+      body: { amount: 100 },
+      headers: { 'idempotency-key': 'k1234567' },
+    });
     const init = fetch.mock.calls[0]![1]!;
     expect(init.body).toBe('{"amount":100}');
     expect(init.headers).toEqual({ 'content-type': 'application/json', 'idempotency-key': 'k1234567' });
@@ -71,12 +86,20 @@ describe('a call', () => {
     answering(204, undefined);
     await expect(call(API.feed.events, { body: { opened: [] } })).resolves.toBeNull();
     answering(404, { error: { code: 'NOT_FOUND', message: 'This product does not exist.' } });
-    await expect(call(API.catalog.detail, { params: { id: 'p1' } })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'This product does not exist.' });
+    await expect(call(API.catalog.detail, { params: { id: 'p1' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'This product does not exist.',
+    });
   });
 
   it('says the connection is down when nothing answers', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(call(API.accounts.me)).rejects.toMatchObject({ status: 0, code: 'NETWORK', message: 'Cannot reach Souq. Check your connection and try again.' });
+    await expect(call(API.accounts.me)).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Cannot reach Souq. Check your connection and try again.',
+    });
   });
 
   it('gives links the same paths', () => {
@@ -87,7 +110,9 @@ describe('a call', () => {
   it('is typed by the endpoint’s contract entry (what tsc checks here is never sent)', () => {
     const typed = () => {
       expectTypeOf(call(API.accounts.me)).resolves.toEqualTypeOf<MeResponse>();
-      expectTypeOf(call(API.auctions.placeBid, { params: { id: 'a1' }, body: { amount: 1 } })).resolves.toEqualTypeOf<BidResult>();
+      expectTypeOf(
+        call(API.auctions.placeBid, { params: { id: 'a1' }, body: { amount: 1 } }),
+      ).resolves.toEqualTypeOf<BidResult>();
       expectTypeOf(call(API.feed.events, { body: { opened: [] } })).resolves.toEqualTypeOf<null>();
       // @ts-expect-error the path has :id, so params are required
       void call(API.auctions.detail);

@@ -27,14 +27,22 @@ export function answerRequestsWith(answer: Transport): void {
 const NETWORK_MESSAGE = 'Cannot reach Souq. Check your connection and try again.';
 
 /** `/api/users/:id/follow` → 'id'. */
-type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParams<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
-type ParamsPart<P extends string> = [PathParams<P>] extends [never] ? { params?: never } : { params: Record<PathParams<P>, string> };
+type ParamsPart<P extends string> = [PathParams<P>] extends [never]
+  ? { params?: never }
+  : { params: Record<PathParams<P>, string> };
 type QueryPart<E> = E extends { query: z.ZodType } ? { query?: z.input<E['query']> } : { query?: never };
 type BodyPart<E> = E extends { body: z.ZodType } ? { body: z.input<E['body']> } : { body?: never };
 type HeadersPart<E> = E extends { headers: z.ZodObject } ? { headers?: z.input<E['headers']> } : { headers?: never };
 /** Multipart: the form as the page built it; `onProgress` gets 0…1 as the upload goes. */
-type FormPart<E> = E extends { form: MultipartForm } ? { form: FormData; onProgress?: (fraction: number) => void } : { form?: never; onProgress?: never };
+type FormPart<E> = E extends { form: MultipartForm }
+  ? { form: FormData; onProgress?: (fraction: number) => void }
+  : { form?: never; onProgress?: never };
 
 /** What one call sends: exactly the parts its endpoint declares, typed by the contract's schemas. */
 export type RequestOf<E extends Endpoint> = ParamsPart<E['path']> &
@@ -49,7 +57,9 @@ export type RequestOf<E extends Endpoint> = ParamsPart<E['path']> &
 
 type SuccessSchemas<R> = { [S in keyof R]: `${S & number}` extends `2${string}` ? NonNullable<R[S]> : never }[keyof R];
 /** The endpoint's 2xx JSON answers; null for one that answers none (204, a redirect). */
-export type AnswerOf<E extends Endpoint> = [SuccessSchemas<E['responses']>] extends [never] ? null : z.output<SuccessSchemas<E['responses']>>;
+export type AnswerOf<E extends Endpoint> = [SuccessSchemas<E['responses']>] extends [never]
+  ? null
+  : z.output<SuccessSchemas<E['responses']>>;
 
 export type EndpointOf<R extends Route> = NonNullable<R['endpoint']>;
 type Args<E extends Endpoint> = object extends RequestOf<E> ? [request?: RequestOf<E>] : [request: RequestOf<E>];
@@ -61,7 +71,8 @@ export function pathOf(route: Route, params: Record<string, string> = {}): strin
 
 function urlOf(route: Route, params: Record<string, string> | undefined, query: object | undefined): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) search.set(name, String(value));
   const path = pathOf(route, params);
   const text = search.toString();
   return text ? `${path}?${text}` : path;
@@ -71,7 +82,12 @@ function urlOf(route: Route, params: Record<string, string> | undefined, query: 
 function answer<T>(status: number, data: unknown): T {
   if (status < 200 || status >= 300) {
     const body = data as Partial<ApiErrorBody> | null;
-    throw new ApiError(status, body?.error?.code ?? 'INTERNAL', body?.error?.message ?? `Request failed (${status}).`, body?.error?.fields);
+    throw new ApiError(
+      status,
+      body?.error?.code ?? 'INTERNAL',
+      body?.error?.message ?? `Request failed (${status}).`,
+      body?.error?.fields,
+    );
   }
   return data as T;
 }
@@ -89,7 +105,12 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
 }
 
 /** fetch() cannot report an upload's progress; XMLHttpRequest can. Same answers and errors as send(). */
-function sendWithProgress<T>(method: string, url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
+function sendWithProgress<T>(
+  method: string,
+  url: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -131,10 +152,19 @@ export function call<R extends Route>(route: R, ...[request]: Args<EndpointOf<R>
   };
   const url = urlOf(route, params, query);
   // The browser sets a multipart body's boundary header itself.
-  if (form) return onProgress ? sendWithProgress(route.method, url, form, onProgress) : send(url, { method: route.method, body: form, signal });
+  if (form)
+    return onProgress
+      ? sendWithProgress(route.method, url, form, onProgress)
+      : send(url, { method: route.method, body: form, signal });
   const sent: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) sent[name] = value;
-  return send(url, { method: route.method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body), signal, keepalive });
+  return send(url, {
+    method: route.method,
+    headers: sent,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+    keepalive,
+  });
 }
 
 /** The JSON body a route takes, for a mutation's variables. */

@@ -15,7 +15,9 @@ export interface Route<E extends Endpoint = Endpoint> {
   readonly endpoint?: E;
 }
 
-type Routes<C> = { readonly [G in keyof C]: { readonly [N in keyof C[G]]: C[G][N] extends Endpoint ? Route<C[G][N]> : never } };
+type Routes<C> = {
+  readonly [G in keyof C]: { readonly [N in keyof C[G]]: C[G][N] extends Endpoint ? Route<C[G][N]> : never };
+};
 
 export const API: Routes<typeof Contract> = {
   accounts: {

@@ -2,4 +2,5 @@ import { call } from './client';
 import { API } from './contract';
 
 /** Follow (PUT) or unfollow (DELETE), from a profile, a live stream or the For You feed. */
-export const setFollow = (userId: string, follow: boolean) => call(follow ? API.profiles.follow : API.profiles.unfollow, { params: { id: userId } });
+export const setFollow = (userId: string, follow: boolean) =>
+  call(follow ? API.profiles.follow : API.profiles.unfollow, { params: { id: userId } });

@@ -4,7 +4,8 @@ import { FakeSocket } from '../test-support/fake-socket';
 let fake: FakeSocket;
 vi.mock('socket.io-client', () => ({ io: () => fake }));
 
-const watches = () => fake.sent.filter(([e]) => e === 'auction:watch').map(([, m]) => (m as { auctionId: string }).auctionId);
+const watches = () =>
+  fake.sent.filter(([e]) => e === 'auction:watch').map(([, m]) => (m as { auctionId: string }).auctionId);
 const loaded = () => vi.waitFor(() => expect(fake.listening).toBe(true));
 
 describe('the shared socket', () => {

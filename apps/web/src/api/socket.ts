@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { AuctionUpdate, ClientAcks, ClientEvent, ClientEvents, ClientMessage, Refusal, ServerEvents } from '@souq/shared';
+import type {
+  AuctionUpdate,
+  ClientAcks,
+  ClientEvent,
+  ClientEvents,
+  ClientMessage,
+  Refusal,
+  ServerEvents,
+} from '@souq/shared';
 
 /**
  * The one Socket.IO connection the page shares (same origin, the session cookie authenticates
@@ -281,15 +289,25 @@ export function emitSocket<E extends ClientEvent>(event: E, message: ClientMessa
   return true;
 }
 
-const OFFLINE: Refusal = { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'Cannot reach Souq. Check your connection and try again.' };
+const OFFLINE: Refusal = {
+  ok: false,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'Cannot reach Souq. Check your connection and try again.',
+};
 
 /** Sends a message and waits for the server's answer (a refusal when offline or after `timeoutMs`). */
-export function requestSocket<E extends keyof ClientAcks>(event: E, message: ClientMessage<E>, timeoutMs = 10_000): Promise<ClientAcks[E] | Refusal> {
+export function requestSocket<E extends keyof ClientAcks>(
+  event: E,
+  message: ClientMessage<E>,
+  timeoutMs = 10_000,
+): Promise<ClientAcks[E] | Refusal> {
   const s = socket;
   if (!s?.connected) return Promise.resolve(OFFLINE);
   return new Promise((resolve) => {
-    (s.timeout(timeoutMs).emit as (e: string, m: unknown, ack: (err: unknown, reply: ClientAcks[E]) => void) => void)(event, message, (err, reply) =>
-      resolve(err ? OFFLINE : reply),
+    (s.timeout(timeoutMs).emit as (e: string, m: unknown, ack: (err: unknown, reply: ClientAcks[E]) => void) => void)(
+      event,
+      message,
+      (err, reply) => resolve(err ? OFFLINE : reply),
     );
   });
 }

@@ -1,16 +1,32 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
 import type { Page } from '@souq/shared';
 import { call, type AnswerOf, type EndpointOf, type RequestOf } from './client';
 import type { Route } from './contract';
 
 type ItemOf<R extends Route> = AnswerOf<EndpointOf<R>> extends Page<infer T> ? T : never;
-export type PagedOptions<T> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, string | undefined>, QueryKey, string | undefined>;
+export type PagedOptions<T> = UseInfiniteQueryOptions<
+  Page<T>,
+  Error,
+  InfiniteData<Page<T>, string | undefined>,
+  QueryKey,
+  string | undefined
+>;
 
 /**
  * Any keyset-paged list (ADR 0006): the first page, then "Load more" asks for the next cursor.
  * `request` is the route's request without the cursor, which each page adds.
  */
-export function pagedQuery<R extends Route>(queryKey: QueryKey, route: R, request: Omit<RequestOf<EndpointOf<R>>, 'signal'>): PagedOptions<ItemOf<R>> {
+export function pagedQuery<R extends Route>(
+  queryKey: QueryKey,
+  route: R,
+  request: Omit<RequestOf<EndpointOf<R>>, 'signal'>,
+): PagedOptions<ItemOf<R>> {
   const send = call as (route: Route, request: { query?: object; signal: AbortSignal }) => Promise<Page<ItemOf<R>>>;
   const { query, ...rest } = request as { query?: object };
   return infiniteQueryOptions({

@@ -15,7 +15,11 @@ export function CategoryStrip() {
   if (/^\/(foryou|live)/i.test(pathname)) return null;
   return (
     <div className="container category-strip">
-      <CategoryBar key={selected ?? 'all'} selected={selected} onSelect={(c) => navigate(c ? `${base}?category=${encodeURIComponent(c)}` : base)} />
+      <CategoryBar
+        key={selected ?? 'all'}
+        selected={selected}
+        onSelect={(c) => navigate(c ? `${base}?category=${encodeURIComponent(c)}` : base)}
+      />
     </div>
   );
 }

@@ -14,7 +14,9 @@ export function Footer() {
           <Link to="/live">Live</Link>
           <Link to="/settings">Settings</Link>
         </nav>
-        <p className="muted site-footer__copy">© {new Date().getFullYear()} Souq. Prices exclude 5% VAT, which is added at checkout.</p>
+        <p className="muted site-footer__copy">
+          © {new Date().getFullYear()} Souq. Prices exclude 5% VAT, which is added at checkout.
+        </p>
       </div>
     </footer>
   );

@@ -46,7 +46,12 @@ export function Header() {
       </div>
       <nav className="tabs container" aria-label="Sections">
         {TABS.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} end={tab.end} className={({ isActive }) => `tabs__tab${isActive ? ' tabs__tab--active' : ''}`}>
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) => `tabs__tab${isActive ? ' tabs__tab--active' : ''}`}
+          >
             {tab.label}
           </NavLink>
         ))}

@@ -17,11 +17,19 @@ export function RouteNotice() {
   const entryState = useLocation().state as NoticeState | null;
   // A server-rendered page (ADR 0025) was rendered without the history entry, which only the
   // browser has: it hydrates without the notice, then shows it.
-  const state = useSyncExternalStore(unchanging, () => entryState, () => null);
+  const state = useSyncExternalStore(
+    unchanging,
+    () => entryState,
+    () => null,
+  );
   if (typeof state?.notice !== 'string') return null;
   const tone = state.tone === 'error' ? 'error' : 'ok';
   return (
-    <p className={`notice notice--${tone} route-notice`} role={tone === 'error' ? 'alert' : 'status'} data-testid="route-notice">
+    <p
+      className={`notice notice--${tone} route-notice`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid="route-notice"
+    >
       {state.notice}
     </p>
   );

@@ -15,7 +15,18 @@ describe('pageModules', () => {
   });
 
   it('names files that exist', () => {
-    for (const p of ['/foryou', '/Login', '/search', '/MyAccount', '/auction', '/cart', '/checkout', '/live', '/livestream/1', '/settings']) {
+    for (const p of [
+      '/foryou',
+      '/Login',
+      '/search',
+      '/MyAccount',
+      '/auction',
+      '/cart',
+      '/checkout',
+      '/live',
+      '/livestream/1',
+      '/settings',
+    ]) {
       for (const file of pageModules(p)) expect(fs.existsSync(path.join(WEB_ROOT, file)), file).toBe(true);
     }
   });

@@ -60,7 +60,9 @@ export const ROUTES: RouteObject[] = [
 ];
 
 const pagesAt = (pathname: string): PageHandle[] =>
-  (matchRoutes(ROUTES, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
+  (matchRoutes(ROUTES, pathname) ?? []).flatMap((match) =>
+    match.route.handle ? [match.route.handle as PageHandle] : [],
+  );
 
 /**
  * The code of the page at `pathname`, fetched ahead: a server-rendered page is hydrated only once

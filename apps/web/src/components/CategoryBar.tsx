@@ -31,7 +31,13 @@ export function CategoryBar({ selected, onSelect }: Props) {
         else if (from - to > SWIPE_THRESHOLD_PX) move(1);
       }}
     >
-      <button type="button" className="category-bar__arrow" aria-label="Previous categories" disabled={start === 0} onClick={() => move(-1)}>
+      <button
+        type="button"
+        className="category-bar__arrow"
+        aria-label="Previous categories"
+        disabled={start === 0}
+        onClick={() => move(-1)}
+      >
         ‹
       </button>
       <ul className="category-bar__list" data-testid="category-list">

@@ -17,7 +17,11 @@ export function Countdown({ endsAt, announce, className, testId }: Props) {
   return (
     <>
       {/* role=timer is not announced on every change, which is what we want for a ticking clock. */}
-      <span className={`countdown countdown--${urgencyOf(left)}${className ? ` ${className}` : ''}`} role="timer" data-testid={testId}>
+      <span
+        className={`countdown countdown--${urgencyOf(left)}${className ? ` ${className}` : ''}`}
+        role="timer"
+        data-testid={testId}
+      >
         {left > 0 ? formatTimeLeft(left) : MSG.auctionEnded}
       </span>
       {announce && (

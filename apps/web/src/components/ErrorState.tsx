@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 
 /** Something could not be loaded: say so, and offer the way forward (Retry, and whatever else fits). */
-export function ErrorState({ title, message, onRetry, children }: { title: string; message?: string; onRetry: () => void; children?: ReactNode }) {
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  children,
+}: {
+  title: string;
+  message?: string;
+  onRetry: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div role="alert">
       <EmptyState title={title}>

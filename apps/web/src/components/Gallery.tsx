@@ -21,7 +21,12 @@ export function Gallery({ images, title }: { images: readonly ImageUrls[]; title
 
   return (
     <div className="gallery" data-testid="gallery">
-      <div className="gallery__main" tabIndex={list.length > 1 ? 0 : undefined} onKeyDown={onKeyDown} aria-label={list.length > 1 ? 'Product images: use the arrow keys to browse' : undefined}>
+      <div
+        className="gallery__main"
+        tabIndex={list.length > 1 ? 0 : undefined}
+        onKeyDown={onKeyDown}
+        aria-label={list.length > 1 ? 'Product images: use the arrow keys to browse' : undefined}
+      >
         <img
           key={current.url}
           src={current.url}

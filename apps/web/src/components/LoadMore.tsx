@@ -2,7 +2,13 @@
 export function LoadMore({ loading, onMore }: { loading?: boolean; onMore?: () => void }) {
   return (
     <div className="load-more">
-      <button type="button" className="btn btn--ghost" disabled={loading} aria-busy={loading || undefined} onClick={onMore}>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={loading}
+        aria-busy={loading || undefined}
+        onClick={onMore}
+      >
         {loading ? 'Loading…' : 'Load more'}
       </button>
     </div>

@@ -17,7 +17,13 @@ interface Props {
  * An inline "log in first" in place of the action that needs it (never an alert): the message,
  * the way to the login page and to sign-up, both bringing the person back here.
  */
-export function LoginPrompt({ message = MSG.mustBeLoggedIn, action = 'Log in', from, testId = 'login-prompt', onDismiss }: Props) {
+export function LoginPrompt({
+  message = MSG.mustBeLoggedIn,
+  action = 'Log in',
+  from,
+  testId = 'login-prompt',
+  onDismiss,
+}: Props) {
   const { pathname, search } = useLocation();
   const back = from ?? pathname + search;
   return (
@@ -44,5 +50,13 @@ export function LoginPrompt({ message = MSG.mustBeLoggedIn, action = 'Log in', f
 
 /** 'You must be logged in to place a bid.' (the exact words) and the way to the login page, which brings the bidder back here. */
 export function LoginToBid({ from, onDismiss }: { from?: string; onDismiss?: () => void }) {
-  return <LoginPrompt message={MSG.bidLoginRequired} action="Log in to bid" from={from} testId="login-to-bid" onDismiss={onDismiss} />;
+  return (
+    <LoginPrompt
+      message={MSG.bidLoginRequired}
+      action="Log in to bid"
+      from={from}
+      testId="login-to-bid"
+      onDismiss={onDismiss}
+    />
+  );
 }

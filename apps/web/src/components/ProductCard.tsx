@@ -7,7 +7,10 @@ const PLACEHOLDER = '/images/placeholder.svg';
 
 /** `eager` for the first row: those photos are the page's largest paint, so they load first, not lazily. */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
-  const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
+  const discount =
+    product.previousPrice && product.previousPrice > product.price
+      ? Math.round((1 - product.price / product.previousPrice) * 100)
+      : 0;
   return (
     <Link to={productPath(product.id)} className="link-card product-card" data-testid="product-card">
       <div className="product-card__media">
@@ -32,11 +35,15 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           <span className="product-card__rating">
             <Stars value={product.rating} size={14} /> <span className="muted">({product.reviewCount})</span>
           </span>
-          <span className="muted" aria-label={`${product.likeCount} likes`}>♥ {product.likeCount}</span>
+          <span className="muted" aria-label={`${product.likeCount} likes`}>
+            ♥ {product.likeCount}
+          </span>
         </div>
         <div className="product-card__price">
           <Money fils={product.price} />
-          {product.previousPrice && product.previousPrice > product.price && <Money fils={product.previousPrice} className="price-was" />}
+          {product.previousPrice && product.previousPrice > product.price && (
+            <Money fils={product.previousPrice} className="price-was" />
+          )}
         </div>
       </div>
     </Link>

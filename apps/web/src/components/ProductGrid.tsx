@@ -22,7 +22,18 @@ interface Props {
 }
 
 /** A product grid with its loading, empty, error and "load more" states. */
-export function ProductGrid({ items, loading, loadingLabel, emptyTitle, error, hasMore, loadingMore, onMore, retry, emptyExtra }: Props) {
+export function ProductGrid({
+  items,
+  loading,
+  loadingLabel,
+  emptyTitle,
+  error,
+  hasMore,
+  loadingMore,
+  onMore,
+  retry,
+  emptyExtra,
+}: Props) {
   // Cards of the real size, so the footer does not jump when the products arrive.
   if (loading) return <SkeletonCards label={loadingLabel} />;
   if (error && items.length === 0) {

@@ -15,10 +15,19 @@ export function SearchBar() {
 
   return (
     <form className="search" role="search" onSubmit={submit}>
-      <input type="search" aria-label="Search products" placeholder="Search watches, phones, perfumes…" value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        type="search"
+        aria-label="Search products"
+        placeholder="Search watches, phones, perfumes…"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit" aria-label="Search">
         <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
+          <path
+            fill="currentColor"
+            d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+          />
         </svg>
       </button>
     </form>

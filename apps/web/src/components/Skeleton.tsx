@@ -1,8 +1,24 @@
 import type { CSSProperties } from 'react';
 
 /** A grey placeholder block, shaped like what is loading, so the page does not jump when it arrives. */
-export function Skeleton({ width, height, className, style }: { width?: string | number; height?: string | number; className?: string; style?: CSSProperties }) {
-  return <span className={`skeleton${className ? ` ${className}` : ''}`} style={{ width, height, ...style }} aria-hidden="true" />;
+export function Skeleton({
+  width,
+  height,
+  className,
+  style,
+}: {
+  width?: string | number;
+  height?: string | number;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <span
+      className={`skeleton${className ? ` ${className}` : ''}`}
+      style={{ width, height, ...style }}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** A grid of placeholder cards the size of product and auction cards. */

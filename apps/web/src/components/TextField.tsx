@@ -12,7 +12,12 @@ export function TextField({ label, error, hint, ...input }: Props) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-note` : undefined} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
+        {...input}
+      />
       {(error || hint) && (
         <small id={`${id}-note`} className={error ? 'field__error' : 'field__hint'}>
           {error ?? hint}

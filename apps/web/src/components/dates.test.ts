@@ -13,12 +13,13 @@ describe('Gulf-time dates', () => {
     expect(formatGulfDate(ISO)).toBe('21 Nov 2026');
   });
 
-  it('takes the Gulf day, not the machine\'s, for a late-evening UTC time', () => {
+  it("takes the Gulf day, not the machine's, for a late-evening UTC time", () => {
     expect(formatGulfDate('2026-11-21T22:30:00.000Z')).toBe('22 Nov 2026');
   });
 
   it("shows 'Invalid date' for a date that does not parse", () => {
-    for (const format of [formatGulfDateTime, formatGulfShort, formatGulfClock, formatGulfDate]) expect(format('soon')).toBe(MSG.invalidDate);
+    for (const format of [formatGulfDateTime, formatGulfShort, formatGulfClock, formatGulfDate])
+      expect(format('soon')).toBe(MSG.invalidDate);
   });
 
   it('says how long ago, in words', () => {

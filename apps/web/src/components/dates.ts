@@ -17,8 +17,21 @@ function onFirstUse<T>(make: () => T): () => T {
 
 const gulfFormat = (options: Intl.DateTimeFormatOptions) =>
   onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: GULF_TIME_ZONE, hourCycle: 'h23', ...options }));
-const dateTime = gulfFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const shortDateTime = gulfFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateTime = gulfFormat({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const shortDateTime = gulfFormat({
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const clockTime = gulfFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateOnly = gulfFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -53,7 +66,9 @@ export function formatGulfClock(iso: string): string {
 
 /** A datetime-local value ("2026-11-21T14:00"), read as Gulf time, as ISO-8601 with its offset; null if incomplete. */
 export function gulfInputToIso(value: string): string | null {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) && Number.isFinite(Date.parse(`${value}:00${GULF_OFFSET}`)) ? `${value}:00${GULF_OFFSET}` : null;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) && Number.isFinite(Date.parse(`${value}:00${GULF_OFFSET}`))
+    ? `${value}:00${GULF_OFFSET}`
+    : null;
 }
 
 /** An instant as a datetime-local value in Gulf time, e.g. for the picker's min. */

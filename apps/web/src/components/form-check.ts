@@ -11,6 +11,8 @@ export type FormCheck<D> = { ok: true; data: D } | { ok: false; fields: FieldErr
 export function bySchema<S extends z.ZodType>(schema: S): (values: unknown) => FormCheck<z.output<S>> {
   return (values) => {
     const parsed = schema.safeParse(values);
-    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: toFieldErrors(parsed.error), message: firstMessage(parsed.error) };
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, fields: toFieldErrors(parsed.error), message: firstMessage(parsed.error) };
   };
 }

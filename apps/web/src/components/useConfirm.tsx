@@ -41,7 +41,11 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
           <button type="button" className="btn btn--ghost" onClick={() => close(false)}>
             Cancel
           </button>
-          <button type="button" className={`btn ${asking.danger ? 'btn--danger' : 'btn--primary'}`} onClick={() => close(true)}>
+          <button
+            type="button"
+            className={`btn ${asking.danger ? 'btn--danger' : 'btn--primary'}`}
+            onClick={() => close(true)}
+          >
             {asking.confirmLabel}
           </button>
         </>

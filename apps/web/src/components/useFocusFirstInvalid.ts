@@ -14,9 +14,14 @@ export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () =>
       first.current = false;
       return;
     }
-    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('[data-testid="form-error"]');
+    const target =
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.current?.querySelector<HTMLElement>('[data-testid="form-error"]');
     target?.focus({ preventScroll: true });
-    (target?.closest('.field, .image-picker, .form-section') ?? target)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    (target?.closest('.field, .image-picker, .form-section') ?? target)?.scrollIntoView?.({
+      block: 'center',
+      behavior: 'smooth',
+    });
   }, [attempt, form]);
   return useCallback(() => setAttempt((n) => n + 1), []);
 }

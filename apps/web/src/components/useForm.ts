@@ -13,7 +13,10 @@ export interface Refusal {
 
 /** The server's own words, and its field messages (`fields` of the API's `{ error: { code, message, fields } }`). */
 export function refusalOf(error: unknown): Refusal & { message: string } {
-  return { message: error instanceof Error ? error.message : String(error), fields: error instanceof ApiError ? error.fields : {} };
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    fields: error instanceof ApiError ? error.fields : {},
+  };
 }
 
 /** The server's refusal with its words put the form's way (after a prefix such as 'Error starting stream: '). */
@@ -48,7 +51,14 @@ export interface FormOptions<V, D> {
  * messages and words, the gates (from context: the login page, the verify prompt), and focus on
  * what to fix. Instant feedback here, the same words from the server when it disagrees.
  */
-export function useForm<V extends object, D>({ initial, check, summary, onFailure = refusalOf, signInHere = false, focusOnlyFields = false }: FormOptions<V, D>) {
+export function useForm<V extends object, D>({
+  initial,
+  check,
+  summary,
+  onFailure = refusalOf,
+  signInHere = false,
+  focusOnlyFields = false,
+}: FormOptions<V, D>) {
   const [values, setValues] = useState<V>(initial);
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);

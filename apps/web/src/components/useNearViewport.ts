@@ -13,7 +13,10 @@ export function useNearViewport<T extends Element>(margin = '600px'): [RefObject
   useEffect(() => {
     const element = ref.current;
     if (seen || unsupported || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true), { rootMargin: `${margin} 0px` });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setSeen(true),
+      { rootMargin: `${margin} 0px` },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [seen, unsupported, margin]);

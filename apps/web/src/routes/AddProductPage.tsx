@@ -13,7 +13,10 @@ function VerifyFirst() {
   return (
     <section className="card sell-gate" data-testid="verify-to-sell">
       <h2>Verify your email to start selling</h2>
-      <p>{MSG.verificationRequired} Once your email is verified you can list products, and buyers know they are dealing with a real person.</p>
+      <p>
+        {MSG.verificationRequired} Once your email is verified you can list products, and buyers know they are dealing
+        with a real person.
+      </p>
       <div className="sell-gate__actions">
         <button type="button" className="btn btn--primary" onClick={() => requireVerified()}>
           Verify email

@@ -18,7 +18,11 @@ export default function AuctionListPage() {
 
   return (
     <>
-      <PageTitle subtitle={category ? `Showing ${category}` : 'Timed auctions: the highest bid when the clock runs out wins.'}>Auctions</PageTitle>
+      <PageTitle
+        subtitle={category ? `Showing ${category}` : 'Timed auctions: the highest bid when the clock runs out wins.'}
+      >
+        Auctions
+      </PageTitle>
       <div className="toolbar">
         <ParamSelect label="Sort by" param="sort" value={sort} options={SORT_OPTIONS} />
       </div>
@@ -27,7 +31,9 @@ export default function AuctionListPage() {
         emptyTitle={category ? `No auctions available in the ${category} category` : MSG.noAuctions}
         emptyExtra={
           <>
-            <p className="muted">New auctions start all the time. Meanwhile, sellers have fixed-price items in the shop.</p>
+            <p className="muted">
+              New auctions start all the time. Meanwhile, sellers have fixed-price items in the shop.
+            </p>
             <div className="empty__actions">
               {category && (
                 <Link to="/auction" className="btn btn--ghost">

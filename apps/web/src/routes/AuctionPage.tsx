@@ -44,7 +44,12 @@ function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['orde
   }
   if (!open) {
     return (
-      <button type="button" className="btn btn--primary btn--block" onClick={() => setOpen(true)} data-testid="complete-order">
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        onClick={() => setOpen(true)}
+        data-testid="complete-order"
+      >
         Complete your order
       </button>
     );
@@ -78,7 +83,10 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             <Link to={`/auction?category=${encodeURIComponent(auction.category)}`} className="product__category">
               {auction.category}
             </Link>
-            <span className={`auction__status auction__status--${over ? (open ? 'unsold' : auction.status) : 'open'}`} data-testid="auction-status">
+            <span
+              className={`auction__status auction__status--${over ? (open ? 'unsold' : auction.status) : 'open'}`}
+              data-testid="auction-status"
+            >
               {over && open ? MSG.auctionEnded : STATUS_LABEL[auction.status]}
             </span>
           </div>
@@ -98,7 +106,13 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           <section className="bid-box" aria-label="Bidding">
             <div className="bid-box__figures">
               <div className="bid-box__price" aria-live="polite" aria-atomic="true">
-                <span className="bid-box__label">{auction.status === 'sold' ? 'Winning bid' : auction.currentBid === null ? 'Starting bid' : 'Current bid'}</span>
+                <span className="bid-box__label">
+                  {auction.status === 'sold'
+                    ? 'Winning bid'
+                    : auction.currentBid === null
+                      ? 'Starting bid'
+                      : 'Current bid'}
+                </span>
                 <span className="bid-box__amount" data-testid="current-bid">
                   <Money fils={price} />
                 </span>
@@ -120,7 +134,10 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             </div>
 
             <div className="bid-box__pills">
-              <span className={`pill${auction.hasReserve && !auction.reserveMet ? ' pill--warn' : ' pill--ok'}`} data-testid="reserve">
+              <span
+                className={`pill${auction.hasReserve && !auction.reserveMet ? ' pill--warn' : ' pill--ok'}`}
+                data-testid="reserve"
+              >
                 {reserve}
               </span>
               {open && !over && !auction.isOwner && auction.amLeading && (
@@ -133,11 +150,15 @@ function Auction({ auction }: { auction: AuctionDetail }) {
                   You've been outbid
                 </span>
               )}
-              {open && !over && auction.amLeading && auction.myMaxBid !== null && auction.myMaxBid > (auction.currentBid ?? 0) && (
-                <span className="pill">
-                  Your maximum: <Money fils={auction.myMaxBid} />
-                </span>
-              )}
+              {open &&
+                !over &&
+                auction.amLeading &&
+                auction.myMaxBid !== null &&
+                auction.myMaxBid > (auction.currentBid ?? 0) && (
+                  <span className="pill">
+                    Your maximum: <Money fils={auction.myMaxBid} />
+                  </span>
+                )}
             </div>
 
             <div role="status" className="bid-box__extension">
@@ -156,7 +177,9 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               />
             )}
             {bidding && !user && <LoginToBid />}
-            {bidding && user && <BidForm auction={auction} allowed={requireVerified} onResult={takeBidResult} onEnded={reread} />}
+            {bidding && user && (
+              <BidForm auction={auction} allowed={requireVerified} onResult={takeBidResult} onEnded={reread} />
+            )}
             {!over && auction.isOwner && (
               <p className="notice notice--info" data-testid="own-auction">
                 {MSG.bidOwnAuction}
@@ -179,7 +202,11 @@ function Auction({ auction }: { auction: AuctionDetail }) {
       <div className="product__more">
         <section className="card" aria-labelledby="bids-title">
           <h2 id="bids-title">Bids</h2>
-          <BidHistory auctionId={auction.id} viewerId={viewerId} topLabel={open && !over ? 'Highest' : auction.status === 'sold' ? 'Winner' : null} />
+          <BidHistory
+            auctionId={auction.id}
+            viewerId={viewerId}
+            topLabel={open && !over ? 'Highest' : auction.status === 'sold' ? 'Winner' : null}
+          />
         </section>
         <section className="card">
           <h2>Details</h2>
@@ -231,7 +258,14 @@ export default function AuctionPage() {
   if (query.isPending) return <AuctionSkeleton />;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-    if (!notFound) return <ErrorState title="We could not load this auction." message={query.error.message} onRetry={() => void query.refetch()} />;
+    if (!notFound)
+      return (
+        <ErrorState
+          title="We could not load this auction."
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      );
     return (
       <>
         <PageTitle>{MSG.auctionNotFound}</PageTitle>

@@ -23,11 +23,20 @@ export default function CartPage() {
               <Money fils={line.price} className="muted" />
             </div>
             <div className="stepper" aria-label={`Quantity of ${line.title}`}>
-              <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= 1} onClick={() => setQuantity(line.id, line.quantity - 1)}>
+              <button
+                type="button"
+                aria-label="Decrease quantity"
+                disabled={line.quantity <= 1}
+                onClick={() => setQuantity(line.id, line.quantity - 1)}
+              >
                 −
               </button>
               <span aria-live="polite">{line.quantity}</span>
-              <button type="button" aria-label="Increase quantity" onClick={() => setQuantity(line.id, line.quantity + 1)}>
+              <button
+                type="button"
+                aria-label="Increase quantity"
+                onClick={() => setQuantity(line.id, line.quantity + 1)}
+              >
                 +
               </button>
             </div>

@@ -20,7 +20,8 @@ function Checkout() {
         <PageTitle>Order placed</PageTitle>
         <p className="notice notice--ok">{MSG.orderPlaced}</p>
         <p>
-          Order <strong>{placed.id.slice(0, 8).toUpperCase()}</strong> · Total <Money fils={placed.total} /> · Cash on delivery to {placed.address.area}, {placed.address.emirate}.
+          Order <strong>{placed.id.slice(0, 8).toUpperCase()}</strong> · Total <Money fils={placed.total} /> · Cash on
+          delivery to {placed.address.area}, {placed.address.emirate}.
         </p>
         <div className="cart-summary__actions">
           <Link to="/MyAccount?tab=orders" className="btn btn--primary">

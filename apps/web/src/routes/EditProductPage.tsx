@@ -19,7 +19,9 @@ function EditProduct({ productId }: { productId: string }) {
   const query = useProduct(productId);
   const navigate = useNavigate();
   const update = useUpdateProduct(productId);
-  const deletion = useDeleteProduct(query.data?.ownerId ?? '', () => navigate('/MyAccount', { state: { notice: 'The product is deleted.' } }));
+  const deletion = useDeleteProduct(query.data?.ownerId ?? '', () =>
+    navigate('/MyAccount', { state: { notice: 'The product is deleted.' } }),
+  );
   const answerGate = useGateErrorHandler();
   const requireLogin = useRequireLogin();
   const [deleting, setDeleting] = useState(false);
@@ -99,7 +101,13 @@ function EditProduct({ productId }: { productId: string }) {
             <Link to={productPath(product.id)} className="btn btn--ghost">
               Cancel
             </Link>
-            <button type="button" className="btn btn--danger product-form__delete" disabled={deleting} onClick={() => void remove()} data-testid="delete-product">
+            <button
+              type="button"
+              className="btn btn--danger product-form__delete"
+              disabled={deleting}
+              onClick={() => void remove()}
+              data-testid="delete-product"
+            >
               {deleting ? 'Deleting…' : 'Delete product'}
             </button>
           </>

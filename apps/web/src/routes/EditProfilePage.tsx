@@ -15,7 +15,11 @@ function EditProfile() {
   return (
     <div className="narrow">
       <PageTitle>Edit profile</PageTitle>
-      <EditProfileForm profile={profile.data} email={user.email} onSaved={() => navigate('/MyAccount', { state: { notice: 'Your profile is saved.' } })} />
+      <EditProfileForm
+        profile={profile.data}
+        email={user.email}
+        onSaved={() => navigate('/MyAccount', { state: { notice: 'Your profile is saved.' } })}
+      />
     </div>
   );
 }

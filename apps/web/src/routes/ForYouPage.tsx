@@ -17,7 +17,8 @@ export default function ForYouPage() {
     () => ({
       viewer: !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified',
       requireVerified,
-      addToCart: (product: ProductSummary, image: ImageUrls) => addToCart({ id: product.id, title: product.title, price: product.price, image: image.thumb }),
+      addToCart: (product: ProductSummary, image: ImageUrls) =>
+        addToCart({ id: product.id, title: product.title, price: product.price, image: image.thumb }),
     }),
     [user, requireVerified],
   );

@@ -14,9 +14,13 @@ export default function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
   return (
     <section className="auth-card">
-      <PageTitle subtitle="Enter the email you signed up with and we'll send you a link to choose a new password.">Forgot password?</PageTitle>
+      <PageTitle subtitle="Enter the email you signed up with and we'll send you a link to choose a new password.">
+        Forgot password?
+      </PageTitle>
       {message ? (
-        <p className="notice notice--ok" role="status">{message}</p>
+        <p className="notice notice--ok" role="status">
+          {message}
+        </p>
       ) : (
         <form
           noValidate
@@ -24,7 +28,13 @@ export default function ForgotPasswordPage() {
             void form.submit(e, async (data) => setMessage((await requestReset.mutateAsync(data)).message));
           }}
         >
-          <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} error={form.fields.email} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...form.bind('email')}
+            error={form.fields.email}
+          />
           <FormError message={form.error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
             Send reset link

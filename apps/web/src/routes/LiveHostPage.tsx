@@ -29,7 +29,9 @@ function Host() {
   if (!streamId) {
     return (
       <>
-        <PageTitle subtitle="Stream from your camera, sell one of your products, and let viewers bid in the chat.">Go Live</PageTitle>
+        <PageTitle subtitle="Stream from your camera, sell one of your products, and let viewers bid in the chat.">
+          Go Live
+        </PageTitle>
         {mine && (
           <p className="notice notice--info" data-testid="already-live">
             You are live now: <strong>{mine.title || MSG.untitledStream}</strong>.{' '}

@@ -18,7 +18,11 @@ export default function LiveListPage() {
       {list.isPending ? (
         <StreamCardSkeletons />
       ) : list.isError ? (
-        <ErrorState title="We could not load the live auctions." message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorState
+          title="We could not load the live auctions."
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.items.length === 0 ? (
         <EmptyState title={MSG.noStreams}>
           <p className="muted">{MSG.noStreamsHint}</p>

@@ -21,7 +21,13 @@ import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
 import { useProfile } from '../features/profiles/api';
 
-const OWN_TABS = { products: 'View Products', auctions: 'View Auctions', likes: 'My Likes', orders: 'My Orders', sales: 'Sales' } as const;
+const OWN_TABS = {
+  products: 'View Products',
+  auctions: 'View Auctions',
+  likes: 'My Likes',
+  orders: 'My Orders',
+  sales: 'Sales',
+} as const;
 const OTHER_TABS = { products: 'View Products', auctions: 'View Auctions' } as const;
 type Tab = keyof typeof OWN_TABS;
 
@@ -65,7 +71,12 @@ function OwnedProducts({ userId }: { userId: string }) {
                   On auction
                 </Link>
               ) : (
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => requireVerified() && setMoving(p)} data-testid="move-to-auction-button">
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  onClick={() => requireVerified() && setMoving(p)}
+                  data-testid="move-to-auction-button"
+                >
                   Move to Auction
                 </button>
               )}
@@ -114,13 +125,28 @@ function Account({ userId }: { userId: string }) {
       />
       <div className="tablist" role="tablist">
         {(Object.entries(tabs) as [Tab, string][]).map(([key, label]) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} onClick={() => setParams({ tab: key }, { replace: true })}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            onClick={() => setParams({ tab: key }, { replace: true })}
+          >
             {label}
           </button>
         ))}
       </div>
       {tab === 'products' &&
-        (own ? <OwnedProducts userId={userId} /> : <ProductGrid {...otherProducts} onMore={otherProducts.more} loadingLabel={MSG.loadingProducts} emptyTitle={`${p.username} has no products yet.`} />)}
+        (own ? (
+          <OwnedProducts userId={userId} />
+        ) : (
+          <ProductGrid
+            {...otherProducts}
+            onMore={otherProducts.more}
+            loadingLabel={MSG.loadingProducts}
+            emptyTitle={`${p.username} has no products yet.`}
+          />
+        ))}
       {tab === 'auctions' && (
         <AuctionGrid
           {...auctions}
@@ -129,7 +155,11 @@ function Account({ userId }: { userId: string }) {
             own ? (
               <>
                 <p className="muted">Choose Move to Auction on one of your products to start one.</p>
-                <button type="button" className="btn btn--primary" onClick={() => setParams({ tab: 'products' }, { replace: true })}>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  onClick={() => setParams({ tab: 'products' }, { replace: true })}
+                >
                   View Products
                 </button>
               </>
@@ -141,7 +171,14 @@ function Account({ userId }: { userId: string }) {
           }
         />
       )}
-      {tab === 'likes' && <ProductGrid {...likes} onMore={likes.more} loadingLabel={MSG.loadingProducts} emptyTitle="You have not liked anything yet." />}
+      {tab === 'likes' && (
+        <ProductGrid
+          {...likes}
+          onMore={likes.more}
+          loadingLabel={MSG.loadingProducts}
+          emptyTitle="You have not liked anything yet."
+        />
+      )}
       {tab === 'orders' && <OrderList orders={orders.data} loading={orders.isPending} />}
       {tab === 'sales' && <SaleList sales={sales.data} loading={sales.isPending} />}
     </>

@@ -19,7 +19,9 @@ export default function PopupDonePage() {
 
   return (
     <section className="auth-card auth-card--center">
-      <p className={error ? 'notice notice--error' : 'notice notice--ok'}>{error ?? 'You are signed in. You can close this window.'}</p>
+      <p className={error ? 'notice notice--error' : 'notice notice--ok'}>
+        {error ?? 'You are signed in. You can close this window.'}
+      </p>
       <Link to="/">Continue to Souq</Link>
     </section>
   );

@@ -56,11 +56,19 @@ function Product({ product }: { product: ProductDetail }) {
   const [moving, setMoving] = useState(false);
 
   const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
-  const discount = product.previousPrice && product.previousPrice > product.price ? Math.round((1 - product.price / product.previousPrice) * 100) : 0;
+  const discount =
+    product.previousPrice && product.previousPrice > product.price
+      ? Math.round((1 - product.price / product.previousPrice) * 100)
+      : 0;
 
   function add() {
     if (!requireVerified()) return;
-    addToCart({ id: product.id, title: product.title, price: product.price, image: product.images[0]?.thumb ?? product.image.thumb });
+    addToCart({
+      id: product.id,
+      title: product.title,
+      price: product.price,
+      image: product.images[0]?.thumb ?? product.image.thumb,
+    });
     flashAdded();
   }
 
@@ -106,7 +114,12 @@ function Product({ product }: { product: ProductDetail }) {
                   Edit
                 </Link>
                 {!product.isAuction && (
-                  <button type="button" className="btn btn--ghost" onClick={() => requireVerified() && setMoving(true)} data-testid="move-to-auction-button">
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    onClick={() => requireVerified() && setMoving(true)}
+                    data-testid="move-to-auction-button"
+                  >
                     Move to Auction
                   </button>
                 )}
@@ -119,7 +132,10 @@ function Product({ product }: { product: ProductDetail }) {
             ) : (
               <button type="button" className="btn btn--primary product__cart" onClick={add} data-testid="add-to-cart">
                 <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                  <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z" />
+                  <path
+                    fill="currentColor"
+                    d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z"
+                  />
                 </svg>
                 Add to Cart
               </button>
@@ -139,7 +155,9 @@ function Product({ product }: { product: ProductDetail }) {
           {product.isOwner && (
             <div className="owner-panel">
               <span>This is your listing.</span>
-              {product.isAuction && product.auctionId && <Link to={`/auction/${product.auctionId}`}>View its auction</Link>}
+              {product.isAuction && product.auctionId && (
+                <Link to={`/auction/${product.auctionId}`}>View its auction</Link>
+              )}
               {product.invoiceUrl && (
                 <a href={product.invoiceUrl} target="_blank" rel="noreferrer" data-testid="invoice-link">
                   View invoice

@@ -10,7 +10,10 @@ import { useResetPassword } from '../features/auth/api';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const form = useForm({ initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' }, check: bySchema(ResetPasswordSchema) });
+  const form = useForm({
+    initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
+    check: bySchema(ResetPasswordSchema),
+  });
   const [message, setMessage] = useState<string | null>(null);
   const reset = useResetPassword();
   return (
@@ -18,7 +21,9 @@ export default function ResetPasswordPage() {
       <PageTitle>Choose a new password</PageTitle>
       {message ? (
         <>
-          <p className="notice notice--ok" role="status">{message}</p>
+          <p className="notice notice--ok" role="status">
+            {message}
+          </p>
           <Link to="/login" className="btn btn--primary btn--block">
             Login
           </Link>
@@ -32,8 +37,20 @@ export default function ResetPasswordPage() {
             });
           }}
         >
-          <TextField label="New password" type="password" autoComplete="new-password" {...form.bind('password')} error={form.fields.password} />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} error={form.fields.confirmPassword} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            {...form.bind('password')}
+            error={form.fields.password}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            {...form.bind('confirmPassword')}
+            error={form.fields.confirmPassword}
+          />
           <FormError message={form.fields.token ?? form.error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
             Set new password

@@ -13,13 +13,20 @@ function Settings() {
   const { user } = useSession();
   const changePassword = useChangePassword();
   const signOutEverywhere = useLogoutEverywhere();
-  const form = useForm({ initial: { currentPassword: '', password: '', confirmPassword: '' }, check: bySchema(ChangePasswordSchema) });
+  const form = useForm({
+    initial: { currentPassword: '', password: '', confirmPassword: '' },
+    check: bySchema(ChangePasswordSchema),
+  });
   const [saved, setSaved] = useState<string | null>(null);
   const [ask, confirmDialog] = useConfirm();
   if (!user) return null;
 
   async function confirmSignOutEverywhere() {
-    const yes = await ask({ title: 'Sign out of Souq on every device, including this one?', confirmLabel: 'Sign out everywhere', danger: true });
+    const yes = await ask({
+      title: 'Sign out of Souq on every device, including this one?',
+      confirmLabel: 'Sign out everywhere',
+      danger: true,
+    });
     if (yes) signOutEverywhere.mutate();
   }
 
@@ -29,7 +36,9 @@ function Settings() {
       <div className="settings-grid">
         <section className="card">
           <h2>{user.hasPassword ? 'Change password' : 'Set a password'}</h2>
-          {!user.hasPassword && <p className="muted">You sign in with Google. Add a password to also log in with your email.</p>}
+          {!user.hasPassword && (
+            <p className="muted">You sign in with Google. Add a password to also log in with your email.</p>
+          )}
           <form
             noValidate
             onSubmit={(e) => {
@@ -41,12 +50,34 @@ function Settings() {
             }}
           >
             {user.hasPassword && (
-              <TextField label="Current password" type="password" autoComplete="current-password" {...form.bind('currentPassword')} error={form.fields.currentPassword} />
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                {...form.bind('currentPassword')}
+                error={form.fields.currentPassword}
+              />
             )}
-            <TextField label="New password" type="password" autoComplete="new-password" {...form.bind('password')} error={form.fields.password} />
-            <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('confirmPassword')} error={form.fields.confirmPassword} />
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              {...form.bind('password')}
+              error={form.fields.password}
+            />
+            <TextField
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              {...form.bind('confirmPassword')}
+              error={form.fields.confirmPassword}
+            />
             <FormError message={form.error} />
-            {saved && <p className="notice notice--ok" role="status">{saved}</p>}
+            {saved && (
+              <p className="notice notice--ok" role="status">
+                {saved}
+              </p>
+            )}
             <button type="submit" className="btn btn--primary" disabled={form.pending}>
               Save password
             </button>
@@ -54,8 +85,15 @@ function Settings() {
         </section>
         <section className="card">
           <h2>Sessions</h2>
-          <p className="muted">Lost a phone or used a shared computer? Sign out everywhere; you will need to log in again on each device.</p>
-          <button type="button" className="btn btn--danger" disabled={!signOutEverywhere.isIdle} onClick={confirmSignOutEverywhere}>
+          <p className="muted">
+            Lost a phone or used a shared computer? Sign out everywhere; you will need to log in again on each device.
+          </p>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={!signOutEverywhere.isIdle}
+            onClick={confirmSignOutEverywhere}
+          >
             Sign out of all sessions
           </button>
         </section>

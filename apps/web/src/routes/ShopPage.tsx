@@ -14,11 +14,18 @@ export default function ShopPage() {
 
   return (
     <>
-      <PageTitle subtitle={category ? `Showing ${category}` : 'Fixed-price products from sellers across the Gulf.'}>Shop Now</PageTitle>
+      <PageTitle subtitle={category ? `Showing ${category}` : 'Fixed-price products from sellers across the Gulf.'}>
+        Shop Now
+      </PageTitle>
       <div className="toolbar">
         <ParamSelect label="Sort by" param="sort" value={sort} options={SORT_OPTIONS} />
       </div>
-      <ProductGrid {...list} onMore={list.more} loadingLabel={MSG.loadingProducts} emptyTitle={MSG.noProductsInCategory} />
+      <ProductGrid
+        {...list}
+        onMore={list.more}
+        loadingLabel={MSG.loadingProducts}
+        emptyTitle={MSG.noProductsInCategory}
+      />
     </>
   );
 }

@@ -26,7 +26,9 @@ export default function VerifyEmailPage() {
       {verify.isSuccess && (
         <>
           <PageTitle>Email verified</PageTitle>
-          <p className="notice notice--ok" data-testid="verify-result">{MSG.emailVerified}</p>
+          <p className="notice notice--ok" data-testid="verify-result">
+            {MSG.emailVerified}
+          </p>
           <Link to="/" className="btn btn--primary">
             Start shopping
           </Link>
@@ -35,7 +37,9 @@ export default function VerifyEmailPage() {
       {verify.isError && (
         <>
           <PageTitle>We could not verify your email</PageTitle>
-          <p className="notice notice--error" data-testid="verify-result">{verify.error instanceof ApiError ? verify.error.message : MSG.tokenInvalid}</p>
+          <p className="notice notice--error" data-testid="verify-result">
+            {verify.error instanceof ApiError ? verify.error.message : MSG.tokenInvalid}
+          </p>
           <p className="muted">Log in and use “Resend verification” at the top of the page to get a new link.</p>
         </>
       )}

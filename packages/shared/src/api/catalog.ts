@@ -8,7 +8,8 @@ export interface Page<T> {
 }
 
 /** One page of any list: its items and the cursor of the next page (null on the last). */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /*
  * What the API answers, as zod schemas: the server serializes the hot routes' answers from their

@@ -1,13 +1,30 @@
 import { z } from 'zod';
-import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, TokenSchema } from '../schemas/auth.js';
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  TokenSchema,
+} from '../schemas/auth.js';
 import { MeResponseSchema, ProvidersResponseSchema, SessionUserSchema } from '../schemas/session.js';
 import { MessageSchema, OkSchema, endpoint } from './endpoint.js';
 
 const tag = 'Accounts';
-const redirect = { 302: { description: 'Back to the sign-in popup (with `?error=` when it failed).', contentType: null } };
+const redirect = {
+  302: { description: 'Back to the sign-in popup (with `?error=` when it failed).', contentType: null },
+};
 
 export const accounts = {
-  me: endpoint({ method: 'GET', path: '/api/auth/me', summary: 'The signed-in user, or null', tag, access: 'public', responses: { 200: MeResponseSchema }, errors: [] }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The signed-in user, or null',
+    tag,
+    access: 'public',
+    responses: { 200: MeResponseSchema },
+    errors: [],
+  }),
   register: endpoint({
     method: 'POST',
     path: '/api/auth/register',
@@ -17,7 +34,13 @@ export const accounts = {
     body: RegisterSchema,
     responses: { 201: z.object({ user: SessionUserSchema, verificationSent: z.boolean() }) },
     errors: ['VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'],
-    example: { email: 'amira@example.com', password: 'secret1', confirmPassword: 'secret1', username: 'amira', phone: '0501234567' },
+    example: {
+      email: 'amira@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      username: 'amira',
+      phone: '0501234567',
+    },
   }),
   login: endpoint({
     method: 'POST',
@@ -30,8 +53,24 @@ export const accounts = {
     errors: ['VALIDATION_FAILED', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
     example: { email: 'amira@example.com', password: 'secret1' },
   }),
-  logout: endpoint({ method: 'POST', path: '/api/auth/logout', summary: 'Sign out here', tag, access: 'public', responses: { 200: OkSchema }, errors: [] }),
-  logoutAll: endpoint({ method: 'POST', path: '/api/auth/logout-all', summary: 'Sign out everywhere', tag, access: 'user', responses: { 200: OkSchema }, errors: ['UNAUTHENTICATED'] }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out here',
+    tag,
+    access: 'public',
+    responses: { 200: OkSchema },
+    errors: [],
+  }),
+  logoutAll: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout-all',
+    summary: 'Sign out everywhere',
+    tag,
+    access: 'user',
+    responses: { 200: OkSchema },
+    errors: ['UNAUTHENTICATED'],
+  }),
   resendVerification: endpoint({
     method: 'POST',
     path: '/api/auth/resend-verification',
@@ -81,7 +120,15 @@ export const accounts = {
     responses: { 200: MessageSchema },
     errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'INVALID_CREDENTIALS', 'RATE_LIMITED'],
   }),
-  providers: endpoint({ method: 'GET', path: '/api/auth/providers', summary: 'Which outside sign-ins are on', tag, access: 'public', responses: { 200: ProvidersResponseSchema }, errors: [] }),
+  providers: endpoint({
+    method: 'GET',
+    path: '/api/auth/providers',
+    summary: 'Which outside sign-ins are on',
+    tag,
+    access: 'public',
+    responses: { 200: ProvidersResponseSchema },
+    errors: [],
+  }),
   googleStart: endpoint({
     method: 'GET',
     path: '/api/auth/google/start',
@@ -92,5 +139,14 @@ export const accounts = {
     other: { 302: { description: "To Google's consent page, or back to the popup with an error.", contentType: null } },
     errors: ['RATE_LIMITED', 'NOT_FOUND'],
   }),
-  googleCallback: endpoint({ method: 'GET', path: '/api/auth/google/callback', summary: 'Where Google sends the popup back', tag, access: 'public', responses: {}, other: redirect, errors: [] }),
+  googleCallback: endpoint({
+    method: 'GET',
+    path: '/api/auth/google/callback',
+    summary: 'Where Google sends the popup back',
+    tag,
+    access: 'public',
+    responses: {},
+    other: redirect,
+    errors: [],
+  }),
 };

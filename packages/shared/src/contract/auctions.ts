@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AuctionDetailSchema, AuctionSummarySchema, BidEntrySchema, BidResultSchema, ServerTimeSchema } from '../api/auctions.js';
+import {
+  AuctionDetailSchema,
+  AuctionSummarySchema,
+  BidEntrySchema,
+  BidResultSchema,
+  ServerTimeSchema,
+} from '../api/auctions.js';
 import { pageOf } from '../api/catalog.js';
 import { AuctionListQuerySchema, BidSchema, StartAuctionSchema } from '../schemas/auctions.js';
 import { PageQuerySchema } from '../schemas/catalog.js';
@@ -8,7 +14,15 @@ import { IdParams, OkSchema, endpoint } from './endpoint.js';
 const tag = 'Auctions';
 
 export const auctions = {
-  time: endpoint({ method: 'GET', path: '/api/time', summary: "The server's clock", tag, access: 'public', responses: { 200: ServerTimeSchema }, errors: [] }),
+  time: endpoint({
+    method: 'GET',
+    path: '/api/time',
+    summary: "The server's clock",
+    tag,
+    access: 'public',
+    responses: { 200: ServerTimeSchema },
+    errors: [],
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/auctions',
@@ -19,7 +33,16 @@ export const auctions = {
     responses: { 200: pageOf(AuctionSummarySchema) },
     errors: ['VALIDATION_FAILED'],
   }),
-  detail: endpoint({ method: 'GET', path: '/api/auctions/:id', summary: 'An auction', tag, access: 'public', params: IdParams, responses: { 200: AuctionDetailSchema }, errors: ['NOT_FOUND'] }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/auctions/:id',
+    summary: 'An auction',
+    tag,
+    access: 'public',
+    params: IdParams,
+    responses: { 200: AuctionDetailSchema },
+    errors: ['NOT_FOUND'],
+  }),
   bids: endpoint({
     method: 'GET',
     path: '/api/auctions/:id/bids',
@@ -61,10 +84,24 @@ export const auctions = {
     tag,
     access: 'verified',
     params: IdParams,
-    headers: z.object({ 'idempotency-key': z.string().optional().meta({ description: 'The client\'s name for this attempt (8–64 of A–Z, a–z, 0–9, "_", "-"): a retry with it bids once.' }) }),
+    headers: z.object({
+      'idempotency-key': z.string().optional().meta({
+        description:
+          'The client\'s name for this attempt (8–64 of A–Z, a–z, 0–9, "_", "-"): a retry with it bids once.',
+      }),
+    }),
     body: BidSchema,
     responses: { 201: BidResultSchema },
-    errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED'],
+    errors: [
+      'UNAUTHENTICATED',
+      'EMAIL_NOT_VERIFIED',
+      'VALIDATION_FAILED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'CONFLICT',
+      'IDEMPOTENCY_KEY_REUSED',
+      'RATE_LIMITED',
+    ],
     example: { amount: 12500, maxAmount: 20000 },
   }),
   cancel: endpoint({

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ProductDetailSchema, ProductPageSchema } from '../api/catalog.js';
 import { MSG } from '../messages.js';
-import { EditProductSchema, MAX_IMAGES, ProductListQuerySchema, ProductSchema, SearchQuerySchema } from '../schemas/catalog.js';
+import {
+  EditProductSchema,
+  MAX_IMAGES,
+  ProductListQuerySchema,
+  ProductSchema,
+  SearchQuerySchema,
+} from '../schemas/catalog.js';
 import { IdParams, OkSchema, endpoint } from './endpoint.js';
 
 const tag = 'Catalog';
@@ -27,7 +33,16 @@ export const catalog = {
     responses: { 200: ProductPageSchema },
     errors: ['VALIDATION_FAILED'],
   }),
-  detail: endpoint({ method: 'GET', path: '/api/products/:id', summary: 'A product', tag, access: 'public', params: IdParams, responses: { 200: ProductDetailSchema }, errors: ['NOT_FOUND'] }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/products/:id',
+    summary: 'A product',
+    tag,
+    access: 'public',
+    params: IdParams,
+    responses: { 200: ProductDetailSchema },
+    errors: ['NOT_FOUND'],
+  }),
   create: endpoint({
     method: 'POST',
     path: '/api/products',
@@ -37,12 +52,23 @@ export const catalog = {
     form: {
       fields: ProductSchema,
       files: {
-        images: { maxCount: MAX_IMAGES, description: 'Photos (JPEG, PNG, WebP), the first is the cover.', required: MSG.imageRequired, tooMany: MSG.tooManyImages },
+        images: {
+          maxCount: MAX_IMAGES,
+          description: 'Photos (JPEG, PNG, WebP), the first is the cover.',
+          required: MSG.imageRequired,
+          tooMany: MSG.tooManyImages,
+        },
         invoice: { maxCount: 1, description: 'A PDF or photo of the invoice, seen only by the seller.' },
       },
     },
     responses: { 201: z.object({ id: z.string() }) },
-    errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    errors: [
+      'UNAUTHENTICATED',
+      'EMAIL_NOT_VERIFIED',
+      'VALIDATION_FAILED',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
   }),
   update: endpoint({
     method: 'PUT',

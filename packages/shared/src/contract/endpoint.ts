@@ -77,7 +77,17 @@ export const ApiErrorSchema = z
       fields: z.record(z.string(), z.string()).optional(),
     }),
   })
-  .meta({ examples: [{ error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.', fields: { email: 'Please fill in all fields.' } } }] });
+  .meta({
+    examples: [
+      {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Please fill in all fields.',
+          fields: { email: 'Please fill in all fields.' },
+        },
+      },
+    ],
+  });
 
 /** Errors any endpoint may answer: a fault of ours, or an instance shutting down. */
 export const COMMON_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE'];

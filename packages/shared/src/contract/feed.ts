@@ -5,7 +5,16 @@ import { OkSchema, endpoint } from './endpoint.js';
 const tag = 'Feed';
 
 export const feed = {
-  page: endpoint({ method: 'GET', path: '/api/feed', summary: 'A page of the For You feed', tag, access: 'public', query: FeedQuerySchema, responses: { 200: FeedPageSchema }, errors: ['VALIDATION_FAILED'] }),
+  page: endpoint({
+    method: 'GET',
+    path: '/api/feed',
+    summary: 'A page of the For You feed',
+    tag,
+    access: 'public',
+    query: FeedQuerySchema,
+    responses: { 200: FeedPageSchema },
+    errors: ['VALIDATION_FAILED'],
+  }),
   events: endpoint({
     method: 'POST',
     path: '/api/feed/events',

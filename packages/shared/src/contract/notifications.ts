@@ -5,7 +5,15 @@ import { endpoint } from './endpoint.js';
 const tag = 'Notifications';
 
 export const notifications = {
-  list: endpoint({ method: 'GET', path: '/api/notifications', summary: 'My notifications', tag, access: 'user', responses: { 200: NotificationListSchema }, errors: ['UNAUTHENTICATED'] }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notifications',
+    summary: 'My notifications',
+    tag,
+    access: 'user',
+    responses: { 200: NotificationListSchema },
+    errors: ['UNAUTHENTICATED'],
+  }),
   markAllRead: endpoint({
     method: 'POST',
     path: '/api/notifications/read',

@@ -7,7 +7,11 @@ type Json = Record<string, unknown>;
 /** A schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): requests as accepted, answers as sent. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   // `unrepresentable: 'any'`: a preprocessed field (blank text taken as missing) is documented as any value.
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as Json;
   return json;
 }
 
@@ -20,25 +24,43 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query' | 'he
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property;
-    return { name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest };
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
   });
 }
 
 function requestBody(endpoint: Endpoint): Json | undefined {
   if (endpoint.body) {
     const schema = jsonSchema(endpoint.body, 'input');
-    return { required: true, content: { 'application/json': { schema, ...(endpoint.example === undefined ? {} : { example: endpoint.example }) } } };
+    return {
+      required: true,
+      content: {
+        'application/json': { schema, ...(endpoint.example === undefined ? {} : { example: endpoint.example }) },
+      },
+    };
   }
   if (endpoint.form) {
     const fields = jsonSchema(endpoint.form.fields, 'input');
     const files = Object.fromEntries(
       Object.entries(endpoint.form.files).map(([name, file]) => {
         const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
-        return [name, file.maxCount === 1 ? { ...binary, description: file.description } : { type: 'array', items: binary, maxItems: file.maxCount, description: file.description }];
+        return [
+          name,
+          file.maxCount === 1
+            ? { ...binary, description: file.description }
+            : { type: 'array', items: binary, maxItems: file.maxCount, description: file.description },
+        ];
       }),
     );
     const properties = { ...((fields.properties ?? {}) as Json), ...files };
-    const neededFiles = Object.entries(endpoint.form.files).filter(([, file]) => file.required).map(([name]) => name);
+    const neededFiles = Object.entries(endpoint.form.files)
+      .filter(([, file]) => file.required)
+      .map(([name]) => name);
     const required = [...((fields.required ?? []) as string[]), ...neededFiles];
     return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } } };
   }
@@ -48,12 +70,22 @@ function requestBody(endpoint: Endpoint): Json | undefined {
 function responses(endpoint: Endpoint): Json {
   const out: Json = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
-    out[status] = schema === ApiErrorSchema
-      ? { description: 'Not available now.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } }
-      : { description: status === '201' ? 'Created.' : 'OK.', content: { 'application/json': { schema: jsonSchema(schema!, 'output') } } };
+    out[status] =
+      schema === ApiErrorSchema
+        ? {
+            description: 'Not available now.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+          }
+        : {
+            description: status === '201' ? 'Created.' : 'OK.',
+            content: { 'application/json': { schema: jsonSchema(schema!, 'output') } },
+          };
   }
   for (const [status, other] of Object.entries(endpoint.other ?? {})) {
-    out[status] = { description: other!.description, ...(other!.contentType ? { content: { [other!.contentType]: { schema: {} } } } : {}) };
+    out[status] = {
+      description: other!.description,
+      ...(other!.contentType ? { content: { [other!.contentType]: { schema: {} } } } : {}),
+    };
   }
   // Every write is refused from another site's page (the origin check).
   const unsafe: ErrorCode[] = endpoint.method === 'GET' ? [] : ['CROSS_SITE'];
@@ -90,8 +122,14 @@ export function openApiDocument(endpoints: readonly Endpoint[], info: { version:
       tags: [endpoint.tag],
       // Public endpoints read the session when there is one ("liked by me"); the others need it.
       security: endpoint.access === 'public' ? [{}, { session: [] }] : [{ session: [] }],
-      ...(endpoint.access === 'verified' ? { description: 'Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.' } : {}),
-      parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query'), ...parameters(endpoint.headers, 'header')],
+      ...(endpoint.access === 'verified'
+        ? { description: 'Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.' }
+        : {}),
+      parameters: [
+        ...parameters(endpoint.params, 'path'),
+        ...parameters(endpoint.query, 'query'),
+        ...parameters(endpoint.headers, 'header'),
+      ],
       responses: responses(endpoint),
     };
     const body = requestBody(endpoint);
@@ -105,8 +143,8 @@ export function openApiDocument(endpoints: readonly Endpoint[], info: { version:
       title: 'Souq API',
       version: info.version,
       description:
-        'The marketplace\'s HTTP API. Amounts are integer fils (1 AED = 100 fils). Every error is `{ error: { code, message, fields? } }`, ' +
-        '`fields` naming each field\'s first problem. Writes from a browser must come from Souq\'s own origin. Live updates (bids, chat) ' +
+        "The marketplace's HTTP API. Amounts are integer fils (1 AED = 100 fils). Every error is `{ error: { code, message, fields? } }`, " +
+        "`fields` naming each field's first problem. Writes from a browser must come from Souq's own origin. Live updates (bids, chat) " +
         'come over Socket.IO and are not described here.',
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
@@ -115,7 +153,12 @@ export function openApiDocument(endpoints: readonly Endpoint[], info: { version:
     components: {
       schemas: { ApiError: jsonSchema(ApiErrorSchema, 'output') },
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'souq_sid', description: 'The session cookie set by sign-in (HttpOnly).' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'souq_sid',
+          description: 'The session cookie set by sign-in (HttpOnly).',
+        },
       },
     },
   };

@@ -8,7 +8,16 @@ const tag = 'Profiles';
 const FollowSchema = z.object({ following: z.boolean(), followersCount: z.number() });
 
 export const profiles = {
-  get: endpoint({ method: 'GET', path: '/api/users/:id', summary: 'A public profile', tag, access: 'public', params: IdParams, responses: { 200: PublicProfileSchema }, errors: ['NOT_FOUND'] }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/users/:id',
+    summary: 'A public profile',
+    tag,
+    access: 'public',
+    params: IdParams,
+    responses: { 200: PublicProfileSchema },
+    errors: ['NOT_FOUND'],
+  }),
   products: endpoint({
     method: 'GET',
     path: '/api/users/:id/products',
@@ -37,7 +46,10 @@ export const profiles = {
     summary: 'Set my profile photo (multipart)',
     tag,
     access: 'user',
-    form: { fields: z.object({}), files: { photo: { maxCount: 1, description: 'A JPEG, PNG or WebP photo.', required: MSG.photoRequired } } },
+    form: {
+      fields: z.object({}),
+      files: { photo: { maxCount: 1, description: 'A JPEG, PNG or WebP photo.', required: MSG.photoRequired } },
+    },
     responses: { 200: z.object({ profilePic: z.string() }) },
     errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
   }),

@@ -9,8 +9,26 @@ const tag = 'Live';
 const hostErrors = ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] as const;
 
 export const streams = {
-  list: endpoint({ method: 'GET', path: '/api/streams', summary: 'Live streams', tag, access: 'public', query: PageQuerySchema, responses: { 200: pageOf(StreamCardSchema) }, errors: ['VALIDATION_FAILED'] }),
-  detail: endpoint({ method: 'GET', path: '/api/streams/:id', summary: 'A stream, with its recent chat', tag, access: 'public', params: IdParams, responses: { 200: StreamDetailSchema }, errors: ['NOT_FOUND'] }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/streams',
+    summary: 'Live streams',
+    tag,
+    access: 'public',
+    query: PageQuerySchema,
+    responses: { 200: pageOf(StreamCardSchema) },
+    errors: ['VALIDATION_FAILED'],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/streams/:id',
+    summary: 'A stream, with its recent chat',
+    tag,
+    access: 'public',
+    params: IdParams,
+    responses: { 200: StreamDetailSchema },
+    errors: ['NOT_FOUND'],
+  }),
   video: endpoint({
     method: 'GET',
     path: '/api/streams/:id/video',
@@ -32,9 +50,27 @@ export const streams = {
       files: { cover: { maxCount: 1, description: "The stream's cover photo." } },
     },
     responses: { 201: z.object({ id: z.string() }) },
-    errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    errors: [
+      'UNAUTHENTICATED',
+      'EMAIL_NOT_VERIFIED',
+      'VALIDATION_FAILED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'CONFLICT',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
   }),
-  end: endpoint({ method: 'POST', path: '/api/streams/:id/end', summary: 'End my stream', tag, access: 'user', params: IdParams, responses: { 200: OkSchema }, errors: hostErrors }),
+  end: endpoint({
+    method: 'POST',
+    path: '/api/streams/:id/end',
+    summary: 'End my stream',
+    tag,
+    access: 'user',
+    params: IdParams,
+    responses: { 200: OkSchema },
+    errors: hostErrors,
+  }),
   deleteMessage: endpoint({
     method: 'DELETE',
     path: '/api/streams/:id/messages/:messageId',

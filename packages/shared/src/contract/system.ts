@@ -29,7 +29,12 @@ export const system = {
     tag,
     access: 'public',
     responses: {},
-    other: { 200: { description: 'OpenAPI 3.1, generated from the contract in packages/shared/src/contract.', contentType: 'application/json' } },
+    other: {
+      200: {
+        description: 'OpenAPI 3.1, generated from the contract in packages/shared/src/contract.',
+        contentType: 'application/json',
+      },
+    },
     errors: [],
   }),
   docs: endpoint({
@@ -39,7 +44,12 @@ export const system = {
     tag,
     access: 'public',
     responses: {},
-    other: { 301: { description: 'To `/api/docs/`: an HTML page (Scalar) whose script is served from this server.', contentType: null } },
+    other: {
+      301: {
+        description: 'To `/api/docs/`: an HTML page (Scalar) whose script is served from this server.',
+        contentType: null,
+      },
+    },
     errors: [],
   }),
 };

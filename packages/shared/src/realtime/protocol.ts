@@ -15,7 +15,12 @@ const id = z.string().uuid();
 /** A WebRTC session description or ICE candidate, relayed as is; only its size is bounded here. */
 const sdp = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(20_000) }).strict();
 const candidate = z
-  .object({ candidate: z.string().max(2_000), sdpMid: z.string().max(64).nullable().optional(), sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(), usernameFragment: z.string().max(256).nullable().optional() })
+  .object({
+    candidate: z.string().max(2_000),
+    sdpMid: z.string().max(64).nullable().optional(),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+    usernameFragment: z.string().max(256).nullable().optional(),
+  })
   .strict();
 /**
  * Socket.IO socket ids (15 random bytes, URL-safe base64): the server fills in `from`; a host
@@ -32,14 +37,22 @@ export const ClientMessageSchemas = {
   'stream:join': z.object({ streamId: id }).strict(),
   'stream:leave': z.object({ streamId: id }).strict(),
   /** A chat line (trimmed, 1–500 characters); a number-only line is a bid. `clientId` makes a resend safe (it is the bid's Idempotency-Key). */
-  'stream:chat': z.object({ streamId: id, text: ChatTextSchema, clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }).strict(),
+  'stream:chat': z
+    .object({ streamId: id, text: ChatTextSchema, clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })
+    .strict(),
   /** The host page says it is still there (a reload is not leaving). */
   'stream:heartbeat': z.object({ streamId: id }).strict(),
   /** Mesh video: a viewer asks the host for a connection. */
   'rtc:request': z.object({ streamId: id }).strict(),
   /** Mesh video: an offer, an answer, a candidate, or the host saying it is full; to the host, or (from the host) to one viewer. */
   'rtc:signal': z
-    .object({ streamId: id, to: socketId.optional(), description: sdp.optional(), candidate: candidate.optional(), full: z.literal(true).optional() })
+    .object({
+      streamId: id,
+      to: socketId.optional(),
+      description: sdp.optional(),
+      candidate: candidate.optional(),
+      full: z.literal(true).optional(),
+    })
     .strict(),
 } as const;
 
@@ -67,7 +80,9 @@ export interface StreamUpdate {
 }
 
 /** The answer to a chat line (a Socket.IO acknowledgement). */
-export type ChatAck = { ok: true; message: ChatMessage; bid?: { leading: boolean; message: string } } | { ok: false; code: ErrorCode; message: string };
+export type ChatAck =
+  | { ok: true; message: ChatMessage; bid?: { leading: boolean; message: string } }
+  | { ok: false; code: ErrorCode; message: string };
 
 export interface ServerEvents {
   hello: (message: { version: number; serverTime: string; userId: string | null }) => void;
@@ -82,7 +97,13 @@ export interface ServerEvents {
   /** Mesh video, to the host: a viewer wants a connection. */
   'rtc:viewer': (message: { streamId: string; viewer: string }) => void;
   'rtc:viewer-left': (message: { streamId: string; viewer: string }) => void;
-  'rtc:signal': (message: { streamId: string; from: string; description?: { type: 'offer' | 'answer'; sdp: string }; candidate?: z.infer<typeof candidate>; full?: true }) => void;
+  'rtc:signal': (message: {
+    streamId: string;
+    from: string;
+    description?: { type: 'offer' | 'answer'; sdp: string };
+    candidate?: z.infer<typeof candidate>;
+    full?: true;
+  }) => void;
   /** A message the server would not act on (malformed, unknown, too many), and why. */
   refused: (message: { code: ErrorCode; message: string; event?: string }) => void;
 }

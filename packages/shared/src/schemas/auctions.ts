@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { AUCTION_DURATIONS, AUCTION_SORT_KEYS, CLOSING_STYLES, type AuctionDuration, type AuctionSort, type ClosingStyle } from '../auctions.js';
+import {
+  AUCTION_DURATIONS,
+  AUCTION_SORT_KEYS,
+  CLOSING_STYLES,
+  type AuctionDuration,
+  type AuctionSort,
+  type ClosingStyle,
+} from '../auctions.js';
 import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { CursorSchema, MAX_FILS, pageLimit } from './catalog.js';
 
 /** Amounts in fils as JSON numbers: whole, positive, and no larger than any price we accept. */
-const filsAmount = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge);
+const filsAmount = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge);
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -13,14 +21,21 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const StartAuctionSchema = z
   .object({
     startingBid: filsAmount(MSG.startingBidPositive),
-    duration: z.enum([...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]), 'custom'] as const, { error: MSG.chooseDuration }),
+    duration: z.enum([...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]), 'custom'] as const, {
+      error: MSG.chooseDuration,
+    }),
     /** With duration 'custom': the end, as an ISO-8601 date and time with its offset. */
     endsAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: MSG.chooseEndDate }).optional()),
     reservePrice: z.preprocess(blankToUndefined, filsAmount(MSG.reservePositive).optional()),
-    closingStyle: z.enum(Object.keys(CLOSING_STYLES) as [ClosingStyle, ...ClosingStyle[]], { error: MSG.chooseClosingStyle }).default('soft'),
+    closingStyle: z
+      .enum(Object.keys(CLOSING_STYLES) as [ClosingStyle, ...ClosingStyle[]], { error: MSG.chooseClosingStyle })
+      .default('soft'),
   })
   .refine((v) => v.duration !== 'custom' || v.endsAt !== undefined, { message: MSG.chooseEndDate, path: ['endsAt'] })
-  .refine((v) => v.reservePrice === undefined || v.reservePrice >= v.startingBid, { message: MSG.reserveBelowStart, path: ['reservePrice'] });
+  .refine((v) => v.reservePrice === undefined || v.reservePrice >= v.startingBid, {
+    message: MSG.reserveBelowStart,
+    path: ['reservePrice'],
+  });
 export type StartAuctionInput = z.output<typeof StartAuctionSchema>;
 
 /** A bid: the amount now, and optionally the most the server may bid for you (a proxy bid). */
@@ -29,7 +44,10 @@ export const BidSchema = z
     amount: filsAmount(MSG.bidAmountInvalid),
     maxAmount: z.preprocess(blankToUndefined, filsAmount(MSG.maxBidInvalid).optional()),
   })
-  .refine((v) => v.maxAmount === undefined || v.maxAmount >= v.amount, { message: MSG.maxBidBelowBid, path: ['maxAmount'] });
+  .refine((v) => v.maxAmount === undefined || v.maxAmount >= v.amount, {
+    message: MSG.maxBidBelowBid,
+    path: ['maxAmount'],
+  });
 export type BidInput = z.output<typeof BidSchema>;
 
 /** An Idempotency-Key header: the client's own name for one attempt, so a retry bids once. */
@@ -37,7 +55,10 @@ export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MS
 
 export const AuctionListQuerySchema = z.object({
   category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(AUCTION_SORT_KEYS as [AuctionSort, ...AuctionSort[]], { error: MSG.invalidSort }).default('ending')),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(AUCTION_SORT_KEYS as [AuctionSort, ...AuctionSort[]], { error: MSG.invalidSort }).default('ending'),
+  ),
   cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
   limit: pageLimit,
 });

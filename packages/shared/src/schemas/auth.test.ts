@@ -41,23 +41,29 @@ describe('RegisterSchema', () => {
     });
   });
 
-  it.each(['email', 'password', 'confirmPassword', 'username', 'phone'] as const)('treats an empty %s as missing', (field) => {
-    const { message, fields } = failure(RegisterSchema, { ...valid, [field]: '' });
-    expect(message).toBe('Please fill in all fields.');
-    expect(fields[field]).toBe('Please fill in all fields.');
-  });
+  it.each(['email', 'password', 'confirmPassword', 'username', 'phone'] as const)(
+    'treats an empty %s as missing',
+    (field) => {
+      const { message, fields } = failure(RegisterSchema, { ...valid, [field]: '' });
+      expect(message).toBe('Please fill in all fields.');
+      expect(fields[field]).toBe('Please fill in all fields.');
+    },
+  );
 
   it('treats blank text as missing', () => {
     expect(failure(RegisterSchema, { ...valid, username: '   ' }).message).toBe('Please fill in all fields.');
     expect(failure(RegisterSchema, { ...valid, email: ' \t' }).message).toBe('Please fill in all fields.');
   });
 
-  it.each(['amira', 'amira@', '@example.com', 'amira@example', 'am ira@example.com', 'a@b@c.com'])('refuses the email %j', (email) => {
-    expect(failure(RegisterSchema, { ...valid, email })).toEqual({
-      message: 'Please enter a valid email address.',
-      fields: { email: 'Please enter a valid email address.' },
-    });
-  });
+  it.each(['amira', 'amira@', '@example.com', 'amira@example', 'am ira@example.com', 'a@b@c.com'])(
+    'refuses the email %j',
+    (email) => {
+      expect(failure(RegisterSchema, { ...valid, email })).toEqual({
+        message: 'Please enter a valid email address.',
+        fields: { email: 'Please enter a valid email address.' },
+      });
+    },
+  );
 
   it('refuses passwords shorter than 6 characters and accepts exactly 6', () => {
     expect(failure(RegisterSchema, { ...valid, password: '12345', confirmPassword: '12345' })).toEqual({
@@ -69,7 +75,9 @@ describe('RegisterSchema', () => {
 
   it('keeps spaces in passwords: six spaces are six characters, five are too few', () => {
     expect(RegisterSchema.parse({ ...valid, password: '      ', confirmPassword: '      ' }).password).toBe('      ');
-    expect(failure(RegisterSchema, { ...valid, password: '     ', confirmPassword: '     ' }).message).toBe(MSG.passwordTooShort);
+    expect(failure(RegisterSchema, { ...valid, password: '     ', confirmPassword: '     ' }).message).toBe(
+      MSG.passwordTooShort,
+    );
   });
 
   it('refuses a confirmation that does not match, on the confirmation field', () => {
@@ -102,10 +110,14 @@ describe('RegisterSchema', () => {
     expect(failure(RegisterSchema, { ...valid, username: 'am ira' }).fields).toEqual({
       username: 'Username can only use letters, numbers, dots, dashes and underscores.',
     });
-    expect(failure(RegisterSchema, { ...valid, username: 'a'.repeat(31) }).message).toBe('Username must be at most 30 characters.');
+    expect(failure(RegisterSchema, { ...valid, username: 'a'.repeat(31) }).message).toBe(
+      'Username must be at most 30 characters.',
+    );
     expect(RegisterSchema.safeParse({ ...valid, username: 'أميرة_99' }).success).toBe(true);
     const long = 'p'.repeat(129);
-    expect(failure(RegisterSchema, { ...valid, password: long, confirmPassword: long }).message).toBe('Password must be at most 128 characters.');
+    expect(failure(RegisterSchema, { ...valid, password: long, confirmPassword: long }).message).toBe(
+      'Password must be at most 128 characters.',
+    );
   });
 
   it("prefers 'Please fill in all fields.' over a format problem reported earlier", () => {
@@ -130,12 +142,15 @@ describe('LoginSchema', () => {
     });
   });
 
-  it.each([{}, { email: 'amira@example.com' }, { password: 'secret1' }, { email: '', password: '' }, { email: ' ', password: 'secret1' }])(
-    'asks for both email and password: %j',
-    (input) => {
-      expect(failure(LoginSchema, input).message).toBe('Please enter both email and password.');
-    },
-  );
+  it.each([
+    {},
+    { email: 'amira@example.com' },
+    { password: 'secret1' },
+    { email: '', password: '' },
+    { email: ' ', password: 'secret1' },
+  ])('asks for both email and password: %j', (input) => {
+    expect(failure(LoginSchema, input).message).toBe('Please enter both email and password.');
+  });
 
   it('names each missing field', () => {
     expect(failure(LoginSchema, {}).fields).toEqual({

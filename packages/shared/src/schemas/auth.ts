@@ -19,13 +19,17 @@ const newPassword = (missing: string) =>
     .max(PASSWORD_MAX, MSG.passwordTooLong);
 
 const confirmation = z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields);
-const passwordsMatch: [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] = [
-  (v) => v.password === v.confirmPassword,
-  { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] },
-];
+const passwordsMatch: [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [(v) => v.password === v.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] }];
 
 /** Phone numbers may be typed with spaces, dashes, brackets and a leading +; 10–15 digits remain. */
-export const PhoneSchema = plainText({ required: MSG.fillAllFields, max: [40, MSG.invalidPhone], invalid: MSG.invalidPhone })
+export const PhoneSchema = plainText({
+  required: MSG.fillAllFields,
+  max: [40, MSG.invalidPhone],
+  invalid: MSG.invalidPhone,
+})
   .transform((value) => value.replace(/[\s\-().]/g, ''))
   .pipe(z.string().regex(/^\+?\d{10,15}$/, MSG.invalidPhone));
 
@@ -33,10 +37,12 @@ export const USERNAME_CHARACTERS = /^[\p{L}\p{N}._-]+$/u;
 
 /** Letters, digits, dots, dashes and underscores; `missing` differs between sign-up and the profile form. */
 export const username = (missing: string) =>
-  plainText({ required: missing, min: [3, MSG.usernameTooShort], max: [30, MSG.usernameTooLong], invalid: MSG.usernameCharacters }).regex(
-    USERNAME_CHARACTERS,
-    MSG.usernameCharacters,
-  );
+  plainText({
+    required: missing,
+    min: [3, MSG.usernameTooShort],
+    max: [30, MSG.usernameTooLong],
+    invalid: MSG.usernameCharacters,
+  }).regex(USERNAME_CHARACTERS, MSG.usernameCharacters);
 
 export const UsernameSchema = username(MSG.fillAllFields);
 
@@ -67,7 +73,9 @@ export const ForgotPasswordSchema = z.object({
 export type ForgotPasswordInput = z.output<typeof ForgotPasswordSchema>;
 
 /** Our tokens are base64url; anything else cannot be one, whatever it contains. */
-const token = required(MSG.tokenInvalid).max(200, MSG.tokenInvalid).regex(/^[\w-]+$/, MSG.tokenInvalid);
+const token = required(MSG.tokenInvalid)
+  .max(200, MSG.tokenInvalid)
+  .regex(/^[\w-]+$/, MSG.tokenInvalid);
 
 export const TokenSchema = z.object({ token });
 export type TokenInput = z.output<typeof TokenSchema>;

@@ -24,10 +24,13 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const text = (min: number, message: string, max: number, maxMessage: string, multiline = false) =>
   plainText({ required: message, min: [min, message], max: [max, maxMessage], multiline });
 
-const fils = (message: string) => decimal(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
+const fils = (message: string) =>
+  decimal(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess(blankToUndefined, plainText({ required: message, min: [0, message], max: [max, message] }).optional()).transform((v) => (v ? v : null));
+  z
+    .preprocess(blankToUndefined, plainText({ required: message, min: [0, message], max: [max, message] }).optional())
+    .transform((v) => (v ? v : null));
 
 /** The stored sort key is the lowercased title, which can be longer than the title ('İ' lowercases to two characters). */
 export const TITLE_KEY_MAX = 200;
@@ -70,7 +73,9 @@ const productShape = {
   condition: z.preprocess(blankToUndefined, z.enum(CONDITIONS, { error: MSG.selectCondition }).default('new')),
   brand: text(1, MSG.brandRequired, 100, MSG.brandTooLong),
   dimensions: z.preprocess(blankToUndefined, dimensions.optional()).transform((v) => v ?? null),
-  weight: decimal(z.number({ error: MSG.weightPositive }).positive(MSG.weightPositive).max(100_000, MSG.weightPositive)),
+  weight: decimal(
+    z.number({ error: MSG.weightPositive }).positive(MSG.weightPositive).max(100_000, MSG.weightPositive),
+  ),
   countryOfOrigin: optionalText(100, MSG.countryTooLong),
   keywords: z
     .union([keywordText, z.array(keywordText)], { error: MSG.tooManyKeywords })
@@ -99,8 +104,18 @@ export const REVIEW_MAX = 500;
 
 /** Review: text 3–500 characters after trimming, rating 1–5 with 5 by default. */
 export const ReviewSchema = z.object({
-  text: plainText({ required: MSG.reviewBlank, min: [REVIEW_MIN, MSG.reviewLength], max: [REVIEW_MAX, MSG.reviewLength], multiline: true }),
-  rating: z.preprocess(blankToUndefined, decimal(z.number({ error: MSG.ratingRange }).int(MSG.ratingRange).min(1, MSG.ratingRange).max(5, MSG.ratingRange)).default(5)),
+  text: plainText({
+    required: MSG.reviewBlank,
+    min: [REVIEW_MIN, MSG.reviewLength],
+    max: [REVIEW_MAX, MSG.reviewLength],
+    multiline: true,
+  }),
+  rating: z.preprocess(
+    blankToUndefined,
+    decimal(
+      z.number({ error: MSG.ratingRange }).int(MSG.ratingRange).min(1, MSG.ratingRange).max(5, MSG.ratingRange),
+    ).default(5),
+  ),
 });
 export type ReviewInput = z.output<typeof ReviewSchema>;
 
@@ -110,11 +125,15 @@ export type ReviewInput = z.output<typeof ReviewSchema>;
  */
 export const ProfileSchema = z.object({
   username: username(MSG.usernameRequired),
-  bio: z.preprocess((v) => v ?? '', plainText({ required: MSG.bioTooLong, min: [0, MSG.bioTooLong], max: [500, MSG.bioTooLong], multiline: true })),
-  contactEmail: z.preprocess(blankToUndefined, emailAddress(MSG.invalidEmail, MSG.invalidEmail).optional()).transform((v) => v ?? null),
+  bio: z.preprocess(
+    (v) => v ?? '',
+    plainText({ required: MSG.bioTooLong, min: [0, MSG.bioTooLong], max: [500, MSG.bioTooLong], multiline: true }),
+  ),
+  contactEmail: z
+    .preprocess(blankToUndefined, emailAddress(MSG.invalidEmail, MSG.invalidEmail).optional())
+    .transform((v) => v ?? null),
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
-
 
 /** A page cursor as we issue them (lib/cursor.ts decodes it and checks what is inside). */
 export const CursorSchema = z.string({ error: MSG.invalidCursor }).max(500, MSG.invalidCursor);
@@ -122,7 +141,9 @@ export const CursorSchema = z.string({ error: MSG.invalidCursor }).max(500, MSG.
 /** `?limit=` as decimal text; blank means the default. */
 export const pageLimit = z.preprocess(
   blankToUndefined,
-  decimal(z.number({ error: MSG.invalidLimit }).int(MSG.invalidLimit).min(1, MSG.invalidLimit).max(60, MSG.invalidLimit)).default(24),
+  decimal(
+    z.number({ error: MSG.invalidLimit }).int(MSG.invalidLimit).min(1, MSG.invalidLimit).max(60, MSG.invalidLimit),
+  ).default(24),
 );
 
 /** The query of any list that is only paged (a profile's products, my likes, a product's reviews). */
@@ -131,7 +152,10 @@ export type PageQuery = z.output<typeof PageQuerySchema>;
 
 export const ProductListQuerySchema = z.object({
   category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORT_KEYS as [ProductSort, ...ProductSort[]], { error: MSG.invalidSort }).default('popular')),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(PRODUCT_SORT_KEYS as [ProductSort, ...ProductSort[]], { error: MSG.invalidSort }).default('popular'),
+  ),
   cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
   limit: pageLimit,
 });
@@ -139,7 +163,12 @@ export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
 export const SEARCH_FIELDS = ['name', 'price', 'rating'] as const;
 export const SearchQuerySchema = z.object({
-  q: plainText({ required: MSG.searchInvalid, min: [0, MSG.searchInvalid], max: [100, MSG.searchTooLong], invalid: MSG.searchInvalid }).default(''),
+  q: plainText({
+    required: MSG.searchInvalid,
+    min: [0, MSG.searchInvalid],
+    max: [100, MSG.searchTooLong],
+    invalid: MSG.searchInvalid,
+  }).default(''),
   sort: z.preprocess(blankToUndefined, z.enum(SEARCH_FIELDS, { error: MSG.invalidSort }).default('name')),
   order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: MSG.invalidSort }).default('asc')),
   cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),

@@ -11,15 +11,24 @@ export const StartStreamSchema = z.object({
   title: plainText({ required: MSG.streamTitleRequired, max: [120, MSG.titleTooLong] }),
   durationMinutes: z.preprocess(
     blankToUndefined,
-    decimal(z.number({ error: MSG.streamDurationRange }).int(MSG.streamDurationRange).min(STREAM_DURATION_MIN, MSG.streamDurationRange).max(STREAM_DURATION_MAX, MSG.streamDurationRange)).default(
-      STREAM_DURATION_DEFAULT_MIN,
-    ),
+    decimal(
+      z
+        .number({ error: MSG.streamDurationRange })
+        .int(MSG.streamDurationRange)
+        .min(STREAM_DURATION_MIN, MSG.streamDurationRange)
+        .max(STREAM_DURATION_MAX, MSG.streamDurationRange),
+    ).default(STREAM_DURATION_DEFAULT_MIN),
   ),
   productId: idString(MSG.streamChooseProduct),
-  startingBid: decimal(z.number({ error: MSG.startingBidPositive }).int(MSG.startingBidPositive).positive(MSG.startingBidPositive).max(MAX_FILS, MSG.priceTooLarge)),
+  startingBid: decimal(
+    z
+      .number({ error: MSG.startingBidPositive })
+      .int(MSG.startingBidPositive)
+      .positive(MSG.startingBidPositive)
+      .max(MAX_FILS, MSG.priceTooLarge),
+  ),
 });
 export type StartStreamInput = z.output<typeof StartStreamSchema>;
 
 /** A chat line: trimmed, not empty, at most 500 characters. */
 export const ChatTextSchema = plainText({ required: MSG.chatEmpty, max: [CHAT_MAX, MSG.chatTooLong] });
-

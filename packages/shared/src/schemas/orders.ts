@@ -3,7 +3,15 @@ import { MSG } from '../messages.js';
 import { decimal, idString, plainText } from '../text.js';
 import { PhoneSchema } from './auth.js';
 
-export const EMIRATES = ['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;
+export const EMIRATES = [
+  'Abu Dhabi',
+  'Dubai',
+  'Sharjah',
+  'Ajman',
+  'Umm Al Quwain',
+  'Ras Al Khaimah',
+  'Fujairah',
+] as const;
 export const VAT_RATE_PERCENT = 5;
 export const PAYMENT_METHODS = { cash_on_delivery: 'Cash on delivery' } as const;
 
@@ -29,10 +37,13 @@ export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
 };
 
 /** A seller moving their part of an order; `from` is the status they saw, so two tabs cannot both move it. */
-export const FulfilmentChangeSchema = z.object({
-  status: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
-  from: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
-}, { error: MSG.invalidOrderStatus });
+export const FulfilmentChangeSchema = z.object(
+  {
+    status: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
+    from: z.enum(FULFILMENT_STATUSES, { error: MSG.invalidOrderStatus }),
+  },
+  { error: MSG.invalidOrderStatus },
+);
 export type FulfilmentChange = z.output<typeof FulfilmentChangeSchema>;
 
 /** UAE VAT at 5%, rounded to the nearest fils. */
@@ -44,7 +55,13 @@ export const CartLinesSchema = z
   .array(
     z.object({
       productId: idString(MSG.itemsUnavailable),
-      quantity: decimal(z.number({ error: MSG.quantityRange }).int(MSG.quantityRange).min(1, MSG.quantityRange).max(99, MSG.quantityRange)),
+      quantity: decimal(
+        z
+          .number({ error: MSG.quantityRange })
+          .int(MSG.quantityRange)
+          .min(1, MSG.quantityRange)
+          .max(99, MSG.quantityRange),
+      ),
     }),
     { error: MSG.cartEmpty },
   )

@@ -11,13 +11,22 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       const tmp = path.join(dir, `.${name}.tmp`);
       await fs.writeFile(tmp, info.message as Buffer);
       await fs.rename(tmp, path.join(dir, name));
-      log.info({ to: message.to, file: name }, `mail "${message.subject}" to ${message.to}${message.link ? `: ${message.link}` : ''}`);
+      log.info(
+        { to: message.to, file: name },
+        `mail "${message.subject}" to ${message.to}${message.link ? `: ${message.link}` : ''}`,
+      );
     },
     async close() {
       transport.close();

@@ -3,7 +3,14 @@ import type { MailMessage } from './mailer.js';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Souq's one mail layout: a line of text, a button to act, and a quieter line below. */
-export function actionMail(to: string, subject: string, intro: string, button: string, link: string, outro: string): MailMessage {
+export function actionMail(
+  to: string,
+  subject: string,
+  intro: string,
+  button: string,
+  link: string,
+  outro: string,
+): MailMessage {
   return {
     to,
     subject,

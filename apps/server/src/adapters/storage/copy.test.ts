@@ -58,7 +58,9 @@ describe('npm run storage:copy', () => {
   it('copies every whole file, byte for byte, leaves the folder as it was, and copies nothing the second time', async () => {
     const first = await run();
     expect(first, first.stderr).toMatchObject({ code: 0 });
-    expect(first.stdout).toContain('done: 3 copied, 0 already in the bucket, 1 half-written temporary files left behind');
+    expect(first.stdout).toContain(
+      'done: 3 copied, 0 already in the bucket, 1 half-written temporary files left behind',
+    );
     expect(await keysIn(bucket)).toEqual(Object.keys(files).sort());
     for (const [key, data] of Object.entries(files)) expect((await bucket.get(key))?.toString()).toBe(data);
     expect(fs.existsSync(path.join(dataDir, 'uploads', halfWritten))).toBe(true);

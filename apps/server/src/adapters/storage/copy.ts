@@ -12,7 +12,11 @@ export interface CopyReport {
  * Copies every file of one store into another, one at a time, leaving the source as it was.
  * Safe to run twice, or again after an interruption: what the destination already holds is skipped.
  */
-export async function copyStorage(from: FileStorage, to: FileStorage, progress: (key: string) => void = () => {}): Promise<CopyReport> {
+export async function copyStorage(
+  from: FileStorage,
+  to: FileStorage,
+  progress: (key: string) => void = () => {},
+): Promise<CopyReport> {
   const present = new Set<string>();
   for await (const file of to.list()) present.add(file.key);
   const report: CopyReport = { copied: 0, present: 0, temporary: 0 };

@@ -30,8 +30,11 @@ export async function checkStorageAtStart(storage: FileStorage, config: Config):
   try {
     await storage.check();
   } catch (error) {
-    const where = config.s3 ? `bucket "${config.s3.bucket}" at ${config.s3.endpoint ?? `AWS ${config.s3.region}`}` : uploadsDir(config);
-    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message || error.cause.name : String(error);
+    const where = config.s3
+      ? `bucket "${config.s3.bucket}" at ${config.s3.endpoint ?? `AWS ${config.s3.region}`}`
+      : uploadsDir(config);
+    const reason =
+      error instanceof Error && error.cause instanceof Error ? error.cause.message || error.cause.name : String(error);
     throw new ConfigError(`File storage unreachable:\n  ${storage.setting}: cannot use ${where} (${reason})`);
   }
 }

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PUBLIC_PREFIX, StorageUnavailableError, assertPublic, contentTypeOf, type FileStorage, type StoredFile } from './storage.js';
+import {
+  PUBLIC_PREFIX,
+  StorageUnavailableError,
+  assertPublic,
+  contentTypeOf,
+  type FileStorage,
+  type StoredFile,
+} from './storage.js';
 
 /** Where the app serves public files itself (http/public-files.ts), whichever store holds them. */
 export const UPLOADS_URL_PREFIX = '/uploads/';

@@ -10,13 +10,21 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 import { appUrlOf } from './local-storage.js';
-import { PUBLIC_PREFIX, StorageUnavailableError, assertPublic, contentTypeOf, type FileStorage, type StoredFile } from './storage.js';
+import {
+  PUBLIC_PREFIX,
+  StorageUnavailableError,
+  assertPublic,
+  contentTypeOf,
+  type FileStorage,
+  type StoredFile,
+} from './storage.js';
 
 /** Public files get unique names and never change, so whoever serves them may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /** Every failure but "no such file" means the bucket cannot serve us now: our keys are never the caller's mistake. */
 async function calling<T>(request: () => Promise<T>): Promise<T> {
@@ -66,7 +74,11 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
     async put(key, data) {
       const ContentType = contentTypeOf(key);
       const CacheControl = key.startsWith(PUBLIC_PREFIX) ? IMMUTABLE : 'private, no-store';
-      await calling(() => client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType, CacheControl, ContentLength: data.length })));
+      await calling(() =>
+        client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType, CacheControl, ContentLength: data.length }),
+        ),
+      );
     },
     async get(key) {
       const object = await getObject(key);
@@ -76,7 +88,11 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
     async open(key) {
       const object = await getObject(key);
       if (!object?.Body) return null;
-      return { body: object.Body as Readable, size: object.ContentLength ?? 0, contentType: object.ContentType ?? contentTypeOf(key) };
+      return {
+        body: object.Body as Readable,
+        size: object.ContentLength ?? 0,
+        contentType: object.ContentType ?? contentTypeOf(key),
+      };
     },
     async delete(key) {
       await calling(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));

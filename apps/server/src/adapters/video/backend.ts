@@ -16,7 +16,11 @@ export interface VideoBackend {
   /** Prepares the stream's room as it starts; returns the SFU room number, if any. */
   openRoom(stream: VideoStream): Promise<number | null>;
   /** What this person's browser needs to publish (the host) or watch. */
-  join(stream: VideoStream, person: { userId: string | null; role: 'publisher' | 'subscriber' }, iceServers: VideoJoin['iceServers']): Promise<VideoJoin>;
+  join(
+    stream: VideoStream,
+    person: { userId: string | null; role: 'publisher' | 'subscriber' },
+    iceServers: VideoJoin['iceServers'],
+  ): Promise<VideoJoin>;
   closeRoom(stream: VideoStream): Promise<void>;
   /** The host removed this person: they may not join again (mesh needs nothing; the socket stops them). */
   removePerson?(stream: VideoStream, userId: string): Promise<void>;

@@ -10,11 +10,17 @@ describe('ICE servers', () => {
   });
 
   it('passes plain STUN URLs through', () => {
-    expect(iceServersFor({ servers: ['stun:stun.example.com:3478'] }, null, now)).toEqual([{ urls: ['stun:stun.example.com:3478'] }]);
+    expect(iceServersFor({ servers: ['stun:stun.example.com:3478'] }, null, now)).toEqual([
+      { urls: ['stun:stun.example.com:3478'] },
+    ]);
   });
 
   it('gives TURN credentials in coturn’s REST scheme: expiry:user and the HMAC-SHA1 of it', () => {
-    const [turn] = iceServersFor({ servers: [], turn: { urls: ['turn:turn.example.com:3478'], secret: 's3cret', ttlSeconds: 3600 } }, 'user-42', now);
+    const [turn] = iceServersFor(
+      { servers: [], turn: { urls: ['turn:turn.example.com:3478'], secret: 's3cret', ttlSeconds: 3600 } },
+      'user-42',
+      now,
+    );
     const expiry = now.getTime() / 1000 + 3600;
     expect(turn).toEqual({
       urls: ['turn:turn.example.com:3478'],

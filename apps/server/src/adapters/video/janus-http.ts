@@ -36,7 +36,8 @@ export async function janusPost(url: string, body: Record<string, unknown>): Pro
   }
   if (!response.ok) throw new JanusError(`Janus answered HTTP ${response.status} at ${new URL(url).pathname}`);
   const reply = (await response.json()) as JanusReply;
-  if (reply.janus === 'error') throw new JanusError(`Janus: ${reply.error?.reason ?? 'unknown error'}`, reply.error?.code);
+  if (reply.janus === 'error')
+    throw new JanusError(`Janus: ${reply.error?.reason ?? 'unknown error'}`, reply.error?.code);
   return reply;
 }
 
@@ -44,7 +45,11 @@ export async function janusPost(url: string, body: Record<string, unknown>): Pro
  * A synchronous VideoRoom request (create, exists, destroy) on a throwaway session: our server
  * makes a handful of these per stream, so holding a session (and its keep-alives) is not worth it.
  */
-export async function videoroomRequest(url: string, token: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function videoroomRequest(
+  url: string,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const session = await janusPost(url, { janus: 'create', token });
   const sessionUrl = `${url}/${String(session.data?.id)}`;
   try {

@@ -44,7 +44,8 @@ export const VIDEO_UNAVAILABLE = 'Live video is unavailable right now. Please tr
  * restarted (which forgets both) and hand a returning person the same token.
  */
 export function createJanusVideo(settings: JanusSettings, log: Log): VideoBackend {
-  const derive = (what: string) => crypto.createHmac('sha256', settings.adminSecret).update(what).digest('base64url').slice(0, 32);
+  const derive = (what: string) =>
+    crypto.createHmac('sha256', settings.adminSecret).update(what).digest('base64url').slice(0, 32);
   const serverToken = `souq-server.${derive('server')}`;
   const roomSecret = (room: number) => derive(`room-secret:${room}`);
   /** Tokens start with the room number, so closing a room finds all of its tokens in `list_tokens`. */
@@ -54,7 +55,8 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
     // Signed-out viewers have no stable id: each join gets a token of its own, removed with the room.
     `${tokenPrefix(room)}s.${userId ? derive(`subscriber:${room}:${userId}`) : crypto.randomBytes(16).toString('base64url')}`;
 
-  const admin = (body: Record<string, unknown>) => janusPost(settings.adminUrl, { ...body, admin_secret: settings.adminSecret });
+  const admin = (body: Record<string, unknown>) =>
+    janusPost(settings.adminUrl, { ...body, admin_secret: settings.adminSecret });
   const addToken = (token: string) => admin({ janus: 'add_token', token, plugins: [VIDEOROOM] });
 
   /** A VideoRoom request as our server; after a Janus restart our own token is gone too, so it is re-added once. */
@@ -108,7 +110,13 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
             await createRoom(room);
             return room;
           } catch (error) {
-            if (!(error instanceof JanusError) || error.code !== ROOM_EXISTS || stream.videoRoom !== null || attempt >= 3) throw error;
+            if (
+              !(error instanceof JanusError) ||
+              error.code !== ROOM_EXISTS ||
+              stream.videoRoom !== null ||
+              attempt >= 3
+            )
+              throw error;
           }
         }
       }),
@@ -133,7 +141,8 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
     removePerson: (stream, userId) =>
       guarded('removing a token', async () => {
         // Their next session is refused; a picture already flowing lasts until they reload (ADR 0020).
-        if (stream.videoRoom !== null) await admin({ janus: 'remove_token', token: viewerToken(stream.videoRoom, userId) });
+        if (stream.videoRoom !== null)
+          await admin({ janus: 'remove_token', token: viewerToken(stream.videoRoom, userId) });
       }),
 
     closeRoom: (stream) =>
@@ -144,7 +153,9 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
           if (!(error instanceof JanusError) || error.code !== NO_SUCH_ROOM) throw error; // already gone (a Janus restart)
         });
         const listed = await admin({ janus: 'list_tokens' });
-        const tokens = ((listed.data?.tokens ?? []) as { token: string }[]).map((t) => t.token).filter((t) => t.startsWith(tokenPrefix(room)));
+        const tokens = ((listed.data?.tokens ?? []) as { token: string }[])
+          .map((t) => t.token)
+          .filter((t) => t.startsWith(tokenPrefix(room)));
         for (const token of tokens) await admin({ janus: 'remove_token', token });
       }),
   };

@@ -48,11 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(30)')
     .execute();
-  await db.schema
-    .createIndex('email_tokens_user_purpose')
-    .on('email_tokens')
-    .columns(['user_id', 'purpose'])
-    .execute();
+  await db.schema.createIndex('email_tokens_user_purpose').on('email_tokens').columns(['user_id', 'purpose']).execute();
 
   await db.schema
     .createTable('oidc_states')

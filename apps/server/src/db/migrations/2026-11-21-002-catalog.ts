@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const sorts = ['price', 'title_key', 'rating', 'popularity', 'created_at'];
   for (const column of sorts) {
     await db.schema.createIndex(`products_${column}`).on('products').columns([column, 'id']).execute();
-    await db.schema.createIndex(`products_category_${column}`).on('products').columns(['category', column, 'id']).execute();
+    await db.schema
+      .createIndex(`products_category_${column}`)
+      .on('products')
+      .columns(['category', column, 'id'])
+      .execute();
   }
   await db.schema.createIndex('products_owner').on('products').columns(['owner_id', 'created_at']).execute();
   if (postgres) {
@@ -52,8 +56,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // schema would take it, and every other schema's index, along), and its operator class is named
     // by the schema it is really in, which need not be on this schema's search_path.
     await sql`create extension if not exists pg_trgm schema public`.execute(db);
-    const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
-    await sql`create index products_search_trgm on products using gin (search_text ${sql.id(rows[0]!.schema, 'gin_trgm_ops')})`.execute(db);
+    const { rows } = await sql<{
+      schema: string;
+    }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+      db,
+    );
+    await sql`create index products_search_trgm on products using gin (search_text ${sql.id(rows[0]!.schema, 'gin_trgm_ops')})`.execute(
+      db,
+    );
   }
 
   await db.schema

@@ -9,7 +9,9 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
-  await sql`create virtual table products_search using fts5(search_text, content='products', content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create virtual table products_search using fts5(search_text, content='products', content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`insert into products_search(rowid, search_text) select rowid, search_text from products`.execute(db);
   await sql`create trigger products_search_insert after insert on products begin
     insert into products_search(rowid, search_text) values (new.rowid, new.search_text);

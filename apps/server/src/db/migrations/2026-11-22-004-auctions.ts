@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The list's sorts over open auctions, with and without a category; id breaks ties for keyset paging.
   for (const column of ['ends_at', 'created_at', 'sort_price', 'title_key']) {
     await db.schema.createIndex(`auctions_open_${column}`).on('auctions').columns(['status', column, 'id']).execute();
-    await db.schema.createIndex(`auctions_open_category_${column}`).on('auctions').columns(['status', 'category', column, 'id']).execute();
+    await db.schema
+      .createIndex(`auctions_open_category_${column}`)
+      .on('auctions')
+      .columns(['status', 'category', column, 'id'])
+      .execute();
   }
   await db.schema.createIndex('auctions_seller').on('auctions').columns(['seller_id', 'created_at']).execute();
   await db.schema.createIndex('auctions_product').on('auctions').column('product_id').execute();
@@ -96,7 +100,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('read_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('notifications_user_time').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_user_time')
+    .on('notifications')
+    .columns(['user_id', 'created_at'])
+    .execute();
   // One unread notification per person, kind and subject: news about it updates that one.
   await db.schema
     .createIndex('notifications_unread_subject')

@@ -8,7 +8,10 @@ import { SqliteAdapter, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = !(db.getExecutor().adapter instanceof SqliteAdapter);
-  await db.schema.alterTable('auctions').addColumn('kind', 'varchar(10)', (c) => c.notNull().defaultTo('timed')).execute();
+  await db.schema
+    .alterTable('auctions')
+    .addColumn('kind', 'varchar(10)', (c) => c.notNull().defaultTo('timed'))
+    .execute();
   await db.schema.alterTable('auctions').addColumn('stream_id', 'varchar(36)').execute();
 
   await db.schema

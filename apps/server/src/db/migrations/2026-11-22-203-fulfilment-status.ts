@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  * as placed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('order_lines').addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('placed')).execute();
+  await db.schema
+    .alterTable('order_lines')
+    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('placed'))
+    .execute();
   await db.schema.alterTable('order_lines').addColumn('status_at', 'varchar(30)').execute();
 }
 

@@ -16,20 +16,43 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
  * to the first page ("This page of results has expired").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('product_likes').addColumn('seller_id', 'varchar(36)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('product_likes').addColumn('category', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('product_likes')
+    .addColumn('seller_id', 'varchar(36)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('product_likes')
+    .addColumn('category', 'varchar(30)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`
     update product_likes set
       seller_id = (select owner_id from products where products.id = product_likes.product_id),
       category = (select category from products where products.id = product_likes.product_id)
   `.execute(db);
-  await db.schema.createIndex('product_likes_signals').on('product_likes').columns(['user_id', 'created_at', 'seller_id', 'category', 'product_id']).execute();
+  await db.schema
+    .createIndex('product_likes_signals')
+    .on('product_likes')
+    .columns(['user_id', 'created_at', 'seller_id', 'category', 'product_id'])
+    .execute();
   await db.schema.dropIndex('product_likes_user').execute();
-  await db.schema.createIndex('item_opens_signals').on('item_opens').columns(['user_id', 'created_at', 'seller_id', 'category', 'item_id']).execute();
+  await db.schema
+    .createIndex('item_opens_signals')
+    .on('item_opens')
+    .columns(['user_id', 'created_at', 'seller_id', 'category', 'item_id'])
+    .execute();
   await db.schema.dropIndex('item_opens_user').execute();
-  await db.schema.createIndex('products_owner_feed').on('products').columns(['owner_id', 'is_auction', 'created_at', 'id', 'category', 'popularity']).execute();
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) await sql`alter table feed_sessions set unlogged`.execute(db);
-  await db.schema.createIndex('auctions_seller_feed').on('auctions').columns(['seller_id', 'status', 'kind', 'ends_at', 'id', 'category', 'bid_count', 'created_at']).execute();
+  await db.schema
+    .createIndex('products_owner_feed')
+    .on('products')
+    .columns(['owner_id', 'is_auction', 'created_at', 'id', 'category', 'popularity'])
+    .execute();
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+    await sql`alter table feed_sessions set unlogged`.execute(db);
+  await db.schema
+    .createIndex('auctions_seller_feed')
+    .on('auctions')
+    .columns(['seller_id', 'status', 'kind', 'ends_at', 'id', 'category', 'bid_count', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,11 @@ import type { Kysely } from 'kysely';
  * changes only on a person's first bid on an auction; later bids update the row, not its keys.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('auction_max_bids_bidder').on('auction_max_bids').columns(['bidder_id', 'auction_id']).execute();
+  await db.schema
+    .createIndex('auction_max_bids_bidder')
+    .on('auction_max_bids')
+    .columns(['bidder_id', 'auction_id'])
+    .execute();
   await db.schema.dropIndex('bids_bidder').execute();
 }
 

@@ -34,11 +34,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Back to URLs as the app served them from DATA_DIR; lines that had the placeholder get no picture. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('profile_pic', 'text', (c) => c.notNull().defaultTo('/images/default-avatar.svg')).execute();
-  await sql`update users set profile_pic = '/uploads/' || avatar_key || '-thumb.webp' where avatar_key is not null`.execute(db);
+  await db.schema
+    .alterTable('users')
+    .addColumn('profile_pic', 'text', (c) => c.notNull().defaultTo('/images/default-avatar.svg'))
+    .execute();
+  await sql`update users set profile_pic = '/uploads/' || avatar_key || '-thumb.webp' where avatar_key is not null`.execute(
+    db,
+  );
   await db.schema.alterTable('users').dropColumn('avatar_key').execute();
 
   await db.schema.alterTable('order_lines').addColumn('image', 'text').execute();
-  await sql`update order_lines set image = '/uploads/' || image_key || '-thumb.webp' where image_key is not null`.execute(db);
+  await sql`update order_lines set image = '/uploads/' || image_key || '-thumb.webp' where image_key is not null`.execute(
+    db,
+  );
   await db.schema.alterTable('order_lines').dropColumn('image_key').execute();
 }

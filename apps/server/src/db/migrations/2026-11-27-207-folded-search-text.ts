@@ -61,7 +61,10 @@ interface Row {
 async function rederive(db: Kysely<unknown>, derive: (lines: string[]) => string): Promise<void> {
   let after = '';
   for (;;) {
-    const { rows } = await sql<Row>`select id, title, category, keywords, search_text from products where id > ${after} order by id limit ${BATCH}`.execute(db);
+    const { rows } =
+      await sql<Row>`select id, title, category, keywords, search_text from products where id > ${after} order by id limit ${BATCH}`.execute(
+        db,
+      );
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.id;
     const changed = rows.flatMap((r) => {
@@ -70,7 +73,10 @@ async function rederive(db: Kysely<unknown>, derive: (lines: string[]) => string
     });
     if (changed.length === 0) continue;
     // One statement per batch in SQL both databases speak (a CASE, not UPDATE … FROM VALUES).
-    const cases = sql.join(changed.map((c) => sql`when ${c.id} then ${c.text}`), sql` `);
+    const cases = sql.join(
+      changed.map((c) => sql`when ${c.id} then ${c.text}`),
+      sql` `,
+    );
     const ids = sql.join(changed.map((c) => sql`${c.id}`));
     await sql`update products set search_text = case id ${cases} end where id in (${ids})`.execute(db);
   }

@@ -106,7 +106,10 @@ describe.each(DIALECTS)('email verification (%s)', (dialect) => {
 
     const missing = await post(t, '/api/auth/verify-email', {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This link is invalid or has expired. Please request a new one.' });
+    expect(missing.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This link is invalid or has expired. Please request a new one.',
+    });
   });
 
   it('resends the verification mail to a signed-in, unverified user with a new link that works', async () => {
@@ -114,7 +117,10 @@ describe.each(DIALECTS)('email verification (%s)', (dialect) => {
     const first = verifyLink(email);
     const res = await post(t, '/api/auth/resend-verification', {}, cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ alreadyVerified: false, message: 'Verification email sent. Please check your inbox and verify your email.' });
+    expect(res.json()).toEqual({
+      alreadyVerified: false,
+      message: 'Verification email sent. Please check your inbox and verify your email.',
+    });
 
     const mails = readOutbox(t.config.dataDir).filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(2);
@@ -182,6 +188,8 @@ describe.each(DIALECTS)('when the mail server is down (%s)', (dialect) => {
     const { cookie } = await registerUser(t);
     const res = await post(t, '/api/auth/resend-verification', {}, cookie);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual(apiError('SERVICE_UNAVAILABLE', 'Error sending verification email. Please try again later.'));
+    expect(res.json()).toEqual(
+      apiError('SERVICE_UNAVAILABLE', 'Error sending verification email. Please try again later.'),
+    );
   });
 });

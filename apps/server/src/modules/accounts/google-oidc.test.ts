@@ -20,7 +20,10 @@ class CookieJar {
       const value = pair!.slice(eq + 1).trim();
       const expired = attributes.some((a) => {
         const [k, v = ''] = a.split('=').map((s) => s.trim());
-        return (k!.toLowerCase() === 'expires' && Date.parse(v) <= Date.now()) || (k!.toLowerCase() === 'max-age' && Number(v) <= 0);
+        return (
+          (k!.toLowerCase() === 'expires' && Date.parse(v) <= Date.now()) ||
+          (k!.toLowerCase() === 'max-age' && Number(v) <= 0)
+        );
       });
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -45,13 +48,25 @@ interface ProviderPage {
  * A browser at the provider: follows redirects inside the provider's origin, carrying its cookies,
  * and stops at an HTML page or at a redirect that leaves the provider (back to the app).
  */
-async function visit(jar: CookieJar, start: URL, init?: { method: 'POST'; form: Record<string, string> }): Promise<ProviderPage | URL> {
+async function visit(
+  jar: CookieJar,
+  start: URL,
+  init?: { method: 'POST'; form: Record<string, string> },
+): Promise<ProviderPage | URL> {
   let url = start;
   let request: RequestInit = init
-    ? { method: 'POST', body: new URLSearchParams(init.form), headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+    ? {
+        method: 'POST',
+        body: new URLSearchParams(init.form),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }
     : { method: 'GET' };
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, { ...request, redirect: 'manual', headers: { ...(request.headers as Record<string, string>), cookie: jar.header() } });
+    const response = await fetch(url, {
+      ...request,
+      redirect: 'manual',
+      headers: { ...(request.headers as Record<string, string>), cookie: jar.header() },
+    });
     jar.store(response);
     if (response.status >= 300 && response.status < 400) {
       const next = new URL(response.headers.get('location')!, url);
@@ -66,7 +81,9 @@ async function visit(jar: CookieJar, start: URL, init?: { method: 'POST'; form: 
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const forms = [...html.matchAll(/<form method="post" action="([^"]+)"/g)];
     expect(forms).toHaveLength(1);
-    const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const hidden = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+    );
     return { url, title: /<title>([^<]*)<\/title>/.exec(html)![1]!, html, action: new URL(forms[0]![1]!, url), hidden };
   }
   throw new Error('too many redirects at the provider');
@@ -90,11 +107,17 @@ async function authorizeAtProvider(authorizationUrl: string, login: string): Pro
   expect(signIn.title).toBe('Sign-in - Test OpenID Provider');
   expect(signIn.html).toContain('<input required type="text" name="login" autofocus>');
   expect(signIn.html).toContain('<input required type="password" name="password">');
-  expect(signIn.html.match(/<button type="submit"[^>]*>([^<]*)<\/button>/g)).toEqual(['<button type="submit">Sign-in</button>']);
+  expect(signIn.html.match(/<button type="submit"[^>]*>([^<]*)<\/button>/g)).toEqual([
+    '<button type="submit">Sign-in</button>',
+  ]);
   expect(signIn.html).toMatch(/<a id="cancel" href="\/interaction\/[^"]+\/abort">Cancel<\/a>/);
-  const consent = asPage(await visit(jar, signIn.action, { method: 'POST', form: { ...signIn.hidden, login, password: 'any password' } }));
+  const consent = asPage(
+    await visit(jar, signIn.action, { method: 'POST', form: { ...signIn.hidden, login, password: 'any password' } }),
+  );
   expect(consent.title).toBe('Authorize - Test OpenID Provider');
-  expect(consent.html.match(/<button type="submit"[^>]*>([^<]*)<\/button>/g)).toEqual(['<button type="submit" autofocus>Continue</button>']);
+  expect(consent.html.match(/<button type="submit"[^>]*>([^<]*)<\/button>/g)).toEqual([
+    '<button type="submit" autofocus>Continue</button>',
+  ]);
   return asRedirect(await visit(jar, consent.action, { method: 'POST', form: consent.hidden }));
 }
 
@@ -119,8 +142,17 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
     await op?.close();
   });
 
-  const countUsers = async () => Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const userRow = (email: string) => t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const countUsers = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const userRow = (email: string) =>
+    t.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
   async function start() {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
@@ -131,11 +163,18 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
   }
 
   /** Start, sign in at the provider, and bring the callback back to the app with the given state cookie. */
-  async function signIn(login: string, cookies: (state: string) => Record<string, string> = (state) => ({ souq_oidc: state })) {
+  async function signIn(
+    login: string,
+    cookies: (state: string) => Record<string, string> = (state) => ({ souq_oidc: state }),
+  ) {
     const { location, state } = await start();
     const callback = await authorizeAtProvider(location, login);
     expect(callback.origin + callback.pathname).toBe(CALLBACK);
-    const res = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies: cookies(state) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      cookies: cookies(state),
+    });
     return { res, callback, state, sid: res.cookies.find((c) => c.name === 'souq_sid')?.value };
   }
 
@@ -157,7 +196,17 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
     expect(url.origin + url.pathname).toBe(`${op.issuer}/auth`);
     const params = Object.fromEntries(url.searchParams);
     expect(Object.keys(params).sort()).toEqual(
-      ['client_id', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'redirect_uri', 'response_type', 'scope', 'state'].sort(),
+      [
+        'client_id',
+        'code_challenge',
+        'code_challenge_method',
+        'nonce',
+        'prompt',
+        'redirect_uri',
+        'response_type',
+        'scope',
+        'state',
+      ].sort(),
     );
     expect(params).toMatchObject({
       client_id: CLIENT.clientId,
@@ -171,7 +220,12 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
     expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(params.nonce!.length).toBeGreaterThanOrEqual(32);
     expect(state.length).toBeGreaterThanOrEqual(32);
-    expect(res.cookies.find((c) => c.name === 'souq_oidc')).toMatchObject({ path: '/api/auth/google', httpOnly: true, sameSite: 'Lax', maxAge: 600 });
+    expect(res.cookies.find((c) => c.name === 'souq_oidc')).toMatchObject({
+      path: '/api/auth/google',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: 600,
+    });
     // Each attempt gets its own state.
     expect((await start()).state).not.toBe(state);
   });
@@ -182,7 +236,11 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/auth/popup-done');
     expect(res.cookies.find((c) => c.name === 'souq_oidc')).toMatchObject({ value: '', path: '/api/auth/google' });
-    expect(res.cookies.find((c) => c.name === 'souq_sid')).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(res.cookies.find((c) => c.name === 'souq_sid')).toMatchObject({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     expect(await countUsers()).toBe(before + 1);
     expect(await me(sid)).toEqual({
       id: expect.any(String),
@@ -229,7 +287,10 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
 
   it('refuses a callback whose state cookie is wrong or missing, and sets no session', async () => {
     const before = await countUsers();
-    for (const cookies of [(): Record<string, string> => ({ souq_oidc: 'not-the-state' }), (): Record<string, string> => ({})]) {
+    for (const cookies of [
+      (): Record<string, string> => ({ souq_oidc: 'not-the-state' }),
+      (): Record<string, string> => ({}),
+    ]) {
       const { res } = await signIn('intruder', cookies);
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(FAILED);
@@ -242,7 +303,11 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
   it('accepts a callback only once', async () => {
     const { res, callback, state } = await signIn('once');
     expect(res.headers.location).toBe('/auth/popup-done');
-    const replay = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies: { souq_oidc: state } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      cookies: { souq_oidc: state },
+    });
     expect(replay.statusCode).toBe(302);
     expect(replay.headers.location).toBe(FAILED);
     expect(replay.cookies.find((c) => c.name === 'souq_sid')).toBeUndefined();
@@ -257,14 +322,24 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
     expect(callback.origin + callback.pathname).toBe(CALLBACK);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(state);
-    const res = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, cookies: { souq_oidc: state } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      cookies: { souq_oidc: state },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(FAILED);
     expect(res.cookies.find((c) => c.name === 'souq_sid')).toBeUndefined();
   });
 
   it('links an existing password account when the provider has verified the email', async () => {
-    const existing = await t.accounts.createAccountDirectly({ email: 'layla@example.com', username: 'layla', phone: '0501234567', password: 'secret-pass', verified: false });
+    const existing = await t.accounts.createAccountDirectly({
+      email: 'layla@example.com',
+      username: 'layla',
+      phone: '0501234567',
+      password: 'secret-pass',
+      verified: false,
+    });
     const before = await countUsers();
     const { res, sid } = await signIn('layla');
     expect(res.statusCode).toBe(302);
@@ -290,7 +365,13 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
   });
 
   it('refuses to link an existing account when the provider has not verified the email', async () => {
-    await t.accounts.createAccountDirectly({ email: 'mona@example.com', username: 'mona', phone: '0501234567', password: 'secret-pass', verified: true });
+    await t.accounts.createAccountDirectly({
+      email: 'mona@example.com',
+      username: 'mona',
+      phone: '0501234567',
+      password: 'secret-pass',
+      verified: true,
+    });
     const before = await countUsers();
     const { res } = await signIn('mona');
     expect(res.statusCode).toBe(302);
@@ -303,7 +384,13 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
   it('creates an unverified account when the provider has not verified a new email', async () => {
     const { res, sid } = await signIn('newbie');
     expect(res.headers.location).toBe('/auth/popup-done');
-    expect(await me(sid)).toMatchObject({ email: 'newbie@example.com', username: 'NewBie', displayName: 'New Bie', emailVerified: false, hasPassword: false });
+    expect(await me(sid)).toMatchObject({
+      email: 'newbie@example.com',
+      username: 'NewBie',
+      displayName: 'New Bie',
+      emailVerified: false,
+      hasPassword: false,
+    });
   });
 });
 
@@ -317,19 +404,27 @@ describe.each(DIALECTS)('Login using Google when not configured (%s)', (dialect)
   it('says why Google sign-in is unavailable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: { enabled: false, reason: 'Google sign-in is not configured on this server.' } });
+    expect(res.json()).toEqual({
+      google: { enabled: false, reason: 'Google sign-in is not configured on this server.' },
+    });
   });
 
   it('answers the start URL with a 503', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Google sign-in is not configured on this server.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Google sign-in is not configured on this server.' },
+    });
     expect(res.cookies.find((c) => c.name === 'souq_oidc')).toBeUndefined();
   });
 
   it('turns a stray callback into the popup error page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=x&state=y', cookies: { souq_oidc: 'y' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/google/callback?code=x&state=y',
+      cookies: { souq_oidc: 'y' },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/auth/popup-done?error=${encodeURIComponent(MSG.googleNotConfigured)}`);
     expect(res.cookies.find((c) => c.name === 'souq_sid')).toBeUndefined();

@@ -6,7 +6,16 @@ import { createAccountsService } from './service.js';
 
 export const accountsModule = defineModule((ctx, _needs: Record<string, never>) => {
   const { db, clock, config, mailer, log } = ctx;
-  const service = createAccountsService({ db, clock, mailer, log, afterAnswer: ctx.afterAnswer, avatarUrl: ctx.media.avatarUrl, publicUrl: config.publicUrl, sessionDays: config.sessionDays });
+  const service = createAccountsService({
+    db,
+    clock,
+    mailer,
+    log,
+    afterAnswer: ctx.afterAnswer,
+    avatarUrl: ctx.media.avatarUrl,
+    publicUrl: config.publicUrl,
+    sessionDays: config.sessionDays,
+  });
   const oidc = createOidcSignIn({ db, clock, publicUrl: config.publicUrl, settings: config.oidc });
   return {
     service,

@@ -43,7 +43,10 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
 
   it('answers a wrong password and an unknown email alike, without a cookie', async () => {
     const { email } = await registerUser(t);
-    for (const attempt of [{ email, password: 'wrong-pass' }, { email: 'nobody@example.com', password: 'secret-pass' }]) {
+    for (const attempt of [
+      { email, password: 'wrong-pass' },
+      { email: 'nobody@example.com', password: 'secret-pass' },
+    ]) {
       const res = await post(t, '/api/auth/login', attempt);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(INVALID);
@@ -52,10 +55,26 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
   });
 
   it.each([
-    [{}, 'Please enter both email and password.', { email: 'Please enter both email and password.', password: 'Please enter both email and password.' }],
-    [{ email: 'amira@example.com', password: '' }, 'Please enter both email and password.', { password: 'Please enter both email and password.' }],
-    [{ email: 'amira-at-example.com', password: 'secret-pass' }, 'Invalid email format.', { email: 'Invalid email format.' }],
-    [{ email: 'amira@example.com', password: '12345' }, 'Password must be at least 6 characters.', { password: 'Password must be at least 6 characters.' }],
+    [
+      {},
+      'Please enter both email and password.',
+      { email: 'Please enter both email and password.', password: 'Please enter both email and password.' },
+    ],
+    [
+      { email: 'amira@example.com', password: '' },
+      'Please enter both email and password.',
+      { password: 'Please enter both email and password.' },
+    ],
+    [
+      { email: 'amira-at-example.com', password: 'secret-pass' },
+      'Invalid email format.',
+      { email: 'Invalid email format.' },
+    ],
+    [
+      { email: 'amira@example.com', password: '12345' },
+      'Password must be at least 6 characters.',
+      { password: 'Password must be at least 6 characters.' },
+    ],
   ])('refuses %j with the exact message', async (body, message, fields) => {
     const res = await post(t, '/api/auth/login', body);
     expect(res.statusCode).toBe(400);
@@ -66,7 +85,9 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     await t.accounts.signInWithOidc({ sub: 'google-only-1', email: 'gonly@example.com', emailVerified: true });
     const res = await post(t, '/api/auth/login', { email: 'gonly@example.com', password: 'secret-pass' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual(apiError('INVALID_CREDENTIALS', 'This account signs in with Google. Use "Login using Google".'));
+    expect(res.json()).toEqual(
+      apiError('INVALID_CREDENTIALS', 'This account signs in with Google. Use "Login using Google".'),
+    );
   });
 
   it('sets an HttpOnly, SameSite=Lax, site-wide cookie, not Secure over plain http', async () => {
@@ -101,8 +122,14 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect(cleared.value).toBe('');
     expect(new Date(cleared.expires!).getTime()).toBeLessThan(Date.now());
     expect(await whoAmI(t, cookie)).toBeNull();
-    const user = await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(await t.database.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(
+      await t.database.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
   });
 
   it('signing out without a session is harmless', async () => {
@@ -167,7 +194,9 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
       await post(t, '/api/auth/logout', {}, out.cookie);
       clock.set(start.getTime() + 30 * DAY + 60_000);
       // Asked in one turn: one statement answers them all.
-      const tokens = [a.cookie, old.cookie, b.cookie, 'souq_sid=forged', bAgain.cookie, out.cookie, a.cookie].map(token);
+      const tokens = [a.cookie, old.cookie, b.cookie, 'souq_sid=forged', bAgain.cookie, out.cookie, a.cookie].map(
+        token,
+      );
       const users = await Promise.all(tokens.map((tok) => t.accounts.userForSessionToken(tok)));
       expect(users.map((u) => u?.email ?? null)).toEqual([a.email, null, b.email, null, b.email, null, a.email]);
       // And through HTTP, however the requests fall into turns.

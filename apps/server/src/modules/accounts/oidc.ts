@@ -35,7 +35,13 @@ export function createOidcSignIn(deps: { db: Kysely<DB>; settings: OidcSettings;
   function discover(): Promise<client.Configuration> {
     // Discovery is lazy and retried: the provider being down must not stop Souq from starting.
     configuration ??= client
-      .discovery(new URL(issuer), clientId!, clientSecret!, undefined, issuer.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        new URL(issuer),
+        clientId!,
+        clientSecret!,
+        undefined,
+        issuer.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;

@@ -2,7 +2,17 @@ import pg from 'pg';
 import { createFakeClock } from '../../lib/clock.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestLink, readOutbox } from '../../../test/outbox.js';
-import { DIALECTS, apiError, eventually, login, post, registerUser, startTestApp, whoAmI, type TestApp } from '../../../test/support.js';
+import {
+  DIALECTS,
+  apiError,
+  eventually,
+  login,
+  post,
+  registerUser,
+  startTestApp,
+  whoAmI,
+  type TestApp,
+} from '../../../test/support.js';
 
 const RESET_SENT = { message: "If an account exists for that email, we've sent a link to reset your password." };
 const TOKEN_INVALID = apiError('TOKEN_INVALID', 'This link is invalid or has expired. Please request a new one.');
@@ -64,7 +74,9 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
       expect(mails.filter((m) => m.to.includes('stranger@example.com'))).toEqual([]);
       const reset = mails.filter((m) => m.to.includes(email) && m.subject === 'Reset your Souq password');
       expect(reset).toHaveLength(1);
-      expect(reset[0]!.links).toContainEqual(expect.stringMatching(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{43}$/));
+      expect(reset[0]!.links).toContainEqual(
+        expect.stringMatching(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{43}$/),
+      );
     });
 
     /**
@@ -74,25 +86,31 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
      * writes wait for a lock synchronously, stopping this very process, so the wait cannot be
      * watched from inside it; its writes take microseconds anyway.)
      */
-    if (dialect === 'postgres') it('answers before doing anything that depends on whether the account exists', async () => {
-      const { email } = await registerUser(t);
-      const release = await holdTokenWrites();
-      let first: string;
-      try {
-        const answer = forgot(email);
-        first = await Promise.race([answer.then((res) => `answered ${res.statusCode}`), new Promise<string>((resolve) => setTimeout(() => resolve('waited for the lock'), 1500))]);
-      } finally {
-        await release();
-      }
-      expect(first).toBe('answered 200');
-      await eventually(() => latestLink(t.config.dataDir, email, '/reset-password?token='));
-    });
+    if (dialect === 'postgres')
+      it('answers before doing anything that depends on whether the account exists', async () => {
+        const { email } = await registerUser(t);
+        const release = await holdTokenWrites();
+        let first: string;
+        try {
+          const answer = forgot(email);
+          first = await Promise.race([
+            answer.then((res) => `answered ${res.statusCode}`),
+            new Promise<string>((resolve) => setTimeout(() => resolve('waited for the lock'), 1500)),
+          ]);
+        } finally {
+          await release();
+        }
+        expect(first).toBe('answered 200');
+        await eventually(() => latestLink(t.config.dataDir, email, '/reset-password?token='));
+      });
 
     it('refuses an invalid email address', async () => {
       const res = await forgot('not-an-email');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(
-        apiError('VALIDATION_FAILED', 'Please enter a valid email address.', { email: 'Please enter a valid email address.' }),
+        apiError('VALIDATION_FAILED', 'Please enter a valid email address.', {
+          email: 'Please enter a valid email address.',
+        }),
       );
     });
   });
@@ -130,7 +148,9 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
       const token = await resetToken(email);
       const res = await confirm(token, 'brand-new-pass', 'brand-new-typo');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(apiError('VALIDATION_FAILED', 'Passwords do not match.', { confirmPassword: 'Passwords do not match.' }));
+      expect(res.json()).toEqual(
+        apiError('VALIDATION_FAILED', 'Passwords do not match.', { confirmPassword: 'Passwords do not match.' }),
+      );
       expect((await confirm(token, 'brand-new-pass')).statusCode).toBe(200);
     });
 
@@ -138,7 +158,10 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
       const { email } = await registerUser(t);
       const res = await confirm(await resetToken(email), '12345');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Password must be at least 6 characters.' });
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Password must be at least 6 characters.',
+      });
     });
 
     it('refuses a link older than an hour and keeps the old password', async () => {
@@ -166,7 +189,9 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
 
     it('does not accept an email-verification token', async () => {
       const { email } = await registerUser(t);
-      const verifyToken = new URL(latestLink(t.config.dataDir, email, '/verify-email?token=')).searchParams.get('token')!;
+      const verifyToken = new URL(latestLink(t.config.dataDir, email, '/verify-email?token=')).searchParams.get(
+        'token',
+      )!;
       expect((await confirm(verifyToken, 'brand-new-pass')).json()).toEqual(TOKEN_INVALID);
     });
   });
@@ -184,7 +209,9 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
         const res = await change(cookie, current, 'brand-new-pass');
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual(
-          apiError('VALIDATION_FAILED', 'Your current password is incorrect.', { currentPassword: 'Your current password is incorrect.' }),
+          apiError('VALIDATION_FAILED', 'Your current password is incorrect.', {
+            currentPassword: 'Your current password is incorrect.',
+          }),
         );
       }
       expect((await login(t, email, password)).res.statusCode).toBe(200);
@@ -194,11 +221,17 @@ describe.each(DIALECTS)('passwords (%s)', (dialect) => {
       const { password, cookie } = await registerUser(t);
       const res = await change(cookie, password, 'brand-new-pass', 'brand-new-typo');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(apiError('VALIDATION_FAILED', 'Passwords do not match.', { confirmPassword: 'Passwords do not match.' }));
+      expect(res.json()).toEqual(
+        apiError('VALIDATION_FAILED', 'Passwords do not match.', { confirmPassword: 'Passwords do not match.' }),
+      );
     });
 
     it('lets an account made with Google set a first password without a current one', async () => {
-      const { session } = await t.accounts.signInWithOidc({ sub: 'google-first-password', email: 'gfirst@example.com', emailVerified: true });
+      const { session } = await t.accounts.signInWithOidc({
+        sub: 'google-first-password',
+        email: 'gfirst@example.com',
+        emailVerified: true,
+      });
       const res = await change(`souq_sid=${session.token}`, '', 'brand-new-pass');
       expect(res.statusCode).toBe(200);
       expect((await login(t, 'gfirst@example.com', 'brand-new-pass')).res.statusCode).toBe(200);

@@ -23,10 +23,19 @@ export async function usernameExists(db: Db, username: string, exceptUserId?: st
 }
 
 export const contactsOf = (db: Db, userIds: string[]) =>
-  userIds.length ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute() : Promise.resolve([]);
+  userIds.length
+    ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute()
+    : Promise.resolve([]);
 
 export const countUsers = async (db: Db): Promise<number> =>
-  Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export const insertUser = (db: Db, user: NewUser) => db.insertInto('users').values(user).execute();
 
@@ -34,7 +43,12 @@ export const setPasswordHash = (db: Db, userId: string, hash: string) =>
   db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 
 export const markEmailVerified = (db: Db, userId: string, at: string) =>
-  db.updateTable('users').set({ email_verified_at: at }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+  db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
 
 export const linkGoogleAccount = (db: Db, userId: string, sub: string) =>
   db.updateTable('users').set({ google_sub: sub }).where('id', '=', userId).execute();
@@ -54,7 +68,11 @@ const sessionUser = prepared((db, p: { idHash: string; now: string }) =>
 );
 
 /** The users of several live sessions, by session: the lookups of requests that arrive together. */
-export async function findSessionUsers(db: Db, idHashes: readonly string[], now: string): Promise<Map<string, UserRow>> {
+export async function findSessionUsers(
+  db: Db,
+  idHashes: readonly string[],
+  now: string,
+): Promise<Map<string, UserRow>> {
   // One session, the usual case on a quiet server: the statement compiled once.
   if (idHashes.length === 1) {
     const [user] = await sessionUser(db, { idHash: idHashes[0]!, now });
@@ -71,7 +89,8 @@ export async function findSessionUsers(db: Db, idHashes: readonly string[], now:
   return new Map(rows.map(({ session_id_hash, ...user }) => [session_id_hash, user]));
 }
 
-export const deleteSession = (db: Db, idHash: string) => db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+export const deleteSession = (db: Db, idHash: string) =>
+  db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 
 export async function deleteUserSessions(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
@@ -79,15 +98,24 @@ export async function deleteUserSessions(db: Db, userId: string, exceptIdHash?: 
   await q.execute();
 }
 
-export const deleteExpiredSessions = (db: Db, now: string) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+export const deleteExpiredSessions = (db: Db, now: string) =>
+  db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 
 // Single-use email tokens
 
 export const insertEmailToken = (db: Db, row: Omit<DB['email_tokens'], 'used_at'>) =>
-  db.insertInto('email_tokens').values({ ...row, used_at: null }).execute();
+  db
+    .insertInto('email_tokens')
+    .values({ ...row, used_at: null })
+    .execute();
 
 /** Marks the token used only if it is still usable; returns its user when this call used it. */
-export async function consumeEmailToken(db: Db, hash: string, purpose: EmailTokenPurpose, now: string): Promise<string | undefined> {
+export async function consumeEmailToken(
+  db: Db,
+  hash: string,
+  purpose: EmailTokenPurpose,
+  now: string,
+): Promise<string | undefined> {
   const row = await db
     .updateTable('email_tokens')
     .set({ used_at: now })
@@ -101,7 +129,12 @@ export async function consumeEmailToken(db: Db, hash: string, purpose: EmailToke
 }
 
 export const deleteUnusedEmailTokens = (db: Db, userId: string, purpose: EmailTokenPurpose) =>
-  db.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  db
+    .deleteFrom('email_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 
 // OpenID Connect sign-in attempts
 
@@ -116,4 +149,5 @@ export async function takeOidcState(db: Db, stateHash: string, now: string) {
   return row && row.expires_at > now ? row : undefined;
 }
 
-export const deleteExpiredOidcStates = (db: Db, now: string) => db.deleteFrom('oidc_states').where('expires_at', '<=', now).execute();
+export const deleteExpiredOidcStates = (db: Db, now: string) =>
+  db.deleteFrom('oidc_states').where('expires_at', '<=', now).execute();

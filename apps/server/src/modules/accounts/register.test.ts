@@ -52,8 +52,19 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     });
     expect(res.body).not.toContain('argon2');
 
-    const row = await t.database.db.selectFrom('users').selectAll().where('email', '=', 'happy.user@example.com').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ phone: '0501234567', bio: '', posts_count: 0, followers_count: 0, following_count: 0, email_verified_at: null });
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'happy.user@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      phone: '0501234567',
+      bio: '',
+      posts_count: 0,
+      followers_count: 0,
+      following_count: 0,
+      email_verified_at: null,
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
     expect(res.cookies.map((c) => c.name)).toEqual(['souq_sid']);
@@ -63,7 +74,9 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.file).toMatch(/\.eml$/);
     expect(mails[0]!.subject).toBe('Verify your email for Souq');
-    expect(mails[0]!.links).toContainEqual(expect.stringMatching(/^http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}$/));
+    expect(mails[0]!.links).toContainEqual(
+      expect.stringMatching(/^http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}$/),
+    );
   });
 
   it('refuses an empty form, naming every field', async () => {
@@ -71,7 +84,13 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     const res = await register({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(
-      apiError('VALIDATION_FAILED', FILL, { email: FILL, password: FILL, confirmPassword: FILL, username: FILL, phone: FILL }),
+      apiError('VALIDATION_FAILED', FILL, {
+        email: FILL,
+        password: FILL,
+        confirmPassword: FILL,
+        username: FILL,
+        phone: FILL,
+      }),
     );
     expect(await footprint()).toEqual(before);
   });
@@ -84,12 +103,42 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
 
   it.each([
     ['a missing phone', { phone: '' }, FILL, { phone: FILL }],
-    ['an invalid email', { email: 'nope@nowhere' }, 'Please enter a valid email address.', { email: 'Please enter a valid email address.' }],
-    ['a short password', { password: '12345', confirmPassword: '12345' }, 'Password must be at least 6 characters.', { password: 'Password must be at least 6 characters.' }],
-    ['a different confirmation', { confirmPassword: 'other-pass' }, 'Passwords do not match.', { confirmPassword: 'Passwords do not match.' }],
-    ['a short username', { username: 'ab' }, 'Username should be at least 3 characters.', { username: 'Username should be at least 3 characters.' }],
-    ['a short phone', { phone: '050123456' }, 'Enter a valid phone number with 10–15 digits.', { phone: 'Enter a valid phone number with 10–15 digits.' }],
-    ['a long phone', { phone: '0501234567890123' }, 'Enter a valid phone number with 10–15 digits.', { phone: 'Enter a valid phone number with 10–15 digits.' }],
+    [
+      'an invalid email',
+      { email: 'nope@nowhere' },
+      'Please enter a valid email address.',
+      { email: 'Please enter a valid email address.' },
+    ],
+    [
+      'a short password',
+      { password: '12345', confirmPassword: '12345' },
+      'Password must be at least 6 characters.',
+      { password: 'Password must be at least 6 characters.' },
+    ],
+    [
+      'a different confirmation',
+      { confirmPassword: 'other-pass' },
+      'Passwords do not match.',
+      { confirmPassword: 'Passwords do not match.' },
+    ],
+    [
+      'a short username',
+      { username: 'ab' },
+      'Username should be at least 3 characters.',
+      { username: 'Username should be at least 3 characters.' },
+    ],
+    [
+      'a short phone',
+      { phone: '050123456' },
+      'Enter a valid phone number with 10–15 digits.',
+      { phone: 'Enter a valid phone number with 10–15 digits.' },
+    ],
+    [
+      'a long phone',
+      { phone: '0501234567890123' },
+      'Enter a valid phone number with 10–15 digits.',
+      { phone: 'Enter a valid phone number with 10–15 digits.' },
+    ],
   ])('refuses %s with the exact message and writes nothing', async (_case, change, message, fields) => {
     const before = await footprint();
     const res = await register({ ...validRegistration(), ...change });
@@ -105,7 +154,9 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     const res = await register({ ...validRegistration(), email: 'TAKEN@example.com' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(
-      apiError('CONFLICT', 'An account with this email already exists.', { email: 'An account with this email already exists.' }),
+      apiError('CONFLICT', 'An account with this email already exists.', {
+        email: 'An account with this email already exists.',
+      }),
     );
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await footprint()).toEqual(before);
@@ -116,7 +167,9 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     const before = await footprint();
     const res = await register({ ...validRegistration(), username: 'kHALID' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(apiError('CONFLICT', 'This username is already taken.', { username: 'This username is already taken.' }));
+    expect(res.json()).toEqual(
+      apiError('CONFLICT', 'This username is already taken.', { username: 'This username is already taken.' }),
+    );
     expect(await footprint()).toEqual(before);
   });
 
@@ -137,12 +190,19 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409]);
     for (const res of results.filter((r) => r.statusCode === 409)) {
-      expect(res.json().error).toMatchObject({ code: 'CONFLICT', fields: { email: 'An account with this email already exists.' } });
+      expect(res.json().error).toMatchObject({
+        code: 'CONFLICT',
+        fields: { email: 'An account with this email already exists.' },
+      });
     }
     const rows = await t.database.db.selectFrom('users').select('id').where('email', '=', body.email).execute();
     expect(rows).toHaveLength(1);
     expect(await countRows(t, 'sessions')).toBeGreaterThan(0);
-    const sessions = await t.database.db.selectFrom('sessions').select('user_id').where('user_id', '=', rows[0]!.id).execute();
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('user_id', '=', rows[0]!.id)
+      .execute();
     expect(sessions).toHaveLength(1);
   });
 
@@ -153,6 +213,8 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const loser = results.find((r) => r.statusCode === 409)!;
-    expect(loser.json()).toEqual(apiError('CONFLICT', 'This username is already taken.', { username: 'This username is already taken.' }));
+    expect(loser.json()).toEqual(
+      apiError('CONFLICT', 'This username is already taken.', { username: 'This username is already taken.' }),
+    );
   });
 });

@@ -124,7 +124,14 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /** Creates the user record: every account starts with the default picture and zero counts. */
   async function createAccount(
-    input: { email: string; username: string; phone: string | null; passwordHash: string | null; googleSub?: string; displayName?: string | null },
+    input: {
+      email: string;
+      username: string;
+      phone: string | null;
+      passwordHash: string | null;
+      googleSub?: string;
+      displayName?: string | null;
+    },
     verified: boolean,
   ): Promise<UserRow> {
     const row: UserRow = {
@@ -164,7 +171,10 @@ export function createAccountsService(deps: AccountsDeps) {
       const conflicts = await conflictFields(input.email, input.username);
       if (Object.keys(conflicts).length) throwConflict(conflicts);
       const passwordHash = await hashPassword(input.password);
-      const user = await createAccount({ email: input.email, username: input.username, phone: input.phone, passwordHash }, false);
+      const user = await createAccount(
+        { email: input.email, username: input.username, phone: input.phone, passwordHash },
+        false,
+      );
       const session = await createSession(user.id, userAgent);
       let verificationSent = true;
       try {
@@ -177,7 +187,13 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** For seeding and tests: an account without a session or a mail. */
-    async createAccountDirectly(input: { email: string; username: string; phone: string; password: string; verified: boolean }) {
+    async createAccountDirectly(input: {
+      email: string;
+      username: string;
+      phone: string;
+      password: string;
+      verified: boolean;
+    }) {
       const passwordHash = await hashPassword(input.password);
       return createAccount({ ...input, passwordHash }, input.verified);
     },
@@ -262,7 +278,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async changePassword(user: UserRow, currentSessionToken: string, input: ChangePasswordInput) {
       if (user.password_hash && !(await verifyPassword(user.password_hash, input.currentPassword))) {
-        throw new DomainError('VALIDATION_FAILED', MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
+        throw new DomainError('VALIDATION_FAILED', MSG.currentPasswordWrong, {
+          currentPassword: MSG.currentPasswordWrong,
+        });
       }
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
@@ -272,7 +290,10 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** Federated sign-in: a user record is created only if none exists yet. */
-    async signInWithOidc(claims: { sub: string; email?: string; emailVerified: boolean; name?: string }, userAgent?: string) {
+    async signInWithOidc(
+      claims: { sub: string; email?: string; emailVerified: boolean; name?: string },
+      userAgent?: string,
+    ) {
       // OpenID Connect caps `sub` at 255 ASCII characters, the size of our column.
       if (!/^[\x21-\x7e]{1,255}$/.test(claims.sub)) throw new DomainError('VALIDATION_FAILED', MSG.googleFailed);
       let user = await q.findUserByGoogleSub(db, claims.sub);
@@ -291,7 +312,14 @@ export function createAccountsService(deps: AccountsDeps) {
         } else {
           const displayName = claims.name ? cleanText(claims.name, 100) || null : null;
           user = await createAccount(
-            { email, username: await freeUsername(displayName ?? email.split('@')[0]!), phone: null, passwordHash: null, googleSub: claims.sub, displayName },
+            {
+              email,
+              username: await freeUsername(displayName ?? email.split('@')[0]!),
+              phone: null,
+              passwordHash: null,
+              googleSub: claims.sub,
+              displayName,
+            },
             claims.emailVerified,
           );
         }
@@ -318,7 +346,12 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /** A username from the provider's name that satisfies our rules and is not taken. */
   async function freeUsername(name: string): Promise<string> {
-    const base = (name.normalize('NFKD').replace(/[^\p{L}\p{N}._-]+/gu, '').slice(0, 24) || 'user').padEnd(3, '0');
+    const base = (
+      name
+        .normalize('NFKD')
+        .replace(/[^\p{L}\p{N}._-]+/gu, '')
+        .slice(0, 24) || 'user'
+    ).padEnd(3, '0');
     for (let i = 0; i < 20; i++) {
       const candidate = i === 0 ? base : `${base}${crypto.randomInt(100, 100000)}`;
       if (!(await q.usernameExists(db, candidate))) return candidate;

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG, type AuctionDetail, type AuctionSummary, type BidEntry, type NotificationList, type Order, type Page, type ProductDetail } from '@souq/shared';
+import {
+  MSG,
+  type AuctionDetail,
+  type AuctionSummary,
+  type BidEntry,
+  type NotificationList,
+  type Order,
+  type Page,
+  type ProductDetail,
+} from '@souq/shared';
 import { AED, auctionRow, bid, bidOk, bidRows, newKey, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, insertProduct, type TestUser } from '../../../test/catalog-support.js';
 import { readOutbox } from '../../../test/outbox.js';
@@ -20,7 +29,13 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
   let unverified: TestUser;
   beforeAll(async () => {
     t = await startTestApp(dialect, {}, { clock });
-    [seller, alice, bob, carol, unverified] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t), createUser(t, { verified: false })]);
+    [seller, alice, bob, carol, unverified] = await Promise.all([
+      createUser(t),
+      createUser(t),
+      createUser(t),
+      createUser(t),
+      createUser(t, { verified: false }),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -29,7 +44,8 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as AuctionDetail;
   };
-  const notifications = async (user: TestUser) => (await call(t, 'GET', '/api/notifications', { user })).json() as NotificationList;
+  const notifications = async (user: TestUser) =>
+    (await call(t, 'GET', '/api/notifications', { user })).json() as NotificationList;
   const closeDue = async () => t.jobs.runNow('auctions.close-due');
 
   describe('Move to Auction', () => {
@@ -80,9 +96,21 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
     it('takes a chosen end date a minute or more away, and no more than 30 days', async () => {
       const productId = await insertProduct(t, seller.id);
       const at = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
-      const start = (endsAt: string) => call(t, 'POST', `/api/products/${productId}/auction`, { user: seller, json: { startingBid: AED(10), duration: 'custom', endsAt } });
-      expect((await start(at(59_000))).json()).toEqual(apiError('VALIDATION_FAILED', 'Choose an end date and time at least a minute away.', { endsAt: 'Choose an end date and time at least a minute away.' }));
-      expect((await start(at(31 * 86_400_000))).json()).toEqual(apiError('VALIDATION_FAILED', 'An auction can run for at most 30 days.', { endsAt: 'An auction can run for at most 30 days.' }));
+      const start = (endsAt: string) =>
+        call(t, 'POST', `/api/products/${productId}/auction`, {
+          user: seller,
+          json: { startingBid: AED(10), duration: 'custom', endsAt },
+        });
+      expect((await start(at(59_000))).json()).toEqual(
+        apiError('VALIDATION_FAILED', 'Choose an end date and time at least a minute away.', {
+          endsAt: 'Choose an end date and time at least a minute away.',
+        }),
+      );
+      expect((await start(at(31 * 86_400_000))).json()).toEqual(
+        apiError('VALIDATION_FAILED', 'An auction can run for at most 30 days.', {
+          endsAt: 'An auction can run for at most 30 days.',
+        }),
+      );
       const res = await start(at(90_000));
       expect(res.statusCode).toBe(201);
       expect((await detail((res.json() as { id: string }).id)).endsAt).toBe(at(90_000));
@@ -99,9 +127,21 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
         [{ startingBid: 10.5, duration: '1h' }, 'startingBid', 'Starting bid must be a positive amount.'],
         [{ startingBid: 100, duration: '2h' }, 'duration', 'Choose how long the auction runs.'],
         [{ startingBid: 100, duration: 'custom' }, 'endsAt', 'Choose an end date and time at least a minute away.'],
-        [{ startingBid: 100, duration: 'custom', endsAt: 'tomorrow' }, 'endsAt', 'Choose an end date and time at least a minute away.'],
-        [{ startingBid: 100, duration: '1h', reservePrice: 50 }, 'reservePrice', 'The reserve price cannot be lower than the starting bid.'],
-        [{ startingBid: 100, duration: '1h', closingStyle: 'whenever' }, 'closingStyle', 'Choose soft close or sudden death.'],
+        [
+          { startingBid: 100, duration: 'custom', endsAt: 'tomorrow' },
+          'endsAt',
+          'Choose an end date and time at least a minute away.',
+        ],
+        [
+          { startingBid: 100, duration: '1h', reservePrice: 50 },
+          'reservePrice',
+          'The reserve price cannot be lower than the starting bid.',
+        ],
+        [
+          { startingBid: 100, duration: '1h', closingStyle: 'whenever' },
+          'closingStyle',
+          'Choose soft close or sudden death.',
+        ],
       ];
       for (const [json, field, message] of cases) {
         const res = await start(json);
@@ -114,13 +154,30 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
 
     it('is the owner’s, verified, once', async () => {
       const productId = await insertProduct(t, seller.id);
-      const start = (user: TestUser | null) => call(t, 'POST', `/api/products/${productId}/auction`, { user, json: { startingBid: AED(10), duration: '1h' } });
-      expect((await start(null)).json()).toEqual(apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.'));
+      const start = (user: TestUser | null) =>
+        call(t, 'POST', `/api/products/${productId}/auction`, { user, json: { startingBid: AED(10), duration: '1h' } });
+      expect((await start(null)).json()).toEqual(
+        apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.'),
+      );
       const sneaky = await createUser(t, { verified: false });
       const own = await insertProduct(t, sneaky.id);
-      expect((await call(t, 'POST', `/api/products/${own}/auction`, { user: sneaky, json: { startingBid: AED(10), duration: '1h' } })).statusCode).toBe(403);
+      expect(
+        (
+          await call(t, 'POST', `/api/products/${own}/auction`, {
+            user: sneaky,
+            json: { startingBid: AED(10), duration: '1h' },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await start(alice)).json()).toEqual(apiError('FORBIDDEN', 'Only the seller can change this product.'));
-      expect((await call(t, 'POST', `/api/products/${crypto.randomUUID()}/auction`, { user: seller, json: { startingBid: AED(10), duration: '1h' } })).statusCode).toBe(404);
+      expect(
+        (
+          await call(t, 'POST', `/api/products/${crypto.randomUUID()}/auction`, {
+            user: seller,
+            json: { startingBid: AED(10), duration: '1h' },
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await start(seller)).statusCode).toBe(201);
       expect((await start(seller)).json()).toEqual(apiError('CONFLICT', 'This product is already on auction.'));
     });
@@ -128,10 +185,21 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
     it('freezes the product while its auction is open', async () => {
       const { productId } = await startAuction(t, seller);
       const del = await call(t, 'DELETE', `/api/products/${productId}`, { user: seller });
-      expect(del.json()).toEqual(apiError('CONFLICT', 'This product is on auction and cannot be changed until the auction ends.'));
+      expect(del.json()).toEqual(
+        apiError('CONFLICT', 'This product is on auction and cannot be changed until the auction ends.'),
+      );
       const edit = await call(t, 'PUT', `/api/products/${productId}`, {
         user: seller,
-        json: { title: 'Changed', description: 'Changed description', category: 'Gaming', price: 100, brand: 'X', dimensions: '1x1x1', weight: 1, countryOfOrigin: 'UAE' },
+        json: {
+          title: 'Changed',
+          description: 'Changed description',
+          category: 'Gaming',
+          price: 100,
+          brand: 'X',
+          dimensions: '1x1x1',
+          weight: 1,
+          countryOfOrigin: 'UAE',
+        },
       });
       expect(edit.statusCode).toBe(409);
     });
@@ -140,17 +208,27 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
   describe('bidding', () => {
     it('answers in the exact words people see: logged out, unverified, own auction, too low, unknown', async () => {
       const { id } = await startAuction(t, seller, { startingBid: AED(100) });
-      expect((await bid(t, null, id, { amount: AED(100) })).json()).toEqual(apiError('UNAUTHENTICATED', 'You must be logged in to place a bid.'));
-      expect((await bid(t, unverified, id, { amount: AED(100) })).json()).toEqual(apiError('EMAIL_NOT_VERIFIED', 'Please verify your email to continue.'));
-      expect((await bid(t, seller, id, { amount: AED(100) })).json()).toEqual(apiError('FORBIDDEN', 'You cannot bid on your own auction.'));
+      expect((await bid(t, null, id, { amount: AED(100) })).json()).toEqual(
+        apiError('UNAUTHENTICATED', 'You must be logged in to place a bid.'),
+      );
+      expect((await bid(t, unverified, id, { amount: AED(100) })).json()).toEqual(
+        apiError('EMAIL_NOT_VERIFIED', 'Please verify your email to continue.'),
+      );
+      expect((await bid(t, seller, id, { amount: AED(100) })).json()).toEqual(
+        apiError('FORBIDDEN', 'You cannot bid on your own auction.'),
+      );
       const low = await bid(t, alice, id, { amount: AED(99.99) });
       const lowMessage = 'Bid amount must be higher than current bid. Bid at least AED 100.00.';
       expect(low.statusCode).toBe(400);
       expect(low.json()).toEqual(apiError('VALIDATION_FAILED', lowMessage, { amount: lowMessage }));
       await bidOk(t, alice, id, { amount: AED(100) });
       const step = await bid(t, bob, id, { amount: AED(104) });
-      expect((step.json() as { error: { message: string } }).error.message).toBe('Bid amount must be higher than current bid. Bid at least AED 105.00.');
-      expect((await bid(t, alice, crypto.randomUUID(), { amount: AED(100) })).json()).toEqual(apiError('NOT_FOUND', 'Auction not found'));
+      expect((step.json() as { error: { message: string } }).error.message).toBe(
+        'Bid amount must be higher than current bid. Bid at least AED 105.00.',
+      );
+      expect((await bid(t, alice, crypto.randomUUID(), { amount: AED(100) })).json()).toEqual(
+        apiError('NOT_FOUND', 'Auction not found'),
+      );
       expect(await bidRows(t, id)).toHaveLength(1);
     });
 
@@ -161,17 +239,32 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
         expect(res.statusCode, String(amount)).toBe(400);
       }
       const res = await bid(t, alice, id, { amount: AED(200), maxAmount: AED(150) });
-      expect((res.json() as { error: { fields: Record<string, string> } }).error.fields).toEqual({ maxAmount: 'Your maximum bid cannot be lower than your bid.' });
+      expect((res.json() as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+        maxAmount: 'Your maximum bid cannot be lower than your bid.',
+      });
       expect(await bidRows(t, id)).toEqual([]);
     });
 
     it('bids for a maximum’s owner at once, shows the maximum only to its owner, and names the leader to all', async () => {
       const { id } = await startAuction(t, seller, { startingBid: AED(10) });
       const first = await bidOk(t, alice, id, { amount: AED(10), maxAmount: AED(20) });
-      expect(first).toMatchObject({ leading: true, myMaxBid: AED(20), message: 'Your bid is in. You are the highest bidder.' });
+      expect(first).toMatchObject({
+        leading: true,
+        myMaxBid: AED(20),
+        message: 'Your bid is in. You are the highest bidder.',
+      });
       const second = await bidOk(t, bob, id, { amount: AED(15) });
-      expect(second).toMatchObject({ leading: false, myMaxBid: AED(15), message: "Another bidder's maximum is higher: you have been outbid." });
-      expect(second.auction).toMatchObject({ currentBid: AED(16), bidCount: 3, minimumBid: AED(17), leader: { id: alice.id, username: alice.username } });
+      expect(second).toMatchObject({
+        leading: false,
+        myMaxBid: AED(15),
+        message: "Another bidder's maximum is higher: you have been outbid.",
+      });
+      expect(second.auction).toMatchObject({
+        currentBid: AED(16),
+        bidCount: 3,
+        minimumBid: AED(17),
+        leader: { id: alice.id, username: alice.username },
+      });
 
       expect(await detail(id, alice)).toMatchObject({ myMaxBid: AED(20), amLeading: true });
       expect(await detail(id, bob)).toMatchObject({ myMaxBid: AED(15), amLeading: false });
@@ -196,7 +289,9 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       for (let i = 0; i < 30; i++) await bidOk(t, i % 2 ? alice : bob, id, { amount: AED(1 + i) });
       const first = (await call(t, 'GET', `/api/auctions/${id}/bids`)).json() as Page<BidEntry>;
       expect(first.items).toHaveLength(25);
-      const second = (await call(t, 'GET', `/api/auctions/${id}/bids?cursor=${first.nextCursor}`)).json() as Page<BidEntry>;
+      const second = (
+        await call(t, 'GET', `/api/auctions/${id}/bids?cursor=${first.nextCursor}`)
+      ).json() as Page<BidEntry>;
       expect([...first.items, ...second.items].map((b) => b.seq)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
       expect(second.nextCursor).toBeNull();
       expect((await call(t, 'GET', `/api/auctions/${id}/bids?cursor=nonsense`)).statusCode).toBe(400);
@@ -208,7 +303,10 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       const owner = await createUser(t);
       const { id } = await startAuction(t, owner, { startingBid: AED(50) }, { title: 'Nintendo Switch OLED' });
       await bidOk(t, buyer1, id, { amount: AED(50) });
-      expect((await notifications(owner)).items[0]).toMatchObject({ kind: 'bid_received', body: 'The bid is now AED 50.00 (1 bid).' });
+      expect((await notifications(owner)).items[0]).toMatchObject({
+        kind: 'bid_received',
+        body: 'The bid is now AED 50.00 (1 bid).',
+      });
       await bidOk(t, buyer2, id, { amount: AED(60) });
       await bidOk(t, buyer1, id, { amount: AED(70) });
       await bidOk(t, buyer2, id, { amount: AED(80) });
@@ -216,7 +314,15 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       const outbid = await notifications(buyer1);
       expect(outbid.unread).toBe(1);
       expect(outbid.items).toEqual([
-        { id: expect.any(String), kind: 'outbid', title: 'Outbid on Nintendo Switch OLED', body: 'The bid is now AED 80.00.', link: `/auction/${id}`, createdAt: expect.any(String), read: false },
+        {
+          id: expect.any(String),
+          kind: 'outbid',
+          title: 'Outbid on Nintendo Switch OLED',
+          body: 'The bid is now AED 80.00.',
+          link: `/auction/${id}`,
+          createdAt: expect.any(String),
+          read: false,
+        },
       ]);
       const sellerNews = await notifications(owner);
       expect(sellerNews.unread).toBe(1);
@@ -232,7 +338,8 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       expect(again.items).toHaveLength(2);
 
       // One outbid email per auction per person per 15 minutes.
-      const mails = () => readOutbox(t.config.dataDir).filter((m) => m.to.includes(buyer1.email) && m.subject.includes('outbid'));
+      const mails = () =>
+        readOutbox(t.config.dataDir).filter((m) => m.to.includes(buyer1.email) && m.subject.includes('outbid'));
       await expect.poll(() => mails().length).toBe(1);
       clock.advance(15 * MINUTE + 1);
       await bidOk(t, buyer1, id, { amount: AED(110) });
@@ -295,7 +402,11 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
         method: 'POST',
         url: `/api/auctions/${id}/bids`,
         headers: { cookie: alice.cookie, date: new Date(end - MINUTE).toUTCString() },
-        payload: { amount: AED(100), createdAt: new Date(end - MINUTE).toISOString(), endsAt: new Date(end + MINUTE).toISOString() },
+        payload: {
+          amount: AED(100),
+          createdAt: new Date(end - MINUTE).toISOString(),
+          endsAt: new Date(end + MINUTE).toISOString(),
+        },
       });
       expect(res.statusCode).toBe(409);
       expect(((await call(t, 'GET', '/api/time')).json() as { serverTime: string }).serverTime).toBe(clock.iso());
@@ -319,26 +430,37 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       expect((await bid(t, alice, id, { amount: AED(150) }, key)).statusCode).toBe(201);
       const reused = await bid(t, alice, id, { amount: AED(300) }, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json()).toEqual(apiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.'));
+      expect(reused.json()).toEqual(
+        apiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.'),
+      );
       expect((await bid(t, alice, id, { amount: AED(150) }, 'short')).statusCode).toBe(400);
       expect(await bidRows(t, id)).toHaveLength(1);
     });
   });
 
   describe('bids that arrive together (ADR 0026)', () => {
-    const userRow = (u: TestUser) => t.database.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
+    const userRow = (u: TestUser) =>
+      t.database.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
     /** Hands the service every bid in one turn, as requests that arrive together reach it: they form one batch. */
     async function together(bids: Array<[TestUser, number, string?]>) {
       const rows = await Promise.all(bids.map(([u]) => userRow(u)));
       const id = current;
-      const settled = await Promise.allSettled(bids.map(([, amount, key], i) => t.auctions.placeBid(rows[i]!, id, { amount }, key)));
+      const settled = await Promise.allSettled(
+        bids.map(([, amount, key], i) => t.auctions.placeBid(rows[i]!, id, { amount }, key)),
+      );
       return settled.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as DomainError).code));
     }
     let current = '';
 
     it('are weighed lowest first; each outbid person hears of it once, the seller once, and a refusal takes nothing from the rest', async () => {
       const owner = await createUser(t);
-      const [p1, p2, p3, p4, late] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t), createUser(t)]);
+      const [p1, p2, p3, p4, late] = await Promise.all([
+        createUser(t),
+        createUser(t),
+        createUser(t),
+        createUser(t),
+        createUser(t),
+      ]);
       current = (await startAuction(t, owner, { startingBid: AED(100) }, { title: 'Leica Q3' })).id;
       const answers = await together([
         [p3, AED(120)],
@@ -348,14 +470,26 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
         [p2, AED(110)],
         [late, AED(100)],
       ]);
-      expect(answers.map((a) => (typeof a === 'string' ? a : a.message))).toEqual([MSG.bidPlaced, MSG.bidPlaced, 'FORBIDDEN', MSG.bidPlaced, MSG.bidPlaced, 'VALIDATION_FAILED']);
+      expect(answers.map((a) => (typeof a === 'string' ? a : a.message))).toEqual([
+        MSG.bidPlaced,
+        MSG.bidPlaced,
+        'FORBIDDEN',
+        MSG.bidPlaced,
+        MSG.bidPlaced,
+        'VALIDATION_FAILED',
+      ]);
       expect((await bidRows(t, current)).map((r) => [r.seq, r.amount, r.bidder_id])).toEqual([
         [1, AED(100), p1.id],
         [2, AED(110), p2.id],
         [3, AED(120), p3.id],
         [4, AED(130), p4.id],
       ]);
-      expect(await auctionRow(t, current)).toMatchObject({ seq: 4, bid_count: 4, current_bid: AED(130), leader_id: p4.id });
+      expect(await auctionRow(t, current)).toMatchObject({
+        seq: 4,
+        bid_count: 4,
+        current_bid: AED(130),
+        leader_id: p4.id,
+      });
       for (const [who, price] of [
         [p1, 'AED 110.00'],
         [p2, 'AED 120.00'],
@@ -363,14 +497,27 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       ] as const) {
         const news = await notifications(who);
         expect(news.unread).toBe(1);
-        expect(news.items[0]).toMatchObject({ kind: 'outbid', title: 'Outbid on Leica Q3', body: `The bid is now ${price}.` });
+        expect(news.items[0]).toMatchObject({
+          kind: 'outbid',
+          title: 'Outbid on Leica Q3',
+          body: `The bid is now ${price}.`,
+        });
       }
       expect((await notifications(p4)).unread).toBe(0);
       const sellerNews = await notifications(owner);
       expect(sellerNews.unread).toBe(1);
       expect(sellerNews.items[0]).toMatchObject({ kind: 'bid_received', body: 'The bid is now AED 130.00 (4 bids).' });
-      const outbidMails = () => readOutbox(t.config.dataDir).filter((m) => m.subject.includes('outbid') && m.links.some((l) => l.endsWith(`/auction/${current}`)));
-      await expect.poll(() => outbidMails().map((m) => m.to).sort()).toEqual([p1.email, p2.email, p3.email].sort());
+      const outbidMails = () =>
+        readOutbox(t.config.dataDir).filter(
+          (m) => m.subject.includes('outbid') && m.links.some((l) => l.endsWith(`/auction/${current}`)),
+        );
+      await expect
+        .poll(() =>
+          outbidMails()
+            .map((m) => m.to)
+            .sort(),
+        )
+        .toEqual([p1.email, p2.email, p3.email].sort());
     });
 
     it('a retry that comes with its first attempt gets the first answer; the key reused for another amount at once is refused', async () => {
@@ -412,7 +559,12 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
     it('sold: one order for the winner at the hammer price plus VAT, awaiting the address; both told, by bell and email', async () => {
       const owner = await createUser(t);
       const winner = await createUser(t);
-      const { id, productId } = await startAuction(t, owner, { startingBid: AED(1000), reservePrice: AED(1200), duration: '1h' }, { title: 'PlayStation 5 Pro' });
+      const { id, productId } = await startAuction(
+        t,
+        owner,
+        { startingBid: AED(1000), reservePrice: AED(1200), duration: '1h' },
+        { title: 'PlayStation 5 Pro' },
+      );
       await bidOk(t, alice, id, { amount: AED(1000) });
       await bidOk(t, winner, id, { amount: AED(1050), maxAmount: AED(2000) });
       expect((await detail(id)).reserveMet).toBe(true);
@@ -420,7 +572,13 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       await closeDue();
 
       const closed = await detail(id, winner);
-      expect(closed).toMatchObject({ status: 'sold', currentBid: AED(1200), leader: { id: winner.id }, amLeading: true, order: { status: 'awaiting_address' } });
+      expect(closed).toMatchObject({
+        status: 'sold',
+        currentBid: AED(1200),
+        leader: { id: winner.id },
+        amLeading: true,
+        order: { status: 'awaiting_address' },
+      });
       expect((await detail(id, alice)).order).toBeNull();
       expect((await detail(id, owner)).order).toMatchObject({ id: closed.order!.id });
       const orders = (await call(t, 'GET', '/api/orders', { user: winner })).json() as Order[];
@@ -432,25 +590,52 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
           subtotal: AED(1200),
           vat: AED(60),
           total: AED(1260),
-          lines: [expect.objectContaining({ productId, title: 'PlayStation 5 Pro', unitPrice: AED(1200), quantity: 1 })],
+          lines: [
+            expect.objectContaining({ productId, title: 'PlayStation 5 Pro', unitPrice: AED(1200), quantity: 1 }),
+          ],
         }),
       ]);
       expect((await notifications(winner)).items[0]).toMatchObject({ kind: 'won', title: 'You won PlayStation 5 Pro' });
-      expect((await notifications(owner)).items[0]).toMatchObject({ kind: 'auction_sold', title: 'Sold: PlayStation 5 Pro' });
-      await expect.poll(() => readOutbox(t.config.dataDir).filter((m) => m.subject === 'You won PlayStation 5 Pro' || m.subject === 'Sold: PlayStation 5 Pro').length).toBe(2);
+      expect((await notifications(owner)).items[0]).toMatchObject({
+        kind: 'auction_sold',
+        title: 'Sold: PlayStation 5 Pro',
+      });
+      await expect
+        .poll(
+          () =>
+            readOutbox(t.config.dataDir).filter(
+              (m) => m.subject === 'You won PlayStation 5 Pro' || m.subject === 'Sold: PlayStation 5 Pro',
+            ).length,
+        )
+        .toBe(2);
       expect((await bid(t, alice, id, { amount: AED(5000) })).statusCode).toBe(409);
 
       // The winner completes it with the checkout's address form, once; nobody else can.
       const orderId = closed.order!.id;
-      expect((await call(t, 'POST', `/api/orders/${orderId}/address`, { user: alice, json: ADDRESS })).statusCode).toBe(404);
-      expect((await call(t, 'POST', `/api/orders/${orderId}/address`, { user: winner, json: { ...ADDRESS, phone: '12' } })).statusCode).toBe(400);
+      expect((await call(t, 'POST', `/api/orders/${orderId}/address`, { user: alice, json: ADDRESS })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await call(t, 'POST', `/api/orders/${orderId}/address`, { user: winner, json: { ...ADDRESS, phone: '12' } }))
+          .statusCode,
+      ).toBe(400);
       const done = await call(t, 'POST', `/api/orders/${orderId}/address`, { user: winner, json: ADDRESS });
-      expect(done.json()).toMatchObject({ id: orderId, status: 'placed', address: { emirate: 'Dubai', area: 'Al Barsha', phone: '0501234567' } });
+      expect(done.json()).toMatchObject({
+        id: orderId,
+        status: 'placed',
+        address: { emirate: 'Dubai', area: 'Al Barsha', phone: '0501234567' },
+      });
       expect((await call(t, 'POST', `/api/orders/${orderId}/address`, { user: winner, json: ADDRESS })).json()).toEqual(
         apiError('CONFLICT', 'This order already has its delivery address.'),
       );
-      const sales = (await call(t, 'GET', '/api/sales', { user: owner })).json() as Array<{ orderId: string; lineTotal: number; buyer: { id: string } }>;
-      expect(sales).toEqual([expect.objectContaining({ orderId, lineTotal: AED(1200), buyer: expect.objectContaining({ id: winner.id }) })]);
+      const sales = (await call(t, 'GET', '/api/sales', { user: owner })).json() as Array<{
+        orderId: string;
+        lineTotal: number;
+        buyer: { id: string };
+      }>;
+      expect(sales).toEqual([
+        expect.objectContaining({ orderId, lineTotal: AED(1200), buyer: expect.objectContaining({ id: winner.id }) }),
+      ]);
     });
 
     it('unsold under the reserve: no order; the seller is told and may relist at a fixed price or as a new auction', async () => {
@@ -460,12 +645,26 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       clock.set(Date.parse((await auctionRow(t, id)).ends_at));
       await closeDue();
       const closed = await detail(id, owner);
-      expect(closed).toMatchObject({ status: 'unsold', reserveMet: false, order: null, canRelist: true, canCancel: false });
-      expect(((await call(t, 'GET', '/api/orders', { user: alice })).json() as Order[]).filter((o) => o.auctionId === id)).toEqual([]);
-      expect((await notifications(owner)).items[0]).toMatchObject({ kind: 'auction_unsold', body: 'The highest bid, AED 200.00, did not meet your reserve. You can relist it.' });
+      expect(closed).toMatchObject({
+        status: 'unsold',
+        reserveMet: false,
+        order: null,
+        canRelist: true,
+        canCancel: false,
+      });
+      expect(
+        ((await call(t, 'GET', '/api/orders', { user: alice })).json() as Order[]).filter((o) => o.auctionId === id),
+      ).toEqual([]);
+      expect((await notifications(owner)).items[0]).toMatchObject({
+        kind: 'auction_unsold',
+        body: 'The highest bid, AED 200.00, did not meet your reserve. You can relist it.',
+      });
 
       expect((await call(t, 'POST', `/api/auctions/${id}/relist`, { user: alice })).statusCode).toBe(403);
-      const again = await call(t, 'POST', `/api/products/${productId}/auction`, { user: owner, json: { startingBid: AED(80), duration: '1h' } });
+      const again = await call(t, 'POST', `/api/products/${productId}/auction`, {
+        user: owner,
+        json: { startingBid: AED(80), duration: '1h' },
+      });
       expect(again.statusCode, again.body).toBe(201);
       const second = (again.json() as { id: string }).id;
       expect(((await call(t, 'GET', `/api/products/${productId}`)).json() as ProductDetail).auctionId).toBe(second);
@@ -481,7 +680,9 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
 
     it('the seller may cancel before the first bid, not after', async () => {
       const { id, productId } = await startAuction(t, seller);
-      expect((await call(t, 'POST', `/api/auctions/${id}/cancel`, { user: alice })).json()).toEqual(apiError('FORBIDDEN', 'Only the seller can change this auction.'));
+      expect((await call(t, 'POST', `/api/auctions/${id}/cancel`, { user: alice })).json()).toEqual(
+        apiError('FORBIDDEN', 'Only the seller can change this auction.'),
+      );
       expect((await call(t, 'POST', `/api/auctions/${id}/cancel`, { user: seller })).statusCode).toBe(200);
       expect((await detail(id)).status).toBe('cancelled');
       expect(((await call(t, 'GET', `/api/products/${productId}`)).json() as ProductDetail).isAuction).toBe(false);
@@ -489,7 +690,9 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
 
       const other = await startAuction(t, seller);
       await bidOk(t, alice, other.id, { amount: AED(100) });
-      expect((await call(t, 'POST', `/api/auctions/${other.id}/cancel`, { user: seller })).json()).toEqual(apiError('CONFLICT', 'An auction with bids cannot be cancelled.'));
+      expect((await call(t, 'POST', `/api/auctions/${other.id}/cancel`, { user: seller })).json()).toEqual(
+        apiError('CONFLICT', 'An auction with bids cannot be cancelled.'),
+      );
     });
   });
 
@@ -500,7 +703,12 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       for (const [i, title] of ['Zeta camera', 'alpha lens', 'Mid tripod', 'beta flash', 'Gamma bag'].entries()) {
         clock.advance(1000);
         const category = i % 2 ? 'Gaming' : 'Sports';
-        const { id } = await startAuction(t, owner, { startingBid: AED(10 * (i + 1)), duration: i === 2 ? '5m' : '1d' }, { title, category });
+        const { id } = await startAuction(
+          t,
+          owner,
+          { startingBid: AED(10 * (i + 1)), duration: i === 2 ? '5m' : '1d' },
+          { title, category },
+        );
         made.push({ id, title, price: AED(10 * (i + 1)), category });
       }
       await bidOk(t, alice, made[0]!.id, { amount: AED(500) });
@@ -525,10 +733,26 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
       expect(await ids('sort=title-desc')).toEqual([zeta, mid, gamma, beta, alpha]);
       expect(await ids('sort=newest&category=Gaming')).toEqual([beta, alpha]);
       expect((await call(t, 'GET', '/api/auctions?sort=cheapest')).statusCode).toBe(400);
-      expect((await call(t, 'GET', `/api/auctions?sort=price-asc&cursor=${Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url')}`)).statusCode).toBe(400);
+      expect(
+        (
+          await call(
+            t,
+            'GET',
+            `/api/auctions?sort=price-asc&cursor=${Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url')}`,
+          )
+        ).statusCode,
+      ).toBe(400);
 
-      const card = ((await call(t, 'GET', '/api/auctions?sort=newest&limit=60')).json() as Page<AuctionSummary>).items.find((a) => a.id === zeta)!;
-      expect(card).toMatchObject({ title: 'Zeta camera', currentBid: AED(500), bidCount: 1, status: 'open', image: { thumb: '/images/placeholder.svg' } });
+      const card = (
+        (await call(t, 'GET', '/api/auctions?sort=newest&limit=60')).json() as Page<AuctionSummary>
+      ).items.find((a) => a.id === zeta)!;
+      expect(card).toMatchObject({
+        title: 'Zeta camera',
+        currentBid: AED(500),
+        bidCount: 1,
+        status: 'open',
+        image: { thumb: '/images/placeholder.svg' },
+      });
 
       await call(t, 'POST', `/api/auctions/${gamma}/cancel`, { user: owner });
       expect(await ids('sort=newest')).not.toContain(gamma);

@@ -1,6 +1,18 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IdempotencyKeySchema, MSG, SOFT_CLOSE_MS, bidAtLeast, bidsLabel, formatAED, type AuctionUpdate, type BidEntry, type BidInput, type BidResult, type UserBrief } from '@souq/shared';
+import {
+  IdempotencyKeySchema,
+  MSG,
+  SOFT_CLOSE_MS,
+  bidAtLeast,
+  bidsLabel,
+  formatAED,
+  type AuctionUpdate,
+  type BidEntry,
+  type BidInput,
+  type BidResult,
+  type UserBrief,
+} from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
@@ -26,7 +38,11 @@ const REMEMBERED_AUCTIONS = 256;
  * the bidders it refuses, with why. It reads inside the batch's transaction, so a refusal stored
  * before the batch is seen by it.
  */
-export type BidGate = (runner: Kysely<DB>, auction: { id: string; streamId: string | null }, bidderIds: string[]) => Promise<ReadonlyMap<string, DomainError>>;
+export type BidGate = (
+  runner: Kysely<DB>,
+  auction: { id: string; streamId: string | null },
+  bidderIds: string[],
+) => Promise<ReadonlyMap<string, DomainError>>;
 
 export interface BiddingDeps {
   db: Kysely<DB>;
@@ -100,12 +116,17 @@ export function createBidding(deps: BiddingDeps) {
   const remembered = new Lru<string, AuctionState>(REMEMBERED_AUCTIONS);
 
   /** Every gate's refusals for this batch's bidders; the first gate to refuse a bidder says why. */
-  async function refusedBidders(runner: Kysely<DB>, row: AuctionState, pending: PendingBid[]): Promise<ReadonlyMap<string, DomainError>> {
+  async function refusedBidders(
+    runner: Kysely<DB>,
+    row: AuctionState,
+    pending: PendingBid[],
+  ): Promise<ReadonlyMap<string, DomainError>> {
     if (!deps.gates.length) return NONE_REFUSED;
     const bidderIds = [...new Set(pending.map((p) => p.user.id))];
     const all = new Map<string, DomainError>();
     for (const gate of deps.gates) {
-      for (const [userId, error] of await gate(runner, { id: row.id, streamId: row.stream_id }, bidderIds)) if (!all.has(userId)) all.set(userId, error);
+      for (const [userId, error] of await gate(runner, { id: row.id, streamId: row.stream_id }, bidderIds))
+        if (!all.has(userId)) all.set(userId, error);
     }
     return all;
   }
@@ -114,7 +135,13 @@ export function createBidding(deps: BiddingDeps) {
    * `runner` runs the batch's statements: its transaction, or, for a batch on remembered state on
    * PostgreSQL, the pool itself, since the batch's writes are then one statement that commits alone.
    */
-  async function decideAndWrite(runner: Kysely<DB>, id: string, pending: PendingBid[], onCommit: OnCommit, known: AuctionState | undefined): Promise<Written> {
+  async function decideAndWrite(
+    runner: Kysely<DB>,
+    id: string,
+    pending: PendingBid[],
+    onCommit: OnCommit,
+    known: AuctionState | undefined,
+  ): Promise<Written> {
     const alone = !runner.isTransaction;
     const row = known ?? (await q.lockAuction(runner, id, dialect));
     if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
@@ -122,7 +149,12 @@ export function createBidding(deps: BiddingDeps) {
     const keys = [...new Set(pending.flatMap((p) => (p.key ? [p.key] : [])))];
     // A retry racing its first attempt sees that attempt's key once it commits: under the lock, by
     // waiting for it; on remembered state, its record's insert fails and the batch is decided again.
-    const answered = new Map((await q.findIdempotent(runner, scope, keys)).map((r) => [`${r.user_id} ${r.key}`, { hash: r.request_hash, result: JSON.parse(r.response) as BidResult }]));
+    const answered = new Map(
+      (await q.findIdempotent(runner, scope, keys)).map((r) => [
+        `${r.user_id} ${r.key}`,
+        { hash: r.request_hash, result: JSON.parse(r.response) as BidResult },
+      ]),
+    );
     const refused = await refusedBidders(runner, row, pending);
 
     const nowMs = clock.now().getTime();
@@ -162,14 +194,21 @@ export function createBidding(deps: BiddingDeps) {
       const refusal = refused.get(user.id);
       if (refusal) throw refusal;
       const outcome = resolveBid(
-        { startingBid: state.starting_bid, reservePrice: state.reserve_price, currentBid: state.current_bid, leaderId: state.leader_id, leaderMax: state.leader_max },
+        {
+          startingBid: state.starting_bid,
+          reservePrice: state.reserve_price,
+          currentBid: state.current_bid,
+          leaderId: state.leader_id,
+          leaderMax: state.leader_max,
+        },
         { bidderId: user.id, amount, maxAmount },
       );
       if (outcome.kind === 'too-low') {
         const message = bidAtLeast(formatAED(outcome.minimum));
         throw new DomainError('VALIDATION_FAILED', message, { amount: message });
       }
-      if (outcome.kind === 'cap-reached') throw new DomainError('CONFLICT', MSG.bidCapReached, { amount: MSG.bidCapReached });
+      if (outcome.kind === 'cap-reached')
+        throw new DomainError('CONFLICT', MSG.bidCapReached, { amount: MSG.bidCapReached });
       if (outcome.kind === 'max-not-raised') {
         if (known) throw new RefusedOnRememberedState();
         const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
@@ -177,15 +216,30 @@ export function createBidding(deps: BiddingDeps) {
       }
 
       const placed = outcome.bids.length;
-      outcome.bids.forEach((b, i) => bidRows.push({ auction_id: id, seq: state.seq + 1 + i, bidder_id: b.bidderId, amount: b.amount, auto: b.auto ? 1 : 0, created_at: now }));
-      if (placed > 0 && state.closing_style === 'soft' && Date.parse(state.ends_at) - nowMs < SOFT_CLOSE_MS) state.ends_at = new Date(nowMs + SOFT_CLOSE_MS).toISOString();
+      outcome.bids.forEach((b, i) =>
+        bidRows.push({
+          auction_id: id,
+          seq: state.seq + 1 + i,
+          bidder_id: b.bidderId,
+          amount: b.amount,
+          auto: b.auto ? 1 : 0,
+          created_at: now,
+        }),
+      );
+      if (placed > 0 && state.closing_style === 'soft' && Date.parse(state.ends_at) - nowMs < SOFT_CLOSE_MS)
+        state.ends_at = new Date(nowMs + SOFT_CLOSE_MS).toISOString();
       state.seq += placed;
       state.bid_count += placed;
       state.current_bid = outcome.currentBid;
       state.sort_price = outcome.currentBid;
       state.leader_id = outcome.leaderId;
       state.leader_max = outcome.leaderMax;
-      maxBids.set(user.id, { auction_id: id, bidder_id: user.id, max_amount: outcome.bidderMax, placed_seq: state.seq });
+      maxBids.set(user.id, {
+        auction_id: id,
+        bidder_id: user.id,
+        max_amount: outcome.bidderMax,
+        placed_seq: state.seq,
+      });
       if (outcome.outbidId && outcome.outbidId !== user.id) outbid.set(outcome.outbidId, outcome.currentBid);
 
       const leading = outcome.leaderId === user.id;
@@ -197,14 +251,26 @@ export function createBidding(deps: BiddingDeps) {
       };
       if (key) {
         answered.set(`${user.id} ${key}`, { hash: requestHash, result });
-        idempotent.push({ user_id: user.id, scope, key, request_hash: requestHash, response: JSON.stringify(result), created_at: now });
+        idempotent.push({
+          user_id: user.id,
+          scope,
+          key,
+          request_hash: requestHash,
+          response: JSON.stringify(result),
+          created_at: now,
+        });
       }
       return result;
     }
 
     // Bids that arrived together have no order between them: lowest first, so that each is
     // weighed against the ones below it (a tie keeps the order of arrival).
-    const order = pending.map((_, i) => i).sort((a, b) => (pending[a]!.maxAmount ?? pending[a]!.amount) - (pending[b]!.maxAmount ?? pending[b]!.amount) || a - b);
+    const order = pending
+      .map((_, i) => i)
+      .sort(
+        (a, b) =>
+          (pending[a]!.maxAmount ?? pending[a]!.amount) - (pending[b]!.maxAmount ?? pending[b]!.amount) || a - b,
+      );
     const outcomes: Array<Settled<BidResult>> = new Array(pending.length);
     for (const i of order) {
       try {
@@ -230,31 +296,75 @@ export function createBidding(deps: BiddingDeps) {
       ends_at: state.ends_at,
     };
     const link = `/auction/${id}`;
-    const news: NewNotification[] = [...outbid].map(([userId, price]) => ({ userId, kind: 'outbid', subject: id, title: `Outbid on ${row.title}`, body: `The bid is now ${formatAED(price)}.`, link }));
+    const news: NewNotification[] = [...outbid].map(([userId, price]) => ({
+      userId,
+      kind: 'outbid',
+      subject: id,
+      title: `Outbid on ${row.title}`,
+      body: `The bid is now ${formatAED(price)}.`,
+      link,
+    }));
     if (bidRows.length) {
-      news.push({ userId: row.seller_id, kind: 'bid_received', subject: id, title: `New bid on ${row.title}`, body: `The bid is now ${formatAED(state.current_bid!)} (${bidsLabel(state.bid_count)}).`, link });
+      news.push({
+        userId: row.seller_id,
+        kind: 'bid_received',
+        subject: id,
+        title: `New bid on ${row.title}`,
+        body: `The bid is now ${formatAED(state.current_bid!)} (${bidsLabel(state.bid_count)}).`,
+        link,
+      });
     }
     const notifications = deps.notifications(runner, onCommit, news);
     const written = await q.applyBatch(runner, dialect, change, bidRows, [...maxBids.values()], {
       notifications: notifications.query,
-      mailSlots: q.takeMailSlots(runner, [...outbid.keys()], `outbid:${id}`, now, new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString()),
+      mailSlots: q.takeMailSlots(
+        runner,
+        [...outbid.keys()],
+        `outbid:${id}`,
+        now,
+        new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString(),
+      ),
       idempotent: q.recordIdempotent(runner, idempotent),
     });
     if (!written) throw new DomainError('CONFLICT', MSG.bidClosed);
     notifications.stored(written.notifications);
-    for (const contact of await deps.contactsOf(runner, written.mailSlots.map((r) => r.user_id))) {
-      deps.mailLater(onCommit, outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!));
+    for (const contact of await deps.contactsOf(
+      runner,
+      written.mailSlots.map((r) => r.user_id),
+    )) {
+      deps.mailLater(
+        onCommit,
+        outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!),
+      );
     }
     if (bidRows.length) {
-      const bids: BidEntry[] = bidRows.map((r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: names.get(r.bidder_id)! }));
-      const update: AuctionUpdate = { auction: live(state, names.get(state.leader_id!) ?? null), bids, reason: 'bid', serverTime: now };
+      const bids: BidEntry[] = bidRows.map((r) => ({
+        seq: r.seq,
+        amount: r.amount,
+        auto: r.auto === 1,
+        createdAt: r.created_at,
+        bidder: names.get(r.bidder_id)!,
+      }));
+      const update: AuctionUpdate = {
+        auction: live(state, names.get(state.leader_id!) ?? null),
+        bids,
+        reason: 'bid',
+        serverTime: now,
+      };
       onCommit(() => deps.publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
     }
     // Decided before the end is not enough: a bid counts only if it is stored before it. (A
     // statement alone commits as it runs: its WHERE held the clock's reading as it was sent.)
     if (!alone && clock.now().getTime() >= Date.parse(row.ends_at)) throw new EndPassedBeforeCommit();
     const leader = names.get(state.leader_id!);
-    return { outcomes, after: { ...state, leader_username: leader?.username ?? null, leader_avatar: avatars.get(state.leader_id!) ?? null } };
+    return {
+      outcomes,
+      after: {
+        ...state,
+        leader_username: leader?.username ?? null,
+        leader_avatar: avatars.get(state.leader_id!) ?? null,
+      },
+    };
   }
 
   async function placeBatch(id: string, pending: PendingBid[]): Promise<Array<Settled<BidResult>>> {
@@ -262,7 +372,9 @@ export function createBidding(deps: BiddingDeps) {
       const known = remembered.get(id);
       try {
         const { outcomes, after } = await withAfterCommit((onCommit) =>
-          known && dialect === 'postgres' ? decideAndWrite(db, id, pending, onCommit, known) : db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit, known)),
+          known && dialect === 'postgres'
+            ? decideAndWrite(db, id, pending, onCommit, known)
+            : db.transaction().execute((trx) => decideAndWrite(trx, id, pending, onCommit, known)),
         );
         remembered.set(id, after);
         return outcomes;
@@ -289,8 +401,19 @@ export function createBidding(deps: BiddingDeps) {
         const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
         if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
         // What a retry must repeat to get the first answer; only a bid sent with a key is compared.
-        const requestHash = key ? crypto.createHash('sha256').update(JSON.stringify([id, input.amount, input.maxAmount ?? null])).digest('hex') : '';
-        const result = await place(id, { user, amount: input.amount, maxAmount: input.maxAmount, key: key?.data, requestHash });
+        const requestHash = key
+          ? crypto
+              .createHash('sha256')
+              .update(JSON.stringify([id, input.amount, input.maxAmount ?? null]))
+              .digest('hex')
+          : '';
+        const result = await place(id, {
+          user,
+          amount: input.amount,
+          maxAmount: input.maxAmount,
+          key: key?.data,
+          requestHash,
+        });
         deps.counts.accepted();
         return result;
       } catch (error) {

@@ -62,9 +62,15 @@ describe.each(DIALECTS)('bids under contention (%s)', (dialect) => {
       const raised = accepted.filter((a) => (JSON.parse(a.body) as { message: string }).message === MSG.maxRaised);
       const placed = accepted.filter((a) => !raised.includes(a));
       // Every acknowledged bid is stored, and nothing else is.
-      expect(rows.filter((r) => r.auto === 0).map((r) => `${r.bidder_id}:${r.amount}`).sort()).toEqual(placed.map((a) => `${a.bidder.id}:${a.amount}`).sort());
+      expect(
+        rows
+          .filter((r) => r.auto === 0)
+          .map((r) => `${r.bidder_id}:${r.amount}`)
+          .sort(),
+      ).toEqual(placed.map((a) => `${a.bidder.id}:${a.amount}`).sort());
       const raisers = new Set(raised.map((a) => a.bidder.id));
-      for (const r of rows.filter((r) => r.auto === 1)) expect(raisers.has(r.bidder_id), `automatic bid for ${r.bidder_id}, who raised no maximum`).toBe(true);
+      for (const r of rows.filter((r) => r.auto === 1))
+        expect(raisers.has(r.bidder_id), `automatic bid for ${r.bidder_id}, who raised no maximum`).toBe(true);
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
       for (let i = 1; i < rows.length; i++) expect(rows[i]!.amount).toBeGreaterThan(rows[i - 1]!.amount);
       const auction = await auctionRow(t, id);
@@ -90,14 +96,26 @@ describe.each(DIALECTS)('bids under contention (%s)', (dialect) => {
     }
     const config = JSON.stringify(t.config);
     const at = Date.now() + 2500;
-    const others = [1, 2].map(() => exited(spawnTsx('apps/server/test/fixtures/run-closer.ts', [config, 'race', String(at)])));
+    const others = [1, 2].map(() =>
+      exited(spawnTsx('apps/server/test/fixtures/run-closer.ts', [config, 'race', String(at)])),
+    );
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
     await Promise.all([t.auctions.closeDue(), t.auctions.closeDue()]);
     for (const run of await Promise.all(others)) expect(run, run.stderr).toMatchObject({ code: 0 });
-    for (const id of ids) expect(await auctionRow(t, id)).toMatchObject({ status: 'sold', winner_id: winner.id, seq: 2 });
-    const orders = await t.database.db.selectFrom('orders').select(['auction_id']).where('buyer_id', '=', winner.id).execute();
+    for (const id of ids)
+      expect(await auctionRow(t, id)).toMatchObject({ status: 'sold', winner_id: winner.id, seq: 2 });
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .select(['auction_id'])
+      .where('buyer_id', '=', winner.id)
+      .execute();
     expect(orders.map((o) => o.auction_id).sort()).toEqual([...ids].sort());
-    const won = await t.database.db.selectFrom('notifications').select('subject').where('user_id', '=', winner.id).where('kind', '=', 'won').execute();
+    const won = await t.database.db
+      .selectFrom('notifications')
+      .select('subject')
+      .where('user_id', '=', winner.id)
+      .where('kind', '=', 'won')
+      .execute();
     expect(won).toHaveLength(ids.length);
 
     // An auction that ends while no server runs closes when one starts again.

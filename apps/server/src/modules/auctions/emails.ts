@@ -3,7 +3,14 @@ import { actionMail } from '../../adapters/mail/templates.js';
 
 const link = (publicUrl: string, auctionId: string) => `${publicUrl}/auction/${auctionId}`;
 
-export const outbidMail = (publicUrl: string, to: string, username: string, title: string, auctionId: string, price: number) =>
+export const outbidMail = (
+  publicUrl: string,
+  to: string,
+  username: string,
+  title: string,
+  auctionId: string,
+  price: number,
+) =>
   actionMail(
     to,
     `You've been outbid on ${title}`,

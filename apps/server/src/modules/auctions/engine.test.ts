@@ -3,7 +3,13 @@ import { MAX_FILS } from '@souq/shared';
 import { resolveBid, type AuctionState, type BidAttempt, type BidOutcome } from './engine.js';
 
 const AED = (n: number) => Math.round(n * 100);
-const fresh = (startingBid: number, reservePrice: number | null = null): AuctionState => ({ startingBid, reservePrice, currentBid: null, leaderId: null, leaderMax: null });
+const fresh = (startingBid: number, reservePrice: number | null = null): AuctionState => ({
+  startingBid,
+  reservePrice,
+  currentBid: null,
+  leaderId: null,
+  leaderMax: null,
+});
 
 /** Plays bids one after another, as the database serializes them, and keeps the accepted state. */
 function play(state: AuctionState, bids: BidAttempt[]): { state: AuctionState; outcomes: BidOutcome[] } {
@@ -11,7 +17,8 @@ function play(state: AuctionState, bids: BidAttempt[]): { state: AuctionState; o
   for (const bid of bids) {
     const outcome = resolveBid(state, bid);
     outcomes.push(outcome);
-    if (outcome.kind === 'accepted') state = { ...state, currentBid: outcome.currentBid, leaderId: outcome.leaderId, leaderMax: outcome.leaderMax };
+    if (outcome.kind === 'accepted')
+      state = { ...state, currentBid: outcome.currentBid, leaderId: outcome.leaderId, leaderMax: outcome.leaderMax };
   }
   return { state, outcomes };
 }
@@ -35,7 +42,11 @@ describe('bid engine: plain bids', () => {
       { bidderId: 'a', amount: AED(10) },
       { bidderId: 'b', amount: AED(20) },
     ]);
-    expect(outcomes[1]).toMatchObject({ kind: 'accepted', outbidId: 'a', bids: [{ bidderId: 'b', amount: AED(20), auto: false }] });
+    expect(outcomes[1]).toMatchObject({
+      kind: 'accepted',
+      outbidId: 'a',
+      bids: [{ bidderId: 'b', amount: AED(20), auto: false }],
+    });
   });
 });
 
@@ -47,7 +58,11 @@ describe('bid engine: maximum (proxy) bids, after eBay’s automatic bidding exa
       { bidderId: 'a', amount: AED(10), maxAmount: AED(20) },
       { bidderId: 'b', amount: AED(15) },
     ]);
-    expect(outcomes[0]).toMatchObject({ kind: 'accepted', currentBid: AED(10), bids: [{ bidderId: 'a', amount: AED(10), auto: false }] });
+    expect(outcomes[0]).toMatchObject({
+      kind: 'accepted',
+      currentBid: AED(10),
+      bids: [{ bidderId: 'a', amount: AED(10), auto: false }],
+    });
     expect(outcomes[1]).toMatchObject({
       kind: 'accepted',
       bids: [
@@ -97,7 +112,11 @@ describe('bid engine: maximum (proxy) bids, after eBay’s automatic bidding exa
       { bidderId: 'a', amount: AED(10), maxAmount: AED(40) },
       { bidderId: 'b', amount: AED(40) },
     ]);
-    expect(outcomes[1]).toMatchObject({ kind: 'accepted', bids: [{ bidderId: 'b', amount: AED(40), auto: false }], leaderId: 'a' });
+    expect(outcomes[1]).toMatchObject({
+      kind: 'accepted',
+      bids: [{ bidderId: 'b', amount: AED(40), auto: false }],
+      leaderId: 'a',
+    });
     expect(state).toMatchObject({ currentBid: AED(40), leaderId: 'a' });
   });
 
@@ -134,7 +153,9 @@ describe('bid engine: maximum (proxy) bids, after eBay’s automatic bidding exa
 
 describe('bid engine: reserve price', () => {
   it('a maximum that reaches the reserve lifts the price to the reserve', () => {
-    const { state, outcomes } = play(fresh(AED(100), AED(500)), [{ bidderId: 'a', amount: AED(100), maxAmount: AED(600) }]);
+    const { state, outcomes } = play(fresh(AED(100), AED(500)), [
+      { bidderId: 'a', amount: AED(100), maxAmount: AED(600) },
+    ]);
     expect(outcomes[0]).toMatchObject({ kind: 'accepted', bids: [{ bidderId: 'a', amount: AED(500), auto: false }] });
     expect(state.currentBid).toBe(AED(500));
   });
@@ -163,7 +184,13 @@ describe('bid engine: the price cap', () => {
       { bidderId: 'a', amount: MAX_FILS },
       { bidderId: 'b', amount: MAX_FILS },
     ]);
-    expect(outcomes.map((o) => o.kind)).toEqual(['accepted', 'accepted', 'cap-reached', 'cap-reached', 'max-not-raised']);
+    expect(outcomes.map((o) => o.kind)).toEqual([
+      'accepted',
+      'accepted',
+      'cap-reached',
+      'cap-reached',
+      'max-not-raised',
+    ]);
     expect(state).toMatchObject({ currentBid: MAX_FILS, leaderId: 'b' });
   });
 

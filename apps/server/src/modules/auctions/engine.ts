@@ -78,18 +78,39 @@ export function resolveBid(state: AuctionState, bid: BidAttempt): BidOutcome {
 
   if (state.leaderId === null || state.leaderMax === null) {
     const price = withReserve(bid.amount, max, state.reservePrice);
-    return { kind: 'accepted', bids: [{ bidderId: bid.bidderId, amount: price, auto: false }], currentBid: price, leaderId: bid.bidderId, leaderMax: max, bidderMax: max, outbidId: null };
+    return {
+      kind: 'accepted',
+      bids: [{ bidderId: bid.bidderId, amount: price, auto: false }],
+      currentBid: price,
+      leaderId: bid.bidderId,
+      leaderMax: max,
+      bidderMax: max,
+      outbidId: null,
+    };
   }
 
   const rivalMax = state.leaderMax;
   if (max > rivalMax) {
     // The new bidder leads: one step over the old leader's maximum, or their own bid if higher.
-    const price = withReserve(Math.max(bid.amount, Math.min(max, rivalMax + bidIncrement(rivalMax))), max, state.reservePrice);
+    const price = withReserve(
+      Math.max(bid.amount, Math.min(max, rivalMax + bidIncrement(rivalMax))),
+      max,
+      state.reservePrice,
+    );
     const bids: PlacedBid[] = [];
     // The old leader's maximum was spent in full before it was beaten; the list shows it.
-    if (state.currentBid !== null && rivalMax > state.currentBid) bids.push({ bidderId: state.leaderId, amount: rivalMax, auto: true });
+    if (state.currentBid !== null && rivalMax > state.currentBid)
+      bids.push({ bidderId: state.leaderId, amount: rivalMax, auto: true });
     bids.push({ bidderId: bid.bidderId, amount: price, auto: false });
-    return { kind: 'accepted', bids, currentBid: price, leaderId: bid.bidderId, leaderMax: max, bidderMax: max, outbidId: state.leaderId };
+    return {
+      kind: 'accepted',
+      bids,
+      currentBid: price,
+      leaderId: bid.bidderId,
+      leaderMax: max,
+      bidderMax: max,
+      outbidId: state.leaderId,
+    };
   }
 
   // The leader's maximum answers at once: one step over the new bid, capped at that maximum. A tie
@@ -97,7 +118,15 @@ export function resolveBid(state: AuctionState, bid: BidAttempt): BidOutcome {
   const answer = Math.min(rivalMax, max + bidIncrement(max));
   const bids: PlacedBid[] = [{ bidderId: bid.bidderId, amount: max, auto: false }];
   if (answer > max) bids.push({ bidderId: state.leaderId, amount: answer, auto: true });
-  return { kind: 'accepted', bids, currentBid: Math.max(answer, max), leaderId: state.leaderId, leaderMax: rivalMax, bidderMax: max, outbidId: null };
+  return {
+    kind: 'accepted',
+    bids,
+    currentBid: Math.max(answer, max),
+    leaderId: state.leaderId,
+    leaderMax: rivalMax,
+    bidderMax: max,
+    outbidId: null,
+  };
 }
 
 /** Whether the hammer price meets the seller's reserve (always, without one). */

@@ -3,7 +3,10 @@ import type { Selectable } from 'kysely';
 import type { AuctionsTable } from '../../db/schema.js';
 import { reserveMet } from './engine.js';
 
-type LiveFields = Pick<Selectable<AuctionsTable>, 'id' | 'seq' | 'current_bid' | 'starting_bid' | 'bid_count' | 'ends_at' | 'status' | 'reserve_price'>;
+type LiveFields = Pick<
+  Selectable<AuctionsTable>,
+  'id' | 'seq' | 'current_bid' | 'starting_bid' | 'bid_count' | 'ends_at' | 'status' | 'reserve_price'
+>;
 
 export const brief = (id: string | null, username: string | null, pic: string | null): UserBrief | null =>
   id && username ? { id, username, profilePic: pic ?? '' } : null;

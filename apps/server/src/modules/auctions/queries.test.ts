@@ -18,12 +18,27 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const maximaOf = (auctionId: string) =>
-    t.database.db.selectFrom('auction_max_bids').select(['bidder_id', 'max_amount', 'placed_seq']).where('auction_id', '=', auctionId).orderBy('placed_seq').execute();
+    t.database.db
+      .selectFrom('auction_max_bids')
+      .select(['bidder_id', 'max_amount', 'placed_seq'])
+      .where('auction_id', '=', auctionId)
+      .orderBy('placed_seq')
+      .execute();
 
   const batch = (id: string, expectedSeq: number, now: string, endsAt: string) => {
     const at = new Date().toISOString();
     return {
-      change: { id, expectedSeq, now, current_bid: AED(110), sort_price: AED(110), leader_id: bob.id, leader_max: AED(300), bids: 2, ends_at: endsAt },
+      change: {
+        id,
+        expectedSeq,
+        now,
+        current_bid: AED(110),
+        sort_price: AED(110),
+        leader_id: bob.id,
+        leader_max: AED(300),
+        bids: 2,
+        ends_at: endsAt,
+      },
       bids: [
         { auction_id: id, seq: expectedSeq + 1, bidder_id: alice.id, amount: AED(100), auto: 0, created_at: at },
         { auction_id: id, seq: expectedSeq + 2, bidder_id: bob.id, amount: AED(110), auto: 1, created_at: at },
@@ -34,7 +49,9 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
       ],
     };
   };
-  const write = async (b: ReturnType<typeof batch>) => (await t.database.db.transaction().execute((trx) => q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {}))) !== undefined;
+  const write = async (b: ReturnType<typeof batch>) =>
+    (await t.database.db.transaction().execute((trx) => q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {}))) !==
+    undefined;
 
   it('writes the auction, every bid row and every maximum when the auction is as decided', async () => {
     const { id } = await startAuction(t, seller);
@@ -42,7 +59,13 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     expect(await write(batch(id, before.seq, new Date().toISOString(), before.ends_at))).toBe(true);
 
     const after = await auctionRow(t, id);
-    expect(after).toMatchObject({ seq: before.seq + 2, bid_count: 2, current_bid: AED(110), leader_id: bob.id, leader_max: AED(300) });
+    expect(after).toMatchObject({
+      seq: before.seq + 2,
+      bid_count: 2,
+      current_bid: AED(110),
+      leader_id: bob.id,
+      leader_max: AED(300),
+    });
     expect((await bidRows(t, id)).map((r) => [r.seq, r.bidder_id, r.amount, r.auto])).toEqual([
       [1, alice.id, AED(100), 0],
       [2, bob.id, AED(110), 1],
@@ -86,7 +109,14 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     const row = await auctionRow(t, id);
     const now = new Date().toISOString();
     const b = batch(id, row.seq, now, row.ends_at);
-    const key = { user_id: alice.id, scope: `bid:${id}`, key: 'rider-key', request_hash: 'h', response: '{}', created_at: now };
+    const key = {
+      user_id: alice.id,
+      scope: `bid:${id}`,
+      key: 'rider-key',
+      request_hash: 'h',
+      response: '{}',
+      created_at: now,
+    };
     const written = await t.database.db.transaction().execute((trx) =>
       q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {
         slots: q.takeMailSlots(trx, [alice.id, bob.id], `outbid:${id}`, now, now),
@@ -99,7 +129,9 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     expect(written?.none).toEqual([]);
     expect(await bidRows(t, id)).toHaveLength(2);
     // Taken once: a second ask inside the window gets nobody.
-    const again = await t.database.db.transaction().execute((trx) => q.takeMailSlots(trx, [alice.id], `outbid:${id}`, now, now)!.execute());
+    const again = await t.database.db
+      .transaction()
+      .execute((trx) => q.takeMailSlots(trx, [alice.id], `outbid:${id}`, now, now)!.execute());
     expect(again).toEqual([]);
   });
 
@@ -108,7 +140,14 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     const row = await auctionRow(t, id);
     const now = new Date().toISOString();
     const b = batch(id, row.seq + 1, now, row.ends_at); // another batch was written first
-    const key = { user_id: alice.id, scope: `bid:${id}`, key: 'stale-key', request_hash: 'h', response: '{}', created_at: now };
+    const key = {
+      user_id: alice.id,
+      scope: `bid:${id}`,
+      key: 'stale-key',
+      request_hash: 'h',
+      response: '{}',
+      created_at: now,
+    };
     const db = t.database.db;
     const written = await q.applyBatch(db, dialect, b.change, b.bids, b.maxima, {
       slots: q.takeMailSlots(db, [alice.id], `outbid:${id}`, now, now),

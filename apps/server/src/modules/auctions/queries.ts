@@ -27,7 +27,9 @@ export type AuctionWithPeople = Awaited<ReturnType<typeof findAuction>> & {};
 export const findAuction = (db: Db, id: string) => withPeople(db).where('auctions.id', '=', id).executeTakeFirst();
 
 const auctionById = prepared((db, p: { id: string }) => withPeople(db).where('auctions.id', '=', p.id));
-const auctionByIdForUpdate = prepared((db, p: { id: string }) => withPeople(db).where('auctions.id', '=', p.id).forUpdate('auctions'));
+const auctionByIdForUpdate = prepared((db, p: { id: string }) =>
+  withPeople(db).where('auctions.id', '=', p.id).forUpdate('auctions'),
+);
 
 /**
  * The auction a bid or a close is about to change, locked for the rest of the transaction. On
@@ -38,7 +40,8 @@ export async function lockAuction(db: Db, id: string, dialect: DialectName) {
   return (await (dialect === 'postgres' ? auctionByIdForUpdate : auctionById)(db, { id }))[0];
 }
 
-export const insertAuction = (db: Db, row: Insertable<AuctionsTable>) => db.insertInto('auctions').values(row).execute();
+export const insertAuction = (db: Db, row: Insertable<AuctionsTable>) =>
+  db.insertInto('auctions').values(row).execute();
 
 interface BidChange {
   id: string;
@@ -88,7 +91,12 @@ async function upsertMaxBids(db: Db, rows: DB['auction_max_bids'][]): Promise<vo
   await db
     .insertInto('auction_max_bids')
     .values(rows)
-    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet((eb) => ({ max_amount: eb.ref('excluded.max_amount'), placed_seq: eb.ref('excluded.placed_seq') })))
+    .onConflict((oc) =>
+      oc.columns(['auction_id', 'bidder_id']).doUpdateSet((eb) => ({
+        max_amount: eb.ref('excluded.max_amount'),
+        placed_seq: eb.ref('excluded.placed_seq'),
+      })),
+    )
     .execute();
 }
 
@@ -117,10 +125,18 @@ const DIVISION_BY_ZERO = '22012';
  * so a statement whose update matched nothing must leave nothing: its last line divides by the
  * number of rows moved, and the error undoes the whole statement, in a transaction or alone.
  */
-async function applyBatchInOneStatement(db: Db, change: BidChange, bids: DB['bids'][], maxima: DB['auction_max_bids'][], riders: Array<Rider<unknown>>) {
+async function applyBatchInOneStatement(
+  db: Db,
+  change: BidChange,
+  bids: DB['bids'][],
+  maxima: DB['auction_max_bids'][],
+  riders: Array<Rider<unknown>>,
+) {
   const name = (i: number) => sql.id(`rider_${i}`);
   const ridersWith = riders.map((query, i) => sql`, ${name(i)} as (${query})`);
-  const ridersRows = riders.map((_, i) => sql`, (select coalesce(json_agg(r), '[]'::json) from ${name(i)} r) as ${name(i)}`);
+  const ridersRows = riders.map(
+    (_, i) => sql`, (select coalesce(json_agg(r), '[]'::json) from ${name(i)} r) as ${name(i)}`,
+  );
   const result = await sql<Record<string, unknown[]>>`
     with moved as (${bidUpdate(db, change).returning('id')}),
     placed as (
@@ -167,7 +183,13 @@ export async function applyBatch<R extends Riders>(
   const given = Object.entries(riders).filter((entry): entry is [string, Rider<unknown>] => entry[1] !== undefined);
   let stored: unknown[][] | undefined;
   if (dialect === 'postgres') {
-    stored = await applyBatchInOneStatement(db, change, bids, maxima, given.map(([, query]) => query));
+    stored = await applyBatchInOneStatement(
+      db,
+      change,
+      bids,
+      maxima,
+      given.map(([, query]) => query),
+    );
   } else if ((await applyBidOnce(db, change)) === 1) {
     await insertBids(db, bids);
     await upsertMaxBids(db, maxima);
@@ -180,12 +202,23 @@ export async function applyBatch<R extends Riders>(
 }
 
 export async function maxBidOf(db: Db, auctionId: string, bidderId: string): Promise<number | null> {
-  const row = await db.selectFrom('auction_max_bids').select('max_amount').where('auction_id', '=', auctionId).where('bidder_id', '=', bidderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('auction_max_bids')
+    .select('max_amount')
+    .where('auction_id', '=', auctionId)
+    .where('bidder_id', '=', bidderId)
+    .executeTakeFirst();
   return row?.max_amount ?? null;
 }
 
 /** Claims the close: only the call that finds the auction still open and over gets a row changed. */
-export async function closeAuction(db: Db, id: string, expectedSeq: number, now: string, outcome: { status: AuctionStatusValue; winner_id: string | null }): Promise<boolean> {
+export async function closeAuction(
+  db: Db,
+  id: string,
+  expectedSeq: number,
+  now: string,
+  outcome: { status: AuctionStatusValue; winner_id: string | null },
+): Promise<boolean> {
   const result = await db
     .updateTable('auctions')
     .set({ status: outcome.status, winner_id: outcome.winner_id, closed_at: now, seq: sql`seq + 1` })
@@ -211,30 +244,63 @@ export async function cancelAuction(db: Db, id: string, sellerId: string, now: s
 
 /** Open timed auctions whose end has passed, oldest first (a stream ends its own auction). */
 export const dueAuctions = (db: Db, now: string, limit: number) =>
-  db.selectFrom('auctions').select('id').where('status', '=', 'open').where('kind', '=', 'timed').where('ends_at', '<=', now).orderBy('ends_at').orderBy('id').limit(limit).execute();
+  db
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('kind', '=', 'timed')
+    .where('ends_at', '<=', now)
+    .orderBy('ends_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 export async function nextEnd(db: Db): Promise<string | undefined> {
-  const row = await db.selectFrom('auctions').select('ends_at').where('status', '=', 'open').where('kind', '=', 'timed').orderBy('ends_at').orderBy('id').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('auctions')
+    .select('ends_at')
+    .where('status', '=', 'open')
+    .where('kind', '=', 'timed')
+    .orderBy('ends_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row?.ends_at;
 }
 
 /** A live auction stopped before its timer: its end is now. */
-export const endEarly = (db: Db, id: string, now: string) => db.updateTable('auctions').set({ ends_at: now }).where('id', '=', id).execute();
+export const endEarly = (db: Db, id: string, now: string) =>
+  db.updateTable('auctions').set({ ends_at: now }).where('id', '=', id).execute();
 
 export async function isOpenForProduct(db: Db, productId: string): Promise<boolean> {
-  const row = await db.selectFrom('auctions').select('id').where('product_id', '=', productId).where('status', '=', 'open').executeTakeFirst();
+  const row = await db
+    .selectFrom('auctions')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** One page of open auctions in a stable order, keyset-paged on (sort column, id). */
-export function openPage(db: Db, filter: { category?: string }, sort: { column: AuctionSortColumn; direction: 'asc' | 'desc' }, limit: number, cursor?: Cursor) {
+export function openPage(
+  db: Db,
+  filter: { category?: string },
+  sort: { column: AuctionSortColumn; direction: 'asc' | 'desc' },
+  limit: number,
+  cursor?: Cursor,
+) {
   let q = withPeople(db).where('auctions.status', '=', 'open').where('auctions.kind', '=', 'timed');
   if (filter.category) q = q.where('auctions.category', '=', filter.category);
   if (cursor) {
     const op = sort.direction === 'asc' ? '>' : '<';
     q = q.where((eb) => eb(eb.refTuple(`auctions.${sort.column}`, 'auctions.id'), op, eb.tuple(cursor[0], cursor[1])));
   }
-  return q.orderBy(`auctions.${sort.column}`, sort.direction).orderBy('auctions.id', sort.direction).limit(limit).execute();
+  return q
+    .orderBy(`auctions.${sort.column}`, sort.direction)
+    .orderBy('auctions.id', sort.direction)
+    .limit(limit)
+    .execute();
 }
 
 /** A seller's auctions, open ones first, newest first within each. */
@@ -243,9 +309,16 @@ export function sellerPage(db: Db, sellerId: string, limit: number, cursor?: Cur
   let q = withPeople(db).select(openRank.as('open_rank')).where('auctions.seller_id', '=', sellerId);
   if (cursor) {
     const [rank, createdAt] = String(cursor[0]).split('|');
-    q = q.where(sql<boolean>`(${openRank}, auctions.created_at, auctions.id) < (${Number(rank)}, ${createdAt}, ${cursor[1]})`);
+    q = q.where(
+      sql<boolean>`(${openRank}, auctions.created_at, auctions.id) < (${Number(rank)}, ${createdAt}, ${cursor[1]})`,
+    );
   }
-  return q.orderBy(openRank, 'desc').orderBy('auctions.created_at', 'desc').orderBy('auctions.id', 'desc').limit(limit).execute();
+  return q
+    .orderBy(openRank, 'desc')
+    .orderBy('auctions.created_at', 'desc')
+    .orderBy('auctions.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** The bidders list: newest first, keyset-paged on the sequence number. */
@@ -253,7 +326,15 @@ export function bidsPage(db: Db, auctionId: string, limit: number, beforeSeq?: n
   let q = db
     .selectFrom('bids')
     .innerJoin('users', 'users.id', 'bids.bidder_id')
-    .select(['bids.seq', 'bids.amount', 'bids.auto', 'bids.created_at', 'users.id as bidder_id', 'users.username', 'users.avatar_key'])
+    .select([
+      'bids.seq',
+      'bids.amount',
+      'bids.auto',
+      'bids.created_at',
+      'users.id as bidder_id',
+      'users.username',
+      'users.avatar_key',
+    ])
     .where('bids.auction_id', '=', auctionId);
   if (beforeSeq !== undefined) q = q.where('bids.seq', '<', beforeSeq);
   return q.orderBy('bids.seq', 'desc').limit(limit).execute();
@@ -262,13 +343,20 @@ export function bidsPage(db: Db, auctionId: string, limit: number, beforeSeq?: n
 /** The answers already given under these keys in this scope (any person's: the caller matches them). */
 export function findIdempotent(db: Db, scope: string, keys: string[]) {
   if (!keys.length) return Promise.resolve([]);
-  return db.selectFrom('idempotency_keys').select(['user_id', 'key', 'request_hash', 'response']).where('scope', '=', scope).where('key', 'in', keys).execute();
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['user_id', 'key', 'request_hash', 'response'])
+    .where('scope', '=', scope)
+    .where('key', 'in', keys)
+    .execute();
 }
 
 /** Records the answers a retry with the same key will get (a rider of the batch); none to record, no statement. */
-export const recordIdempotent = (db: Db, rows: DB['idempotency_keys'][]) => (rows.length ? db.insertInto('idempotency_keys').values(rows).returning('key') : undefined);
+export const recordIdempotent = (db: Db, rows: DB['idempotency_keys'][]) =>
+  rows.length ? db.insertInto('idempotency_keys').values(rows).returning('key') : undefined;
 
-export const deleteIdempotentBefore = (db: Db, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
+export const deleteIdempotentBefore = (db: Db, before: string) =>
+  db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
 
 /**
  * Of these people, those who may be mailed about this topic now (and it is recorded): at most one
@@ -280,7 +368,12 @@ export function takeMailSlots(db: Db, userIds: string[], topic: string, now: str
   return db
     .insertInto('mail_throttle')
     .values(userIds.map((user_id) => ({ user_id, topic, last_sent_at: now })))
-    .onConflict((oc) => oc.columns(['user_id', 'topic']).doUpdateSet({ last_sent_at: now }).where('mail_throttle.last_sent_at', '<', windowStart))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'topic'])
+        .doUpdateSet({ last_sent_at: now })
+        .where('mail_throttle.last_sent_at', '<', windowStart),
+    )
     .returning('user_id');
 }
 
@@ -288,11 +381,23 @@ export function takeMailSlots(db: Db, userIds: string[], topic: string, now: str
 export const imageColumns = (db: Db) => db.selectFrom('auctions').select('images').execute();
 
 // For You candidates and signals (the feed module asks through the auctions service).
-const FEED_FIELDS = ['auctions.id', 'auctions.seller_id', 'auctions.category', 'auctions.bid_count', 'auctions.created_at', 'auctions.ends_at'] as const;
+const FEED_FIELDS = [
+  'auctions.id',
+  'auctions.seller_id',
+  'auctions.category',
+  'auctions.bid_count',
+  'auctions.created_at',
+  'auctions.ends_at',
+] as const;
 
 /** Open timed auctions still running, soonest end first; the same for every viewer, so the feed can share them. */
 export function feedAuctions(db: Db, opts: { now: string; limit: number; category?: string; sellerId?: string }) {
-  let q = db.selectFrom('auctions').select(FEED_FIELDS).where('auctions.status', '=', 'open').where('auctions.kind', '=', 'timed').where('auctions.ends_at', '>', opts.now);
+  let q = db
+    .selectFrom('auctions')
+    .select(FEED_FIELDS)
+    .where('auctions.status', '=', 'open')
+    .where('auctions.kind', '=', 'timed')
+    .where('auctions.ends_at', '>', opts.now);
   if (opts.category) q = q.where('auctions.category', '=', opts.category);
   if (opts.sellerId) q = q.where('auctions.seller_id', '=', opts.sellerId);
   return q.orderBy('auctions.ends_at').orderBy('auctions.id').limit(opts.limit).execute();
@@ -313,4 +418,5 @@ export const bidSignals = (db: Db, userId: string, limit: number) =>
     .limit(limit)
     .execute();
 
-export const auctionsByIds = (db: Db, ids: string[]) => (ids.length ? withPeople(db).where('auctions.id', 'in', ids).execute() : Promise.resolve([]));
+export const auctionsByIds = (db: Db, ids: string[]) =>
+  ids.length ? withPeople(db).where('auctions.id', 'in', ids).execute() : Promise.resolve([]);

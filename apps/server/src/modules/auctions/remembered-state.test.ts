@@ -52,7 +52,11 @@ describe.each(DIALECTS)('bids decided on remembered state, with another instance
     await bidOk(b, bob, id, { amount: AED(110) });
     clock.set(end + 60_000);
     const late = await bidOk(a, carol, id, { amount: AED(120) });
-    expect(late.auction).toMatchObject({ seq: 3, currentBid: AED(120), endsAt: new Date(end + 60_000 + 2 * MINUTE).toISOString() });
+    expect(late.auction).toMatchObject({
+      seq: 3,
+      currentBid: AED(120),
+      endsAt: new Date(end + 60_000 + 2 * MINUTE).toISOString(),
+    });
   });
 
   it('lets a leader raise their maximum after the other instance’s bid took the lead from them', async () => {
@@ -60,7 +64,11 @@ describe.each(DIALECTS)('bids decided on remembered state, with another instance
     await bidOk(a, alice, id, { amount: AED(100), maxAmount: AED(150) });
     await bidOk(b, bob, id, { amount: AED(200) });
     const raised = await bidOk(a, alice, id, { amount: AED(210), maxAmount: AED(300) });
-    expect(raised).toMatchObject({ leading: true, myMaxBid: AED(300), auction: { currentBid: AED(210), leader: { id: alice.id } } });
+    expect(raised).toMatchObject({
+      leading: true,
+      myMaxBid: AED(300),
+      auction: { currentBid: AED(210), leader: { id: alice.id } },
+    });
   });
 
   it('tells an outbid bidder the true minimum, not that they are still the highest bidder', async () => {
@@ -104,7 +112,10 @@ describe.each(DIALECTS)('bids decided on remembered state, with another instance
     // Moving the clock wakes both closers; let them finish, so the readings below are the bid's.
     await Promise.all([a.jobs.runNow('auctions.close-due'), b.jobs.runNow('auctions.close-due')]);
     // Decided on the first reading of the clock; every later reading, the write's included, is at the end.
-    const readings = vi.spyOn(clock, 'now').mockImplementationOnce(() => new Date(end - 1)).mockImplementation(() => new Date(end));
+    const readings = vi
+      .spyOn(clock, 'now')
+      .mockImplementationOnce(() => new Date(end - 1))
+      .mockImplementation(() => new Date(end));
     const late = await bid(a, bob, id, { amount: AED(200) });
     readings.mockRestore();
     expect(late.json()).toEqual(apiError('CONFLICT', 'This auction has ended. Bids are no longer accepted.'));

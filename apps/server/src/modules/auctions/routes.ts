@@ -12,7 +12,12 @@ export interface BidRateLimit {
   windowMs: number;
 }
 
-export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string, bidLimit: BidRateLimit, bidRefused: (code: string) => void) {
+export function auctionsRoutes(
+  auctions: AuctionsService,
+  clockIso: () => string,
+  bidLimit: BidRateLimit,
+  bidRefused: (code: string) => void,
+) {
   const bidGate = { loggedOut: MSG.bidLoginRequired };
   // Per bidder, not per address: a household shares an address, a bot does not share its account.
   const bidRateLimit = {
@@ -21,7 +26,8 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
         max: bidLimit.max,
         timeWindow: bidLimit.windowMs,
         hook: 'preHandler' as const,
-        keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => (request.currentUser ? `bidder:${request.currentUser.id}` : `ip:${request.ip}`),
+        keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) =>
+          request.currentUser ? `bidder:${request.currentUser.id}` : `ip:${request.ip}`,
         errorResponseBuilder: () => new DomainError('RATE_LIMITED', MSG.bidRateLimited),
       },
     },
@@ -29,23 +35,35 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
 
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
-    app.route({ ...routeOf(C.time), handler: async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { serverTime: clockIso() };
-    } });
+    app.route({
+      ...routeOf(C.time),
+      handler: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { serverTime: clockIso() };
+      },
+    });
 
     app.route({ ...routeOf(C.list), handler: async (request) => auctions.list(request.query) });
-    app.route({ ...routeOf(C.detail), handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return auctions.detail(request.currentUser, request.params.id);
-    } });
+    app.route({
+      ...routeOf(C.detail),
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return auctions.detail(request.currentUser, request.params.id);
+      },
+    });
     app.route({ ...routeOf(C.bids), handler: async (request) => auctions.bids(request.params.id, request.query) });
-    app.route({ ...routeOf(C.bySeller), handler: async (request) => auctions.bySeller(request.params.id, request.query) });
+    app.route({
+      ...routeOf(C.bySeller),
+      handler: async (request) => auctions.bySeller(request.params.id, request.query),
+    });
 
-    app.route({ ...routeOf(C.start), handler: async (request, reply) => {
-      const created = await auctions.start(gatedUser(request), request.params.id, request.body);
-      return reply.status(201).send(created);
-    } });
+    app.route({
+      ...routeOf(C.start),
+      handler: async (request, reply) => {
+        const created = await auctions.start(gatedUser(request), request.params.id, request.body);
+        return reply.status(201).send(created);
+      },
+    });
 
     app.route({
       ...routeOf(C.placeBid, bidGate),
@@ -56,16 +74,28 @@ export function auctionsRoutes(auctions: AuctionsService, clockIso: () => string
         done();
       },
       handler: async (request, reply) => {
-      const user = gatedUser(request);
-      const key = request.headers['idempotency-key'];
-      const result = await auctions.placeBid(user, request.params.id, request.body, Array.isArray(key) ? key[0] : key);
-      return reply.status(201).send(result);
-    } });
+        const user = gatedUser(request);
+        const key = request.headers['idempotency-key'];
+        const result = await auctions.placeBid(
+          user,
+          request.params.id,
+          request.body,
+          Array.isArray(key) ? key[0] : key,
+        );
+        return reply.status(201).send(result);
+      },
+    });
 
-    app.route({ ...routeOf(C.cancel), handler: async (request) => {
-      await auctions.cancel(gatedUser(request), request.params.id);
-      return { ok: true as const };
-    } });
-    app.route({ ...routeOf(C.relist), handler: async (request) => auctions.relistFixed(gatedUser(request), request.params.id) });
+    app.route({
+      ...routeOf(C.cancel),
+      handler: async (request) => {
+        await auctions.cancel(gatedUser(request), request.params.id);
+        return { ok: true as const };
+      },
+    });
+    app.route({
+      ...routeOf(C.relist),
+      handler: async (request) => auctions.relistFixed(gatedUser(request), request.params.id),
+    });
   };
 }

@@ -105,7 +105,9 @@ export type AuctionsService = ReturnType<typeof createAuctionsService>;
 export function createAuctionsService(deps: AuctionsDeps) {
   const { db, dialect, clock, media, ports } = deps;
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
-  const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) => deps.publish(event));
+  const publishChange = coalesceChanges((event: Extract<DomainEvent, { type: 'auction.changed' }>) =>
+    deps.publish(event),
+  );
 
   function summary(row: Row): AuctionSummary {
     return {
@@ -145,8 +147,10 @@ export function createAuctionsService(deps: AuctionsDeps) {
   function endOf(input: { duration: keyof typeof AUCTION_DURATIONS | 'custom'; endsAt?: string }): Date {
     const now = clock.now().getTime();
     const end = input.duration === 'custom' ? Date.parse(input.endsAt!) : now + AUCTION_DURATIONS[input.duration].ms;
-    if (end < now + MIN_AUCTION_MS) throw new DomainError('VALIDATION_FAILED', MSG.chooseEndDate, { endsAt: MSG.chooseEndDate });
-    if (end > now + MAX_AUCTION_MS) throw new DomainError('VALIDATION_FAILED', MSG.endDateTooFar, { endsAt: MSG.endDateTooFar });
+    if (end < now + MIN_AUCTION_MS)
+      throw new DomainError('VALIDATION_FAILED', MSG.chooseEndDate, { endsAt: MSG.chooseEndDate });
+    if (end > now + MAX_AUCTION_MS)
+      throw new DomainError('VALIDATION_FAILED', MSG.endDateTooFar, { endsAt: MSG.endDateTooFar });
     return new Date(end);
   }
 
@@ -169,7 +173,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
     if (row.ends_at > now) await q.endEarly(trx, id, now);
     const sold = row.leader_id !== null && reserveMet(row.current_bid, row.reserve_price);
     const winnerId = sold ? row.leader_id : null;
-    if (!(await q.closeAuction(trx, id, row.seq, now, { status: sold ? 'sold' : 'unsold', winner_id: winnerId }))) return false;
+    if (!(await q.closeAuction(trx, id, row.seq, now, { status: sold ? 'sold' : 'unsold', winner_id: winnerId })))
+      return false;
     const closed = { ...row, status: sold ? ('sold' as const) : ('unsold' as const), seq: row.seq + 1 };
     await deps.onClosed(
       trx,
@@ -184,19 +189,33 @@ export function createAuctionsService(deps: AuctionsDeps) {
       },
       onCommit,
     );
-    const update: AuctionUpdate = { auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }), bids: [], reason: 'closed', serverTime: now };
+    const update: AuctionUpdate = {
+      auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }),
+      bids: [],
+      reason: 'closed',
+      serverTime: now,
+    };
     onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
     return true;
   }
 
-  const closeOne = (id: string) => withAfterCommit((onCommit) => db.transaction().execute((trx) => closeIn(trx, id, onCommit)));
+  const closeOne = (id: string) =>
+    withAfterCommit((onCommit) => db.transaction().execute((trx) => closeIn(trx, id, onCommit)));
 
   /** The product's own checks and the new auction's row, for a timed auction and a stream's alike. */
   async function openAuction(
     trx: Transaction<DB>,
     user: UserRow,
     productId: string,
-    terms: { id: string; startingBid: number; reservePrice: number | null; closingStyle: 'soft' | 'sudden'; endsAt: Date; kind: 'timed' | 'live'; streamId: string | null },
+    terms: {
+      id: string;
+      startingBid: number;
+      reservePrice: number | null;
+      closingStyle: 'soft' | 'sudden';
+      endsAt: Date;
+      kind: 'timed' | 'live';
+      streamId: string | null;
+    },
   ): Promise<void> {
     const product = await ports.catalog.forAuction(trx, productId);
     if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
@@ -231,7 +250,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
       kind: terms.kind,
       stream_id: terms.streamId,
     });
-    if (!(await ports.catalog.setAuction(trx, productId, terms.id, product.relatedAuction))) throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+    if (!(await ports.catalog.setAuction(trx, productId, terms.id, product.relatedAuction)))
+      throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
   }
 
   return {
@@ -244,7 +264,15 @@ export function createAuctionsService(deps: AuctionsDeps) {
       const endsAt = endOf(input);
       const id = crypto.randomUUID();
       await db.transaction().execute((trx) =>
-        openAuction(trx, user, productId, { id, startingBid: input.startingBid, reservePrice: input.reservePrice ?? null, closingStyle: input.closingStyle, endsAt, kind: 'timed', streamId: null }),
+        openAuction(trx, user, productId, {
+          id,
+          startingBid: input.startingBid,
+          reservePrice: input.reservePrice ?? null,
+          closingStyle: input.closingStyle,
+          endsAt,
+          kind: 'timed',
+          streamId: null,
+        }),
       );
       return { id };
     },
@@ -253,7 +281,12 @@ export function createAuctionsService(deps: AuctionsDeps) {
      * A live stream's auction, inside the stream's own transaction: sudden death at the stream's
      * timer. The stream ends it early (End Stream, the host gone) through closeNow.
      */
-    async startLive(trx: Transaction<DB>, host: UserRow, productId: string, terms: { id: string; streamId: string; startingBid: number; endsAt: Date }) {
+    async startLive(
+      trx: Transaction<DB>,
+      host: UserRow,
+      productId: string,
+      terms: { id: string; streamId: string; startingBid: number; endsAt: Date },
+    ) {
       await openAuction(trx, host, productId, { ...terms, reservePrice: null, closingStyle: 'sudden', kind: 'live' });
     },
 
@@ -276,7 +309,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
     async bySeller(sellerId: string, { cursor }: PageQuery): Promise<Page<AuctionSummary>> {
       const after = decodeCursor(cursor);
-      if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0])))
+        throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       const rows = await q.sellerPage(db, sellerId, 25, after);
       return pageOf(rows, 24, summary, (r) => encodeCursor(`${r.open_rank}|${r.created_at}`, r.id));
     },
@@ -313,13 +347,20 @@ export function createAuctionsService(deps: AuctionsDeps) {
     async bids(id: string, { cursor }: PageQuery): Promise<Page<BidEntry>> {
       const before = decodeCursor(cursor);
       // The cursor is the last bid's sequence number, with the auction's id as its row id.
-      if (before && (!Number.isSafeInteger(before[0]) || before[1] !== id)) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      if (before && (!Number.isSafeInteger(before[0]) || before[1] !== id))
+        throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       if (!(await q.findAuction(db, id))) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
       const rows = await q.bidsPage(db, id, 26, before ? Number(before[0]) : undefined);
       return pageOf(
         rows,
         25,
-        (r) => ({ seq: r.seq, amount: r.amount, auto: r.auto === 1, createdAt: r.created_at, bidder: { id: r.bidder_id, username: r.username, profilePic: media.avatarUrl(r.avatar_key) } }),
+        (r) => ({
+          seq: r.seq,
+          amount: r.amount,
+          auto: r.auto === 1,
+          createdAt: r.created_at,
+          bidder: { id: r.bidder_id, username: r.username, profilePic: media.avatarUrl(r.avatar_key) },
+        }),
         (r) => encodeCursor(r.seq, id),
       );
     },
@@ -337,9 +378,15 @@ export function createAuctionsService(deps: AuctionsDeps) {
           if (row.status !== 'open') throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
           if (row.bid_count > 0) throw new DomainError('CONFLICT', MSG.auctionHasBids);
           const now = clock.iso();
-          if (!(await q.cancelAuction(trx, id, user.id, now))) throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
+          if (!(await q.cancelAuction(trx, id, user.id, now)))
+            throw new DomainError('CONFLICT', MSG.auctionNotCancellable);
           if (row.product_id) await ports.catalog.setAuction(trx, row.product_id, null, id);
-          const update: AuctionUpdate = { auction: liveOf({ ...row, status: 'cancelled', seq: row.seq + 1 }), bids: [], reason: 'cancelled', serverTime: now };
+          const update: AuctionUpdate = {
+            auction: liveOf({ ...row, status: 'cancelled', seq: row.seq + 1 }),
+            bids: [],
+            reason: 'cancelled',
+            serverTime: now,
+          };
           onCommit(() => publishChange({ type: 'auction.changed', auctionId: id, streamId: row.stream_id, update }));
         }),
       );
@@ -350,7 +397,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return db.transaction().execute(async (trx) => {
         const row = await sellerOwned(user, trx, id);
         if (row.status !== 'unsold' || !row.product_id) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
-        if (!(await ports.catalog.setAuction(trx, row.product_id, null, id))) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
+        if (!(await ports.catalog.setAuction(trx, row.product_id, null, id)))
+          throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
         return { productId: row.product_id };
       });
     },
@@ -369,20 +417,28 @@ export function createAuctionsService(deps: AuctionsDeps) {
     },
 
     // For You: candidates, signals and cards (the feed module ranks; auctions own their rows).
-    feedCandidates: (opts: Omit<Parameters<typeof q.feedAuctions>[1], 'now'>) => q.feedAuctions(db, { ...opts, now: clock.iso() }),
+    feedCandidates: (opts: Omit<Parameters<typeof q.feedAuctions>[1], 'now'>) =>
+      q.feedAuctions(db, { ...opts, now: clock.iso() }),
     bidSignals: (userId: string, limit: number) => q.bidSignals(db, userId, limit),
-    ownersOf: async (ids: string[]) => (await q.auctionsByIds(db, ids)).map((r) => ({ id: r.id, seller_id: r.seller_id, category: r.category })),
+    ownersOf: async (ids: string[]) =>
+      (await q.auctionsByIds(db, ids)).map((r) => ({ id: r.id, seller_id: r.seller_id, category: r.category })),
     /** Open, running auctions by id as cards; ended ones are left out. */
     async feedCards(ids: string[]) {
       const now = clock.iso();
       return (await q.auctionsByIds(db, ids))
         .filter((r) => r.status === 'open' && r.ends_at > now)
-        .map((r) => ({ auction: summary(r), images: media.imagesOf(r.images).slice(0, 6), minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }) }));
+        .map((r) => ({
+          auction: summary(r),
+          images: media.imagesOf(r.images).slice(0, 6),
+          minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }),
+        }));
     },
 
     /** The stored files auctions show: both renditions of every photo they were listed with. */
     async referencedUploads(): Promise<string[]> {
-      return (await q.imageColumns(db)).flatMap((row) => decodeImageKeys(row.images).flatMap((key) => media.filesOfImage(key)));
+      return (await q.imageColumns(db)).flatMap((row) =>
+        decodeImageKeys(row.images).flatMap((key) => media.filesOfImage(key)),
+      );
     },
 
     async sweepIdempotencyKeys(): Promise<void> {

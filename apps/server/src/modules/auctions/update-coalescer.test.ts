@@ -2,10 +2,21 @@ import type { AuctionUpdate } from '@souq/shared';
 import { describe, expect, it } from 'vitest';
 import { coalesceChanges, mergeRuns } from './update-coalescer.js';
 
-const bid = (seq: number, amount = seq * 100) => ({ seq, amount, auto: false, createdAt: `t${seq}`, bidder: { id: `u${seq}`, username: `u${seq}`, profilePic: '' } });
+const bid = (seq: number, amount = seq * 100) => ({
+  seq,
+  amount,
+  auto: false,
+  createdAt: `t${seq}`,
+  bidder: { id: `u${seq}`, username: `u${seq}`, profilePic: '' },
+});
 
 function change(auctionId: string, seq: number, reason: AuctionUpdate['reason'], bidSeqs: number[] = []) {
-  const update = { auction: { id: auctionId, seq } as AuctionUpdate['auction'], bids: bidSeqs.map((s) => bid(s)), reason, serverTime: `t${seq}` };
+  const update = {
+    auction: { id: auctionId, seq } as AuctionUpdate['auction'],
+    bids: bidSeqs.map((s) => bid(s)),
+    reason,
+    serverTime: `t${seq}`,
+  };
   return { auctionId, update };
 }
 
@@ -19,8 +30,16 @@ describe('merging a turn’s auction changes', () => {
   });
 
   it('keeps auctions apart, a close after the bids, and a run broken by a missing number', () => {
-    const merged = mergeRuns([change('a', 1, 'bid', [1]), change('b', 7, 'bid', [7]), change('a', 2, 'bid', [2]), change('a', 3, 'closed'), change('b', 9, 'bid', [9])]);
-    expect(merged.map((e) => [e.auctionId, e.update.reason, e.update.auction.seq, e.update.bids.map((b) => b.seq)])).toEqual([
+    const merged = mergeRuns([
+      change('a', 1, 'bid', [1]),
+      change('b', 7, 'bid', [7]),
+      change('a', 2, 'bid', [2]),
+      change('a', 3, 'closed'),
+      change('b', 9, 'bid', [9]),
+    ]);
+    expect(
+      merged.map((e) => [e.auctionId, e.update.reason, e.update.auction.seq, e.update.bids.map((b) => b.seq)]),
+    ).toEqual([
       ['a', 'bid', 2, [1, 2]],
       ['b', 'bid', 7, [7]],
       ['a', 'closed', 3, []],

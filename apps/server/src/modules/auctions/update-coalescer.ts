@@ -28,7 +28,11 @@ export function mergeRuns<E extends Change>(events: E[]): E[] {
     const at = lastOf.get(event.auctionId);
     const last = at === undefined ? undefined : out[at]!;
     const follows =
-      last !== undefined && last.update.reason === 'bid' && event.update.reason === 'bid' && event.update.bids.length > 0 && seqBefore(event.update) === last.update.auction.seq;
+      last !== undefined &&
+      last.update.reason === 'bid' &&
+      event.update.reason === 'bid' &&
+      event.update.bids.length > 0 &&
+      seqBefore(event.update) === last.update.auction.seq;
     if (follows) {
       out[at!] = { ...event, update: { ...event.update, bids: [...last.update.bids, ...event.update.bids] } };
     } else {

@@ -9,7 +9,10 @@ import { createCatalogService } from './service.js';
 export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort }) => {
   // With no auctions module nothing is on an auction; with no reviews module nobody has reviewed.
   const onOpenAuction = laterAnswer('Whether a product is on an open auction', async (_productId: string) => false);
-  const reviewedByMe = laterAnswer('Whether the viewer has reviewed a product', async (_productId: string, _viewer: UserRow | null) => false);
+  const reviewedByMe = laterAnswer(
+    'Whether the viewer has reviewed a product',
+    async (_productId: string, _viewer: UserRow | null) => false,
+  );
   const service = createCatalogService({
     db: ctx.db,
     dialect: ctx.dialect,
@@ -18,7 +21,11 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     adjustPostsCount: needs.profiles.adjustPostsCount,
     isOnOpenAuction: onOpenAuction.ask,
   });
-  const port: CatalogPort = { ...portOf(service, CATALOG_PORT), answerOnOpenAuction: onOpenAuction.provide, answerReviewedByMe: reviewedByMe.provide };
+  const port: CatalogPort = {
+    ...portOf(service, CATALOG_PORT),
+    answerOnOpenAuction: onOpenAuction.provide,
+    answerReviewedByMe: reviewedByMe.provide,
+  };
   return {
     service,
     port,

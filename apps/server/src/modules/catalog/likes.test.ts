@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createCrowd, createUser, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
+import {
+  call,
+  createCrowd,
+  createUser,
+  insertProduct,
+  productRow,
+  type TestUser,
+} from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 
 const LOGGED_OUT = apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.');
@@ -21,7 +28,10 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
 
   const like = (id: string, user?: TestUser) => call(t, 'PUT', `/api/products/${id}/like`, { user });
   const unlike = (id: string, user?: TestUser) => call(t, 'DELETE', `/api/products/${id}/like`, { user });
-  const likeRows = async (id: string) => (await t.database.db.selectFrom('product_likes').select('user_id').where('product_id', '=', id).execute()).map((r) => r.user_id);
+  const likeRows = async (id: string) =>
+    (await t.database.db.selectFrom('product_likes').select('user_id').where('product_id', '=', id).execute()).map(
+      (r) => r.user_id,
+    );
   /** The counter, the popularity made from it, and the rows it counts, which must agree. */
   const state = async (id: string) => {
     const row = (await productRow(t, id))!;
@@ -50,7 +60,8 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
 
   it('toggles on and off, each way idempotent, and shows in likedByMe for that user only', async () => {
     const id = await insertProduct(t, seller.id);
-    const detail = async (user?: TestUser) => (await call(t, 'GET', `/api/products/${id}`, { user })).json() as { likedByMe: boolean; likeCount: number };
+    const detail = async (user?: TestUser) =>
+      (await call(t, 'GET', `/api/products/${id}`, { user })).json() as { likedByMe: boolean; likeCount: number };
 
     for (let i = 0; i < 2; i++) {
       const res = await like(id, fan);
@@ -83,7 +94,11 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
     }
-    const rows = await t.database.db.selectFrom('product_likes').select('user_id').where('product_id', '=', MISSING).execute();
+    const rows = await t.database.db
+      .selectFrom('product_likes')
+      .select('user_id')
+      .where('product_id', '=', MISSING)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -99,7 +114,9 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
   it('keeps the count equal to the rows through a storm of likes and unlikes from several users', async () => {
     const id = await insertProduct(t, seller.id);
     await like(id, crowd[0]); // someone already likes it
-    const requests = crowd.flatMap((user, u) => Array.from({ length: 8 }, (_, i) => ((i + u) % 2 === 0 ? like(id, user) : unlike(id, user))));
+    const requests = crowd.flatMap((user, u) =>
+      Array.from({ length: 8 }, (_, i) => ((i + u) % 2 === 0 ? like(id, user) : unlike(id, user))),
+    );
     const results = await Promise.all(requests);
     expect(results.map((r) => r.statusCode)).toEqual(Array(requests.length).fill(200));
     const after = await state(id);
@@ -119,7 +136,12 @@ describe.each(DIALECTS)('likes (%s)', (dialect) => {
     const first = await insertProduct(t, seller.id, { category: 'Eyewear', title: 'Aviators', popularity: 0 });
     const second = await insertProduct(t, seller.id, { category: 'Eyewear', title: 'Wayfarers', popularity: 0 });
     // Without likes the tie is broken by id; like whichever comes last.
-    const order = async () => ((await call(t, 'GET', '/api/products?category=Eyewear&sort=popular')).json() as { items: Array<{ id: string; likeCount: number }> }).items;
+    const order = async () =>
+      (
+        (await call(t, 'GET', '/api/products?category=Eyewear&sort=popular')).json() as {
+          items: Array<{ id: string; likeCount: number }>;
+        }
+      ).items;
     const initial = await order();
     expect(initial.map((p) => p.id).sort()).toEqual([first, second].sort());
     const [top, bottom] = initial.map((p) => p.id) as [string, string];

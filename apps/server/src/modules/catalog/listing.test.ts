@@ -158,7 +158,12 @@ describe.each(DIALECTS)('GET /api/products (%s)', (dialect) => {
 
   it('filters by category, paging within it', async () => {
     const { ids } = await allPages(t, '/api/products?category=Watches&sort=price-asc&limit=4');
-    expect(ids).toEqual(expectedOrder(shop.filter((s) => s.category === 'Watches'), 'price-asc'));
+    expect(ids).toEqual(
+      expectedOrder(
+        shop.filter((s) => s.category === 'Watches'),
+        'price-asc',
+      ),
+    );
     expect(ids).toHaveLength(10);
     const empty = await call(t, 'GET', '/api/products?category=Cars');
     expect(empty.json()).toEqual({ items: [], nextCursor: null });
@@ -167,7 +172,9 @@ describe.each(DIALECTS)('GET /api/products (%s)', (dialect) => {
   it('refuses an unknown category, sort or page size', async () => {
     const category = await call(t, 'GET', '/api/products?category=Spaceships');
     expect(category.statusCode).toBe(400);
-    expect(category.json()).toEqual(apiError('VALIDATION_FAILED', 'Please select a category.', { category: 'Please select a category.' }));
+    expect(category.json()).toEqual(
+      apiError('VALIDATION_FAILED', 'Please select a category.', { category: 'Please select a category.' }),
+    );
     for (const sort of ['cheapest', 'price', 'PRICE-ASC']) {
       const res = await call(t, 'GET', `/api/products?sort=${sort}`);
       expect(res.statusCode).toBe(400);
@@ -197,11 +204,14 @@ describe.each(DIALECTS)('GET /api/products (%s)', (dialect) => {
     ['a fractional price', 'price-desc', cursorOf(10.5, '00000000-0000-4000-8000-000000000000')],
     ['a price cursor for a title sort', 'title-asc', cursorOf(1000, '00000000-0000-4000-8000-000000000000')],
     ['a huge number for popularity', 'popular', cursorOf(1e300, '00000000-0000-4000-8000-000000000000')],
-  ])('refuses a cursor that does not fit the sort (%s) with 400, never a database error', async (_case, sort, cursor) => {
-    const res = await call(t, 'GET', `/api/products?sort=${sort}&cursor=${cursor}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(BAD_CURSOR);
-  });
+  ])(
+    'refuses a cursor that does not fit the sort (%s) with 400, never a database error',
+    async (_case, sort, cursor) => {
+      const res = await call(t, 'GET', `/api/products?sort=${sort}&cursor=${cursor}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(BAD_CURSOR);
+    },
+  );
 });
 
 describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
@@ -211,9 +221,20 @@ describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
     t = await startTestApp(dialect);
     const seller = await createUser(t);
     const rows = {
-      seamaster: { title: 'Seamaster Professional', category: 'Watches', keywordList: ['diver', 'automatic'], price: 500000, rating: 4.8 },
+      seamaster: {
+        title: 'Seamaster Professional',
+        category: 'Watches',
+        keywordList: ['diver', 'automatic'],
+        price: 500000,
+        rating: 4.8,
+      },
       pocket: { title: 'Pocket WATCH chain', category: "Men's", keywordList: ['vintage'], price: 12000, rating: 3.1 },
-      shirt: { title: 'Striped Shirt', category: "Men's", description: 'A zebra pattern shirt with long sleeves.', price: 9000 },
+      shirt: {
+        title: 'Striped Shirt',
+        category: "Men's",
+        description: 'A zebra pattern shirt with long sleeves.',
+        price: 9000,
+      },
       tee: { title: '100% Cotton Tee', category: "Men's", keywordList: ['cotton'], price: 5000 },
       bag: { title: '100 big cotton bag', category: 'Beauty', price: 3000 },
       snake: { title: 'snake_case mug', category: 'Appliances', price: 2500 },
@@ -227,8 +248,16 @@ describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
     const ids = await insertProducts(t, seller.id, Object.values(rows));
     Object.keys(rows).forEach((name, i) => (id[name] = ids[i]!));
     // Through the form: keywords as repeated fields and as one comma-separated string.
-    id.kite = await createProduct(t, seller, { title: 'North Rebel 12m', category: 'Sports', keywords: ['Kitesurf', 'Board'] });
-    id.paddle = await createProduct(t, seller, { title: 'Red Paddle Ride', category: 'Sports', keywords: 'Inflatable, SUP' });
+    id.kite = await createProduct(t, seller, {
+      title: 'North Rebel 12m',
+      category: 'Sports',
+      keywords: ['Kitesurf', 'Board'],
+    });
+    id.paddle = await createProduct(t, seller, {
+      title: 'Red Paddle Ride',
+      category: 'Sports',
+      keywords: 'Inflatable, SUP',
+    });
   });
   afterAll(() => t.close());
 
@@ -282,7 +311,10 @@ describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
     expect(first.items.map((p) => p.id)).toEqual(['delta', 'charlie', 'bravo'].map((n) => id[n]));
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = await search('zzsort', `&sort=price&order=desc&limit=3&cursor=${first.nextCursor}`);
-    expect(second).toEqual({ items: [expect.objectContaining({ id: id.alpha, title: 'Alpha', price: 100 })], nextCursor: null });
+    expect(second).toEqual({
+      items: [expect.objectContaining({ id: id.alpha, title: 'Alpha', price: 100 })],
+      nextCursor: null,
+    });
   });
 
   it('refuses a bad sort, order, cursor or an over-long query', async () => {
@@ -296,7 +328,11 @@ describe.each(DIALECTS)('GET /api/search (%s)', (dialect) => {
     expect(cursor.json()).toEqual(BAD_CURSOR);
     const long = await call(t, 'GET', `/api/search?q=${'a'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual(apiError('VALIDATION_FAILED', 'Search text must be at most 100 characters.', { q: 'Search text must be at most 100 characters.' }));
+    expect(long.json()).toEqual(
+      apiError('VALIDATION_FAILED', 'Search text must be at most 100 characters.', {
+        q: 'Search text must be at most 100 characters.',
+      }),
+    );
   });
 });
 
@@ -318,8 +354,16 @@ describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
     const ids = await insertProducts(t, seller.id, Object.values(rows));
     Object.keys(rows).forEach((name, i) => (id[name] = ids[i]!));
     // Through the form: Arabic keywords on an English title, English keywords on an Arabic one.
-    id.perfume = await createProduct(t, seller, { title: 'Royal Oud perfume', category: 'Fragrances', keywords: 'عطر, عود' });
-    id.bag = await createProduct(t, seller, { title: 'حقيبة جلد طبيعي', category: "Women's", keywords: ['Leather', 'Bag'] });
+    id.perfume = await createProduct(t, seller, {
+      title: 'Royal Oud perfume',
+      category: 'Fragrances',
+      keywords: 'عطر, عود',
+    });
+    id.bag = await createProduct(t, seller, {
+      title: 'حقيبة جلد طبيعي',
+      category: "Women's",
+      keywords: ['Leather', 'Bag'],
+    });
   });
   afterAll(() => t.close());
 
@@ -369,7 +413,13 @@ describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
   });
 
   it('answers any text without a server error', async () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom(...'ساعةأإآىئؤـًٌٍَُِّْٰ٠١٢%_\\ aZ"*^:()-+{}'), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 110 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(...'ساعةأإآىئؤـًٌٍَُِّْٰ٠١٢%_\\ aZ"*^:()-+{}'),
+        fc.string({ unit: 'binary', maxLength: 1 }),
+      ),
+      maxLength: 110,
+    });
     await fc.assert(
       fc.asyncProperty(text, async (query) => {
         const res = await call(t, 'GET', `/api/search?q=${encodeURIComponent(query)}`);
@@ -389,7 +439,11 @@ describe.each(DIALECTS)('GET /api/search when the matches gather at one end of t
   beforeAll(async () => {
     t = await startTestApp(dialect);
     const seller = await createUser(t);
-    await insertProducts(t, seller.id, [...arabic, ...english].map((title) => ({ title, category: 'Watches', keywordList: [] })));
+    await insertProducts(
+      t,
+      seller.id,
+      [...arabic, ...english].map((title) => ({ title, category: 'Watches', keywordList: [] })),
+    );
     // PostgreSQL tells a common text from a rare one by its statistics, as autovacuum keeps them.
     if (dialect === 'postgres') await sql`analyze products`.execute(t.database.db);
   });
@@ -409,7 +463,9 @@ describe.each(DIALECTS)('GET /api/search when the matches gather at one end of t
   ])('finds %j by name %s, page after page, as if it had sorted every match', async (q, order, expected) => {
     const first = await titles(`/api/search?q=${encodeURIComponent(q)}&sort=name&order=${order}&limit=5`);
     expect(first.items.map((p) => p.title)).toEqual(expected.slice(0, 5));
-    const second = await titles(`/api/search?q=${encodeURIComponent(q)}&sort=name&order=${order}&limit=5&cursor=${first.nextCursor}`);
+    const second = await titles(
+      `/api/search?q=${encodeURIComponent(q)}&sort=name&order=${order}&limit=5&cursor=${first.nextCursor}`,
+    );
     expect(second.items.map((p) => p.title)).toEqual(expected.slice(5, 10));
   });
 
@@ -417,7 +473,9 @@ describe.each(DIALECTS)('GET /api/search when the matches gather at one end of t
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await titles(`/api/search?q=${encodeURIComponent('ساعه')}&sort=name&order=asc&limit=60${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await titles(
+        `/api/search?q=${encodeURIComponent('ساعه')}&sort=name&order=asc&limit=60${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...page.items.map((p) => p.title));
       cursor = page.nextCursor;
     } while (cursor);
@@ -435,7 +493,12 @@ async function searchSql(t: TestApp, dialect: 'sqlite' | 'postgres', text = 'SEA
     },
     transformResult: async (args) => args.result,
   };
-  const rows = await q.listPage(t.database.db.withPlugin(capture), { search: { text, dialect } }, { column: 'title_key', direction: 'asc' }, 25);
+  const rows = await q.listPage(
+    t.database.db.withPlugin(capture),
+    { search: { text, dialect } },
+    { column: 'title_key', direction: 'asc' },
+    25,
+  );
   // The last statement is the page itself (SQLite first counts the matches).
   const last = captured[captured.length - 1]!;
   return { rows, compiled: t.database.db.getExecutor().compileQuery(last.node, last.queryId) };
@@ -471,7 +534,9 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
     const { rows, compiled } = await searchSql(t, 'postgres');
     expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
     expect(compiled.sql).toContain('search_text like $1');
-    const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+    const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+    );
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('Bitmap Index Scan on products_search_trgm');
     expect(text).not.toContain('Seq Scan');
@@ -481,7 +546,9 @@ describe.runIf(DIALECTS.includes('postgres'))('search on PostgreSQL uses the tri
   it('plans an Arabic search the same way', async () => {
     const { rows, compiled } = await searchSql(t, 'postgres', 'سَاعه');
     expect(rows.map((r) => r.title)).toEqual(['ساعة يد رجالية']);
-    const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+    const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+    );
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('Bitmap Index Scan on products_search_trgm');
     expect(text).not.toContain('Seq Scan');
@@ -505,7 +572,9 @@ describe('search on SQLite uses the FTS5 trigram index', () => {
   it("plans the service's own search query through products_search, not a scan of products", async () => {
     const { rows, compiled } = await searchSql(t, 'sqlite');
     expect(rows.map((r) => r.title)).toEqual(['Seamaster Aqua Terra']);
-    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    const plan = await t.database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
     const text = plan.rows.map((r) => r.detail).join('\n');
     expect(text).toMatch(/VIRTUAL TABLE INDEX \d+:[LM]/);
   });
@@ -513,15 +582,28 @@ describe('search on SQLite uses the FTS5 trigram index', () => {
   it('plans an Arabic search the same way', async () => {
     const { rows, compiled } = await searchSql(t, 'sqlite', 'سَاعه');
     expect(rows.map((r) => r.title)).toEqual(['ساعة يد رجالية']);
-    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    const plan = await t.database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
     expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:[LM]/);
   });
 
   it('keeps the index in step with inserts, edits and deletes', async () => {
-    const search = async (text: string) => ((await call(t, 'GET', `/api/search?q=${encodeURIComponent(text)}`)).json() as { items: { title: string }[] }).items.map((p) => p.title);
+    const search = async (text: string) =>
+      (
+        (await call(t, 'GET', `/api/search?q=${encodeURIComponent(text)}`)).json() as { items: { title: string }[] }
+      ).items.map((p) => p.title);
     expect(await search('brass')).toEqual(['Brass lamp']);
-    const lamp = await t.database.db.selectFrom('products').select('id').where('title', '=', 'Brass lamp').executeTakeFirstOrThrow();
-    await t.database.db.updateTable('products').set({ title: 'Copper lamp', search_text: 'copper lamp\nappliances' }).where('id', '=', lamp.id).execute();
+    const lamp = await t.database.db
+      .selectFrom('products')
+      .select('id')
+      .where('title', '=', 'Brass lamp')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('products')
+      .set({ title: 'Copper lamp', search_text: 'copper lamp\nappliances' })
+      .where('id', '=', lamp.id)
+      .execute();
     expect(await search('brass')).toEqual([]);
     expect(await search('copper')).toEqual(['Copper lamp']);
     await t.database.db.deleteFrom('products').where('id', '=', lamp.id).execute();
@@ -531,10 +613,23 @@ describe('search on SQLite uses the FTS5 trigram index', () => {
   });
 
   it('pages a common text (thousands of matches) in order, like a rare one', async () => {
-    await insertProducts(t, seller.id, Array.from({ length: 2100 }, (_, i) => ({ title: `Widget ${String(i).padStart(4, '0')}`, category: 'Gaming', keywordList: [] })));
-    const first = (await call(t, 'GET', '/api/search?q=WIDGET&sort=name&order=desc&limit=3')).json() as { items: { title: string }[]; nextCursor: string };
+    await insertProducts(
+      t,
+      seller.id,
+      Array.from({ length: 2100 }, (_, i) => ({
+        title: `Widget ${String(i).padStart(4, '0')}`,
+        category: 'Gaming',
+        keywordList: [],
+      })),
+    );
+    const first = (await call(t, 'GET', '/api/search?q=WIDGET&sort=name&order=desc&limit=3')).json() as {
+      items: { title: string }[];
+      nextCursor: string;
+    };
     expect(first.items.map((p) => p.title)).toEqual(['Widget 2099', 'Widget 2098', 'Widget 2097']);
-    const second = (await call(t, 'GET', `/api/search?q=WIDGET&sort=name&order=desc&limit=3&cursor=${first.nextCursor}`)).json() as { items: { title: string }[] };
+    const second = (
+      await call(t, 'GET', `/api/search?q=WIDGET&sort=name&order=desc&limit=3&cursor=${first.nextCursor}`)
+    ).json() as { items: { title: string }[] };
     expect(second.items.map((p) => p.title)).toEqual(['Widget 2096', 'Widget 2095', 'Widget 2094']);
   });
 });

@@ -61,7 +61,11 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
   const detail = (id: string, user?: TestUser | null) => call(t, 'GET', `/api/products/${id}`, { user });
   const postsCount = async (u: TestUser) => (await userRow(t, u.id)).posts_count;
   /** Everything an add-product request could write. */
-  const footprint = async () => ({ products: await countOf(t, 'products'), files: uploadedFiles(t), posts: await postsCount(seller) });
+  const footprint = async () => ({
+    products: await countOf(t, 'products'),
+    files: uploadedFiles(t),
+    posts: await postsCount(seller),
+  });
   /** The storage files behind a product: both renditions of each image, and the invoice. */
   const filesOf = async (id: string) => {
     const row = (await productRow(t, id))!;
@@ -72,7 +76,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
   describe('POST /api/products', () => {
     it('creates the product with every field the form sends, owned by the seller, and counts the post', async () => {
       const before = await postsCount(seller);
-      const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm(VALID_PRODUCT, await imageParts(2)) });
+      const res = await call(t, 'POST', '/api/products', {
+        user: seller,
+        form: productForm(VALID_PRODUCT, await imageParts(2)),
+      });
       expect(res.statusCode).toBe(201);
       const { id } = res.json() as { id: string };
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -95,10 +102,19 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
         rating: 0,
         reviewCount: 0,
         likeCount: 0,
-        image: { url: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/), thumb: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}-thumb\.webp$/) },
+        image: {
+          url: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/),
+          thumb: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}-thumb\.webp$/),
+        },
         images: [
-          { url: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/), thumb: expect.stringMatching(/-thumb\.webp$/) },
-          { url: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/), thumb: expect.stringMatching(/-thumb\.webp$/) },
+          {
+            url: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/),
+            thumb: expect.stringMatching(/-thumb\.webp$/),
+          },
+          {
+            url: expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/),
+            thumb: expect.stringMatching(/-thumb\.webp$/),
+          },
         ],
         ownerId: seller.id,
         seller: { id: seller.id, username: seller.username, profilePic: '/images/default-avatar.svg' },
@@ -128,15 +144,33 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
     });
 
     it('leaves optional fields empty when blank and normalises the dimensions', async () => {
-      const id = await createProduct(t, seller, { previousPrice: '', condition: '', dimensions: '', countryOfOrigin: '' });
-      expect((await detail(id)).json()).toMatchObject({ previousPrice: null, condition: 'new', dimensions: null, countryOfOrigin: null });
+      const id = await createProduct(t, seller, {
+        previousPrice: '',
+        condition: '',
+        dimensions: '',
+        countryOfOrigin: '',
+      });
+      expect((await detail(id)).json()).toMatchObject({
+        previousPrice: null,
+        condition: 'new',
+        dimensions: null,
+        countryOfOrigin: null,
+      });
       const spaced = await createProduct(t, seller, { dimensions: ' 10 X 20 × 30 ' });
       expect((await detail(spaced)).json()).toMatchObject({ dimensions: '10x20x30' });
     });
 
     it('names every problem at once, the images too, and writes nothing', async () => {
       const before = await footprint();
-      const bad = { title: ' ab ', description: 'too short', category: 'Spaceships', price: '0', brand: '   ', weight: '-1', dimensions: '10x20' };
+      const bad = {
+        title: ' ab ',
+        description: 'too short',
+        category: 'Spaceships',
+        price: '0',
+        brand: '   ',
+        weight: '-1',
+        dimensions: '10x20',
+      };
       const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm(bad, []) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(apiError('VALIDATION_FAILED', M.title, M));
@@ -172,7 +206,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
       ['category', 'Spaceships', M.category],
     ])('refuses %s %j with the exact message alone and writes nothing', async (field, value, message) => {
       const before = await footprint();
-      const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, [field]: value }, await imageParts(1)) });
+      const res = await call(t, 'POST', '/api/products', {
+        user: seller,
+        form: productForm({ ...VALID_PRODUCT, [field]: value }, await imageParts(1)),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(apiError('VALIDATION_FAILED', message, { [field]: message }));
       expect(await footprint()).toEqual(before);
@@ -180,7 +217,11 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
 
     it('refuses a product without an image, an empty file counting as none', async () => {
       const before = await footprint();
-      for (const files of [[], [{ field: 'images', data: Buffer.alloc(0), filename: 'empty.png' }], [{ field: 'photo', data: await testImage(), filename: 'a.png' }]]) {
+      for (const files of [
+        [],
+        [{ field: 'images', data: Buffer.alloc(0), filename: 'empty.png' }],
+        [{ field: 'photo', data: await testImage(), filename: 'a.png' }],
+      ]) {
         const res = await call(t, 'POST', '/api/products', { user: seller, form: productForm(VALID_PRODUCT, files) });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual(apiError('VALIDATION_FAILED', M.images, { images: M.images }));
@@ -224,7 +265,13 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
       for (const viewer of [null, other]) {
         const res = await detail(id, viewer);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id, isOwner: false, likedByMe: false, reviewedByMe: false, invoiceUrl: null });
+        expect(res.json()).toMatchObject({
+          id,
+          isOwner: false,
+          likedByMe: false,
+          reviewedByMe: false,
+          invoiceUrl: null,
+        });
       }
     });
   });
@@ -249,7 +296,12 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
         isOwner: true,
       });
       const after = (await productRow(t, id))!;
-      expect(after).toMatchObject({ title_key: 'seiko diver (serviced)', images: before.images, owner_id: seller.id, created_at: before.created_at });
+      expect(after).toMatchObject({
+        title_key: 'seiko diver (serviced)',
+        images: before.images,
+        owner_id: seller.id,
+        created_at: before.created_at,
+      });
       const oldWords = await call(t, 'GET', '/api/search?q=quartzy');
       expect((oldWords.json() as { items: unknown[] }).items).toEqual([]);
       const newWords = await call(t, 'GET', '/api/search?q=VINTAGE');
@@ -258,7 +310,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
 
     it('accepts the price and weight as text (a form field) and keywords as a comma string', async () => {
       const id = await createProduct(t, seller);
-      const res = await call(t, 'PUT', `/api/products/${id}`, { user: seller, json: { ...EDIT, price: '45000', weight: '1.5', keywords: 'A, b ,A' } });
+      const res = await call(t, 'PUT', `/api/products/${id}`, {
+        user: seller,
+        json: { ...EDIT, price: '45000', weight: '1.5', keywords: 'A, b ,A' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ price: 45000, weight: 1.5, keywords: ['a', 'b', 'watches'] });
     });
@@ -266,10 +321,16 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
     it('requires dimensions and country of origin when editing, and changes nothing when refused', async () => {
       const id = await createProduct(t, seller);
       const before = await productRow(t, id);
-      const res = await call(t, 'PUT', `/api/products/${id}`, { user: seller, json: { ...EDIT, dimensions: undefined, countryOfOrigin: '  ' } });
+      const res = await call(t, 'PUT', `/api/products/${id}`, {
+        user: seller,
+        json: { ...EDIT, dimensions: undefined, countryOfOrigin: '  ' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(
-        apiError('VALIDATION_FAILED', M.dimensions, { dimensions: M.dimensions, countryOfOrigin: 'Country of origin is required.' }),
+        apiError('VALIDATION_FAILED', M.dimensions, {
+          dimensions: M.dimensions,
+          countryOfOrigin: 'Country of origin is required.',
+        }),
       );
       const all = await call(t, 'PUT', `/api/products/${id}`, { user: seller, json: {} });
       expect(all.statusCode).toBe(400);
@@ -295,7 +356,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
     });
 
     it('answers 404 for a product that does not exist', async () => {
-      const res = await call(t, 'PUT', '/api/products/00000000-0000-4000-8000-000000000000', { user: seller, json: EDIT });
+      const res = await call(t, 'PUT', '/api/products/00000000-0000-4000-8000-000000000000', {
+        user: seller,
+        json: EDIT,
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
     });
@@ -303,7 +367,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
 
   describe('DELETE /api/products/:id', () => {
     it('refuses anyone but the seller and leaves the product, its files and its post count alone', async () => {
-      const id = await createProduct(t, seller, {}, [...(await imageParts(1)), { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' }]);
+      const id = await createProduct(t, seller, {}, [
+        ...(await imageParts(1)),
+        { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' },
+      ]);
       const before = { row: await productRow(t, id), files: uploadedFiles(t), posts: await postsCount(seller) };
       const anonymous = await call(t, 'DELETE', `/api/products/${id}`);
       expect(anonymous.statusCode).toBe(401);
@@ -314,22 +381,36 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
       const stranger = await call(t, 'DELETE', `/api/products/${id}`, { user: other });
       expect(stranger.statusCode).toBe(403);
       expect(stranger.json()).toEqual(NOT_OWNER);
-      expect({ row: await productRow(t, id), files: uploadedFiles(t), posts: await postsCount(seller) }).toEqual(before);
+      expect({ row: await productRow(t, id), files: uploadedFiles(t), posts: await postsCount(seller) }).toEqual(
+        before,
+      );
       expect((await detail(id)).statusCode).toBe(200);
     });
 
     it('lets the seller delete: the row, its likes and reviews, its image and invoice files go, and the post count drops', async () => {
       const keep = await createProduct(t, seller);
-      const id = await createProduct(t, seller, {}, [...(await imageParts(2)), { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' }]);
+      const id = await createProduct(t, seller, {}, [
+        ...(await imageParts(2)),
+        { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' },
+      ]);
       const files = await filesOf(id);
       expect(files).toHaveLength(5);
       expect(uploadedFiles(t)).toEqual(expect.arrayContaining(files));
       const keptFiles = await filesOf(keep);
 
       const [fan1, fan2] = await createCrowd(t, 2);
-      for (const fan of [fan1!, fan2!]) expect((await call(t, 'PUT', `/api/products/${id}/like`, { user: fan })).statusCode).toBe(200);
-      expect((await call(t, 'POST', `/api/products/${id}/reviews`, { user: fan1, json: { text: 'Lovely watch', rating: 4 } })).statusCode).toBe(201);
-      const likesOf = () => t.database.db.selectFrom('product_likes').select('user_id').where('product_id', '=', id).execute();
+      for (const fan of [fan1!, fan2!])
+        expect((await call(t, 'PUT', `/api/products/${id}/like`, { user: fan })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t, 'POST', `/api/products/${id}/reviews`, {
+            user: fan1,
+            json: { text: 'Lovely watch', rating: 4 },
+          })
+        ).statusCode,
+      ).toBe(201);
+      const likesOf = () =>
+        t.database.db.selectFrom('product_likes').select('user_id').where('product_id', '=', id).execute();
       const reviewsOf = () => t.database.db.selectFrom('reviews').select('id').where('product_id', '=', id).execute();
       expect(await likesOf()).toHaveLength(2);
       expect(await reviewsOf()).toHaveLength(1);
@@ -358,7 +439,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
 
   describe('GET /api/products/:id/invoice', () => {
     it('hands the PDF to the seller only, never cached; others get 403, visitors 401', async () => {
-      const id = await createProduct(t, seller, {}, [...(await imageParts(1)), { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' }]);
+      const id = await createProduct(t, seller, {}, [
+        ...(await imageParts(1)),
+        { field: 'invoice', data: PDF, filename: 'invoice.pdf', type: 'application/pdf' },
+      ]);
       expect((await detail(id, seller)).json()).toMatchObject({ invoiceUrl: `/api/products/${id}/invoice` });
       expect((await detail(id, other)).json()).toMatchObject({ invoiceUrl: null });
       expect((await detail(id)).json()).toMatchObject({ invoiceUrl: null });
@@ -378,7 +462,10 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
     });
 
     it('keeps a picture invoice as a re-encoded private WebP', async () => {
-      const id = await createProduct(t, seller, {}, [...(await imageParts(1)), { field: 'invoice', data: await testImage('jpeg'), filename: 'receipt.jpg', type: 'image/jpeg' }]);
+      const id = await createProduct(t, seller, {}, [
+        ...(await imageParts(1)),
+        { field: 'invoice', data: await testImage('jpeg'), filename: 'receipt.jpg', type: 'image/jpeg' },
+      ]);
       const row = (await productRow(t, id))!;
       expect(row.invoice_key).toMatch(/^private\/invoices\/[0-9a-f-]{36}\.webp$/);
       const res = await call(t, 'GET', `/api/products/${id}/invoice`, { user: seller });
@@ -392,7 +479,9 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
       const none = await call(t, 'GET', `/api/products/${id}/invoice`, { user: seller });
       expect(none.statusCode).toBe(404);
       expect(none.json()).toEqual(apiError('NOT_FOUND', 'Not found.'));
-      const missing = await call(t, 'GET', '/api/products/00000000-0000-4000-8000-000000000000/invoice', { user: seller });
+      const missing = await call(t, 'GET', '/api/products/00000000-0000-4000-8000-000000000000/invoice', {
+        user: seller,
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual(NOT_FOUND);
     });

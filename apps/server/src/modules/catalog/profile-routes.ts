@@ -18,7 +18,14 @@ export function profileListRoutes(catalog: CatalogService) {
 
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
-    app.route({ ...routeOf(C.products), ...sellersProducts, handler: async (request) => catalog.byOwner(request.params.id, request.query) });
-    app.route({ ...routeOf(C.likes), handler: async (request) => catalog.likedBy(gatedUser(request).id, request.query) });
+    app.route({
+      ...routeOf(C.products),
+      ...sellersProducts,
+      handler: async (request) => catalog.byOwner(request.params.id, request.query),
+    });
+    app.route({
+      ...routeOf(C.likes),
+      handler: async (request) => catalog.likedBy(gatedUser(request).id, request.query),
+    });
   };
 }

@@ -34,9 +34,11 @@ const SUMMARY_COLUMNS = [
 ] as const;
 export type SummaryRow = Pick<ProductRow, (typeof SUMMARY_COLUMNS)[number]>;
 
-export const insertProduct = (db: Db, row: Insertable<ProductsTable>) => db.insertInto('products').values(row).execute();
+export const insertProduct = (db: Db, row: Insertable<ProductsTable>) =>
+  db.insertInto('products').values(row).execute();
 
-export const findProduct = (db: Db, id: string) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+export const findProduct = (db: Db, id: string) =>
+  db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * Reads products that the transaction is about to point at (a like, an order line) and holds them
@@ -50,7 +52,6 @@ function holding<Q extends { forKeyShare(): Q }>(query: Q, dialect: DialectName)
 
 export const findProductHeld = (db: Db, id: string, dialect: DialectName) =>
   holding(db.selectFrom('products').selectAll().where('id', '=', id), dialect).executeTakeFirst();
-
 
 /** A product with its seller's name and picture, as the product page shows it. */
 const withSeller = (db: Kysely<DB>) =>
@@ -72,13 +73,20 @@ const productWithSellerSeenBy = prepared((db, p: { id: string; viewerId: string 
   withSeller(db)
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('product_likes').select('product_likes.user_id').whereRef('product_likes.product_id', '=', 'products.id').where('product_likes.user_id', '=', p.viewerId))
+        .exists(
+          eb
+            .selectFrom('product_likes')
+            .select('product_likes.user_id')
+            .whereRef('product_likes.product_id', '=', 'products.id')
+            .where('product_likes.user_id', '=', p.viewerId),
+        )
         .as('liked_by_viewer'),
     )
     .where('products.id', '=', p.id),
 );
 
-export const findProductSeenBy = async (db: Db, id: string, viewerId: string) => (await productWithSellerSeenBy(db, { id, viewerId }))[0];
+export const findProductSeenBy = async (db: Db, id: string, viewerId: string) =>
+  (await productWithSellerSeenBy(db, { id, viewerId }))[0];
 
 /** Every product's image keys and invoice, for the orphan sweep. */
 export const uploadColumns = (db: Db) => db.selectFrom('products').select(['images', 'invoice_key']).execute();
@@ -90,9 +98,20 @@ export const updateProduct = (db: Db, id: string, changes: Updateable<ProductsTa
  * Puts a product on auction, or back to a fixed price (auctionId null). Conditional on the auction
  * it was tied to, so two moves at once cannot both succeed.
  */
-export async function setAuction(db: Db, id: string, auctionId: string | null, expectedAuction: string | null): Promise<boolean> {
-  let q = db.updateTable('products').set({ is_auction: auctionId === null ? 0 : 1, related_auction: auctionId }).where('id', '=', id);
-  q = expectedAuction === null ? q.where('related_auction', 'is', null) : q.where('related_auction', '=', expectedAuction);
+export async function setAuction(
+  db: Db,
+  id: string,
+  auctionId: string | null,
+  expectedAuction: string | null,
+): Promise<boolean> {
+  let q = db
+    .updateTable('products')
+    .set({ is_auction: auctionId === null ? 0 : 1, related_auction: auctionId })
+    .where('id', '=', id);
+  q =
+    expectedAuction === null
+      ? q.where('related_auction', 'is', null)
+      : q.where('related_auction', '=', expectedAuction);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -143,7 +162,10 @@ function pageRows(db: Db, shape: PageShape, args: PageArgs, condition?: Expressi
 }
 
 function pageQuery(db: Db, shape: PageShape, args: PageArgs, condition?: Expression<SqlBool>) {
-  return pageRows(db, shape, args, condition).orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit);
+  return pageRows(db, shape, args, condition)
+    .orderBy(shape.sort.column, shape.sort.direction)
+    .orderBy('id', shape.sort.direction)
+    .limit(args.limit);
 }
 
 // One prepared query per shape: at most 5 sort columns × 2 directions × 16 filter combinations.
@@ -164,9 +186,27 @@ function preparedPage(shape: PageShape) {
  * range scan however deep the reader goes, and never repeats or skips a row. Searches are built
  * each time (their condition depends on the text); every other page runs a prepared query.
  */
-export async function listPage(db: Db, filter: ListFilter, sort: SortSpec, limit: number, cursor?: Cursor): Promise<SummaryRow[]> {
-  const shape = { category: !!filter.category, owner: !!filter.ownerId, shopOnly: !!filter.shopOnly, cursor: !!cursor, sort };
-  const args = { category: filter.category ?? '', ownerId: filter.ownerId ?? '', afterValue: cursor?.[0] ?? '', afterId: cursor?.[1] ?? '', limit };
+export async function listPage(
+  db: Db,
+  filter: ListFilter,
+  sort: SortSpec,
+  limit: number,
+  cursor?: Cursor,
+): Promise<SummaryRow[]> {
+  const shape = {
+    category: !!filter.category,
+    owner: !!filter.ownerId,
+    shopOnly: !!filter.shopOnly,
+    cursor: !!cursor,
+    sort,
+  };
+  const args = {
+    category: filter.category ?? '',
+    ownerId: filter.ownerId ?? '',
+    afterValue: cursor?.[0] ?? '',
+    afterId: cursor?.[1] ?? '',
+    limit,
+  };
   if (!filter.search) return preparedPage(shape)(db, args);
   return searchPage(db, shape, args, filter.search.text, filter.search.dialect);
 }
@@ -195,16 +235,32 @@ function ftsRowids(folded: string) {
  * 60,000 English products of the bench's 100,000 (half a second). So the walk is bounded, and a
  * page it has not filled by then comes from the index.
  */
-async function searchPage(db: Db, shape: PageShape, args: PageArgs, text: string, dialect: DialectName): Promise<SummaryRow[]> {
+async function searchPage(
+  db: Db,
+  shape: PageShape,
+  args: PageArgs,
+  text: string,
+  dialect: DialectName,
+): Promise<SummaryRow[]> {
   // search_text is stored folded (derivedColumns), so the query is folded the same way to meet it.
   const folded = foldForSearch(text);
   const contains = sql<SqlBool>`search_text like ${containsPattern(folded)} escape '\\'`;
-  return dialect === 'sqlite' ? sqliteSearchPage(db, shape, args, folded, contains) : postgresSearchPage(db, shape, args, contains);
+  return dialect === 'sqlite'
+    ? sqliteSearchPage(db, shape, args, folded, contains)
+    : postgresSearchPage(db, shape, args, contains);
 }
 
-async function sqliteSearchPage(db: Db, shape: PageShape, args: PageArgs, folded: string, contains: Expression<SqlBool>) {
+async function sqliteSearchPage(
+  db: Db,
+  shape: PageShape,
+  args: PageArgs,
+  folded: string,
+  contains: Expression<SqlBool>,
+) {
   const fts = ftsRowids(folded);
-  const { n } = await sql<{ n: number }>`select count(*) as n from (${fts} limit ${DENSE_MATCHES}) as m`.execute(db).then((r) => r.rows[0]!);
+  const { n } = await sql<{ n: number }>`select count(*) as n from (${fts} limit ${DENSE_MATCHES}) as m`
+    .execute(db)
+    .then((r) => r.rows[0]!);
   if (n < DENSE_MATCHES) return pageQuery(db, shape, args, sql<SqlBool>`products.rowid in (${fts})`).execute();
   const walked = await walkedPage(db, shape, args, contains, DENSE_MATCHES).execute();
   if (walked.length === args.limit) return walked;
@@ -218,13 +274,21 @@ async function sqliteSearchPage(db: Db, shape: PageShape, args: PageArgs, folded
 async function postgresSearchPage(db: Db, shape: PageShape, args: PageArgs, contains: Expression<SqlBool>) {
   // Counting would have the GIN index collect every match first; the planner's estimate (from
   // ANALYZE's sample of search_text) costs a plan, and only chooses between two exact answers.
-  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from products where ${contains}`.execute(db);
+  const plan = await sql<{
+    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+  }>`explain (format json) select 1 from products where ${contains}`.execute(db);
   const estimate = plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
   const { column, direction } = shape.sort;
   // OFFSET 0 keeps the planner from merging the matches into the page's ORDER BY … LIMIT: that is the walk again.
   if (estimate < DENSE_MATCHES) {
     const matches = pageRows(db, shape, args, contains).offset(0).as('m');
-    return db.selectFrom(matches).selectAll().orderBy(column, direction).orderBy('id', direction).limit(args.limit).execute();
+    return db
+      .selectFrom(matches)
+      .selectAll()
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(args.limit)
+      .execute();
   }
   // A walked row (a heap fetch and a LIKE) costs about what a sorted match does: walk a quarter as
   // many rows as there are matches, so a page the walk cannot find costs at most a quarter more
@@ -233,14 +297,33 @@ async function postgresSearchPage(db: Db, shape: PageShape, args: PageArgs, cont
   if (walked.length === args.limit) return walked;
   // Thousands of matches: sort their keys alone and read the page's rows after, a third cheaper than sorting rows.
   const keys = pageRows(db, shape, args, contains).clearSelect().select(['id', column]).offset(0).as('m');
-  const pageIds = db.selectFrom(keys).select('id').orderBy(column, direction).orderBy('id', direction).limit(args.limit);
-  return db.selectFrom('products').select(SUMMARY_COLUMNS).where('id', 'in', pageIds).orderBy(column, direction).orderBy('id', direction).execute();
+  const pageIds = db
+    .selectFrom(keys)
+    .select('id')
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(args.limit);
+  return db
+    .selectFrom('products')
+    .select(SUMMARY_COLUMNS)
+    .where('id', 'in', pageIds)
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .execute();
 }
 
 /** The page among the first `window` rows of the sort order that contain the text. */
 function walkedPage(db: Db, shape: PageShape, args: PageArgs, contains: Expression<SqlBool>, window: number) {
-  const rows = pageQuery(db, shape, { ...args, limit: window }).select('search_text').as('w');
-  return db.selectFrom(rows).select(SUMMARY_COLUMNS).where(contains).orderBy(shape.sort.column, shape.sort.direction).orderBy('id', shape.sort.direction).limit(args.limit);
+  const rows = pageQuery(db, shape, { ...args, limit: window })
+    .select('search_text')
+    .as('w');
+  return db
+    .selectFrom(rows)
+    .select(SUMMARY_COLUMNS)
+    .where(contains)
+    .orderBy(shape.sort.column, shape.sort.direction)
+    .orderBy('id', shape.sort.direction)
+    .limit(args.limit);
 }
 
 export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor) => {
@@ -250,7 +333,10 @@ export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor
     .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
     .select('product_likes.created_at as liked_at')
     .where('product_likes.user_id', '=', userId);
-  if (before) q = q.where((eb) => eb(eb.refTuple('product_likes.created_at', 'products.id'), '<', eb.tuple(String(before[0]), before[1])));
+  if (before)
+    q = q.where((eb) =>
+      eb(eb.refTuple('product_likes.created_at', 'products.id'), '<', eb.tuple(String(before[0]), before[1])),
+    );
   return q.orderBy('product_likes.created_at', 'desc').orderBy('products.id', 'desc').limit(limit).execute();
 };
 
@@ -265,7 +351,11 @@ export async function insertLike(db: Db, like: DB['product_likes']): Promise<boo
 }
 
 export async function deleteLike(db: Db, productId: string, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('product_likes').where('product_id', '=', productId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('product_likes')
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -304,13 +394,30 @@ export const recomputeRating = (db: Db, productId: string) =>
 export const findPrices = (db: Db, ids: string[], dialect: DialectName) =>
   ids.length === 0
     ? Promise.resolve([])
-    : holding(db.selectFrom('products').select(['id', 'title', 'price', 'images', 'owner_id', 'is_auction']).where('id', 'in', ids).orderBy('id'), dialect).execute();
+    : holding(
+        db
+          .selectFrom('products')
+          .select(['id', 'title', 'price', 'images', 'owner_id', 'is_auction'])
+          .where('id', 'in', ids)
+          .orderBy('id'),
+        dialect,
+      ).execute();
 
 // For You candidates and signals (the feed module asks through the catalog service).
 const FEED_FIELDS = ['id', 'owner_id', 'category', 'popularity', 'created_at'] as const;
 
 /** Shop products (not on auction) in one of the feed's orders; the same for every viewer, so the feed can share them. */
-export function feedProducts(db: Db, opts: { limit: number; order: 'popular' | 'fresh'; category?: string; ownerId?: string; since?: string; maxPopularity?: number }) {
+export function feedProducts(
+  db: Db,
+  opts: {
+    limit: number;
+    order: 'popular' | 'fresh';
+    category?: string;
+    ownerId?: string;
+    since?: string;
+    maxPopularity?: number;
+  },
+) {
   let q = db.selectFrom('products').select(FEED_FIELDS).where('is_auction', '=', 0);
   if (opts.category) q = q.where('category', '=', opts.category);
   if (opts.ownerId) q = q.where('owner_id', '=', opts.ownerId);
@@ -322,7 +429,13 @@ export function feedProducts(db: Db, opts: { limit: number; order: 'popular' | '
 
 /** What a person liked lately: seller and category of each, from the likes' own index (product_likes_signals). */
 export const likedSignals = (db: Db, userId: string, limit: number) =>
-  db.selectFrom('product_likes').select(['product_id', 'seller_id', 'category']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  db
+    .selectFrom('product_likes')
+    .select(['product_id', 'seller_id', 'category'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 
 /** Products by id with their seller's name: the feed's cards. */
 export const summariesWithSeller = (db: Db, ids: string[]) =>
@@ -337,6 +450,16 @@ export const summariesWithSeller = (db: Db, ids: string[]) =>
     : Promise.resolve([]);
 
 export const likedAmong = (db: Db, userId: string, ids: string[]) =>
-  ids.length ? db.selectFrom('product_likes').select('product_id').where('user_id', '=', userId).where('product_id', 'in', ids).execute() : Promise.resolve([]);
+  ids.length
+    ? db
+        .selectFrom('product_likes')
+        .select('product_id')
+        .where('user_id', '=', userId)
+        .where('product_id', 'in', ids)
+        .execute()
+    : Promise.resolve([]);
 
-export const ownersOf = (db: Db, ids: string[]) => (ids.length ? db.selectFrom('products').select(['id', 'owner_id', 'category']).where('id', 'in', ids).execute() : Promise.resolve([]));
+export const ownersOf = (db: Db, ids: string[]) =>
+  ids.length
+    ? db.selectFrom('products').select(['id', 'owner_id', 'category']).where('id', 'in', ids).execute()
+    : Promise.resolve([]);

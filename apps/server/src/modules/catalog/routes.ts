@@ -11,9 +11,15 @@ import type { CatalogService } from './service.js';
 const C = API.catalog;
 
 /** The product page joins the catalog's answer with the reviews module's "reviewed by me". */
-export function catalogRoutes(catalog: CatalogService, reviewedBy: (productId: string, user: UserRow | null) => Promise<boolean>) {
+export function catalogRoutes(
+  catalog: CatalogService,
+  reviewedBy: (productId: string, user: UserRow | null) => Promise<boolean>,
+) {
   const productPage = async (request: FastifyRequest, id: string): Promise<ProductDetail> => {
-    const [detail, reviewedByMe] = await Promise.all([catalog.detail(request.currentUser, id), reviewedBy(id, request.currentUser)]);
+    const [detail, reviewedByMe] = await Promise.all([
+      catalog.detail(request.currentUser, id),
+      reviewedBy(id, request.currentUser),
+    ]);
     return Object.assign(detail, { reviewedByMe });
   };
 
@@ -25,34 +31,69 @@ export function catalogRoutes(catalog: CatalogService, reviewedBy: (productId: s
     const app = typed(fastify);
     app.route({ ...routeOf(C.list), ...SHARED_ANSWER, handler: async (request) => catalog.list(request.query) });
     app.route({ ...routeOf(C.search), ...SHARED_ANSWER, handler: async (request) => catalog.search(request.query) });
-    app.route({ ...routeOf(C.detail), ...sharedProduct, handler: async (request) => productPage(request, request.params.id) });
-
-    await uploadRoutes(app, (uploads) => {
-      typed(uploads).route({ ...routeOf(C.create), handler: async (request, reply) => {
-        const user = gatedUser(request);
-        const form = await readForm(request, C.create.form, PRODUCT_FORM);
-        const images = filesOf(form, 'images').map((f) => f.path);
-        const created = await catalog.create(user, form.fields, { images, invoice: filesOf(form, 'invoice')[0]?.path });
-        return reply.status(201).send(created);
-      } });
+    app.route({
+      ...routeOf(C.detail),
+      ...sharedProduct,
+      handler: async (request) => productPage(request, request.params.id),
     });
 
-    app.route({ ...routeOf(C.update), ...productRoute, handler: async (request) => {
-      await catalog.update(gatedUser(request), request.params.id, request.body);
-      return productPage(request, request.params.id);
-    } });
+    await uploadRoutes(app, (uploads) => {
+      typed(uploads).route({
+        ...routeOf(C.create),
+        handler: async (request, reply) => {
+          const user = gatedUser(request);
+          const form = await readForm(request, C.create.form, PRODUCT_FORM);
+          const images = filesOf(form, 'images').map((f) => f.path);
+          const created = await catalog.create(user, form.fields, {
+            images,
+            invoice: filesOf(form, 'invoice')[0]?.path,
+          });
+          return reply.status(201).send(created);
+        },
+      });
+    });
 
-    app.route({ ...routeOf(C.remove), ...productRoute, handler: async (request) => {
-      await catalog.remove(gatedUser(request), request.params.id);
-      return { ok: true as const };
-    } });
+    app.route({
+      ...routeOf(C.update),
+      ...productRoute,
+      handler: async (request) => {
+        await catalog.update(gatedUser(request), request.params.id, request.body);
+        return productPage(request, request.params.id);
+      },
+    });
 
-    app.route({ ...routeOf(C.like), ...productRoute, handler: async (request) => catalog.like(gatedUser(request), request.params.id) });
-    app.route({ ...routeOf(C.unlike), ...productRoute, handler: async (request) => catalog.unlike(gatedUser(request), request.params.id) });
+    app.route({
+      ...routeOf(C.remove),
+      ...productRoute,
+      handler: async (request) => {
+        await catalog.remove(gatedUser(request), request.params.id);
+        return { ok: true as const };
+      },
+    });
 
-    app.route({ ...routeOf(C.invoice), ...productRoute, handler: async (request, reply) => {
-      const file = await catalog.invoice(gatedUser(request), request.params.id);
-      return reply.type(file.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').header('content-length', file.size).send(file.body);
-    } });
+    app.route({
+      ...routeOf(C.like),
+      ...productRoute,
+      handler: async (request) => catalog.like(gatedUser(request), request.params.id),
+    });
+    app.route({
+      ...routeOf(C.unlike),
+      ...productRoute,
+      handler: async (request) => catalog.unlike(gatedUser(request), request.params.id),
+    });
+
+    app.route({
+      ...routeOf(C.invoice),
+      ...productRoute,
+      handler: async (request, reply) => {
+        const file = await catalog.invoice(gatedUser(request), request.params.id);
+        return reply
+          .type(file.contentType)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', 'inline')
+          .header('content-length', file.size)
+          .send(file.body);
+      },
+    });
   };
 }

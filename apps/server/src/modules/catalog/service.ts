@@ -68,7 +68,11 @@ export interface CatalogDeps {
  */
 export function derivedColumns(title: string, category: string, keywords: string | readonly string[] | undefined) {
   const list = normalizeKeywords(keywords, category);
-  return { title_key: titleKey(title), keywords: JSON.stringify(list), search_text: [title, category, ...list].map(foldForSearch).join('\n') };
+  return {
+    title_key: titleKey(title),
+    keywords: JSON.stringify(list),
+    search_text: [title, category, ...list].map(foldForSearch).join('\n'),
+  };
 }
 
 /** The columns a seller's input sets, with the derived sort key and search text kept in step. */
@@ -87,7 +91,6 @@ function productColumns(input: ProductInput | EditProductInput) {
     ...derivedColumns(input.title, input.category, input.keywords),
   };
 }
-
 
 export interface NewProductFiles {
   images: UploadSource[];
@@ -117,10 +120,16 @@ export function createCatalogService(deps: CatalogDeps) {
     };
   }
 
-  async function page(filter: Parameters<typeof q.listPage>[1], sort: q.SortSpec, limit: number, cursor?: string): Promise<Page<ProductSummary>> {
+  async function page(
+    filter: Parameters<typeof q.listPage>[1],
+    sort: q.SortSpec,
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<ProductSummary>> {
     const after = decodeCursor(cursor);
     // A cursor made for another sort, or forged, is a bad request, not a type error in the database.
-    if (after && !CURSOR_VALUE_FITS[sort.column](after[0])) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+    if (after && !CURSOR_VALUE_FITS[sort.column](after[0]))
+      throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
     const rows = await q.listPage(db, filter, sort, limit + 1, after);
     return pageOf(rows, limit, summary, (r) => encodeCursor(r[sort.column], r.id));
   }
@@ -135,7 +144,8 @@ export function createCatalogService(deps: CatalogDeps) {
   /** The seller's own product, when it is not on an open auction. */
   async function changeable(user: UserRow, id: string) {
     const product = await owned(user, id);
-    if (product.is_auction === 1 && (await deps.isOnOpenAuction(id))) throw new DomainError('CONFLICT', MSG.productOnAuction);
+    if (product.is_auction === 1 && (await deps.isOnOpenAuction(id)))
+      throw new DomainError('CONFLICT', MSG.productOnAuction);
     return product;
   }
 
@@ -219,9 +229,14 @@ export function createCatalogService(deps: CatalogDeps) {
      */
     async firstPaintImage(pathname: string, search: URLSearchParams): Promise<string | null> {
       if (pathname === '/') {
-        const input = ProductListQuerySchema.safeParse({ category: search.get('category') ?? undefined, sort: search.get('sort') ?? undefined, limit: '1' });
+        const input = ProductListQuerySchema.safeParse({
+          category: search.get('category') ?? undefined,
+          sort: search.get('sort') ?? undefined,
+          limit: '1',
+        });
         if (!input.success) return null;
-        const first = (await page({ category: input.data.category, shopOnly: true }, SORTS[input.data.sort], 1)).items[0];
+        const first = (await page({ category: input.data.category, shopOnly: true }, SORTS[input.data.sort], 1))
+          .items[0];
         return first && first.image !== PLACEHOLDER_IMAGE ? first.image.thumb : null;
       }
       const id = productIdInPath(pathname);
@@ -242,10 +257,16 @@ export function createCatalogService(deps: CatalogDeps) {
     async search(input: SearchQuery): Promise<Page<ProductSummary>> {
       // Text that folds to nothing (only tatweel or harakat) would otherwise match every product.
       if (!foldForSearch(input.q)) return { items: [], nextCursor: null };
-      return page({ search: { text: input.q, dialect: deps.dialect }, shopOnly: true }, { column: SEARCH_COLUMNS[input.sort], direction: input.order }, input.limit, input.cursor);
+      return page(
+        { search: { text: input.q, dialect: deps.dialect }, shopOnly: true },
+        { column: SEARCH_COLUMNS[input.sort], direction: input.order },
+        input.limit,
+        input.cursor,
+      );
     },
 
-    byOwner: (ownerId: string, { cursor }: PageQuery) => page({ ownerId }, { column: 'created_at', direction: 'desc' }, 24, cursor),
+    byOwner: (ownerId: string, { cursor }: PageQuery) =>
+      page({ ownerId }, { column: 'created_at', direction: 'desc' }, 24, cursor),
 
     async likedBy(userId: string, { cursor }: PageQuery): Promise<Page<ProductSummary>> {
       const rows = await q.likedPage(db, userId, 25, decodeCursor(cursor));
@@ -256,7 +277,13 @@ export function createCatalogService(deps: CatalogDeps) {
       await db.transaction().execute(async (trx) => {
         const product = await q.findProductHeld(trx, id, deps.dialect);
         if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
-        const like = { product_id: id, user_id: user.id, seller_id: product.owner_id, category: product.category, created_at: deps.clock.iso() };
+        const like = {
+          product_id: id,
+          user_id: user.id,
+          seller_id: product.owner_id,
+          category: product.category,
+          created_at: deps.clock.iso(),
+        };
         if (await q.insertLike(trx, like)) await q.bumpCounters(trx, id, { likes: 1 });
       });
       return { liked: true, likeCount: (await q.findProduct(db, id))?.like_count ?? 0 };
@@ -307,11 +334,21 @@ export function createCatalogService(deps: CatalogDeps) {
     async forAuction(trx: Trx, productId: string) {
       const p = await q.findProduct(trx, productId);
       if (!p) return undefined;
-      return { id: p.id, ownerId: p.owner_id, title: p.title, titleKey: p.title_key, category: p.category, images: p.images, isAuction: p.is_auction === 1, relatedAuction: p.related_auction };
+      return {
+        id: p.id,
+        ownerId: p.owner_id,
+        title: p.title,
+        titleKey: p.title_key,
+        category: p.category,
+        images: p.images,
+        isAuction: p.is_auction === 1,
+        relatedAuction: p.related_auction,
+      };
     },
 
     /** Ties the product to its auction (it leaves the shop and search), or frees it (back to a fixed price). */
-    setAuction: (trx: Trx, productId: string, auctionId: string | null, expectedAuction: string | null) => q.setAuction(trx, productId, auctionId, expectedAuction),
+    setAuction: (trx: Trx, productId: string, auctionId: string | null, expectedAuction: string | null) =>
+      q.setAuction(trx, productId, auctionId, expectedAuction),
 
     /** What an auction page shows of its product: the description, and which auction the product is tied to now. */
     async forAuctionPage(productId: string) {
@@ -322,7 +359,8 @@ export function createCatalogService(deps: CatalogDeps) {
     // For You: candidates, signals and cards (the feed module ranks; the catalog owns its rows).
     feedCandidates: (opts: Parameters<typeof q.feedProducts>[1]) => q.feedProducts(db, opts),
     likedSignals: (userId: string, limit: number) => q.likedSignals(db, userId, limit),
-    likedAmong: async (userId: string, ids: string[]) => new Set((await q.likedAmong(db, userId, ids)).map((r) => r.product_id)),
+    likedAmong: async (userId: string, ids: string[]) =>
+      new Set((await q.likedAmong(db, userId, ids)).map((r) => r.product_id)),
     ownersOf: (ids: string[]) => q.ownersOf(db, ids),
     /** Shop products by id as cards with every photo and the seller; products gone or on auction are left out. */
     async feedCards(ids: string[]) {

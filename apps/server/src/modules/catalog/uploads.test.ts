@@ -31,7 +31,9 @@ const UNREADABLE = apiError('VALIDATION_FAILED', 'That image could not be read. 
 const TOO_MANY_IMAGES = 'Upload at most 8 images.';
 
 const PHP = Buffer.from('<?php echo shell_exec($_GET["cmd"]); ?>\n');
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+);
 
 /** A decompression bomb: 10,000 × 10,000 pixels (100 MP) of one colour, a few hundred kB as a PNG. Made once. */
 let bomb: Promise<Buffer> | undefined;
@@ -59,8 +61,18 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
   const upload = (files: FilePart[], fields: Record<string, string> = {}) =>
     call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, ...fields }, files) });
   const footprint = async () => ({ products: await countOf(t, 'products'), files: uploadedFiles(t) });
-  const image = (data: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): FilePart => ({ field: 'images', data, filename, type });
-  const invoice = (data: Buffer, filename = 'invoice.pdf', type = 'application/pdf'): FilePart => ({ field: 'invoice', data, filename, type });
+  const image = (data: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): FilePart => ({
+    field: 'images',
+    data,
+    filename,
+    type,
+  });
+  const invoice = (data: Buffer, filename = 'invoice.pdf', type = 'application/pdf'): FilePart => ({
+    field: 'invoice',
+    data,
+    filename,
+    type,
+  });
 
   describe('hostile or broken files are refused, and nothing is written', () => {
     it.each([
@@ -120,7 +132,10 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
       const asImage = await upload([image(big, 'huge.jpg')]);
       expect(asImage.statusCode).toBe(413);
       expect(asImage.json()).toEqual(TOO_BIG);
-      const asInvoice = await upload([...(await imageParts(1)), invoice(Buffer.concat([PDF, Buffer.alloc(8 * 1024 * 1024)]))]);
+      const asInvoice = await upload([
+        ...(await imageParts(1)),
+        invoice(Buffer.concat([PDF, Buffer.alloc(8 * 1024 * 1024)])),
+      ]);
       expect(asInvoice.statusCode).toBe(413);
       expect(asInvoice.json()).toEqual(TOO_BIG);
       expect(await footprint()).toEqual(before);
@@ -158,8 +173,16 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
 
   describe('invoice PDFs with active content (issue 7)', () => {
     it.each([
-      ['runs a script when opened', () => SCRIPTED_PDF, 'This PDF contains scripts, attachments or automatic actions. Please upload a plain PDF or a picture of the invoice.'],
-      ['is encrypted', () => ENCRYPTED_PDF, 'This PDF is encrypted or packed in a way we cannot check. Please upload a plain PDF or a picture of the invoice.'],
+      [
+        'runs a script when opened',
+        () => SCRIPTED_PDF,
+        'This PDF contains scripts, attachments or automatic actions. Please upload a plain PDF or a picture of the invoice.',
+      ],
+      [
+        'is encrypted',
+        () => ENCRYPTED_PDF,
+        'This PDF is encrypted or packed in a way we cannot check. Please upload a plain PDF or a picture of the invoice.',
+      ],
     ])('an invoice that %s: 415, and the pictures already stored are removed', async (_case, pdf, message) => {
       const before = await footprint();
       const res = await upload([...(await imageParts(2)), invoice(pdf())]);
@@ -177,7 +200,12 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
   describe('malformed forms are a 4xx, never a 500, and write nothing', () => {
     const MALFORMED = apiError('VALIDATION_FAILED', 'Send the form as multipart/form-data.');
     const raw = (contentType: string, payload: string) =>
-      t.app.inject({ method: 'POST', url: '/api/products', headers: { cookie: seller.cookie, 'content-type': contentType }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: { cookie: seller.cookie, 'content-type': contentType },
+        payload,
+      });
 
     it('too many keywords: 400 on the field, or 413 when they overflow the form', async () => {
       const before = await footprint();
@@ -185,10 +213,18 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
       expect(some.statusCode).toBe(201);
       const after = await footprint();
       const keywords = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`);
-      const tooMany = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, keywords: keywords(21) }, await imageParts(1)) });
+      const tooMany = await call(t, 'POST', '/api/products', {
+        user: seller,
+        form: productForm({ ...VALID_PRODUCT, keywords: keywords(21) }, await imageParts(1)),
+      });
       expect(tooMany.statusCode).toBe(400);
-      expect(tooMany.json()).toEqual(apiError('VALIDATION_FAILED', 'Use at most 20 keywords.', { keywords: 'Use at most 20 keywords.' }));
-      const overflow = await call(t, 'POST', '/api/products', { user: seller, form: productForm({ ...VALID_PRODUCT, keywords: keywords(45) }, await imageParts(1)) });
+      expect(tooMany.json()).toEqual(
+        apiError('VALIDATION_FAILED', 'Use at most 20 keywords.', { keywords: 'Use at most 20 keywords.' }),
+      );
+      const overflow = await call(t, 'POST', '/api/products', {
+        user: seller,
+        form: productForm({ ...VALID_PRODUCT, keywords: keywords(45) }, await imageParts(1)),
+      });
       expect(overflow.statusCode).toBe(413);
       expect(overflow.json()).toEqual(apiError('PAYLOAD_TOO_LARGE', 'Use at most 20 keywords.'));
       expect(await footprint()).toEqual(after);
@@ -233,11 +269,14 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
       expect(original.includes('secret-copyright')).toBe(true);
       const before = uploadedFiles(t);
 
-      const id = await createProduct(t, seller, { title: 'Exif Stripper Test' }, [image(original, '../../etc/passwd.jpg')]);
+      const id = await createProduct(t, seller, { title: 'Exif Stripper Test' }, [
+        image(original, '../../etc/passwd.jpg'),
+      ]);
       const added = uploadedFiles(t).filter((f) => !before.includes(f));
-      expect(added).toEqual(
-        [expect.stringMatching(/^public\/products\/[0-9a-f-]{36}-thumb\.webp$/), expect.stringMatching(/^public\/products\/[0-9a-f-]{36}\.webp$/)],
-      );
+      expect(added).toEqual([
+        expect.stringMatching(/^public\/products\/[0-9a-f-]{36}-thumb\.webp$/),
+        expect.stringMatching(/^public\/products\/[0-9a-f-]{36}\.webp$/),
+      ]);
       for (const file of added) {
         const data = readUpload(t, file);
         expect(isWebp(data)).toBe(true);
@@ -263,11 +302,16 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
 
     it('shrinks a large picture to 1600 px, crops the thumbnail to 480 × 480 and applies the EXIF orientation', async () => {
       const wide = await testImage('png', 2400, 1200);
-      const rotated = await sharp({ create: { width: 300, height: 100, channels: 3, background: { r: 0, g: 90, b: 0 } } })
+      const rotated = await sharp({
+        create: { width: 300, height: 100, channels: 3, background: { r: 0, g: 90, b: 0 } },
+      })
         .jpeg()
         .withMetadata({ orientation: 6 })
         .toBuffer();
-      const id = await createProduct(t, seller, {}, [image(wide, 'wide.png', 'image/png'), image(rotated, 'phone.jpg')]);
+      const id = await createProduct(t, seller, {}, [
+        image(wide, 'wide.png', 'image/png'),
+        image(rotated, 'phone.jpg'),
+      ]);
       const [first, second] = JSON.parse((await productRow(t, id))!.images) as string[];
       const size = async (file: string) => {
         const m = await sharp(readUpload(t, file)).metadata();
@@ -307,7 +351,12 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
       expect(key).toMatch(/^private\/invoices\/[0-9a-f-]{36}\.pdf$/);
       expect(readUpload(t, key).equals(PDF)).toBe(true);
       const file = key.slice('private/'.length);
-      for (const url of [`/uploads/${file}`, `/uploads/../private/${file}`, `/uploads/%2e%2e/private/${file}`, `/uploads/..%2fprivate%2f${file.replace('/', '%2f')}`]) {
+      for (const url of [
+        `/uploads/${file}`,
+        `/uploads/../private/${file}`,
+        `/uploads/%2e%2e/private/${file}`,
+        `/uploads/..%2fprivate%2f${file.replace('/', '%2f')}`,
+      ]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, url).toBeLessThan(500);
@@ -320,13 +369,21 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
     /** A trigger that refuses one title, so the insert fails after every file has been stored. */
     async function refuseInsertsTitled(title: string) {
       if (dialect === 'sqlite') {
-        await sql`create trigger refuse_product before insert on products when new.title = ${sql.lit(title)} begin select raise(abort, 'refused by test'); end`.execute(t.database.db);
+        await sql`create trigger refuse_product before insert on products when new.title = ${sql.lit(title)} begin select raise(abort, 'refused by test'); end`.execute(
+          t.database.db,
+        );
       } else {
-        await sql`create function refuse_product() returns trigger language plpgsql as $$ begin if new.title = ${sql.lit(title)} then raise exception 'refused by test'; end if; return new; end $$`.execute(t.database.db);
-        await sql`create trigger refuse_product before insert on products for each row execute function refuse_product()`.execute(t.database.db);
+        await sql`create function refuse_product() returns trigger language plpgsql as $$ begin if new.title = ${sql.lit(title)} then raise exception 'refused by test'; end if; return new; end $$`.execute(
+          t.database.db,
+        );
+        await sql`create trigger refuse_product before insert on products for each row execute function refuse_product()`.execute(
+          t.database.db,
+        );
       }
       return async () => {
-        await sql`drop trigger refuse_product${dialect === 'postgres' ? sql` on products` : sql``}`.execute(t.database.db);
+        await sql`drop trigger refuse_product${dialect === 'postgres' ? sql` on products` : sql``}`.execute(
+          t.database.db,
+        );
         if (dialect === 'postgres') await sql`drop function refuse_product()`.execute(t.database.db);
       };
     }
@@ -334,16 +391,30 @@ describe.each(DIALECTS)('product uploads (%s)', (dialect) => {
     it('removes the stored pictures and invoice when the product row cannot be inserted', async () => {
       const undo = await refuseInsertsTitled('Doomed Product');
       try {
-        const posts = (await t.database.db.selectFrom('users').select('posts_count').where('id', '=', seller.id).executeTakeFirstOrThrow()).posts_count;
+        const posts = (
+          await t.database.db
+            .selectFrom('users')
+            .select('posts_count')
+            .where('id', '=', seller.id)
+            .executeTakeFirstOrThrow()
+        ).posts_count;
         const before = await footprint();
         const res = await upload([...(await imageParts(3)), invoice(PDF)], { title: 'Doomed Product' });
         expect(res.statusCode).toBe(500);
         expect(res.json()).toEqual(apiError('INTERNAL', 'Something went wrong on our side. Please try again.'));
         expect(await footprint()).toEqual(before);
-        const after = (await t.database.db.selectFrom('users').select('posts_count').where('id', '=', seller.id).executeTakeFirstOrThrow()).posts_count;
+        const after = (
+          await t.database.db
+            .selectFrom('users')
+            .select('posts_count')
+            .where('id', '=', seller.id)
+            .executeTakeFirstOrThrow()
+        ).posts_count;
         expect(after).toBe(posts);
         // The same form with another title goes through: the failure was the insert's alone.
-        expect((await upload([...(await imageParts(1)), invoice(PDF)], { title: 'Lucky Product' })).statusCode).toBe(201);
+        expect((await upload([...(await imageParts(1)), invoice(PDF)], { title: 'Lucky Product' })).statusCode).toBe(
+          201,
+        );
       } finally {
         await undo();
       }

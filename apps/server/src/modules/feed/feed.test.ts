@@ -34,10 +34,29 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
       if (s === 0) watchesOfX.push(...ids);
     }
     // Seller 11 is brand new: little-seen listings from today.
-    await insertProducts(t, sellers[11]!.id, Array.from({ length: 15 }, (_, i) => ({ title: `Newcomer ${i}`, category: 'Sports', popularity: 0, created_at: new Date(Date.now() - i * 60_000).toISOString() })));
-    for (let i = 0; i < 6; i++) await startAuction(t, sellers[i % 12]!, { startingBid: AED(100), duration: i % 2 ? '1h' : '1d' }, { category: 'Gaming' });
+    await insertProducts(
+      t,
+      sellers[11]!.id,
+      Array.from({ length: 15 }, (_, i) => ({
+        title: `Newcomer ${i}`,
+        category: 'Sports',
+        popularity: 0,
+        created_at: new Date(Date.now() - i * 60_000).toISOString(),
+      })),
+    );
+    for (let i = 0; i < 6; i++)
+      await startAuction(
+        t,
+        sellers[i % 12]!,
+        { startingBid: AED(100), duration: i % 2 ? '1h' : '1d' },
+        { category: 'Gaming' },
+      );
     // And some of my own, which must never come back to me.
-    await insertProducts(t, me.id, Array.from({ length: 30 }, (_, i) => ({ title: `Mine ${i}`, category: 'Watches', popularity: 500 + i })));
+    await insertProducts(
+      t,
+      me.id,
+      Array.from({ length: 30 }, (_, i) => ({ title: `Mine ${i}`, category: 'Watches', popularity: 500 + i })),
+    );
   });
   afterAll(() => t.close());
 
@@ -59,8 +78,15 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
     const fan = await createUser(t);
     const x = sellers[5]!;
     expect((await call(t, 'PUT', `/api/users/${x.id}/follow`, { user: fan })).statusCode).toBe(200);
-    const watches = await t.database.db.selectFrom('products').select('id').where('category', '=', 'Watches').where('owner_id', '!=', me.id).limit(6).execute();
-    for (const w of watches) expect((await call(t, 'PUT', `/api/products/${w.id}/like`, { user: fan })).statusCode).toBe(200);
+    const watches = await t.database.db
+      .selectFrom('products')
+      .select('id')
+      .where('category', '=', 'Watches')
+      .where('owner_id', '!=', me.id)
+      .limit(6)
+      .execute();
+    for (const w of watches)
+      expect((await call(t, 'PUT', `/api/products/${w.id}/like`, { user: fan })).statusCode).toBe(200);
     const [first] = await pages(fan, 1);
     const top10 = first!.items;
     expect(top10).toHaveLength(10);
@@ -103,31 +129,58 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
     const [before] = await pages(picky, 1);
     const target = before!.items[0]!;
     const seller = sellerOf(target);
-    expect((await call(t, 'POST', '/api/feed/not-interested', { user: picky, json: { kind: target.kind, id: target.id } })).json()).toEqual({ ok: true });
+    expect(
+      (
+        await call(t, 'POST', '/api/feed/not-interested', { user: picky, json: { kind: target.kind, id: target.id } })
+      ).json(),
+    ).toEqual({ ok: true });
     const [after] = await pages(picky, 1);
     expect(after!.items.some((i) => sellerOf(i) === seller)).toBe(false);
-    expect((await call(t, 'POST', '/api/feed/not-interested', { json: { kind: 'product', id: target.id } })).statusCode).toBe(401);
-    expect((await call(t, 'POST', '/api/feed/not-interested', { user: picky, json: { kind: 'product', id: crypto.randomUUID() } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'POST', '/api/feed/not-interested', { json: { kind: 'product', id: target.id } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call(t, 'POST', '/api/feed/not-interested', {
+          user: picky,
+          json: { kind: 'product', id: crypto.randomUUID() },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('learns from opens, sent in batches', async () => {
     const browser = await createUser(t);
     const opened = watchesOfX.slice(0, 8).map((id) => ({ kind: 'product', id }));
     expect((await call(t, 'POST', '/api/feed/events', { user: browser, json: { opened } })).statusCode).toBe(204);
-    expect(await t.database.db.selectFrom('item_opens').select('item_id').where('user_id', '=', browser.id).execute()).toHaveLength(8);
+    expect(
+      await t.database.db.selectFrom('item_opens').select('item_id').where('user_id', '=', browser.id).execute(),
+    ).toHaveLength(8);
     const [first] = await pages(browser, 1);
     expect(first!.items.filter((i) => sellerOf(i) === sellers[0]!.id).length).toBeGreaterThanOrEqual(2);
-    expect((await call(t, 'POST', '/api/feed/events', { user: browser, json: { opened: Array.from({ length: 51 }, () => opened[0]) } })).statusCode).toBe(400);
+    expect(
+      (
+        await call(t, 'POST', '/api/feed/events', {
+          user: browser,
+          json: { opened: Array.from({ length: 51 }, () => opened[0]) },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await call(t, 'POST', '/api/feed/events', { json: { opened } })).statusCode).toBe(204);
   });
 
   it('learns from bids: the sellers of auctions I bid on come first, each auction counted once', async () => {
     const bidder = await createUser(t);
     const seller = sellers[7]!;
-    const auctions = [await startAuction(t, seller, { startingBid: AED(100), duration: '1d' }, { category: 'Books' }), await startAuction(t, seller, { startingBid: AED(100), duration: '1h' }, { category: 'Books' })];
+    const auctions = [
+      await startAuction(t, seller, { startingBid: AED(100), duration: '1d' }, { category: 'Books' }),
+      await startAuction(t, seller, { startingBid: AED(100), duration: '1h' }, { category: 'Books' }),
+    ];
     for (const amount of [100, 110, 120]) await bidOk(t, bidder, auctions[0]!.id, { amount: AED(amount) });
     await bidOk(t, bidder, auctions[1]!.id, { amount: AED(100) });
-    expect((await t.auctions.bidSignals(bidder.id, 300)).map((s) => s.id).sort()).toEqual(auctions.map((a) => a.id).sort());
+    expect((await t.auctions.bidSignals(bidder.id, 300)).map((s) => s.id).sort()).toEqual(
+      auctions.map((a) => a.id).sort(),
+    );
     const [first] = await pages(bidder, 1);
     expect(first!.items.filter((i) => sellerOf(i) === seller.id).length).toBeGreaterThanOrEqual(2);
   });
@@ -179,14 +232,24 @@ describe.each(DIALECTS)('For You candidate pools (%s)', (dialect) => {
     const sellers = await Promise.all(Array.from({ length: 6 }, () => createUser(t)));
     const viewer = await createUser(t);
     for (const [s, seller] of sellers.entries()) {
-      await insertProducts(t, seller.id, [0, 1].map((i) => ({ title: `Lamp ${s}-${i}`, category: CATEGORIES[(s + i) % CATEGORIES.length], popularity: 10 + s })));
+      await insertProducts(
+        t,
+        seller.id,
+        [0, 1].map((i) => ({
+          title: `Lamp ${s}-${i}`,
+          category: CATEGORIES[(s + i) % CATEGORIES.length],
+          popularity: 10 + s,
+        })),
+      );
     }
     expect(await session(viewer)).toHaveLength(12);
     // Read through the same shared pools, a seller's own feed still holds none of their items.
     const own = await session(sellers[0]!);
     expect(own).toHaveLength(10);
     expect(own.some((i) => sellerOf(i) === sellers[0]!.id)).toBe(false);
-    const [hit] = await insertProducts(t, sellers[0]!.id, [{ title: 'Brand new hit', category: 'Watches', popularity: 1000 }]);
+    const [hit] = await insertProducts(t, sellers[0]!.id, [
+      { title: 'Brand new hit', category: 'Watches', popularity: 1000 },
+    ]);
     clock.advance(POOLS_KEPT_MS - 1);
     expect((await session(viewer)).some((i) => i.id === hit)).toBe(false);
     // Due for a refresh: this session is built from the kept pools while fresh ones are read.

@@ -6,11 +6,13 @@ import type { ProfilesPort } from '../profiles/port.js';
 import { feedRoutes } from './routes.js';
 import { createFeedService } from './service.js';
 
-export const feedModule = defineModule((ctx, needs: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort }) => {
-  const service = createFeedService({ db: ctx.db, clock: ctx.clock, ports: needs });
-  return {
-    service,
-    routes: feedRoutes(service),
-    jobs: [{ name: 'feed.sweep', everyMs: 3600_000, run: () => service.sweep() }],
-  };
-});
+export const feedModule = defineModule(
+  (ctx, needs: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort }) => {
+    const service = createFeedService({ db: ctx.db, clock: ctx.clock, ports: needs });
+    return {
+      service,
+      routes: feedRoutes(service),
+      jobs: [{ name: 'feed.sweep', everyMs: 3600_000, run: () => service.sweep() }],
+    };
+  },
+);

@@ -24,7 +24,10 @@ describe('feed ranking', () => {
         const out = arrange(pool, score(pool, taste, NOW), { limit: 60, seed });
         expect(new Set(out.map((c) => c.key)).size).toBe(out.length);
         expect(out.length).toBeLessThanOrEqual(Math.min(60, pool.length));
-        for (let i = 2; i < out.length; i++) expect(out[i - 2]!.sellerId === out[i - 1]!.sellerId && out[i - 1]!.sellerId === out[i]!.sellerId).toBe(false);
+        for (let i = 2; i < out.length; i++)
+          expect(out[i - 2]!.sellerId === out[i - 1]!.sellerId && out[i - 1]!.sellerId === out[i]!.sellerId).toBe(
+            false,
+          );
       }),
       { numRuns: 200 },
     );
@@ -49,7 +52,14 @@ describe('feed ranking', () => {
 
   it('taste outranks popularity; "not interested" sinks a seller below everyone', () => {
     const pool: Candidate[] = [
-      { key: 'popular', kind: 'product', sellerId: 'big', category: 'Beauty', popularity: 1000, createdAt: NOW - 10 * DAY },
+      {
+        key: 'popular',
+        kind: 'product',
+        sellerId: 'big',
+        category: 'Beauty',
+        popularity: 1000,
+        createdAt: NOW - 10 * DAY,
+      },
       { key: 'liked', kind: 'product', sellerId: 'fav', category: 'Watches', popularity: 3, createdAt: NOW - 10 * DAY },
       { key: 'hidden', kind: 'product', sellerId: 'nope', category: 'Watches', popularity: 900, createdAt: NOW },
     ];
@@ -62,10 +72,40 @@ describe('feed ranking', () => {
 
   it('signed out (no taste): popularity and freshness; an auction ending within hours rises', () => {
     const pool: Candidate[] = [
-      { key: 'old-popular', kind: 'product', sellerId: 'a', category: 'Watches', popularity: 200, createdAt: NOW - 60 * DAY },
-      { key: 'fresh-popular', kind: 'product', sellerId: 'b', category: 'Mobiles', popularity: 200, createdAt: NOW - DAY },
-      { key: 'ending', kind: 'auction', sellerId: 'c', category: 'Laptops', popularity: 20, createdAt: NOW - 60 * DAY, endsAt: NOW + 30 * 60_000 },
-      { key: 'later', kind: 'auction', sellerId: 'd', category: 'Beauty', popularity: 20, createdAt: NOW - 60 * DAY, endsAt: NOW + 6 * DAY },
+      {
+        key: 'old-popular',
+        kind: 'product',
+        sellerId: 'a',
+        category: 'Watches',
+        popularity: 200,
+        createdAt: NOW - 60 * DAY,
+      },
+      {
+        key: 'fresh-popular',
+        kind: 'product',
+        sellerId: 'b',
+        category: 'Mobiles',
+        popularity: 200,
+        createdAt: NOW - DAY,
+      },
+      {
+        key: 'ending',
+        kind: 'auction',
+        sellerId: 'c',
+        category: 'Laptops',
+        popularity: 20,
+        createdAt: NOW - 60 * DAY,
+        endsAt: NOW + 30 * 60_000,
+      },
+      {
+        key: 'later',
+        kind: 'auction',
+        sellerId: 'd',
+        category: 'Beauty',
+        popularity: 20,
+        createdAt: NOW - 60 * DAY,
+        endsAt: NOW + 6 * DAY,
+      },
     ];
     const scores = score(pool, emptyTaste(), NOW);
     expect(scores.get('fresh-popular')!).toBeGreaterThan(scores.get('old-popular')!);

@@ -33,14 +33,21 @@ export interface Taste {
   hiddenCategories: Map<string, number>;
 }
 
-export const emptyTaste = (): Taste => ({ categories: new Map(), sellers: new Map(), followed: new Set(), hiddenSellers: new Set(), hiddenCategories: new Map() });
+export const emptyTaste = (): Taste => ({
+  categories: new Map(),
+  sellers: new Map(),
+  followed: new Set(),
+  hiddenSellers: new Set(),
+  hiddenCategories: new Map(),
+});
 
 export function addSignal(taste: Taste, signal: { sellerId: string; category: string | null }, weight: number): void {
   taste.sellers.set(signal.sellerId, (taste.sellers.get(signal.sellerId) ?? 0) + weight);
   if (signal.category) taste.categories.set(signal.category, (taste.categories.get(signal.category) ?? 0) + weight);
 }
 
-const isEmptyTaste = (taste: Taste) => taste.categories.size === 0 && taste.sellers.size === 0 && taste.followed.size === 0;
+const isEmptyTaste = (taste: Taste) =>
+  taste.categories.size === 0 && taste.sellers.size === 0 && taste.followed.size === 0;
 
 const DAY = 86_400_000;
 
@@ -51,7 +58,16 @@ const DAY = 86_400_000;
  * pick), category affinity on a flattened one (a second favourite category is nearly as good as
  * the first), seller affinity and follows less, freshness a little.
  */
-export const W = { popularity: 4, popularityExponent: 2, category: 3, categoryExponent: 0.3, seller: 1, followed: 0.5, freshness: 0.1, endingSoon: 0.6 };
+export const W = {
+  popularity: 4,
+  popularityExponent: 2,
+  category: 3,
+  categoryExponent: 0.3,
+  seller: 1,
+  followed: 0.5,
+  freshness: 0.1,
+  endingSoon: 0.6,
+};
 const max = (values: Iterable<number>) => Math.max(1e-9, ...values);
 
 /** How much this person would want each candidate, higher is better. */
@@ -101,7 +117,11 @@ export const EXPLORE_EVERY = 5;
  * exploration candidate (shuffled by `seed`); no slot takes a third item in a row from one seller,
  * nor (while anything else is left) from one category, so categories interleave.
  */
-export function arrange(candidates: Candidate[], scores: Map<string, number>, opts: { limit: number; seed: string }): Candidate[] {
+export function arrange(
+  candidates: Candidate[],
+  scores: Map<string, number>,
+  opts: { limit: number; seed: string },
+): Candidate[] {
   const random = seededRandom(opts.seed);
   const byScore = [...candidates].sort((a, b) => scores.get(b.key)! - scores.get(a.key)! || (a.key < b.key ? -1 : 1));
   const explore = candidates.filter((c) => c.explore).sort((a, b) => (a.key < b.key ? -1 : 1));

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { FEED_PAGE_SIZE, MSG, type FeedEvents, type FeedItem, type FeedItemRef, type FeedPage, type FeedQuery } from '@souq/shared';
+import {
+  FEED_PAGE_SIZE,
+  MSG,
+  type FeedEvents,
+  type FeedItem,
+  type FeedItemRef,
+  type FeedPage,
+  type FeedQuery,
+} from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -30,7 +38,13 @@ function encodeCursor(sessionId: string, offset: number): string {
 function decodeCursor(cursor: string): { sessionId: string; offset: number } {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'string' && /^[0-9a-f-]{36}$/.test(value[0]) && Number.isSafeInteger(value[1]) && value[1] >= 0) {
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(value[0]) &&
+      Number.isSafeInteger(value[1]) &&
+      value[1] >= 0
+    ) {
       return { sessionId: value[0], offset: value[1] };
     }
   } catch {
@@ -40,7 +54,14 @@ function decodeCursor(cursor: string): { sessionId: string; offset: number } {
 }
 
 type ProductPoolRow = { id: string; owner_id: string; category: string; popularity: number; created_at: string };
-type AuctionPoolRow = { id: string; seller_id: string; category: string; bid_count: number; created_at: string; ends_at: string };
+type AuctionPoolRow = {
+  id: string;
+  seller_id: string;
+  category: string;
+  bid_count: number;
+  created_at: string;
+  ends_at: string;
+};
 
 const productCandidate = (p: ProductPoolRow, explore = false): Candidate => ({
   key: `p:${p.id}`,
@@ -87,7 +108,12 @@ export function createFeedService(deps: FeedDeps) {
     const categories = new Map((await ports.catalog.ownersOf(bought)).map((p) => [p.id, p.category]));
     const taste = emptyTaste();
     for (const l of likes) addSignal(taste, { sellerId: l.seller_id, category: l.category }, SIGNAL_WEIGHTS.like);
-    for (const p of purchases) addSignal(taste, { sellerId: p.seller_id, category: p.product_id ? (categories.get(p.product_id) ?? null) : null }, SIGNAL_WEIGHTS.order);
+    for (const p of purchases)
+      addSignal(
+        taste,
+        { sellerId: p.seller_id, category: p.product_id ? (categories.get(p.product_id) ?? null) : null },
+        SIGNAL_WEIGHTS.order,
+      );
     for (const b of bids) addSignal(taste, { sellerId: b.seller_id, category: b.category }, SIGNAL_WEIGHTS.bid);
     for (const o of opens) addSignal(taste, { sellerId: o.seller_id, category: o.category }, SIGNAL_WEIGHTS.open);
     for (const id of followed) {
@@ -108,7 +134,12 @@ export function createFeedService(deps: FeedDeps) {
     return { taste, seen };
   }
 
-  const top = (weights: Map<string, number>, n: number) => [...weights].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k]) => k);
+  const top = (weights: Map<string, number>, n: number) =>
+    [...weights]
+      .filter(([, w]) => w > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k]) => k);
 
   /**
    * Candidate pools are the same for everyone (the viewer's own items are dropped afterwards), so
@@ -146,20 +177,41 @@ export function createFeedService(deps: FeedDeps) {
   async function rank(viewer: UserRow | null, seed: string): Promise<string[]> {
     const { taste, seen } = viewer ? await tasteOf(viewer.id) : { taste: emptyTaste(), seen: new Set<string>() };
     const candidates = (await candidatesFor(viewer?.id ?? null, taste)).filter((c) => !seen.has(c.key));
-    return arrange(candidates, score(candidates, taste, clock.now().getTime()), { limit: SESSION_ITEMS, seed }).map((c) => c.key);
+    return arrange(candidates, score(candidates, taste, clock.now().getTime()), { limit: SESSION_ITEMS, seed }).map(
+      (c) => c.key,
+    );
   }
 
   async function cards(viewer: UserRow | null, keys: string[]): Promise<FeedItem[]> {
     const productIds = keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2));
     const auctionIds = keys.filter((k) => k.startsWith('a:')).map((k) => k.slice(2));
-    const [products, auctions] = await Promise.all([ports.catalog.feedCards(productIds), ports.auctions.feedCards(auctionIds)]);
+    const [products, auctions] = await Promise.all([
+      ports.catalog.feedCards(productIds),
+      ports.auctions.feedCards(auctionIds),
+    ]);
     const sellers = [...new Set([...products.map((p) => p.seller.id), ...auctions.map((a) => a.auction.seller.id)])];
     const [liked, following] = viewer
-      ? await Promise.all([ports.catalog.likedAmong(viewer.id, productIds), ports.profiles.followedAmong(viewer.id, sellers)])
+      ? await Promise.all([
+          ports.catalog.likedAmong(viewer.id, productIds),
+          ports.profiles.followedAmong(viewer.id, sellers),
+        ])
       : [new Set<string>(), new Set<string>()];
     const byKey = new Map<string, FeedItem>();
-    for (const p of products) byKey.set(`p:${p.product.id}`, { kind: 'product', id: p.product.id, ...p, likedByMe: liked.has(p.product.id), followingSeller: following.has(p.seller.id) });
-    for (const a of auctions) byKey.set(`a:${a.auction.id}`, { kind: 'auction', id: a.auction.id, ...a, followingSeller: following.has(a.auction.seller.id) });
+    for (const p of products)
+      byKey.set(`p:${p.product.id}`, {
+        kind: 'product',
+        id: p.product.id,
+        ...p,
+        likedByMe: liked.has(p.product.id),
+        followingSeller: following.has(p.seller.id),
+      });
+    for (const a of auctions)
+      byKey.set(`a:${a.auction.id}`, {
+        kind: 'auction',
+        id: a.auction.id,
+        ...a,
+        followingSeller: following.has(a.auction.seller.id),
+      });
     // In the session's order; an item sold, ended or removed since the session began is left out.
     return keys.flatMap((k) => byKey.get(k) ?? []);
   }
@@ -189,32 +241,59 @@ export function createFeedService(deps: FeedDeps) {
       if (cursor) {
         ({ sessionId, offset } = decodeCursor(cursor));
         const session = await q.findSession(db, sessionId);
-        if (!session || session.user_id !== (viewer?.id ?? null)) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+        if (!session || session.user_id !== (viewer?.id ?? null))
+          throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
         keys = JSON.parse(session.items) as string[];
       } else {
         sessionId = crypto.randomUUID();
         keys = await rank(viewer, sessionId);
         // Stored while the first page's cards are read: nothing reads the session before this answer.
-        stored = q.insertSession(db, { id: sessionId, user_id: viewer?.id ?? null, items: JSON.stringify(keys), created_at: clock.iso() });
+        stored = q.insertSession(db, {
+          id: sessionId,
+          user_id: viewer?.id ?? null,
+          items: JSON.stringify(keys),
+          created_at: clock.iso(),
+        });
       }
       const slice = keys.slice(offset, offset + FEED_PAGE_SIZE);
       const next = offset + FEED_PAGE_SIZE;
       const [items] = await Promise.all([cards(viewer, slice), stored]);
-      return { items, offset, total: keys.length, nextCursor: next < keys.length ? encodeCursor(sessionId, next) : null };
+      return {
+        items,
+        offset,
+        total: keys.length,
+        nextCursor: next < keys.length ? encodeCursor(sessionId, next) : null,
+      };
     },
 
     /** Item opens from the browser, in batches; a signal of taste, stored cheaply. */
     async recordOpens(viewer: UserRow, { opened }: FeedEvents): Promise<void> {
       const now = clock.iso();
       const known = await owners(opened);
-      await q.insertOpens(db, known.map((o) => ({ user_id: viewer.id, item_kind: o.kind, item_id: o.id, seller_id: o.sellerId, category: o.category, created_at: now })));
+      await q.insertOpens(
+        db,
+        known.map((o) => ({
+          user_id: viewer.id,
+          item_kind: o.kind,
+          item_id: o.id,
+          seller_id: o.sellerId,
+          category: o.category,
+          created_at: now,
+        })),
+      );
     },
 
     /** "Not interested": this item goes, and its seller and category move down for this person. */
     async notInterested(viewer: UserRow, ref: FeedItemRef): Promise<void> {
       const [item] = await owners([ref]);
       if (!item) throw new DomainError('NOT_FOUND', MSG.notFound);
-      await q.hide(db, { user_id: viewer.id, item_id: item.id, seller_id: item.sellerId, category: item.category, created_at: clock.iso() });
+      await q.hide(db, {
+        user_id: viewer.id,
+        item_id: item.id,
+        seller_id: item.sellerId,
+        category: item.category,
+        created_at: clock.iso(),
+      });
     },
 
     async sweep(): Promise<void> {

@@ -19,7 +19,12 @@ export const upsertUnread = (db: Db, rows: DB['notifications'][]) =>
       oc
         .columns(['user_id', 'kind', 'subject'])
         .where('read_at', 'is', null)
-        .doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), body: eb.ref('excluded.body'), link: eb.ref('excluded.link'), created_at: eb.ref('excluded.created_at') })),
+        .doUpdateSet((eb) => ({
+          title: eb.ref('excluded.title'),
+          body: eb.ref('excluded.body'),
+          link: eb.ref('excluded.link'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
     )
     .returningAll();
 
@@ -32,7 +37,14 @@ const unread = prepared((db, p: { userId: string }) =>
 );
 
 export const latest = (db: Db, userId: string, limit: number) =>
-  db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   return Number((await unread(db, { userId }))[0]?.n ?? 0);
@@ -52,9 +64,13 @@ export async function unreadCounts(db: Db, userIds: string[]): Promise<Map<strin
 }
 
 export const markAllRead = (db: Db, userId: string, at: string) =>
-  db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+  db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
 
 /** Keeps each person's newest notifications; older read ones go. */
 export const deleteReadBefore = (db: Db, before: string) =>
   db.deleteFrom('notifications').where('read_at', 'is not', null).where('created_at', '<', before).execute();
-

@@ -8,10 +8,13 @@ export function notificationsRoutes(notifications: NotificationsService) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const C = API.notifications;
-    app.route({ ...routeOf(C.list), handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return notifications.list(gatedUser(request));
-    } });
+    app.route({
+      ...routeOf(C.list),
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return notifications.list(gatedUser(request));
+      },
+    });
     app.route({ ...routeOf(C.markAllRead), handler: async (request) => notifications.markAllRead(gatedUser(request)) });
   };
 }

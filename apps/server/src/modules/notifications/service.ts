@@ -55,12 +55,26 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock;
   function notifyWith(runner: Kysely<DB>, onCommit: OnCommit, news: NewNotification[]): NotificationsWrite {
     const latest = new Map(news.map((n) => [`${n.userId} ${n.kind} ${n.subject}`, n]));
     const createdAt = clock.iso();
-    const rows = [...latest.values()].map((n) => ({ id: crypto.randomUUID(), user_id: n.userId, kind: n.kind, subject: n.subject, title: n.title, body: n.body, link: n.link, created_at: createdAt, read_at: null }));
+    const rows = [...latest.values()].map((n) => ({
+      id: crypto.randomUUID(),
+      user_id: n.userId,
+      kind: n.kind,
+      subject: n.subject,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      created_at: createdAt,
+      read_at: null,
+    }));
     return {
       query: rows.length ? q.upsertUnread(runner, rows) : undefined,
       stored(stored) {
         if (stored.length !== rows.length) throw new Error('a notification was neither inserted nor updated');
-        const events = stored.map((row) => ({ type: 'notification.created' as const, userId: row.user_id, notification: toNotification(row) }));
+        const events = stored.map((row) => ({
+          type: 'notification.created' as const,
+          userId: row.user_id,
+          notification: toNotification(row),
+        }));
         onCommit(() => events.forEach((event) => deps.publish(event)));
       },
     };

@@ -5,18 +5,33 @@ import type { RealtimeOut } from '../../realtime/types.js';
 import type { NotificationsService } from './service.js';
 import { notificationsSocket } from './socket.js';
 
-const created = (userId: string, id: string) => ({ type: 'notification.created' as const, userId, notification: { id } as AppNotification });
+const created = (userId: string, id: string) => ({
+  type: 'notification.created' as const,
+  userId,
+  notification: { id } as AppNotification,
+});
 
 function recordingOut(online = (_room: string) => true) {
   const sent: Array<{ room: string; message: unknown }> = [];
-  const out = { to: (room: string) => ({ emit: (_event: string, message: unknown) => void sent.push({ room, message }) }), mayReach: online } as unknown as RealtimeOut;
+  const out = {
+    to: (room: string) => ({ emit: (_event: string, message: unknown) => void sent.push({ room, message }) }),
+    mayReach: online,
+  } as unknown as RealtimeOut;
   return { out, sent };
 }
 
 describe('the bell over sockets', () => {
   it('rings once per notification, with the unread counts of everyone rung in a turn read at once', async () => {
     const reads: string[][] = [];
-    const service = { unreadCounts: async (userIds: string[]) => (reads.push(userIds), new Map([['a', 2], ['b', 5]])) } as unknown as NotificationsService;
+    const service = {
+      unreadCounts: async (userIds: string[]) => (
+        reads.push(userIds),
+        new Map([
+          ['a', 2],
+          ['b', 5],
+        ])
+      ),
+    } as unknown as NotificationsService;
     const part = notificationsSocket(service, createFakeClock());
     const { out, sent } = recordingOut();
     const first = part.onEvent!(created('a', 'n1'), out);
@@ -33,7 +48,9 @@ describe('the bell over sockets', () => {
 
   it('reads no count, and sends nothing, for people with no socket open', async () => {
     const reads: string[][] = [];
-    const service = { unreadCounts: async (userIds: string[]) => (reads.push(userIds), new Map([['a', 2]])) } as unknown as NotificationsService;
+    const service = {
+      unreadCounts: async (userIds: string[]) => (reads.push(userIds), new Map([['a', 2]])),
+    } as unknown as NotificationsService;
     const part = notificationsSocket(service, createFakeClock());
     const { out, sent } = recordingOut((room) => room === 'user:a');
     const first = part.onEvent!(created('a', 'n1'), out);
@@ -51,7 +68,9 @@ describe('the bell over sockets', () => {
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const service = { unreadCounts: async () => Promise.reject(new Error('driver has already been destroyed')) } as unknown as NotificationsService;
+      const service = {
+        unreadCounts: async () => Promise.reject(new Error('driver has already been destroyed')),
+      } as unknown as NotificationsService;
       const part = notificationsSocket(service, createFakeClock());
       const { out, sent } = recordingOut();
       const first = part.onEvent!(created('a', 'n1'), out);

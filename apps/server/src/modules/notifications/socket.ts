@@ -17,11 +17,21 @@ type Created = Extract<DomainEvent, { type: 'notification.created' }>;
 export function notificationsSocket(notifications: NotificationsService, clock: Clock): SocketParts {
   const ring = perTurn(async (batch: Array<{ event: Created; out: RealtimeOut }>) => {
     // The last state of each notification, in the order they first came.
-    const latest = new Map(batch.filter(({ event, out }) => out.mayReach(userRoom(event.userId))).map(({ event, out }) => [event.notification.id, { event, out }]));
+    const latest = new Map(
+      batch
+        .filter(({ event, out }) => out.mayReach(userRoom(event.userId)))
+        .map(({ event, out }) => [event.notification.id, { event, out }]),
+    );
     if (!latest.size) return;
-    const unread = await notifications.unreadCounts([...new Set([...latest.values()].map(({ event }) => event.userId))]);
+    const unread = await notifications.unreadCounts([
+      ...new Set([...latest.values()].map(({ event }) => event.userId)),
+    ]);
     for (const { event, out } of latest.values()) {
-      out.to(userRoom(event.userId)).emit('notification', { notification: event.notification, unread: unread.get(event.userId) ?? 0, serverTime: clock.iso() });
+      out.to(userRoom(event.userId)).emit('notification', {
+        notification: event.notification,
+        unread: unread.get(event.userId) ?? 0,
+        serverTime: clock.iso(),
+      });
     }
   });
   return {

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Order, type Sale } from '@souq/shared';
-import { call, countOf, createCrowd, createUser, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
+import {
+  call,
+  countOf,
+  createCrowd,
+  createUser,
+  insertProduct,
+  productRow,
+  type TestUser,
+} from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 
 const LOGGED_OUT = apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.');
@@ -10,12 +18,18 @@ const UNAVAILABLE = 'Some items in your cart are no longer available. Please rev
 const OWN = 'You cannot buy your own product.';
 const EMPTY = 'Your cart is empty.';
 const QUANTITY = 'Quantity must be between 1 and 99.';
-const ADDRESS = { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971 50 123 4567' };
+const ADDRESS = {
+  emirate: 'Dubai',
+  area: 'Dubai Marina',
+  street: 'Marina Gate 1, flat 1203',
+  phone: '+971 50 123 4567',
+};
 const PLACEHOLDER = '/images/placeholder.svg';
 const key = () => crypto.randomUUID();
 /** A well-formed id that names no product. */
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
-const byProduct = <L extends { productId: string }>(lines: L[]) => [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+const byProduct = <L extends { productId: string }>(lines: L[]) =>
+  [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
 
 describe.each(DIALECTS)('orders (%s)', (dialect) => {
   let t: TestApp;
@@ -41,9 +55,11 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const quote = (body: unknown, user: TestUser | null = buyer) => call(t, 'POST', '/api/orders/quote', { user, json: body });
+  const quote = (body: unknown, user: TestUser | null = buyer) =>
+    call(t, 'POST', '/api/orders/quote', { user, json: body });
   const place = (body: unknown, user: TestUser | null = buyer) => call(t, 'POST', '/api/orders', { user, json: body });
-  const orderRows = (k: string) => t.database.db.selectFrom('orders').selectAll().where('idempotency_key', '=', k).execute();
+  const orderRows = (k: string) =>
+    t.database.db.selectFrom('orders').selectAll().where('idempotency_key', '=', k).execute();
   const sold = async (id: string) => {
     const row = (await productRow(t, id))!;
     return { sold: row.sold_count, popularity: row.popularity };
@@ -51,11 +67,25 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
 
   describe('POST /api/orders/quote', () => {
     it("prices the cart with the server's prices, ignoring any price the browser sends, and adds 5% VAT rounded to the fils", async () => {
-      const res = await quote({ lines: [{ productId: watch, quantity: 2, price: 1 }, { productId: strap, quantity: 1, price: 1, unitPrice: 1 }], subtotal: 1, total: 1 });
+      const res = await quote({
+        lines: [
+          { productId: watch, quantity: 2, price: 1 },
+          { productId: strap, quantity: 1, price: 1, unitPrice: 1 },
+        ],
+        subtotal: 1,
+        total: 1,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         lines: [
-          { productId: watch, title: 'Casio F-91W', image: PLACEHOLDER, unitPrice: 12345, quantity: 2, lineTotal: 24690 },
+          {
+            productId: watch,
+            title: 'Casio F-91W',
+            image: PLACEHOLDER,
+            unitPrice: 12345,
+            quantity: 2,
+            lineTotal: 24690,
+          },
           { productId: strap, title: 'NATO strap', image: PLACEHOLDER, unitPrice: 5000, quantity: 1, lineTotal: 5000 },
         ],
         subtotal: 29690,
@@ -67,21 +97,39 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     });
 
     it('merges the same product given twice into one line, up to 99', async () => {
-      const res = await quote({ lines: [{ productId: watch, quantity: 1 }, { productId: strap, quantity: 1 }, { productId: watch, quantity: 2 }] });
+      const res = await quote({
+        lines: [
+          { productId: watch, quantity: 1 },
+          { productId: strap, quantity: 1 },
+          { productId: watch, quantity: 2 },
+        ],
+      });
       expect(res.statusCode).toBe(200);
-      expect((res.json() as { lines: Array<{ productId: string; quantity: number; lineTotal: number }> }).lines).toEqual([
+      expect(
+        (res.json() as { lines: Array<{ productId: string; quantity: number; lineTotal: number }> }).lines,
+      ).toEqual([
         expect.objectContaining({ productId: watch, quantity: 3, lineTotal: 37035 }),
         expect.objectContaining({ productId: strap, quantity: 1 }),
       ]);
-      const capped = await quote({ lines: [{ productId: strap, quantity: 60 }, { productId: strap, quantity: 60 }] });
-      expect(capped.json()).toMatchObject({ lines: [{ productId: strap, quantity: 99, lineTotal: 495000 }], subtotal: 495000 });
+      const capped = await quote({
+        lines: [
+          { productId: strap, quantity: 60 },
+          { productId: strap, quantity: 60 },
+        ],
+      });
+      expect(capped.json()).toMatchObject({
+        lines: [{ productId: strap, quantity: 99, lineTotal: 495000 }],
+        subtotal: 495000,
+      });
     });
 
     it('shows the server-side image of a product with pictures', async () => {
       const images = JSON.stringify(['products/11111111-1111-4111-8111-111111111111']);
       const pictured = await insertProduct(t, seller.id, { images, price: 100 });
       const res = await quote({ lines: [{ productId: pictured, quantity: 1 }] });
-      expect(res.json()).toMatchObject({ lines: [{ image: '/uploads/products/11111111-1111-4111-8111-111111111111-thumb.webp' }] });
+      expect(res.json()).toMatchObject({
+        lines: [{ image: '/uploads/products/11111111-1111-4111-8111-111111111111-thumb.webp' }],
+      });
     });
 
     it.each([
@@ -98,11 +146,21 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     });
 
     it('refuses your own product (403), an unknown product and one on auction (409)', async () => {
-      const own = await quote({ lines: [{ productId: watch, quantity: 1 }, { productId: ownBike, quantity: 1 }] });
+      const own = await quote({
+        lines: [
+          { productId: watch, quantity: 1 },
+          { productId: ownBike, quantity: 1 },
+        ],
+      });
       expect(own.statusCode).toBe(403);
       expect(own.json()).toEqual(apiError('FORBIDDEN', OWN, { productId: ownBike }));
       for (const productId of ['00000000-0000-4000-8000-000000000000', auctioned]) {
-        const res = await quote({ lines: [{ productId: watch, quantity: 1 }, { productId, quantity: 1 }] });
+        const res = await quote({
+          lines: [
+            { productId: watch, quantity: 1 },
+            { productId, quantity: 1 },
+          ],
+        });
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual(apiError('CONFLICT', UNAVAILABLE, { productId }));
       }
@@ -120,7 +178,14 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     it('places a cash-on-delivery order at server prices, records the sale, and shows it to buyer and seller', async () => {
       const before = { watch: await sold(watch), lamp: await sold(lamp) };
       const k = key();
-      const res = await place({ idempotencyKey: k, lines: [{ productId: watch, quantity: 2, price: 1 }, { productId: lamp, quantity: 1, price: 1 }], address: ADDRESS });
+      const res = await place({
+        idempotencyKey: k,
+        lines: [
+          { productId: watch, quantity: 2, price: 1 },
+          { productId: lamp, quantity: 1, price: 1 },
+        ],
+        address: ADDRESS,
+      });
       expect(res.statusCode).toBe(201);
       const order = res.json() as Order;
       // Lines come back in a stable order of their own, not necessarily the cart's.
@@ -129,8 +194,26 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
         status: 'placed',
         paymentMethod: 'cash_on_delivery',
         lines: byProduct([
-          { productId: watch, title: 'Casio F-91W', image: PLACEHOLDER, unitPrice: 12345, quantity: 2, lineTotal: 24690, status: 'placed', statusAt: null },
-          { productId: lamp, title: 'Brass lamp', image: PLACEHOLDER, unitPrice: 79900, quantity: 1, lineTotal: 79900, status: 'placed', statusAt: null },
+          {
+            productId: watch,
+            title: 'Casio F-91W',
+            image: PLACEHOLDER,
+            unitPrice: 12345,
+            quantity: 2,
+            lineTotal: 24690,
+            status: 'placed',
+            statusAt: null,
+          },
+          {
+            productId: lamp,
+            title: 'Brass lamp',
+            image: PLACEHOLDER,
+            unitPrice: 79900,
+            quantity: 1,
+            lineTotal: 79900,
+            status: 'placed',
+            statusAt: null,
+          },
         ]),
         subtotal: 104590,
         vat: 5230, // 5,229.5 rounds up
@@ -147,7 +230,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       expect(mine.statusCode).toBe(200);
       expect((mine.json() as Order[]).find((o) => o.id === order.id)).toEqual(order);
 
-      const sales = async (user: TestUser) => ((await call(t, 'GET', '/api/sales', { user })).json() as Sale[]).filter((s) => s.orderId === order.id);
+      const sales = async (user: TestUser) =>
+        ((await call(t, 'GET', '/api/sales', { user })).json() as Sale[]).filter((s) => s.orderId === order.id);
       expect(await sales(seller)).toEqual([
         {
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -176,12 +260,22 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
 
     it('returns the first order when the same cart and address are sent again under its key, however they are written', async () => {
       const k = key();
-      const first = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }, { productId: watch, quantity: 1 }], address: ADDRESS });
+      const first = await place({
+        idempotencyKey: k,
+        lines: [
+          { productId: strap, quantity: 1 },
+          { productId: watch, quantity: 1 },
+        ],
+        address: ADDRESS,
+      });
       expect(first.statusCode).toBe(201);
       const soldAfterFirst = await sold(strap);
       const retry = {
         idempotencyKey: k,
-        lines: [{ productId: watch, quantity: '1' }, { productId: strap, quantity: 1 }],
+        lines: [
+          { productId: watch, quantity: '1' },
+          { productId: strap, quantity: 1 },
+        ],
         address: { ...ADDRESS, area: ` ${ADDRESS.area} `, phone: '+971-50-123-4567' },
       };
       const second = await place(retry);
@@ -191,7 +285,10 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       expect(await sold(strap)).toEqual(soldAfterFirst);
       // The key is the buyer's own: another buyer with the same key places their own order.
       const [other] = await createCrowd(t, 1);
-      const theirs = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS }, other);
+      const theirs = await place(
+        { idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS },
+        other,
+      );
       expect(theirs.statusCode).toBe(201);
       expect((theirs.json() as Order).id).not.toBe((first.json() as Order).id);
     });
@@ -200,7 +297,10 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       // The products exist only once beforeAll has run, so each case is a function.
       ['another quantity', () => ({ lines: [{ productId: strap, quantity: 5 }], address: ADDRESS })],
       ['another product', () => ({ lines: [{ productId: watch, quantity: 1 }], address: ADDRESS })],
-      ['another address', () => ({ lines: [{ productId: strap, quantity: 1 }], address: { ...ADDRESS, emirate: 'Ajman' } })],
+      [
+        'another address',
+        () => ({ lines: [{ productId: strap, quantity: 1 }], address: { ...ADDRESS, emirate: 'Ajman' } }),
+      ],
     ])('refuses a key reused with %s (422, as Stripe does), writing nothing', async (_case, body) => {
       const k = key();
       const first = await place({ idempotencyKey: k, lines: [{ productId: strap, quantity: 1 }], address: ADDRESS });
@@ -222,7 +322,11 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const ids = new Set(results.map((r) => (r.json() as Order).id));
       expect(ids.size).toBe(1);
       expect(await orderRows(k)).toHaveLength(1);
-      const lines = await t.database.db.selectFrom('order_lines').select('quantity').where('order_id', '=', [...ids][0]!).execute();
+      const lines = await t.database.db
+        .selectFrom('order_lines')
+        .select('quantity')
+        .where('order_id', '=', [...ids][0]!)
+        .execute();
       expect(lines).toEqual([{ quantity: 3 }]);
       expect(await sold(watch)).toEqual({ sold: before.sold + 3, popularity: before.popularity + 15 });
     });
@@ -233,7 +337,10 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const results = await Promise.all(
         buyers.flatMap((b, i) =>
           Array.from({ length: 3 }, () => {
-            const lines = [{ productId: watch, quantity: 1 }, { productId: lamp, quantity: 2 }];
+            const lines = [
+              { productId: watch, quantity: 1 },
+              { productId: lamp, quantity: 2 },
+            ];
             return place({ idempotencyKey: key(), lines: i % 2 ? lines.reverse() : lines, address: ADDRESS }, b);
           }),
         ),
@@ -244,16 +351,38 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     });
 
     it('refuses your own product, unknown and auctioned products, and writes nothing', async () => {
-      const before = { orders: await countOf(t, 'orders'), lines: await countOf(t, 'order_lines'), watch: await sold(watch) };
-      const own = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }, { productId: ownBike, quantity: 1 }], address: ADDRESS });
+      const before = {
+        orders: await countOf(t, 'orders'),
+        lines: await countOf(t, 'order_lines'),
+        watch: await sold(watch),
+      };
+      const own = await place({
+        idempotencyKey: key(),
+        lines: [
+          { productId: watch, quantity: 1 },
+          { productId: ownBike, quantity: 1 },
+        ],
+        address: ADDRESS,
+      });
       expect(own.statusCode).toBe(403);
       expect(own.json()).toEqual(apiError('FORBIDDEN', OWN, { productId: ownBike }));
       for (const productId of ['00000000-0000-4000-8000-000000000000', auctioned]) {
-        const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }, { productId, quantity: 1 }], address: ADDRESS });
+        const res = await place({
+          idempotencyKey: key(),
+          lines: [
+            { productId: watch, quantity: 1 },
+            { productId, quantity: 1 },
+          ],
+          address: ADDRESS,
+        });
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual(apiError('CONFLICT', UNAVAILABLE, { productId }));
       }
-      expect({ orders: await countOf(t, 'orders'), lines: await countOf(t, 'order_lines'), watch: await sold(watch) }).toEqual(before);
+      expect({
+        orders: await countOf(t, 'orders'),
+        lines: await countOf(t, 'order_lines'),
+        watch: await sold(watch),
+      }).toEqual(before);
     });
 
     it.each([
@@ -261,14 +390,23 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       ['quantity 0', { lines: [{ productId: NOWHERE, quantity: 0 }] }, QUANTITY],
       ['quantity 100', { lines: [{ productId: NOWHERE, quantity: 100 }] }, QUANTITY],
       ['no emirate', { address: { ...ADDRESS, emirate: '' } }, 'Please choose an emirate.'],
-      ['an emirate that is not one of the seven', { address: { ...ADDRESS, emirate: 'Muscat' } }, 'Please choose an emirate.'],
+      [
+        'an emirate that is not one of the seven',
+        { address: { ...ADDRESS, emirate: 'Muscat' } },
+        'Please choose an emirate.',
+      ],
       ['no area', { address: { ...ADDRESS, area: ' ' } }, 'Please enter your area.'],
       ['a short street', { address: { ...ADDRESS, street: 'ab' } }, 'Please enter your street address.'],
       ['no phone', { address: { ...ADDRESS, phone: '' } }, 'Please fill in all fields.'],
       ['a short phone', { address: { ...ADDRESS, phone: '050 123' } }, 'Enter a valid phone number with 10–15 digits.'],
     ])('refuses %s with 400 and the message, writing nothing', async (_case, change, message) => {
       const before = await countOf(t, 'orders');
-      const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }], address: ADDRESS, ...change });
+      const res = await place({
+        idempotencyKey: key(),
+        lines: [{ productId: watch, quantity: 1 }],
+        address: ADDRESS,
+        ...change,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message } });
       expect(await countOf(t, 'orders')).toBe(before);
@@ -277,33 +415,65 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     it('refuses an order without an address', async () => {
       const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }] });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(apiError('VALIDATION_FAILED', 'Please enter your delivery address.', { address: 'Please enter your delivery address.' }));
+      expect(res.json()).toEqual(
+        apiError('VALIDATION_FAILED', 'Please enter your delivery address.', {
+          address: 'Please enter your delivery address.',
+        }),
+      );
     });
 
     it('names a bad address field by the name of its input', async () => {
-      const res = await place({ idempotencyKey: key(), lines: [{ productId: watch, quantity: 1 }], address: { ...ADDRESS, emirate: 'Muscat', phone: '12' } });
+      const res = await place({
+        idempotencyKey: key(),
+        lines: [{ productId: watch, quantity: 1 }],
+        address: { ...ADDRESS, emirate: 'Muscat', phone: '12' },
+      });
       expect(res.json()).toEqual(
-        apiError('VALIDATION_FAILED', 'Please choose an emirate.', { emirate: 'Please choose an emirate.', phone: 'Enter a valid phone number with 10–15 digits.' }),
+        apiError('VALIDATION_FAILED', 'Please choose an emirate.', {
+          emirate: 'Please choose an emirate.',
+          phone: 'Enter a valid phone number with 10–15 digits.',
+        }),
       );
     });
 
     it('keeps the lines in the order of the cart', async () => {
-      const res = await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: 1 }, { productId: lamp, quantity: 1 }, { productId: watch, quantity: 2 }], address: ADDRESS });
+      const res = await place({
+        idempotencyKey: key(),
+        lines: [
+          { productId: strap, quantity: 1 },
+          { productId: lamp, quantity: 1 },
+          { productId: watch, quantity: 2 },
+        ],
+        address: ADDRESS,
+      });
       expect(res.statusCode).toBe(201);
-      expect((res.json() as { lines: { title: string }[] }).lines.map((l) => l.title)).toEqual(['NATO strap', 'Brass lamp', 'Casio F-91W']);
+      expect((res.json() as { lines: { title: string }[] }).lines.map((l) => l.title)).toEqual([
+        'NATO strap',
+        'Brass lamp',
+        'Casio F-91W',
+      ]);
     });
 
-    it.each(['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'])('delivers to %s', async (emirate) => {
-      const res = await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: 1 }], address: { ...ADDRESS, emirate } });
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ address: { emirate } });
-    });
+    it.each(['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'])(
+      'delivers to %s',
+      async (emirate) => {
+        const res = await place({
+          idempotencyKey: key(),
+          lines: [{ productId: strap, quantity: 1 }],
+          address: { ...ADDRESS, emirate },
+        });
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toMatchObject({ address: { emirate } });
+      },
+    );
 
     it('refuses a missing or malformed idempotency key', async () => {
       for (const idempotencyKey of [undefined, 'short', 'k'.repeat(65)]) {
         const res = await place({ idempotencyKey, lines: [{ productId: watch, quantity: 1 }], address: ADDRESS });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { idempotencyKey: expect.any(String) } } });
+        expect(res.json()).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', fields: { idempotencyKey: expect.any(String) } },
+        });
       }
     });
 
@@ -326,9 +496,16 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const order = res.json() as Order;
       expect((await call(t, 'DELETE', `/api/products/${gone}`, { user: seller })).statusCode).toBe(200);
       await t.database.db.updateTable('products').set({ price: 1 }).where('id', '=', strap).execute(); // prices may change too
-      const mine = ((await call(t, 'GET', '/api/orders', { user: buyer })).json() as Order[]).find((o) => o.id === order.id)!;
-      expect(mine).toMatchObject({ subtotal: 4321, lines: [{ title: 'Soon deleted', unitPrice: 4321, quantity: 1, lineTotal: 4321 }] });
-      const sale = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find((s) => s.orderId === order.id)!;
+      const mine = ((await call(t, 'GET', '/api/orders', { user: buyer })).json() as Order[]).find(
+        (o) => o.id === order.id,
+      )!;
+      expect(mine).toMatchObject({
+        subtotal: 4321,
+        lines: [{ title: 'Soon deleted', unitPrice: 4321, quantity: 1, lineTotal: 4321 }],
+      });
+      const sale = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find(
+        (s) => s.orderId === order.id,
+      )!;
       expect(sale).toMatchObject({ productId: null, title: 'Soon deleted', unitPrice: 4321 });
       await t.database.db.updateTable('products').set({ price: 5000 }).where('id', '=', strap).execute();
     });
@@ -337,17 +514,37 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
   describe('POST /api/sales/:id/status', () => {
     /** An order of the seller's strap and the rival's lamp; answers the seller's line. */
     async function freshSale(): Promise<{ order: Order; line: Sale }> {
-      const order = (await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: 1 }, { productId: lamp, quantity: 1 }], address: ADDRESS })).json() as Order;
-      const line = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find((s) => s.orderId === order.id)!;
+      const order = (
+        await place({
+          idempotencyKey: key(),
+          lines: [
+            { productId: strap, quantity: 1 },
+            { productId: lamp, quantity: 1 },
+          ],
+          address: ADDRESS,
+        })
+      ).json() as Order;
+      const line = ((await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[]).find(
+        (s) => s.orderId === order.id,
+      )!;
       return { order, line };
     }
-    const move = (id: string, json: unknown, user: TestUser | null = seller) => call(t, 'POST', `/api/sales/${id}/status`, { user, json });
+    const move = (id: string, json: unknown, user: TestUser | null = seller) =>
+      call(t, 'POST', `/api/sales/${id}/status`, { user, json });
     const statusesFor = async (orderId: string) =>
-      Object.fromEntries(((await call(t, 'GET', '/api/orders', { user: buyer })).json() as Order[]).find((o) => o.id === orderId)!.lines.map((l) => [l.title, l.status]));
+      Object.fromEntries(
+        ((await call(t, 'GET', '/api/orders', { user: buyer })).json() as Order[])
+          .find((o) => o.id === orderId)!
+          .lines.map((l) => [l.title, l.status]),
+      );
 
     it('moves the seller’s part forward to delivered; the buyer sees each step and the other seller’s part is untouched', async () => {
       const { order, line } = await freshSale();
-      for (const [from, status] of [['placed', 'confirmed'], ['confirmed', 'shipped'], ['shipped', 'delivered']] as const) {
+      for (const [from, status] of [
+        ['placed', 'confirmed'],
+        ['confirmed', 'shipped'],
+        ['shipped', 'delivered'],
+      ] as const) {
         const res = await move(line.id, { from, status });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json()).toMatchObject({ id: line.id, status, statusAt: expect.any(String) });
@@ -358,7 +555,9 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
     it('cancels before shipping, never after', async () => {
       const early = (await freshSale()).line;
       expect((await move(early.id, { from: 'placed', status: 'cancelled' })).statusCode).toBe(200);
-      expect((await move(early.id, { from: 'cancelled', status: 'confirmed' })).json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+      expect((await move(early.id, { from: 'cancelled', status: 'confirmed' })).json()).toEqual(
+        apiError('CONFLICT', MSG.fulfilmentNotAllowed),
+      );
       const late = (await freshSale()).line;
       await move(late.id, { from: 'placed', status: 'confirmed' });
       await move(late.id, { from: 'confirmed', status: 'shipped' });
@@ -369,9 +568,13 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
 
     it('refuses skipping a step, going back, and a stale tab, and changes nothing', async () => {
       const { order, line } = await freshSale();
-      expect((await move(line.id, { from: 'placed', status: 'shipped' })).json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+      expect((await move(line.id, { from: 'placed', status: 'shipped' })).json()).toEqual(
+        apiError('CONFLICT', MSG.fulfilmentNotAllowed),
+      );
       await move(line.id, { from: 'placed', status: 'confirmed' });
-      expect((await move(line.id, { from: 'confirmed', status: 'placed' })).json()).toEqual(apiError('CONFLICT', MSG.fulfilmentNotAllowed));
+      expect((await move(line.id, { from: 'confirmed', status: 'placed' })).json()).toEqual(
+        apiError('CONFLICT', MSG.fulfilmentNotAllowed),
+      );
       // A second tab still showing "placed".
       const stale = await move(line.id, { from: 'placed', status: 'confirmed' });
       expect(stale.statusCode).toBe(409);
@@ -381,7 +584,9 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
 
     it('lets two tabs race: exactly one moves it', async () => {
       const { line } = await freshSale();
-      const answers = await Promise.all(Array.from({ length: 6 }, () => move(line.id, { from: 'placed', status: 'confirmed' })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => move(line.id, { from: 'placed', status: 'confirmed' })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     });
 
@@ -393,7 +598,12 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       expect((await move(line.id, { from: 'placed', status: 'confirmed' }, buyer)).statusCode).toBe(404);
       expect((await move(line.id, { from: 'placed', status: 'confirmed' }, null)).json()).toEqual(LOGGED_OUT);
       expect((await move(line.id, { from: 'placed', status: 'confirmed' }, unverified)).json()).toEqual(UNVERIFIED);
-      for (const body of [{ from: 'placed', status: 'lost' }, { status: 'confirmed' }, ['confirmed'], { from: 'placed', status: 'confirmed\u0000' }]) {
+      for (const body of [
+        { from: 'placed', status: 'lost' },
+        { status: 'confirmed' },
+        ['confirmed'],
+        { from: 'placed', status: 'confirmed\u0000' },
+      ]) {
         const res = await move(line.id, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().error.message).toBe(MSG.invalidOrderStatus);
@@ -423,7 +633,10 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       const [shopper] = await createCrowd(t, 1);
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await place({ idempotencyKey: key(), lines: [{ productId: strap, quantity: i + 1 }], address: ADDRESS }, shopper);
+        const res = await place(
+          { idempotencyKey: key(), lines: [{ productId: strap, quantity: i + 1 }], address: ADDRESS },
+          shopper,
+        );
         ids.push((res.json() as Order).id);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

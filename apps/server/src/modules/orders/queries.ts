@@ -4,10 +4,16 @@ import type { DB } from '../../db/schema.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export const insertOrder = (db: Db, row: DB['orders']) => db.insertInto('orders').values(row).execute();
-export const insertLines = (db: Db, rows: Insertable<DB['order_lines']>[]) => db.insertInto('order_lines').values(rows).execute();
+export const insertLines = (db: Db, rows: Insertable<DB['order_lines']>[]) =>
+  db.insertInto('order_lines').values(rows).execute();
 
 /** Gives an auction's order its delivery address, once: only while it is still waiting for one. */
-export async function setAddress(db: Db, orderId: string, buyerId: string, address: { emirate: string; area: string; street: string; phone: string }): Promise<boolean> {
+export async function setAddress(
+  db: Db,
+  orderId: string,
+  buyerId: string,
+  address: { emirate: string; area: string; street: string; phone: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('orders')
     .set({ ...address, status: 'placed' })
@@ -18,19 +24,40 @@ export async function setAddress(db: Db, orderId: string, buyerId: string, addre
   return Number(result.numUpdatedRows) === 1;
 }
 
-export const findOrder = (db: Db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+export const findOrder = (db: Db, id: string) =>
+  db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findOrderOfAuction = (db: Db, auctionId: string) =>
   db.selectFrom('orders').select(['id', 'status', 'buyer_id']).where('auction_id', '=', auctionId).executeTakeFirst();
 
 export const findOrderByKey = (db: Db, buyerId: string, key: string) =>
-  db.selectFrom('orders').selectAll().where('buyer_id', '=', buyerId).where('idempotency_key', '=', key).executeTakeFirst();
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('buyer_id', '=', buyerId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 
 export const ordersOfBuyer = (db: Db, buyerId: string, limit: number) =>
-  db.selectFrom('orders').selectAll().where('buyer_id', '=', buyerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('buyer_id', '=', buyerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
 export const linesOf = (db: Db, orderIds: string[]) =>
-  orderIds.length === 0 ? Promise.resolve([]) : db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('order_lines')
+        .selectAll()
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute();
 
 export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: string) =>
   db
@@ -75,7 +102,14 @@ export const saleLine = (db: Db, lineId: string, sellerId: string) =>
     .executeTakeFirst();
 
 /** Moves a line on only if it is still where the seller saw it: two tabs cannot both move it. */
-export async function moveLine(db: Db, lineId: string, sellerId: string, from: string, to: string, at: string): Promise<boolean> {
+export async function moveLine(
+  db: Db,
+  lineId: string,
+  sellerId: string,
+  from: string,
+  to: string,
+  at: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('order_lines')
     .set({ status: to, status_at: at })

@@ -10,15 +10,24 @@ export function ordersRoutes(orders: OrdersService) {
     const C = API.orders;
     app.route({ ...routeOf(C.quote), handler: async (request) => orders.quote(gatedUser(request), request.body) });
 
-    app.route({ ...routeOf(C.place), handler: async (request, reply) => {
-      const { order, created } = await orders.place(gatedUser(request), request.body);
-      return reply.status(created ? 201 : 200).send(order);
-    } });
+    app.route({
+      ...routeOf(C.place),
+      handler: async (request, reply) => {
+        const { order, created } = await orders.place(gatedUser(request), request.body);
+        return reply.status(created ? 201 : 200).send(order);
+      },
+    });
 
-    app.route({ ...routeOf(C.address), handler: async (request) => orders.completeAddress(gatedUser(request), request.params.id, request.body) });
+    app.route({
+      ...routeOf(C.address),
+      handler: async (request) => orders.completeAddress(gatedUser(request), request.params.id, request.body),
+    });
 
     app.route({ ...routeOf(C.mine), handler: async (request) => orders.ordersOf(gatedUser(request)) });
     app.route({ ...routeOf(C.sales), handler: async (request) => orders.salesOf(gatedUser(request)) });
-    app.route({ ...routeOf(C.moveSale), handler: async (request) => orders.moveSale(gatedUser(request), request.params.id, request.body) });
+    app.route({
+      ...routeOf(C.moveSale),
+      handler: async (request) => orders.moveSale(gatedUser(request), request.params.id, request.body),
+    });
   };
 }

@@ -41,21 +41,49 @@ function mergeLines(lines: { productId: string; quantity: number }[]) {
 function requestHash(input: { lines: { productId: string; quantity: number }[]; address: AddressInput }): string {
   const lines = mergeLines(input.lines).sort((a, b) => (a.productId < b.productId ? -1 : 1));
   const { emirate, area, street, phone } = input.address;
-  return crypto.createHash('sha256').update(JSON.stringify({ lines, address: { emirate, area, street, phone } })).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ lines, address: { emirate, area, street, phone } }))
+    .digest('hex');
 }
 
-export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort; clock: Clock; media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'> }) {
+export function createOrdersService(deps: {
+  db: Kysely<DB>;
+  catalog: CatalogPort;
+  clock: Clock;
+  media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'>;
+}) {
   const { db, catalog, media } = deps;
 
   /** Prices come from the database; what the browser's cart claims is ignored. */
-  async function price(trx: Trx, buyer: UserRow, requested: { productId: string; quantity: number }[]): Promise<Omit<Quote, 'lines'> & { lines: PricedLine[] }> {
+  async function price(
+    trx: Trx,
+    buyer: UserRow,
+    requested: { productId: string; quantity: number }[],
+  ): Promise<Omit<Quote, 'lines'> & { lines: PricedLine[] }> {
     const wanted = mergeLines(requested);
-    const products = new Map((await catalog.pricesFor(trx, wanted.map((l) => l.productId))).map((p) => [p.id, p]));
+    const products = new Map(
+      (
+        await catalog.pricesFor(
+          trx,
+          wanted.map((l) => l.productId),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const lines = wanted.map(({ productId, quantity }) => {
       const p = products.get(productId);
       if (!p || !p.purchasable) throw new DomainError('CONFLICT', MSG.itemsUnavailable, { productId });
       if (p.ownerId === buyer.id) throw new DomainError('FORBIDDEN', MSG.cannotBuyOwn, { productId });
-      return { productId, title: p.title, image: media.thumbUrl(p.imageKey), unitPrice: p.price, quantity, lineTotal: p.price * quantity, sellerId: p.ownerId, imageKey: p.imageKey };
+      return {
+        productId,
+        title: p.title,
+        image: media.thumbUrl(p.imageKey),
+        unitPrice: p.price,
+        quantity,
+        lineTotal: p.price * quantity,
+        sellerId: p.ownerId,
+        imageKey: p.imageKey,
+      };
     });
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     const vat = vatFor(subtotal);
@@ -63,7 +91,10 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
   }
 
   async function toOrders(rows: DB['orders'][]): Promise<Order[]> {
-    const lines = await q.linesOf(db, rows.map((o) => o.id));
+    const lines = await q.linesOf(
+      db,
+      rows.map((o) => o.id),
+    );
     return rows.map((o) => ({
       id: o.id,
       status: o.status,
@@ -94,7 +125,8 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
     const row = await q.findOrderByKey(db, buyer.id, key);
     if (!row) return undefined;
     // As Stripe does: a key reused with another body is a client bug, not a retry.
-    if (row.request_hash !== null && row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.orderKeyReused);
+    if (row.request_hash !== null && row.request_hash !== hash)
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED', MSG.orderKeyReused);
     return (await toOrders([row]))[0];
   }
 
@@ -188,7 +220,15 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
      */
     async createForAuction(
       trx: Trx,
-      sale: { auctionId: string; buyerId: string; sellerId: string; productId: string | null; title: string; imageKey: string | null; price: number },
+      sale: {
+        auctionId: string;
+        buyerId: string;
+        sellerId: string;
+        productId: string | null;
+        title: string;
+        imageKey: string | null;
+        price: number;
+      },
     ): Promise<string> {
       const id = crypto.randomUUID();
       const vat = vatFor(sale.price);
@@ -210,7 +250,18 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
         request_hash: null,
       });
       await q.insertLines(trx, [
-        { id: crypto.randomUUID(), order_id: id, position: 0, product_id: sale.productId, seller_id: sale.sellerId, title: sale.title, image_key: sale.imageKey, unit_price: sale.price, quantity: 1, line_total: sale.price },
+        {
+          id: crypto.randomUUID(),
+          order_id: id,
+          position: 0,
+          product_id: sale.productId,
+          seller_id: sale.sellerId,
+          title: sale.title,
+          image_key: sale.imageKey,
+          unit_price: sale.price,
+          quantity: 1,
+          line_total: sale.price,
+        },
       ]);
       if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
       return id;
@@ -245,8 +296,10 @@ export function createOrdersService(deps: { db: Kysely<DB>; catalog: CatalogPort
       if (!line) throw new DomainError('NOT_FOUND', MSG.saleNotFound);
       if (line.order_status === 'awaiting_address') throw new DomainError('CONFLICT', MSG.fulfilmentNeedsAddress);
       if (line.status !== change.from) throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
-      if (!NEXT_FULFILMENT[change.from].includes(change.status)) throw new DomainError('CONFLICT', MSG.fulfilmentNotAllowed);
-      if (!(await q.moveLine(db, lineId, seller.id, change.from, change.status, deps.clock.iso()))) throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
+      if (!NEXT_FULFILMENT[change.from].includes(change.status))
+        throw new DomainError('CONFLICT', MSG.fulfilmentNotAllowed);
+      if (!(await q.moveLine(db, lineId, seller.id, change.from, change.status, deps.clock.iso())))
+        throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
       return (await salesOf(seller.id, lineId))[0]!;
     },
 

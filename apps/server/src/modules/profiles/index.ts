@@ -5,6 +5,16 @@ import { profilesRoutes } from './routes.js';
 import { createProfilesService } from './service.js';
 
 export const profilesModule = defineModule((ctx, needs: { accounts: AccountsPort }) => {
-  const service = createProfilesService({ db: ctx.db, clock: ctx.clock, media: ctx.media, isUsernameTaken: needs.accounts.isUsernameTaken });
-  return { service, port: portOf(service, PROFILES_PORT), routes: profilesRoutes(service), referencedUploads: () => service.referencedUploads() };
+  const service = createProfilesService({
+    db: ctx.db,
+    clock: ctx.clock,
+    media: ctx.media,
+    isUsernameTaken: needs.accounts.isUsernameTaken,
+  });
+  return {
+    service,
+    port: portOf(service, PROFILES_PORT),
+    routes: profilesRoutes(service),
+    referencedUploads: () => service.referencedUploads(),
+  };
 });

@@ -42,9 +42,20 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
   async function expectCountsMatchRows(users: TestUser[]) {
     for (const u of users) {
       const row = await userRow(t, u.id);
-      const followers = await t.database.db.selectFrom('follows').select('follower_id').where('followee_id', '=', u.id).execute();
-      const following = await t.database.db.selectFrom('follows').select('followee_id').where('follower_id', '=', u.id).execute();
-      expect({ followers: row.followers_count, following: row.following_count }, u.username).toEqual({ followers: followers.length, following: following.length });
+      const followers = await t.database.db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('followee_id', '=', u.id)
+        .execute();
+      const following = await t.database.db
+        .selectFrom('follows')
+        .select('followee_id')
+        .where('follower_id', '=', u.id)
+        .execute();
+      expect({ followers: row.followers_count, following: row.following_count }, u.username).toEqual({
+        followers: followers.length,
+        following: following.length,
+      });
     }
   }
 
@@ -82,11 +93,30 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
   describe('PUT /api/me/profile', () => {
     it('changes the username, bio and contact email, never the sign-in email', async () => {
       const me = await createUser(t);
-      const res = await editProfile({ username: `${me.username}X`, bio: '  Collector of Gulf watches.  ', contactEmail: ' Sales@Example.COM ', email: 'hijack@example.com' }, me);
+      const res = await editProfile(
+        {
+          username: `${me.username}X`,
+          bio: '  Collector of Gulf watches.  ',
+          contactEmail: ' Sales@Example.COM ',
+          email: 'hijack@example.com',
+        },
+        me,
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: me.id, username: `${me.username}X`, bio: 'Collector of Gulf watches.', contactEmail: 'sales@example.com', isMe: true });
+      expect(res.json()).toMatchObject({
+        id: me.id,
+        username: `${me.username}X`,
+        bio: 'Collector of Gulf watches.',
+        contactEmail: 'sales@example.com',
+        isMe: true,
+      });
       const row = await userRow(t, me.id);
-      expect(row).toMatchObject({ email: me.email, username: `${me.username}X`, bio: 'Collector of Gulf watches.', contact_email: 'sales@example.com' });
+      expect(row).toMatchObject({
+        email: me.email,
+        username: `${me.username}X`,
+        bio: 'Collector of Gulf watches.',
+        contact_email: 'sales@example.com',
+      });
       expect(await whoAmI(t, me.cookie)).toMatchObject({ email: me.email });
 
       const cleared = await editProfile({ username: `${me.username}X`, bio: '', contactEmail: '' }, me);
@@ -112,9 +142,19 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       ['a blank username', { username: '   ' }, 'username', 'Username is required.'],
       ['a short username', { username: 'ab' }, 'username', 'Username should be at least 3 characters.'],
       ['a long username', { username: 'a'.repeat(31) }, 'username', 'Username must be at most 30 characters.'],
-      ['a username with spaces', { username: 'two words' }, 'username', 'Username can only use letters, numbers, dots, dashes and underscores.'],
+      [
+        'a username with spaces',
+        { username: 'two words' },
+        'username',
+        'Username can only use letters, numbers, dots, dashes and underscores.',
+      ],
       ['a long bio', { username: 'valid_name', bio: 'b'.repeat(501) }, 'bio', 'Bio must be at most 500 characters.'],
-      ['a bad contact email', { username: 'valid_name', contactEmail: 'not-an-email' }, 'contactEmail', 'Please enter a valid email address.'],
+      [
+        'a bad contact email',
+        { username: 'valid_name', contactEmail: 'not-an-email' },
+        'contactEmail',
+        'Please enter a valid email address.',
+      ],
     ])('refuses %s and changes nothing', async (_case, body, field, message) => {
       const before = await userRow(t, omar.id);
       const res = await editProfile(body, omar);
@@ -135,9 +175,14 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
 
     it('gives a free username to only one of two users taking it at the same moment', async () => {
       const [a, b] = await createCrowd(t, 2);
-      const results = await Promise.all([editProfile({ username: 'Racer_Name' }, a), editProfile({ username: 'racer_NAME' }, b)]);
+      const results = await Promise.all([
+        editProfile({ username: 'Racer_Name' }, a),
+        editProfile({ username: 'racer_NAME' }, b),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(results.find((r) => r.statusCode === 409)!.json()).toEqual(apiError('CONFLICT', TAKEN, { username: TAKEN }));
+      expect(results.find((r) => r.statusCode === 409)!.json()).toEqual(
+        apiError('CONFLICT', TAKEN, { username: TAKEN }),
+      );
     });
 
     it('needs a signed-in user', async () => {
@@ -148,11 +193,15 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
   });
 
   describe('POST /api/me/photo', () => {
-    const photoForm = async (data?: Buffer, field = 'photo') => productForm({}, data ? [{ field, data, filename: 'me.jpg', type: 'image/jpeg' }] : []);
+    const photoForm = async (data?: Buffer, field = 'photo') =>
+      productForm({}, data ? [{ field, data, filename: 'me.jpg', type: 'image/jpeg' }] : []);
 
     it('stores the picture as WebP and makes it the profile picture, served from /uploads', async () => {
       const me = await createUser(t);
-      const res = await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('jpeg', 900, 600)) });
+      const res = await call(t, 'POST', '/api/me/photo', {
+        user: me,
+        form: await photoForm(await testImage('jpeg', 900, 600)),
+      });
       expect(res.statusCode).toBe(200);
       const { profilePic } = res.json() as { profilePic: string };
       expect(profilePic).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}-thumb\.webp$/);
@@ -167,8 +216,12 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
 
     it('removes the replaced photo from disk', async () => {
       const me = await createUser(t);
-      const first = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('jpeg')) })).json() as { profilePic: string };
-      const second = (await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('png')) })).json() as { profilePic: string };
+      const first = (
+        await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('jpeg')) })
+      ).json() as { profilePic: string };
+      const second = (
+        await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('png')) })
+      ).json() as { profilePic: string };
       const key = (url: string) => /avatars\/([0-9a-f-]{36})/.exec(url)![1]!;
       const files = uploadedFiles(t).filter((f) => f.includes('avatars/'));
       expect(files.some((f) => f.includes(key(first.profilePic)))).toBe(false);
@@ -180,12 +233,22 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).avatar_key };
       const none = await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm() });
       expect(none.statusCode).toBe(400);
-      expect(none.json()).toEqual(apiError('VALIDATION_FAILED', 'Choose a photo to upload.', { photo: 'Choose a photo to upload.' }));
-      const wrongField = await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(await testImage('jpeg'), 'images') });
+      expect(none.json()).toEqual(
+        apiError('VALIDATION_FAILED', 'Choose a photo to upload.', { photo: 'Choose a photo to upload.' }),
+      );
+      const wrongField = await call(t, 'POST', '/api/me/photo', {
+        user: me,
+        form: await photoForm(await testImage('jpeg'), 'images'),
+      });
       expect(wrongField.statusCode).toBe(400);
-      const script = await call(t, 'POST', '/api/me/photo', { user: me, form: await photoForm(Buffer.from('<?php system($_GET[1]); ?>')) });
+      const script = await call(t, 'POST', '/api/me/photo', {
+        user: me,
+        form: await photoForm(Buffer.from('<?php system($_GET[1]); ?>')),
+      });
       expect(script.statusCode).toBe(415);
-      expect(script.json()).toEqual(apiError('UNSUPPORTED_MEDIA_TYPE', 'Images must be JPEG, PNG, WebP, GIF or AVIF files.'));
+      expect(script.json()).toEqual(
+        apiError('UNSUPPORTED_MEDIA_TYPE', 'Images must be JPEG, PNG, WebP, GIF or AVIF files.'),
+      );
       const anonymous = await call(t, 'POST', '/api/me/photo', { form: await photoForm(await testImage('jpeg')) });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual(LOGGED_OUT);
@@ -196,7 +259,10 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       const me = await createUser(t);
       const before = { files: uploadedFiles(t), pic: (await userRow(t, me.id)).avatar_key };
       const jpeg = await testImage('jpeg');
-      const two = productForm({}, [0, 1].map((i) => ({ field: 'photo', data: jpeg, filename: `me${i}.jpg`, type: 'image/jpeg' })));
+      const two = productForm(
+        {},
+        [0, 1].map((i) => ({ field: 'photo', data: jpeg, filename: `me${i}.jpg`, type: 'image/jpeg' })),
+      );
       const res = await call(t, 'POST', '/api/me/photo', { user: me, form: two });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual(apiError('PAYLOAD_TOO_LARGE', 'Send one photo at a time.'));
@@ -213,8 +279,16 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ following: true, followersCount: 1 });
       }
-      expect((await profile(star!.id, fan)).json()).toMatchObject({ followersCount: 1, followingCount: 0, isFollowing: true });
-      expect((await profile(fan!.id, fan)).json()).toMatchObject({ followersCount: 0, followingCount: 1, isFollowing: false });
+      expect((await profile(star!.id, fan)).json()).toMatchObject({
+        followersCount: 1,
+        followingCount: 0,
+        isFollowing: true,
+      });
+      expect((await profile(fan!.id, fan)).json()).toMatchObject({
+        followersCount: 0,
+        followingCount: 1,
+        isFollowing: false,
+      });
       expect((await profile(star!.id)).json()).toMatchObject({ isFollowing: false });
       await expectCountsMatchRows([fan!, star!]);
 
@@ -251,13 +325,19 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
         expect(res.json()).toEqual(NO_USER);
       }
       await expectCountsMatchRows([omar]);
-      const rows = await t.database.db.selectFrom('follows').select('followee_id').where('follower_id', '=', omar.id).execute();
+      const rows = await t.database.db
+        .selectFrom('follows')
+        .select('followee_id')
+        .where('follower_id', '=', omar.id)
+        .execute();
       expect(rows).toEqual([]);
     });
 
     it('keeps both counters equal to the rows through 20 simultaneous clicks by one user', async () => {
       const [fan, star] = await createCrowd(t, 2);
-      const clicks = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 3 === 2 ? unfollow(star!.id, fan) : follow(star!.id, fan))));
+      const clicks = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 3 === 2 ? unfollow(star!.id, fan) : follow(star!.id, fan))),
+      );
       expect(clicks.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       await expectCountsMatchRows([fan!, star!]);
       const settle = await Promise.all(Array.from({ length: 20 }, () => follow(star!.id, fan)));
@@ -270,7 +350,9 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
     it('keeps every counter equal to the rows when several users follow and unfollow each other at once', async () => {
       const people = await createCrowd(t, 5);
       const clicks = people.flatMap((a, i) =>
-        people.filter((b) => b !== a).flatMap((b, j) => [follow(b.id, a), (i + j) % 2 ? unfollow(b.id, a) : follow(b.id, a), follow(b.id, a)]),
+        people
+          .filter((b) => b !== a)
+          .flatMap((b, j) => [follow(b.id, a), (i + j) % 2 ? unfollow(b.id, a) : follow(b.id, a), follow(b.id, a)]),
       );
       const results = await Promise.all(clicks);
       expect(results.map((r) => r.statusCode)).toEqual(Array(clicks.length).fill(200));
@@ -286,18 +368,31 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
     it("GET /api/users/:id/products lists that seller's products, newest first, and no one else's", async () => {
       const [seller, rival] = await createCrowd(t, 2);
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push(await insertProduct(t, seller!.id, { created_at: new Date(Date.UTC(2026, 1, 1, 0, i)).toISOString() }));
-      const auction = await insertProduct(t, seller!.id, { is_auction: 1, created_at: new Date(Date.UTC(2026, 1, 1, 0, 9)).toISOString() });
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          await insertProduct(t, seller!.id, { created_at: new Date(Date.UTC(2026, 1, 1, 0, i)).toISOString() }),
+        );
+      const auction = await insertProduct(t, seller!.id, {
+        is_auction: 1,
+        created_at: new Date(Date.UTC(2026, 1, 1, 0, 9)).toISOString(),
+      });
       await insertProduct(t, rival!.id);
       const res = await call(t, 'GET', `/api/users/${seller!.id}/products`);
       expect(res.statusCode).toBe(200);
-      expect((res.json() as { items: Array<{ id: string }> }).items.map((p) => p.id)).toEqual([auction, ...ids.reverse()]);
+      expect((res.json() as { items: Array<{ id: string }> }).items.map((p) => p.id)).toEqual([
+        auction,
+        ...ids.reverse(),
+      ]);
       expect((await call(t, 'GET', `/api/users/${MISSING}/products`)).json()).toEqual({ items: [], nextCursor: null });
     });
 
     it('GET /api/me/likes lists the products I like, most recently liked first, and needs a login', async () => {
       const [me] = await createCrowd(t, 1);
-      const [a, b, c] = [await insertProduct(t, amira.id), await insertProduct(t, amira.id), await insertProduct(t, amira.id)];
+      const [a, b, c] = [
+        await insertProduct(t, amira.id),
+        await insertProduct(t, amira.id),
+        await insertProduct(t, amira.id),
+      ];
       for (const id of [a, b, c]) {
         expect((await call(t, 'PUT', `/api/products/${id}/like`, { user: me })).statusCode).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -305,7 +400,10 @@ describe.each(DIALECTS)('profiles and follows (%s)', (dialect) => {
       await call(t, 'DELETE', `/api/products/${b}/like`, { user: me });
       const res = await call(t, 'GET', '/api/me/likes', { user: me });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ items: [expect.objectContaining({ id: c, likeCount: 1 }), expect.objectContaining({ id: a, likeCount: 1 })], nextCursor: null });
+      expect(res.json()).toEqual({
+        items: [expect.objectContaining({ id: c, likeCount: 1 }), expect.objectContaining({ id: a, likeCount: 1 })],
+        nextCursor: null,
+      });
       const other = await call(t, 'GET', '/api/me/likes', { user: omar });
       expect(other.json()).toEqual({ items: [], nextCursor: null });
       const anonymous = await call(t, 'GET', '/api/me/likes');

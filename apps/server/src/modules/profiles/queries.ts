@@ -9,24 +9,49 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const findProfile = (db: Db, id: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'avatar_key', 'bio', 'contact_email', 'posts_count', 'followers_count', 'following_count', 'created_at'])
+    .select([
+      'id',
+      'username',
+      'avatar_key',
+      'bio',
+      'contact_email',
+      'posts_count',
+      'followers_count',
+      'following_count',
+      'created_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const updateProfile = (db: Db, id: string, changes: { username: string; bio: string; contact_email: string | null }) =>
-  db.updateTable('users').set(changes).where('id', '=', id).execute();
+export const updateProfile = (
+  db: Db,
+  id: string,
+  changes: { username: string; bio: string; contact_email: string | null },
+) => db.updateTable('users').set(changes).where('id', '=', id).execute();
 
 /** Pictures people uploaded (not the default one), for the orphan sweep. */
 export const avatarKeys = async (db: Db): Promise<string[]> =>
-  (await db.selectFrom('users').select('avatar_key').where('avatar_key', 'is not', null).execute()).map((r) => r.avatar_key!);
+  (await db.selectFrom('users').select('avatar_key').where('avatar_key', 'is not', null).execute()).map(
+    (r) => r.avatar_key!,
+  );
 
-export const setAvatarKey = (db: Db, id: string, key: string) => db.updateTable('users').set({ avatar_key: key }).where('id', '=', id).execute();
+export const setAvatarKey = (db: Db, id: string, key: string) =>
+  db.updateTable('users').set({ avatar_key: key }).where('id', '=', id).execute();
 
 export const adjustPostsCount = (db: Db, id: string, delta: number) =>
-  db.updateTable('users').set({ posts_count: sql`posts_count + ${delta}` }).where('id', '=', id).execute();
+  db
+    .updateTable('users')
+    .set({ posts_count: sql`posts_count + ${delta}` })
+    .where('id', '=', id)
+    .execute();
 
 export async function isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {
-  const row = await db.selectFrom('follows').select('follower_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -41,7 +66,11 @@ export async function insertFollow(db: Db, followerId: string, followeeId: strin
 }
 
 export async function deleteFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
-  const result = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('follows')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -52,11 +81,27 @@ export async function adjustFollowCounts(db: Db, followerId: string, followeeId:
     [followeeId, 'followers_count'],
   ];
   bumps.sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [id, column] of bumps) await db.updateTable('users').set(column, sql`${sql.ref(column)} + ${delta}`).where('id', '=', id).execute();
+  for (const [id, column] of bumps)
+    await db
+      .updateTable('users')
+      .set(column, sql`${sql.ref(column)} + ${delta}`)
+      .where('id', '=', id)
+      .execute();
 }
 
 export const followedIds = async (db: Db, followerId: string, limit: number) =>
-  (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).limit(limit).execute()).map((f) => f.followee_id);
+  (
+    await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).limit(limit).execute()
+  ).map((f) => f.followee_id);
 
 export const followedAmong = async (db: Db, followerId: string, ids: string[]) =>
-  ids.length ? (await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', 'in', ids).execute()).map((f) => f.followee_id) : [];
+  ids.length
+    ? (
+        await db
+          .selectFrom('follows')
+          .select('followee_id')
+          .where('follower_id', '=', followerId)
+          .where('followee_id', 'in', ids)
+          .execute()
+      ).map((f) => f.followee_id)
+    : [];

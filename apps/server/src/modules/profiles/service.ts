@@ -48,7 +48,11 @@ export function createProfilesService(deps: ProfilesDeps) {
       const taken = () => new DomainError('CONFLICT', MSG.usernameTaken, { username: MSG.usernameTaken });
       if (await deps.isUsernameTaken(input.username, user.id)) throw taken();
       try {
-        await q.updateProfile(db, user.id, { username: input.username, bio: input.bio, contact_email: input.contactEmail });
+        await q.updateProfile(db, user.id, {
+          username: input.username,
+          bio: input.bio,
+          contact_email: input.contactEmail,
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;

@@ -4,7 +4,12 @@ import { reviewsRoutes } from './routes.js';
 import { createReviewsService } from './service.js';
 
 export const reviewsModule = defineModule((ctx, needs: { catalog: CatalogPort }) => {
-  const service = createReviewsService({ db: ctx.db, clock: ctx.clock, catalog: needs.catalog, avatarUrl: ctx.media.avatarUrl });
+  const service = createReviewsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    catalog: needs.catalog,
+    avatarUrl: ctx.media.avatarUrl,
+  });
   needs.catalog.answerReviewedByMe(service.hasReviewed);
   return { service, routes: reviewsRoutes(service) };
 });

@@ -20,8 +20,19 @@ export function reviewsPage(db: Db, productId: string, limit: number, before?: C
   let q = db
     .selectFrom('reviews')
     .innerJoin('users', 'users.id', 'reviews.user_id')
-    .select(['reviews.id', 'reviews.text', 'reviews.rating', 'reviews.created_at', 'users.id as user_id', 'users.username', 'users.avatar_key'])
+    .select([
+      'reviews.id',
+      'reviews.text',
+      'reviews.rating',
+      'reviews.created_at',
+      'users.id as user_id',
+      'users.username',
+      'users.avatar_key',
+    ])
     .where('reviews.product_id', '=', productId);
-  if (before) q = q.where((eb) => eb(eb.refTuple('reviews.created_at', 'reviews.id'), '<', eb.tuple(String(before[0]), before[1])));
+  if (before)
+    q = q.where((eb) =>
+      eb(eb.refTuple('reviews.created_at', 'reviews.id'), '<', eb.tuple(String(before[0]), before[1])),
+    );
   return q.orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').limit(limit).execute();
 }

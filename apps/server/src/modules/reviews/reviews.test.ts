@@ -1,7 +1,14 @@
 import { createFakeClock } from '../../lib/clock.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '@souq/shared';
-import { call, createCrowd, createUser, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
+import {
+  call,
+  createCrowd,
+  createUser,
+  insertProduct,
+  productRow,
+  type TestUser,
+} from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 
 const BLANK = 'Please write something in your review.';
@@ -20,7 +27,11 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
   let crowd: TestUser[];
   beforeAll(async () => {
     t = await startTestApp(dialect, {}, { clock });
-    [seller, reviewer, unverified] = await Promise.all([createUser(t), createUser(t), createUser(t, { verified: false })]);
+    [seller, reviewer, unverified] = await Promise.all([
+      createUser(t),
+      createUser(t),
+      createUser(t, { verified: false }),
+    ]);
     crowd = await createCrowd(t, 24);
   });
   afterAll(() => t.close());
@@ -29,10 +40,16 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
     clock.advance(60_000);
     return call(t, 'POST', `/api/products/${id}/reviews`, { user, json: body });
   };
-  const reviewRows = (id: string) => t.database.db.selectFrom('reviews').selectAll().where('product_id', '=', id).execute();
+  const reviewRows = (id: string) =>
+    t.database.db.selectFrom('reviews').selectAll().where('product_id', '=', id).execute();
   const counters = async (id: string) => {
     const row = (await productRow(t, id))!;
-    return { rating: row.rating, reviewCount: row.review_count, popularity: row.popularity, rows: (await reviewRows(id)).length };
+    return {
+      rating: row.rating,
+      reviewCount: row.review_count,
+      popularity: row.popularity,
+      rows: (await reviewRows(id)).length,
+    };
   };
 
   describe('POST /api/products/:id/reviews', () => {
@@ -74,7 +91,9 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       expect(anonymous.json()).toEqual(apiError('UNAUTHENTICATED', 'You must be logged in to leave a review.'));
       const notVerified = await submit(product, { text: 'Great value', rating: 5 }, unverified);
       expect(notVerified.statusCode).toBe(403);
-      expect(notVerified.json()).toEqual(apiError('EMAIL_NOT_VERIFIED', 'Email verification required to submit reviews.'));
+      expect(notVerified.json()).toEqual(
+        apiError('EMAIL_NOT_VERIFIED', 'Email verification required to submit reviews.'),
+      );
       expect(await counters(product)).toEqual({ rating: 0, reviewCount: 0, popularity: 0, rows: 0 });
     });
 
@@ -93,7 +112,14 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       expect(res.statusCode).toBe(201);
       const { id } = res.json() as { id: string };
       expect(await reviewRows(product)).toEqual([
-        { id, product_id: product, user_id: reviewer.id, text: 'Exactly as described.', rating: 5, created_at: clock.iso() },
+        {
+          id,
+          product_id: product,
+          user_id: reviewer.id,
+          text: 'Exactly as described.',
+          rating: 5,
+          created_at: clock.iso(),
+        },
       ]);
       expect(await counters(product)).toEqual({ rating: 5, reviewCount: 1, popularity: 3, rows: 1 });
 
@@ -119,7 +145,11 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       for (const [i, [body, rating]] of cases.entries()) {
         const res = await submit(id, body, crowd[i]);
         expect(res.statusCode, res.body).toBe(201);
-        const row = await t.database.db.selectFrom('reviews').select('rating').where('id', '=', (res.json() as { id: string }).id).executeTakeFirstOrThrow();
+        const row = await t.database.db
+          .selectFrom('reviews')
+          .select('rating')
+          .where('id', '=', (res.json() as { id: string }).id)
+          .executeTakeFirstOrThrow();
         expect(row.rating).toBe(rating);
       }
       expect(await counters(id)).toEqual({ rating: 4, reviewCount: 3, popularity: 9, rows: 3 });
@@ -127,7 +157,11 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
 
     it('lets exactly one of 10 simultaneous reviews by the same user through; the rest get 409, never 500', async () => {
       const id = await insertProduct(t, seller.id);
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(id, { text: `Attempt number ${i}`, rating: 1 + (i % 5) }, reviewer)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          submit(id, { text: `Attempt number ${i}`, rating: 1 + (i % 5) }, reviewer),
+        ),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
       for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json()).toEqual(DUPLICATE);
       const rows = await reviewRows(id);
@@ -141,14 +175,24 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
       [[4, 4, 5], 4.3],
       [[1, 2], 1.5],
       [[5, 5, 5, 5, 5, 4], 4.8],
-    ])('averages simultaneous reviews %j by different users to %d, one decimal, with every review counted', async (ratings, average) => {
-      const id = await insertProduct(t, seller.id);
-      const results = await Promise.all(ratings.map((rating, i) => submit(id, { text: `Rated it ${rating} stars`, rating }, crowd[i])));
-      expect(results.map((r) => r.statusCode)).toEqual(ratings.map(() => 201));
-      expect(await counters(id)).toEqual({ rating: average, reviewCount: ratings.length, popularity: 3 * ratings.length, rows: ratings.length });
-      const view = (await call(t, 'GET', `/api/products/${id}`)).json();
-      expect(view).toMatchObject({ rating: average, reviewCount: ratings.length });
-    });
+    ])(
+      'averages simultaneous reviews %j by different users to %d, one decimal, with every review counted',
+      async (ratings, average) => {
+        const id = await insertProduct(t, seller.id);
+        const results = await Promise.all(
+          ratings.map((rating, i) => submit(id, { text: `Rated it ${rating} stars`, rating }, crowd[i])),
+        );
+        expect(results.map((r) => r.statusCode)).toEqual(ratings.map(() => 201));
+        expect(await counters(id)).toEqual({
+          rating: average,
+          reviewCount: ratings.length,
+          popularity: 3 * ratings.length,
+          rows: ratings.length,
+        });
+        const view = (await call(t, 'GET', `/api/products/${id}`)).json();
+        expect(view).toMatchObject({ rating: average, reviewCount: ratings.length });
+      },
+    );
   });
 
   describe('GET /api/products/:id/reviews', () => {
@@ -173,7 +217,10 @@ describe.each(DIALECTS)('reviews (%s)', (dialect) => {
         createdAt: expect.any(String),
         user: { id: crowd[last]!.id, username: crowd[last]!.username, profilePic: '/images/default-avatar.svg' },
       });
-      const page2 = (await call(t, 'GET', `/api/products/${id}/reviews?cursor=${page1.nextCursor}`)).json() as { items: Review[]; nextCursor: string | null };
+      const page2 = (await call(t, 'GET', `/api/products/${id}/reviews?cursor=${page1.nextCursor}`)).json() as {
+        items: Review[];
+        nextCursor: string | null;
+      };
       expect(page2.nextCursor).toBeNull();
       expect([...page1.items, ...page2.items].map((r) => r.id)).toEqual([...written].reverse());
       const times = [...page1.items, ...page2.items].map((r) => r.createdAt);

@@ -11,11 +11,19 @@ export function reviewsRoutes(reviews: ReviewsService) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
     const reviewGate = { loggedOut: MSG.reviewLoginRequired, unverified: MSG.reviewVerifyRequired };
-    app.route({ ...routeOf(C.list), ...notFoundAs(MSG.productNotFound), handler: async (request) => reviews.list(request.params.id, request.query) });
+    app.route({
+      ...routeOf(C.list),
+      ...notFoundAs(MSG.productNotFound),
+      handler: async (request) => reviews.list(request.params.id, request.query),
+    });
 
-    app.route({ ...routeOf(C.create, reviewGate), ...notFoundAs(MSG.reviewProductMissing), handler: async (request, reply) => {
-      const user = gatedUser(request);
-      return reply.status(201).send(await reviews.create(user, request.params.id, request.body));
-    } });
+    app.route({
+      ...routeOf(C.create, reviewGate),
+      ...notFoundAs(MSG.reviewProductMissing),
+      handler: async (request, reply) => {
+        const user = gatedUser(request);
+        return reply.status(201).send(await reviews.create(user, request.params.id, request.body));
+      },
+    });
   };
 }

@@ -11,18 +11,30 @@ import * as q from './queries.js';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogPort; clock: Clock; avatarUrl: (key: string | null) => string }) {
+export function createReviewsService(deps: {
+  db: Kysely<DB>;
+  catalog: CatalogPort;
+  clock: Clock;
+  avatarUrl: (key: string | null) => string;
+}) {
   const { db, catalog } = deps;
 
   return {
-    hasReviewed: (productId: string, user: UserRow | null) => (user ? q.hasReviewed(db, productId, user.id) : Promise.resolve(false)),
+    hasReviewed: (productId: string, user: UserRow | null) =>
+      user ? q.hasReviewed(db, productId, user.id) : Promise.resolve(false),
 
     async list(productId: string, { cursor }: PageQuery): Promise<Page<Review>> {
       const rows = await q.reviewsPage(db, productId, 21, decodeCursor(cursor));
       return pageOf(
         rows,
         20,
-        (r) => ({ id: r.id, text: r.text, rating: r.rating, createdAt: r.created_at, user: { id: r.user_id, username: r.username, profilePic: deps.avatarUrl(r.avatar_key) } }),
+        (r) => ({
+          id: r.id,
+          text: r.text,
+          rating: r.rating,
+          createdAt: r.created_at,
+          user: { id: r.user_id, username: r.username, profilePic: deps.avatarUrl(r.avatar_key) },
+        }),
         (r) => encodeCursor(r.created_at, r.id),
       );
     },
@@ -36,8 +48,16 @@ export function createReviewsService(deps: { db: Kysely<DB>; catalog: CatalogPor
           if (owner === undefined) throw new DomainError('NOT_FOUND', MSG.reviewProductMissing);
           // A review is a buyer's word; the seller grading their own listing would only be noise.
           if (owner === user.id) throw new DomainError('FORBIDDEN', MSG.cannotReviewOwn);
-          if (!(await catalog.countReview(trx, productId))) throw new DomainError('NOT_FOUND', MSG.reviewProductMissing);
-          await q.insertReview(trx, { id, product_id: productId, user_id: user.id, text: input.text, rating: input.rating, created_at: deps.clock.iso() });
+          if (!(await catalog.countReview(trx, productId)))
+            throw new DomainError('NOT_FOUND', MSG.reviewProductMissing);
+          await q.insertReview(trx, {
+            id,
+            product_id: productId,
+            user_id: user.id,
+            text: input.text,
+            rating: input.rating,
+            created_at: deps.clock.iso(),
+          });
           await catalog.recomputeRating(trx, productId);
         });
       } catch (error) {

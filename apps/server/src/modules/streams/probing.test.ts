@@ -44,13 +44,25 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
   describe('video signalling goes only between a live stream’s host and its own viewers', () => {
     it('refuses a host’s signal aimed at a room, a stranger or itself, and relays to a viewer', async () => {
       const { id } = await goLive(host);
-      const [hostSocket, viewerSocket, lobby, stranger] = [await open(host), await open(viewer), await open(other), await open()];
+      const [hostSocket, viewerSocket, lobby, stranger] = [
+        await open(host),
+        await open(viewer),
+        await open(other),
+        await open(),
+      ];
       await Promise.all([join(hostSocket, id), join(viewerSocket, id)]);
       lobby.emit('streams:watch', {});
-      const refusal = (to: string) => new Promise((resolve) => hostSocket.emit('rtc:signal', { streamId: id, to, description: { type: 'offer', sdp: SDP_20KB } }, resolve));
+      const refusal = (to: string) =>
+        new Promise((resolve) =>
+          hostSocket.emit('rtc:signal', { streamId: id, to, description: { type: 'offer', sdp: SDP_20KB } }, resolve),
+        );
 
       const heard = [arrives(lobby, 'rtc:signal'), arrives(stranger, 'rtc:signal')];
-      expect(await refusal('streams')).toEqual({ ok: false, code: 'VALIDATION_FAILED', message: 'Say which viewer this is for.' });
+      expect(await refusal('streams')).toEqual({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        message: 'Say which viewer this is for.',
+      });
       expect(await refusal(`user:${other.id}`)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
       expect(await refusal(stranger.id!)).toEqual({ ok: false, code: 'FORBIDDEN', message: MSG.notStreamViewer });
       expect(await refusal(lobby.id!)).toEqual({ ok: false, code: 'FORBIDDEN', message: MSG.notStreamViewer });
@@ -71,12 +83,22 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
       expect((await call(t, 'POST', `/api/streams/${id}/end`, { user: host })).statusCode).toBe(200);
       await ended;
 
-      const heard = [arrives(viewerSocket, 'rtc:signal', 1000), arrives(lobby, 'rtc:signal', 1000), arrives(hostSocket, 'rtc:signal', 1000)];
+      const heard = [
+        arrives(viewerSocket, 'rtc:signal', 1000),
+        arrives(lobby, 'rtc:signal', 1000),
+        arrives(hostSocket, 'rtc:signal', 1000),
+      ];
       const answers: unknown[] = [];
       for (let i = 0; i < 90; i++) {
-        hostSocket.emit('rtc:signal', { streamId: id, to: i % 2 ? viewerSocket.id! : 'streams', description: { type: 'offer', sdp: SDP_20KB } }, (a) => answers.push(a));
+        hostSocket.emit(
+          'rtc:signal',
+          { streamId: id, to: i % 2 ? viewerSocket.id! : 'streams', description: { type: 'offer', sdp: SDP_20KB } },
+          (a) => answers.push(a),
+        );
       }
-      viewerSocket.emit('rtc:signal', { streamId: id, description: { type: 'answer', sdp: 'v=0' } }, (a) => answers.push(a));
+      viewerSocket.emit('rtc:signal', { streamId: id, description: { type: 'answer', sdp: 'v=0' } }, (a) =>
+        answers.push(a),
+      );
       viewerSocket.emit('rtc:request', { streamId: id }, (a) => answers.push(a));
       expect(await Promise.all(heard)).toEqual([false, false, false]);
       expect(answers.length).toBeGreaterThan(0);
@@ -87,7 +109,15 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
       // Joining the ended stream again does not make the host a host: no heartbeat brings it back.
       const again = await open(host);
       expect(await join(again, id)).toEqual({ ok: true, isHost: true });
-      expect(await new Promise((resolve) => again.emit('rtc:signal', { streamId: id, to: viewerSocket.id!, description: { type: 'offer', sdp: 'v=0' } }, resolve))).toEqual({
+      expect(
+        await new Promise((resolve) =>
+          again.emit(
+            'rtc:signal',
+            { streamId: id, to: viewerSocket.id!, description: { type: 'offer', sdp: 'v=0' } },
+            resolve,
+          ),
+        ),
+      ).toEqual({
         ok: false,
         code: 'CONFLICT',
         message: MSG.streamNotLive,
@@ -141,7 +171,11 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
     const leak = arrives(otherSocket, 'stream:message');
     const raised = await chat(viewerSocket, id, '900');
     // The bidder's own answer says it; nobody else hears it, and it is not in the history.
-    expect(raised).toMatchObject({ ok: true, message: { kind: 'bid', amount: AED(900) }, bid: { leading: true, message: MSG.maxRaised } });
+    expect(raised).toMatchObject({
+      ok: true,
+      message: { kind: 'bid', amount: AED(900) },
+      bid: { leading: true, message: MSG.maxRaised },
+    });
     expect(await leak).toBe(false);
     const history = (await detail(id, other)).recentMessages;
     expect(history.map((m) => [m.text, m.amount])).toEqual([['150', AED(150)]]);
@@ -164,12 +198,20 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
     const same = clientId();
     expect((await chat(viewerSocket, id, 'hello', same)).ok).toBe(true);
     const bidLine = nextMessage(otherSocket, 'stream:message', (m) => m.message.kind === 'bid');
-    expect(await chat(viewerSocket, id, '950', same)).toMatchObject({ ok: true, message: { kind: 'bid', amount: AED(950) }, bid: { leading: true } });
+    expect(await chat(viewerSocket, id, '950', same)).toMatchObject({
+      ok: true,
+      message: { kind: 'bid', amount: AED(950) },
+      bid: { leading: true },
+    });
     expect((await bidLine).message.amount).toBe(AED(950));
     // The same bid resent (as typed, or written otherwise) is one bid and one line.
     expect((await chat(viewerSocket, id, 'AED 950', same)).ok).toBe(true);
     // Another amount under the same id is refused: it would be a second bid behind one key.
-    expect(await chat(viewerSocket, id, '960', same)).toEqual({ ok: false, code: 'CONFLICT', message: MSG.chatIdReused });
+    expect(await chat(viewerSocket, id, '960', same)).toEqual({
+      ok: false,
+      code: 'CONFLICT',
+      message: MSG.chatIdReused,
+    });
 
     const d = await detail(id);
     expect(d.recentMessages.map((m) => [m.kind, m.text])).toEqual([
@@ -190,7 +232,10 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
     // One step would pass the cap: the cap itself is the next and last possible bid.
     expect((await detail(id)).minimumBid).toBe(MAX_FILS);
     expect(await chat(otherSocket, id, '10,000,000')).toMatchObject({ ok: true, bid: { leading: true } });
-    expect(await detail(id)).toMatchObject({ minimumBid: MAX_FILS, highestBid: { amount: MAX_FILS, user: { id: other.id } } });
+    expect(await detail(id)).toMatchObject({
+      minimumBid: MAX_FILS,
+      highestBid: { amount: MAX_FILS, user: { id: other.id } },
+    });
 
     const capped = { ok: false, code: 'CONFLICT', message: MSG.bidCapReached };
     expect(await chat(thirdSocket, id, '10000000')).toEqual(capped);
@@ -199,8 +244,14 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
     expect(form.statusCode).toBe(409);
     expect(form.json()).toEqual(apiError('CONFLICT', MSG.bidCapReached, { amount: MSG.bidCapReached }));
     // Past the cap, the amount itself is refused as too large, by chat and form alike.
-    expect(await chat(thirdSocket, id, '10000001')).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', message: MSG.priceTooLarge });
-    expect((await bid(t, third, auctionId, { amount: MAX_FILS + 100 })).json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: MSG.priceTooLarge } });
+    expect(await chat(thirdSocket, id, '10000001')).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      message: MSG.priceTooLarge,
+    });
+    expect((await bid(t, third, auctionId, { amount: MAX_FILS + 100 })).json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: MSG.priceTooLarge },
+    });
     expect((await bidRows(t, auctionId)).map((b) => b.amount)).toEqual([MAX_FILS - 1, MAX_FILS]);
   });
 });
@@ -211,8 +262,14 @@ describe.runIf(DIALECTS.includes('postgres') && redisUrl)('a live room across tw
     const a = await startTestApp('postgres', { redisUrl: redisUrl! });
     const b = await startSiblingApp(a, { redisUrl: redisUrl! });
     const bases = { a: '', b: '' };
-    const onA = liveRooms(() => a, () => bases.a);
-    const onB = liveRooms(() => a, () => bases.b);
+    const onA = liveRooms(
+      () => a,
+      () => bases.a,
+    );
+    const onB = liveRooms(
+      () => a,
+      () => bases.b,
+    );
     try {
       [bases.a, bases.b] = [await listen(a), await listen(b)];
       const [host, viewer, other] = [await createUser(a), await createUser(a), await createUser(a)];
@@ -220,7 +277,10 @@ describe.runIf(DIALECTS.includes('postgres') && redisUrl)('a live room across tw
       const hostSocket = await onA.open(host);
       const [viewerSocket, stranger] = [await onB.open(viewer), await onB.open(other)];
       await Promise.all([onA.join(hostSocket, id), onB.join(viewerSocket, id)]);
-      const signal = (to: string) => new Promise((resolve) => hostSocket.emit('rtc:signal', { streamId: id, to, description: { type: 'offer', sdp: 'v=0' } }, resolve));
+      const signal = (to: string) =>
+        new Promise((resolve) =>
+          hostSocket.emit('rtc:signal', { streamId: id, to, description: { type: 'offer', sdp: 'v=0' } }, resolve),
+        );
 
       const offer = nextMessage(viewerSocket, 'rtc:signal');
       expect(await signal(viewerSocket.id!)).toEqual({ ok: true });
@@ -233,7 +293,9 @@ describe.runIf(DIALECTS.includes('postgres') && redisUrl)('a live room across tw
       const removed = nextMessage(viewerSocket, 'stream:removed');
       expect((await call(b, 'POST', `/api/streams/${id}/removed/${viewer.id}`, { user: host })).statusCode).toBe(200);
       await removed;
-      await eventually(async () => expect(await signal(viewerSocket.id!)).toEqual({ ok: false, code: 'FORBIDDEN', message: MSG.notStreamViewer }));
+      await eventually(async () =>
+        expect(await signal(viewerSocket.id!)).toEqual({ ok: false, code: 'FORBIDDEN', message: MSG.notStreamViewer }),
+      );
       onA.closeAll();
       onB.closeAll();
     } finally {

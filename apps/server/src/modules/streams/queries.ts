@@ -32,7 +32,12 @@ export const findStream = (db: Db, id: string) => withHostAndBid(db).where('stre
 export const insertStream = (db: Db, row: Insertable<StreamsTable>) => db.insertInto('streams').values(row).execute();
 
 export async function liveStreamOf(db: Db, hostId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('streams').select('id').where('host_id', '=', hostId).where('status', '=', 'live').executeTakeFirst();
+  const row = await db
+    .selectFrom('streams')
+    .select('id')
+    .where('host_id', '=', hostId)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -42,14 +47,31 @@ export function listPage(db: Db, limit: number, cursor?: Cursor) {
   let q = withHostAndBid(db).select(liveRank.as('live_rank'));
   if (cursor) {
     const [rank, createdAt] = String(cursor[0]).split('|');
-    q = q.where(sql<boolean>`(${liveRank}, streams.created_at, streams.id) < (${Number(rank)}, ${createdAt}, ${cursor[1]})`);
+    q = q.where(
+      sql<boolean>`(${liveRank}, streams.created_at, streams.id) < (${Number(rank)}, ${createdAt}, ${cursor[1]})`,
+    );
   }
-  return q.orderBy(liveRank, 'desc').orderBy('streams.created_at', 'desc').orderBy('streams.id', 'desc').limit(limit).execute();
+  return q
+    .orderBy(liveRank, 'desc')
+    .orderBy('streams.created_at', 'desc')
+    .orderBy('streams.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Ends a live stream; only the call that finds it live changes it. */
-export async function endStream(db: Db, id: string, now: string, reason: 'host' | 'timer' | 'abandoned'): Promise<boolean> {
-  const result = await db.updateTable('streams').set({ status: 'ended', ended_at: now, end_reason: reason }).where('id', '=', id).where('status', '=', 'live').executeTakeFirst();
+export async function endStream(
+  db: Db,
+  id: string,
+  now: string,
+  reason: 'host' | 'timer' | 'abandoned',
+): Promise<boolean> {
+  const result = await db
+    .updateTable('streams')
+    .set({ status: 'ended', ended_at: now, end_reason: reason })
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -64,20 +86,42 @@ export const dueStreams = (db: Db, now: string, seenBefore: string) =>
     .execute();
 
 export async function nextDeadline(db: Db): Promise<{ ends_at: string; host_seen_at: string } | undefined> {
-  return db.selectFrom('streams').select(['ends_at', 'host_seen_at']).where('status', '=', 'live').orderBy('host_seen_at').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('streams')
+    .select(['ends_at', 'host_seen_at'])
+    .where('status', '=', 'live')
+    .orderBy('host_seen_at')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export const markHostSeen = (db: Db, id: string, hostId: string, now: string) =>
-  db.updateTable('streams').set({ host_seen_at: now }).where('id', '=', id).where('host_id', '=', hostId).where('status', '=', 'live').execute();
+  db
+    .updateTable('streams')
+    .set({ host_seen_at: now })
+    .where('id', '=', id)
+    .where('host_id', '=', hostId)
+    .where('status', '=', 'live')
+    .execute();
 
-export const setVideoRoom = (db: Db, id: string, room: number | null) => db.updateTable('streams').set({ video_room: room }).where('id', '=', id).execute();
+export const setVideoRoom = (db: Db, id: string, room: number | null) =>
+  db.updateTable('streams').set({ video_room: room }).where('id', '=', id).execute();
 
 /** The chat, newest `limit` messages, oldest first. */
 export async function recentMessages(db: Db, streamId: string, limit: number) {
   const rows = await db
     .selectFrom('stream_messages')
     .innerJoin('users', 'users.id', 'stream_messages.user_id')
-    .select(['stream_messages.id', 'stream_messages.kind', 'stream_messages.text', 'stream_messages.amount', 'stream_messages.created_at', 'users.id as user_id', 'users.username', 'users.avatar_key'])
+    .select([
+      'stream_messages.id',
+      'stream_messages.kind',
+      'stream_messages.text',
+      'stream_messages.amount',
+      'stream_messages.created_at',
+      'users.id as user_id',
+      'users.username',
+      'users.avatar_key',
+    ])
     .where('stream_messages.stream_id', '=', streamId)
     .where('stream_messages.deleted_at', 'is', null)
     .orderBy('stream_messages.seq', 'desc')
@@ -88,31 +132,58 @@ export async function recentMessages(db: Db, streamId: string, limit: number) {
 
 /** Stores a message once: a resend with the same id changes nothing. True when this call stored it. */
 export async function insertMessage(db: Db, row: Insertable<DB['stream_messages']>): Promise<boolean> {
-  const result = await db.insertInto('stream_messages').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('stream_messages')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function deleteMessage(db: Db, streamId: string, messageId: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('stream_messages').set({ deleted_at: now }).where('id', '=', messageId).where('stream_id', '=', streamId).where('deleted_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('stream_messages')
+    .set({ deleted_at: now })
+    .where('id', '=', messageId)
+    .where('stream_id', '=', streamId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export const insertBan = (db: Db, streamId: string, userId: string, now: string) =>
-  db.insertInto('stream_bans').values({ stream_id: streamId, user_id: userId, created_at: now }).onConflict((oc) => oc.columns(['stream_id', 'user_id']).doNothing()).execute();
+  db
+    .insertInto('stream_bans')
+    .values({ stream_id: streamId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['stream_id', 'user_id']).doNothing())
+    .execute();
 
 export async function isBanned(db: Db, streamId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('stream_bans').select('user_id').where('stream_id', '=', streamId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('stream_bans')
+    .select('user_id')
+    .where('stream_id', '=', streamId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Which of these people the host removed from the stream. */
 export async function bannedAmong(db: Db, streamId: string, userIds: string[]): Promise<string[]> {
   if (!userIds.length) return [];
-  const rows = await db.selectFrom('stream_bans').select('user_id').where('stream_id', '=', streamId).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('stream_bans')
+    .select('user_id')
+    .where('stream_id', '=', streamId)
+    .where('user_id', 'in', userIds)
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
 export const coverKeys = async (db: Db) =>
-  (await db.selectFrom('streams').select('cover_key').where('cover_key', 'is not', null).execute()).map((r) => r.cover_key!);
+  (await db.selectFrom('streams').select('cover_key').where('cover_key', 'is not', null).execute()).map(
+    (r) => r.cover_key!,
+  );
 
-export const userBrief = (db: Db, id: string) => db.selectFrom('users').select(['id', 'username', 'avatar_key']).where('id', '=', id).executeTakeFirst();
+export const userBrief = (db: Db, id: string) =>
+  db.selectFrom('users').select(['id', 'username', 'avatar_key']).where('id', '=', id).executeTakeFirst();

@@ -64,7 +64,8 @@ export interface StreamsDeps {
   bidRefused: (reason: string) => void;
 }
 
-const brief = (id: string | null, username: string | null, pic: string): UserBrief | null => (id && username ? { id, username, profilePic: pic } : null);
+const brief = (id: string | null, username: string | null, pic: string): UserBrief | null =>
+  id && username ? { id, username, profilePic: pic } : null;
 
 /**
  * A chat line's id from who sent it, their own id for it and what it says: a resend is the same
@@ -96,7 +97,11 @@ export function createStreamsService(deps: StreamsDeps) {
 
   function card(row: q.StreamRow): StreamCard {
     // Without a cover, the host's own photo (if they uploaded one) says more than the placeholder.
-    const cover = row.cover_key ? media.imageUrls(row.cover_key).url : row.host_avatar ? media.avatarUrl(row.host_avatar) : PLACEHOLDER_IMAGE.url;
+    const cover = row.cover_key
+      ? media.imageUrls(row.cover_key).url
+      : row.host_avatar
+        ? media.avatarUrl(row.host_avatar)
+        : PLACEHOLDER_IMAGE.url;
     const leader = brief(row.leader_id, row.leader_username, media.avatarUrl(row.leader_avatar));
     return {
       id: row.id,
@@ -120,7 +125,8 @@ export function createStreamsService(deps: StreamsDeps) {
       endsAt: auction.endsAt,
       endedAt: ended ? row.ended_at : null,
       endReason: ended ? row.end_reason : null,
-      highestBid: auction.leader && auction.currentBid !== null ? { amount: auction.currentBid, user: auction.leader } : null,
+      highestBid:
+        auction.leader && auction.currentBid !== null ? { amount: auction.currentBid, user: auction.leader } : null,
       bidCount: auction.bidCount,
       minimumBid: auction.minimumBid,
       winner: auction.status === 'sold' ? auction.leader : null,
@@ -137,7 +143,11 @@ export function createStreamsService(deps: StreamsDeps) {
   });
 
   /** Stores a chat line once (a resend finds it stored) and shows it to the room. */
-  async function post(streamId: string, message: ChatMessage, bid?: { leading: boolean; message: string }): Promise<ChatAck> {
+  async function post(
+    streamId: string,
+    message: ChatMessage,
+    bid?: { leading: boolean; message: string },
+  ): Promise<ChatAck> {
     const stored = await q.insertMessage(db, {
       id: message.id,
       stream_id: streamId,
@@ -192,16 +202,29 @@ export function createStreamsService(deps: StreamsDeps) {
     );
     if (!ended) return false;
     const auction = await ports.auctions.liveState(ended.auction_id);
-    deps.publish({ type: 'stream.changed', streamId: id, live: auction ? streamLive(ended, auction) : null, ended: true });
-    deps.video.closeRoom({ id, videoRoom: ended.video_room }).catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
+    deps.publish({
+      type: 'stream.changed',
+      streamId: id,
+      live: auction ? streamLive(ended, auction) : null,
+      ended: true,
+    });
+    deps.video
+      .closeRoom({ id, videoRoom: ended.video_room })
+      .catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
     return true;
   }
 
   return {
     /** Host start: the stream goes live at once, with its auction on the chosen product. */
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
-    async start(host: UserRow, input: StartStreamInput, cover: { source: UploadSource; bytes: number } | undefined, log: StreamsDeps['log'] = deps.log): Promise<{ id: string }> {
-      if (cover && cover.bytes > STREAM_COVER_MAX_BYTES) throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
+    async start(
+      host: UserRow,
+      input: StartStreamInput,
+      cover: { source: UploadSource; bytes: number } | undefined,
+      log: StreamsDeps['log'] = deps.log,
+    ): Promise<{ id: string }> {
+      if (cover && cover.bytes > STREAM_COVER_MAX_BYTES)
+        throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
       if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
       const [coverKey] = cover ? await media.storeImages('covers', [cover.source]) : [undefined];
       const id = crypto.randomUUID();
@@ -210,7 +233,12 @@ export function createStreamsService(deps: StreamsDeps) {
       const endsAt = new Date(now.getTime() + input.durationMinutes * 60_000);
       try {
         await db.transaction().execute(async (trx) => {
-          await ports.auctions.startLive(trx, host, input.productId, { id: auctionId, streamId: id, startingBid: input.startingBid, endsAt });
+          await ports.auctions.startLive(trx, host, input.productId, {
+            id: auctionId,
+            streamId: id,
+            startingBid: input.startingBid,
+            endsAt,
+          });
           await q.insertStream(trx, {
             id,
             host_id: host.id,
@@ -246,7 +274,8 @@ export function createStreamsService(deps: StreamsDeps) {
 
     async list({ cursor }: PageQuery): Promise<Page<StreamCard>> {
       const after = decodeCursor(cursor);
-      if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0]))) throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
+      if (after && (typeof after[0] !== 'string' || !/^[01]\|/.test(after[0])))
+        throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
       const rows = await q.listPage(db, 25, after);
       return pageOf(rows, 24, card, (r) => encodeCursor(`${r.live_rank}|${r.created_at}`, r.id));
     },
@@ -318,7 +347,15 @@ export function createStreamsService(deps: StreamsDeps) {
       if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
       const typed = parseChatBid(line);
       const sender = { id: user.id, username: user.username, profilePic: media.avatarUrl(user.avatar_key) };
-      if (typed === null) return post(streamId, { id: messageId(streamId, user.id, clientId, `chat|${line}`), kind: 'chat', text: line, amount: null, user: sender, createdAt: clock.iso() });
+      if (typed === null)
+        return post(streamId, {
+          id: messageId(streamId, user.id, clientId, `chat|${line}`),
+          kind: 'chat',
+          text: line,
+          amount: null,
+          user: sender,
+          createdAt: clock.iso(),
+        });
 
       if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
       if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
@@ -334,18 +371,29 @@ export function createStreamsService(deps: StreamsDeps) {
       }
       const result = await ports.auctions.placeBid(user, row.auction_id, offer, clientId).catch((error: unknown) => {
         // The client id is the bid's Idempotency-Key: another amount under it is another message reusing it.
-        throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED' ? new DomainError('CONFLICT', MSG.chatIdReused) : error;
+        throw error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED'
+          ? new DomainError('CONFLICT', MSG.chatIdReused)
+          : error;
       });
       const bid = { leading: result.leading, message: result.message };
       const shown = publicAmount(result, amount);
-      const base = { id: messageId(streamId, user.id, clientId, `bid|${amount}`), kind: 'bid' as const, user: sender, createdAt: clock.iso() };
+      const base = {
+        id: messageId(streamId, user.id, clientId, `bid|${amount}`),
+        kind: 'bid' as const,
+        user: sender,
+        createdAt: clock.iso(),
+      };
       // A raised maximum is the bidder's secret: their own line says it, nobody else's chat does.
       if (shown === null) return { ok: true, message: { ...base, text: line, amount }, bid };
       return post(streamId, { ...base, text: shown === amount ? line : formatAED(shown), amount: shown }, bid);
     },
 
     /** Who may bid on a stream's auction, however they bid: nobody the host removed from it. */
-    async bidGate(runner: Kysely<DB>, auction: { streamId: string | null }, bidderIds: string[]): Promise<ReadonlyMap<string, DomainError>> {
+    async bidGate(
+      runner: Kysely<DB>,
+      auction: { streamId: string | null },
+      bidderIds: string[],
+    ): Promise<ReadonlyMap<string, DomainError>> {
       if (!auction.streamId) return NONE_REFUSED;
       const banned = await q.bannedAmong(runner, auction.streamId, bidderIds);
       return new Map(banned.map((userId) => [userId, new DomainError('FORBIDDEN', MSG.removedCannotBid)]));
@@ -358,7 +406,8 @@ export function createStreamsService(deps: StreamsDeps) {
 
     async deleteMessage(host: UserRow, streamId: string, messageId: string): Promise<void> {
       await hosted(host, streamId);
-      if (!(await q.deleteMessage(db, streamId, messageId, clock.iso()))) throw new DomainError('NOT_FOUND', MSG.notFound);
+      if (!(await q.deleteMessage(db, streamId, messageId, clock.iso())))
+        throw new DomainError('NOT_FOUND', MSG.notFound);
       deps.publish({ type: 'stream.message-deleted', streamId, messageId });
     },
 
@@ -369,18 +418,25 @@ export function createStreamsService(deps: StreamsDeps) {
       if (!(await q.userBrief(db, userId))) throw new DomainError('NOT_FOUND', MSG.userNotFound);
       await q.insertBan(db, streamId, userId, clock.iso());
       // The ban stands even if the SFU cannot be told now: their next video join is refused here.
-      await deps.video.removePerson?.({ id: streamId, videoRoom: row.video_room }, userId).catch((err: unknown) => deps.log.warn({ err }, 'removing a viewer from the video room failed'));
+      await deps.video
+        .removePerson?.({ id: streamId, videoRoom: row.video_room }, userId)
+        .catch((err: unknown) => deps.log.warn({ err }, 'removing a viewer from the video room failed'));
       deps.publish({ type: 'stream.viewer-removed', streamId, userId });
     },
 
     /** How this person's browser joins the video: the host publishes, the rest watch. */
     async video(viewer: UserRow | null, streamId: string): Promise<VideoJoin> {
       const row = await mustFind(streamId);
-      if (viewer && (await q.isBanned(db, streamId, viewer.id))) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
+      if (viewer && (await q.isBanned(db, streamId, viewer.id)))
+        throw new DomainError('FORBIDDEN', MSG.removedFromStream);
       const role = viewer?.id === row.host_id ? 'publisher' : 'subscriber';
       // An ended stream has no video for anyone; asking the SFU would bring its closed room back.
       if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
-      return deps.video.join({ id: row.id, videoRoom: row.video_room }, { userId: viewer?.id ?? null, role }, iceServersFor(deps.ice, viewer?.id ?? null, clock.now()));
+      return deps.video.join(
+        { id: row.id, videoRoom: row.video_room },
+        { userId: viewer?.id ?? null, role },
+        iceServersFor(deps.ice, viewer?.id ?? null, clock.now()),
+      );
     },
 
     /** The stored files streams use: both renditions of every cover. */

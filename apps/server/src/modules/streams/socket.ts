@@ -28,7 +28,11 @@ const hosts = (session: SocketSession, streamId: string) => session.has(streamHo
  * socket can aim a signal at a room (the lobby, a person) or at a stranger, and a flood is held to
  * one recipient per message by the gateway's per-socket limit.
  */
-export function streamsSocket(streams: StreamsService, accounts: Pick<AccountsPort, 'userById'>, clock: Clock): SocketParts {
+export function streamsSocket(
+  streams: StreamsService,
+  accounts: Pick<AccountsPort, 'userById'>,
+  clock: Clock,
+): SocketParts {
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countViewers = (streamId: string, out: RealtimeOut) => {
     if (pendingCounts.has(streamId)) return;
@@ -63,7 +67,8 @@ export function streamsSocket(streams: StreamsService, accounts: Pick<AccountsPo
   /** The host may answer only a socket watching this stream that is not one of the host's own. */
   const mustBeViewer = async (streamId: string, socketId: string, out: RealtimeOut) => {
     const rooms = await out.roomsOf(socketId);
-    if (!rooms?.has(streamRoom(streamId)) || rooms.has(streamHostRoom(streamId))) throw new DomainError('FORBIDDEN', MSG.notStreamViewer);
+    if (!rooms?.has(streamRoom(streamId)) || rooms.has(streamHostRoom(streamId)))
+      throw new DomainError('FORBIDDEN', MSG.notStreamViewer);
   };
 
   return {
@@ -84,7 +89,8 @@ export function streamsSocket(streams: StreamsService, accounts: Pick<AccountsPo
       'stream:heartbeat': async (session, { streamId }) => {
         if (session.userId && hosts(session, streamId)) await streams.heartbeat(session.userId, streamId);
       },
-      'stream:chat': async (session, { streamId, text, clientId }) => streams.chat(await signedIn(session), streamId, text, clientId),
+      'stream:chat': async (session, { streamId, text, clientId }) =>
+        streams.chat(await signedIn(session), streamId, text, clientId),
       'rtc:request': async (session, { streamId }, out) => {
         await mustSignal(session, streamId);
         out.to(streamHostRoom(streamId)).emit('rtc:viewer', { streamId, viewer: session.id });
@@ -109,7 +115,10 @@ export function streamsSocket(streams: StreamsService, accounts: Pick<AccountsPo
           // Bids: the stream's banner. Its close comes as stream.changed, with why it ended.
           if (event.streamId && event.update.reason === 'bid') {
             out.to(streamRoom(event.streamId)).emit('stream:update', {
-              stream: streams.streamLive({ id: event.streamId, ended_at: null, end_reason: null }, event.update.auction),
+              stream: streams.streamLive(
+                { id: event.streamId, ended_at: null, end_reason: null },
+                event.update.auction,
+              ),
               serverTime: event.update.serverTime,
             });
             out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
@@ -118,18 +127,25 @@ export function streamsSocket(streams: StreamsService, accounts: Pick<AccountsPo
         case 'stream.changed':
           // The host's sockets stop hosting on every instance: no more signalling as host.
           if (event.ended) out.leave(streamHostRoom(event.streamId), streamHostRoom(event.streamId));
-          if (event.live) out.to(streamRoom(event.streamId)).emit('stream:update', { stream: event.live, serverTime: clock.iso() });
+          if (event.live)
+            out.to(streamRoom(event.streamId)).emit('stream:update', { stream: event.live, serverTime: clock.iso() });
           out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
           return;
         case 'stream.message':
-          out.to(streamRoom(event.streamId)).emit('stream:message', { streamId: event.streamId, message: event.message });
+          out
+            .to(streamRoom(event.streamId))
+            .emit('stream:message', { streamId: event.streamId, message: event.message });
           return;
         case 'stream.message-deleted':
-          out.to(streamRoom(event.streamId)).emit('stream:message-deleted', { streamId: event.streamId, messageId: event.messageId });
+          out
+            .to(streamRoom(event.streamId))
+            .emit('stream:message-deleted', { streamId: event.streamId, messageId: event.messageId });
           return;
         case 'stream.viewer-removed':
           out.leave(userRoom(event.userId), streamRoom(event.streamId));
-          out.to(userRoom(event.userId)).emit('stream:removed', { streamId: event.streamId, message: MSG.removedFromStream });
+          out
+            .to(userRoom(event.userId))
+            .emit('stream:removed', { streamId: event.streamId, message: MSG.removedFromStream });
           return;
       }
     },

@@ -8,7 +8,8 @@ import { STATUS_LABEL } from './status';
 export function AuctionCard({ auction }: { auction: AuctionSummary }) {
   const open = auction.status === 'open';
   const price = auction.currentBid ?? auction.startingBid;
-  const priceLabel = auction.status === 'sold' ? 'Sold for' : auction.currentBid === null ? 'Starting bid' : 'Current bid';
+  const priceLabel =
+    auction.status === 'sold' ? 'Sold for' : auction.currentBid === null ? 'Starting bid' : 'Current bid';
   return (
     <Link to={`/auction/${auction.id}`} className="link-card product-card auction-card" data-testid="auction-card">
       <div className="product-card__media">
@@ -43,7 +44,10 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
 function ClockIcon() {
   return (
     <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-      <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.4V7z" />
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.4V7z"
+      />
     </svg>
   );
 }

@@ -21,7 +21,17 @@ interface Props {
 }
 
 /** Auction cards with their loading, empty, error and "Load more" states; open ones update live. */
-export function AuctionGrid({ items, loading, error, hasMore, loadingMore, more, retry, emptyTitle, emptyExtra }: Props) {
+export function AuctionGrid({
+  items,
+  loading,
+  error,
+  hasMore,
+  loadingMore,
+  more,
+  retry,
+  emptyTitle,
+  emptyExtra,
+}: Props) {
   const cards = useLiveSummaries(items, retry);
   if (loading) return <SkeletonCards label="Loading auctions…" />;
   if (error && items.length === 0) return <ErrorState title="We could not load these auctions." onRetry={retry} />;

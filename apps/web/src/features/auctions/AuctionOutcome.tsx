@@ -46,9 +46,15 @@ export function AuctionOutcome({ auction, closing, winnerAction }: Props) {
           </p>
         )}
         {auction.status === 'unsold' && (
-          <p className="outcome__line">{auction.currentBid === null ? 'No winner: there were no bids.' : 'No winner: the reserve price was not met.'}</p>
+          <p className="outcome__line">
+            {auction.currentBid === null
+              ? 'No winner: there were no bids.'
+              : 'No winner: the reserve price was not met.'}
+          </p>
         )}
-        {auction.status === 'cancelled' && <p className="outcome__line">The seller cancelled this auction before anyone bid.</p>}
+        {auction.status === 'cancelled' && (
+          <p className="outcome__line">The seller cancelled this auction before anyone bid.</p>
+        )}
       </div>
       {iWon && winnerAction}
     </div>

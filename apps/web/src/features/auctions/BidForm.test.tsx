@@ -6,16 +6,34 @@ import { BidForm } from './BidForm';
 
 const auction = { id: 'a1', minimumBid: 1_050_00, currentBid: 1_000_00 } as AuctionDetail;
 const result: BidResult = {
-  auction: { id: 'a1', seq: 2, currentBid: 1_050_00, bidCount: 2, minimumBid: 1_100_00, endsAt: '2026-11-21T10:15:00.000Z', status: 'open', leader: null, reserveMet: true },
+  auction: {
+    id: 'a1',
+    seq: 2,
+    currentBid: 1_050_00,
+    bidCount: 2,
+    minimumBid: 1_100_00,
+    endsAt: '2026-11-21T10:15:00.000Z',
+    status: 'open',
+    leader: null,
+    reserveMet: true,
+  },
   leading: true,
   myMaxBid: 1_050_00,
   message: 'Your bid is in. You are the highest bidder.',
 };
 
 function renderForm(onResult = vi.fn(), onEnded = vi.fn(), shown: AuctionDetail = auction) {
-  const router = createMemoryRouter([{ path: '/auction/a1', element: <BidForm auction={shown} allowed={() => true} onResult={onResult} onEnded={onEnded} /> }], {
-    initialEntries: ['/auction/a1'],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/auction/a1',
+        element: <BidForm auction={shown} allowed={() => true} onResult={onResult} onEnded={onEnded} />,
+      },
+    ],
+    {
+      initialEntries: ['/auction/a1'],
+    },
+  );
   render(<RouterProvider router={router} />);
   return { onResult, onEnded };
 }
@@ -33,7 +51,11 @@ describe('the bid form', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderForm();
     expect((screen.getByLabelText('Your bid') as HTMLInputElement).value).toBe('1050');
-    expect(screen.getAllByRole('button', { name: /^AED / }).map((b) => b.textContent)).toEqual(['AED 1,050.00', 'AED 1,100.00', 'AED 1,200.00']);
+    expect(screen.getAllByRole('button', { name: /^AED / }).map((b) => b.textContent)).toEqual([
+      'AED 1,050.00',
+      'AED 1,100.00',
+      'AED 1,200.00',
+    ]);
     fireEvent.change(screen.getByLabelText('Your bid'), { target: { value: '1000' } });
     fireEvent.click(screen.getByTestId('place-bid'));
     expect(screen.getByText('Bid amount must be higher than current bid. Bid at least AED 1,050.00.')).toBeTruthy();
@@ -75,10 +97,18 @@ describe('the bid form', () => {
   it('shows the server’s words: too low under the amount, own auction, ended, logged out', async () => {
     const tooLow = 'Bid amount must be higher than current bid. Bid at least AED 1,100.00.';
     vi.spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(json(400, { error: { code: 'VALIDATION_FAILED', message: tooLow, fields: { amount: tooLow } } }))
-      .mockResolvedValueOnce(json(403, { error: { code: 'FORBIDDEN', message: 'You cannot bid on your own auction.' } }))
-      .mockResolvedValueOnce(json(409, { error: { code: 'CONFLICT', message: 'This auction has ended. Bids are no longer accepted.' } }))
-      .mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHENTICATED', message: 'You must be logged in to place a bid.' } }));
+      .mockResolvedValueOnce(
+        json(400, { error: { code: 'VALIDATION_FAILED', message: tooLow, fields: { amount: tooLow } } }),
+      )
+      .mockResolvedValueOnce(
+        json(403, { error: { code: 'FORBIDDEN', message: 'You cannot bid on your own auction.' } }),
+      )
+      .mockResolvedValueOnce(
+        json(409, { error: { code: 'CONFLICT', message: 'This auction has ended. Bids are no longer accepted.' } }),
+      )
+      .mockResolvedValueOnce(
+        json(401, { error: { code: 'UNAUTHENTICATED', message: 'You must be logged in to place a bid.' } }),
+      );
     const { onEnded } = renderForm();
     const place = () => fireEvent.click(screen.getByTestId('place-bid'));
 

@@ -1,5 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { MSG, bidCapReached, filsToAmount, formatAED, quickBids, type AuctionDetail, type BidResult } from '@souq/shared';
+import {
+  MSG,
+  bidCapReached,
+  filsToAmount,
+  formatAED,
+  quickBids,
+  type AuctionDetail,
+  type BidResult,
+} from '@souq/shared';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -54,7 +62,8 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
   // `amount` null follows the minimum while the bidder has not typed or picked one.
   const form = useForm({
     initial: { amount: null as string | null, maxAmount: '' },
-    check: (values) => checkBid({ amount: values.amount ?? filsToAmount(minimum), maxAmount: values.maxAmount }, minimum),
+    check: (values) =>
+      checkBid({ amount: values.amount ?? filsToAmount(minimum), maxAmount: values.maxAmount }, minimum),
     onFailure: refusalOfBid,
     // The form offers sign-in in place (LoginToBid) rather than a trip to the login page.
     signInHere: true,
@@ -101,7 +110,11 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
   const below = chosenFils !== null && chosenFils < minimum && !fields.amount;
   return (
     <form className="bid-form" noValidate onSubmit={submit} data-testid="bid-form">
-      {auction.amLeading && <p className="hint bid-form__leading">You're winning. Bidding again raises your maximum: the price only rises when someone bids against you.</p>}
+      {auction.amLeading && (
+        <p className="hint bid-form__leading">
+          You're winning. Bidding again raises your maximum: the price only rises when someone bids against you.
+        </p>
+      )}
       <div className="bid-form__quick" role="group" aria-label="Quick bids">
         {options.map((fils) => (
           <button
@@ -119,7 +132,11 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
           </button>
         ))}
       </div>
-      <Field label="Your bid" error={fields.amount} hint={below ? `The minimum bid is now ${formatAED(minimum)}.` : `Enter ${formatAED(minimum)} or more.`}>
+      <Field
+        label="Your bid"
+        error={fields.amount}
+        hint={below ? `The minimum bid is now ${formatAED(minimum)}.` : `Enter ${formatAED(minimum)} or more.`}
+      >
         {(c) => (
           <MoneyInput
             {...c}
@@ -130,7 +147,12 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
           />
         )}
       </Field>
-      <Field label="Maximum bid" optional error={fields.maxAmount} hint="The most you'd pay; we bid for you, one step at a time, only as much as it takes to keep you in the lead.">
+      <Field
+        label="Maximum bid"
+        optional
+        error={fields.maxAmount}
+        hint="The most you'd pay; we bid for you, one step at a time, only as much as it takes to keep you in the lead."
+      >
         {(c) => (
           <MoneyInput
             {...c}
@@ -143,12 +165,25 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
         )}
       </Field>
       <FormError message={error} />
-      {canRetry && <p className="hint bid-form__retry">Press Place bid to try again. If your first try did reach us, the bid is not placed twice.</p>}
-      <button type="submit" className="btn btn--primary btn--block bid-form__submit" disabled={pending} data-testid="place-bid">
+      {canRetry && (
+        <p className="hint bid-form__retry">
+          Press Place bid to try again. If your first try did reach us, the bid is not placed twice.
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn--primary btn--block bid-form__submit"
+        disabled={pending}
+        data-testid="place-bid"
+      >
         {pending && <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />}
         {pending ? 'Placing bid…' : chosenFils !== null ? `Place bid · ${formatAED(chosenFils)}` : 'Place bid'}
       </button>
-      <p className={`bid-form__outcome${outcome ? (outcome.leading ? ' notice notice--ok' : ' notice notice--warn') : ''}`} role="status" data-testid="bid-outcome">
+      <p
+        className={`bid-form__outcome${outcome ? (outcome.leading ? ' notice notice--ok' : ' notice notice--warn') : ''}`}
+        role="status"
+        data-testid="bid-outcome"
+      >
         {outcome?.message}
       </p>
     </form>

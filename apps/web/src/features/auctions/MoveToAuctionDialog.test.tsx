@@ -12,7 +12,10 @@ const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 function renderDialog() {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <MoveToAuctionDialog product={{ id: 'p1', title: 'Omega Speedmaster' }} onClose={() => undefined} /> },
+      {
+        path: '/',
+        element: <MoveToAuctionDialog product={{ id: 'p1', title: 'Omega Speedmaster' }} onClose={() => undefined} />,
+      },
       { path: '/auction/:id', element: <p>auction page</p> },
     ],
     { initialEntries: ['/'] },
@@ -37,17 +40,51 @@ describe('Move to Auction', () => {
 
   it('checks the form with the server’s schema, after AED becomes fils and the Gulf time an ISO date', () => {
     expect(checkStart(EMPTY_START, NOW)).toEqual({ ok: false, fields: { startingBid: MSG.startingBidPositive } });
-    expect(checkStart({ ...EMPTY_START, startingBid: '12.345' }, NOW)).toMatchObject({ ok: false, fields: { startingBid: MSG.startingBidPositive } });
-    expect(checkStart({ ...EMPTY_START, startingBid: '500', reservePrice: '400' }, NOW)).toEqual({ ok: false, fields: { reservePrice: MSG.reserveBelowStart } });
-    expect(checkStart({ ...EMPTY_START, startingBid: '500', duration: 'custom' }, NOW)).toEqual({ ok: false, fields: { endsAt: MSG.chooseEndDate } });
-    // 14:00:30 in Dubai is 10:00:30Z: thirty seconds away, too soon; 14:05 is fine; 40 days is too far.
-    expect(checkStart({ ...EMPTY_START, startingBid: '500', duration: 'custom', endsAt: '2026-11-21T14:00' }, NOW)).toEqual({ ok: false, fields: { endsAt: MSG.chooseEndDate } });
-    expect(checkStart({ ...EMPTY_START, startingBid: '500', duration: 'custom', endsAt: '2026-12-31T14:00' }, NOW)).toEqual({ ok: false, fields: { endsAt: MSG.endDateTooFar } });
-    expect(checkStart({ ...EMPTY_START, startingBid: '1,250.50', duration: 'custom', endsAt: '2026-11-21T14:05', reservePrice: '2000', closingStyle: 'sudden' }, NOW)).toEqual({
-      ok: true,
-      data: { startingBid: 125_050, duration: 'custom', endsAt: '2026-11-21T14:05:00+04:00', reservePrice: 200_000, closingStyle: 'sudden' },
+    expect(checkStart({ ...EMPTY_START, startingBid: '12.345' }, NOW)).toMatchObject({
+      ok: false,
+      fields: { startingBid: MSG.startingBidPositive },
     });
-    expect(checkStart({ ...EMPTY_START, startingBid: '99' }, NOW)).toEqual({ ok: true, data: { startingBid: 9900, duration: '1d', closingStyle: 'soft' } });
+    expect(checkStart({ ...EMPTY_START, startingBid: '500', reservePrice: '400' }, NOW)).toEqual({
+      ok: false,
+      fields: { reservePrice: MSG.reserveBelowStart },
+    });
+    expect(checkStart({ ...EMPTY_START, startingBid: '500', duration: 'custom' }, NOW)).toEqual({
+      ok: false,
+      fields: { endsAt: MSG.chooseEndDate },
+    });
+    // 14:00:30 in Dubai is 10:00:30Z: thirty seconds away, too soon; 14:05 is fine; 40 days is too far.
+    expect(
+      checkStart({ ...EMPTY_START, startingBid: '500', duration: 'custom', endsAt: '2026-11-21T14:00' }, NOW),
+    ).toEqual({ ok: false, fields: { endsAt: MSG.chooseEndDate } });
+    expect(
+      checkStart({ ...EMPTY_START, startingBid: '500', duration: 'custom', endsAt: '2026-12-31T14:00' }, NOW),
+    ).toEqual({ ok: false, fields: { endsAt: MSG.endDateTooFar } });
+    expect(
+      checkStart(
+        {
+          ...EMPTY_START,
+          startingBid: '1,250.50',
+          duration: 'custom',
+          endsAt: '2026-11-21T14:05',
+          reservePrice: '2000',
+          closingStyle: 'sudden',
+        },
+        NOW,
+      ),
+    ).toEqual({
+      ok: true,
+      data: {
+        startingBid: 125_050,
+        duration: 'custom',
+        endsAt: '2026-11-21T14:05:00+04:00',
+        reservePrice: 200_000,
+        closingStyle: 'sudden',
+      },
+    });
+    expect(checkStart({ ...EMPTY_START, startingBid: '99' }, NOW)).toEqual({
+      ok: true,
+      data: { startingBid: 9900, duration: '1d', closingStyle: 'soft' },
+    });
   });
 
   it('shows the message under the field, focuses it, and sends nothing', () => {
@@ -68,7 +105,11 @@ describe('Move to Auction', () => {
     const endsAt = 'Choose an end date and time at least a minute away.';
     const fetch = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: endsAt, fields: { endsAt } } }), { status: 400 }))
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: endsAt, fields: { endsAt } } }), {
+          status: 400,
+        }),
+      )
       .mockResolvedValueOnce(new Response(JSON.stringify({ id: 'a1' }), { status: 201 }));
     const router = renderDialog();
     fireEvent.change(screen.getByLabelText('Starting bid'), { target: { value: '1,000' } });
@@ -77,7 +118,12 @@ describe('Move to Auction', () => {
     submit();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Ends at (Gulf time)')));
     expect(screen.getAllByText(endsAt).length).toBeGreaterThan(0);
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ startingBid: 100_000, duration: 'custom', endsAt: '2026-11-21T14:10:00+04:00', closingStyle: 'soft' });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      startingBid: 100_000,
+      duration: 'custom',
+      endsAt: '2026-11-21T14:10:00+04:00',
+      closingStyle: 'soft',
+    });
 
     fireEvent.click(screen.getByLabelText('15 minutes'));
     submit();

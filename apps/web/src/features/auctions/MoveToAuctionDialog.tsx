@@ -1,6 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { AUCTION_DURATIONS, CLOSING_STYLES, MAX_AUCTION_MS, MIN_AUCTION_MS, MSG, SOFT_CLOSE_MS, type AuctionDuration, type ClosingStyle } from '@souq/shared';
+import {
+  AUCTION_DURATIONS,
+  CLOSING_STYLES,
+  MAX_AUCTION_MS,
+  MIN_AUCTION_MS,
+  MSG,
+  SOFT_CLOSE_MS,
+  type AuctionDuration,
+  type ClosingStyle,
+} from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
 import { formatGulfDateTime, gulfInputValue } from '../../components/dates';
 import { Field } from '../../components/Field';
@@ -16,7 +25,13 @@ interface Props {
   onClose: () => void;
 }
 
-const DURATIONS = [...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]).map((d) => ({ value: d, label: AUCTION_DURATIONS[d].label })), { value: 'custom' as const, label: 'Pick a date' }];
+const DURATIONS = [
+  ...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]).map((d) => ({
+    value: d,
+    label: AUCTION_DURATIONS[d].label,
+  })),
+  { value: 'custom' as const, label: 'Pick a date' },
+];
 
 const CLOSING_HELP: Record<ClosingStyle, string> = {
   soft: `A bid in the last ${SOFT_CLOSE_MS / 60_000} minutes extends the end to ${SOFT_CLOSE_MS / 60_000} minutes after it, so nobody wins by bidding at the last second.`,
@@ -29,7 +44,13 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
   const navigate = useNavigate();
   const start = useStartAuction(product.id);
   // In a dialog, a 401 is said here, above the buttons, rather than a trip to the login page that would close it.
-  const form = useForm({ initial: EMPTY_START, check: (values: StartValues) => checkStart(values, serverNow()), summary: MSG.correctErrors, signInHere: true, focusOnlyFields: true });
+  const form = useForm({
+    initial: EMPTY_START,
+    check: (values: StartValues) => checkStart(values, serverNow()),
+    summary: MSG.correctErrors,
+    signInHere: true,
+    focusOnlyFields: true,
+  });
   const { values, fields, error, pending } = form;
   // The picker's bounds, from the server's clock, fixed while the dialog is open.
   const [bounds] = useState(() => {
@@ -57,10 +78,32 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
       <form className="start-auction" noValidate onSubmit={submit}>
         <div className="form-row">
           <Field label="Starting bid" error={fields.startingBid} hint="The first bid must be at least this.">
-            {(c) => <MoneyInput {...c} name="startingBid" value={values.startingBid} disabled={pending} onChange={(e) => set('startingBid', e.target.value)} />}
+            {(c) => (
+              <MoneyInput
+                {...c}
+                name="startingBid"
+                value={values.startingBid}
+                disabled={pending}
+                onChange={(e) => set('startingBid', e.target.value)}
+              />
+            )}
           </Field>
-          <Field label="Reserve price" optional error={fields.reservePrice} hint="The least you'll sell for. Bidders only see whether it is met.">
-            {(c) => <MoneyInput {...c} name="reservePrice" value={values.reservePrice} disabled={pending} placeholder="No reserve" onChange={(e) => set('reservePrice', e.target.value)} />}
+          <Field
+            label="Reserve price"
+            optional
+            error={fields.reservePrice}
+            hint="The least you'll sell for. Bidders only see whether it is met."
+          >
+            {(c) => (
+              <MoneyInput
+                {...c}
+                name="reservePrice"
+                value={values.reservePrice}
+                disabled={pending}
+                placeholder="No reserve"
+                onChange={(e) => set('reservePrice', e.target.value)}
+              />
+            )}
           </Field>
         </div>
 
@@ -92,20 +135,41 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
         {values.duration === 'custom' && (
           <Field label="Ends at (Gulf time)" error={fields.endsAt} hint="At least a minute from now, at most 30 days.">
             {(c) => (
-              <input {...c} type="datetime-local" name="endsAt" value={values.endsAt} min={bounds.min} max={bounds.max} disabled={pending} onChange={(e) => set('endsAt', e.target.value)} />
+              <input
+                {...c}
+                type="datetime-local"
+                name="endsAt"
+                value={values.endsAt}
+                min={bounds.min}
+                max={bounds.max}
+                disabled={pending}
+                onChange={(e) => set('endsAt', e.target.value)}
+              />
             )}
           </Field>
         )}
         <p className="start-auction__end" aria-live="polite">
-          {end !== null && Number.isFinite(end) ? `Ends ${values.duration === 'custom' ? '' : 'about '}${formatGulfDateTime(new Date(end).toISOString())}` : ''}
+          {end !== null && Number.isFinite(end)
+            ? `Ends ${values.duration === 'custom' ? '' : 'about '}${formatGulfDateTime(new Date(end).toISOString())}`
+            : ''}
         </p>
 
         <fieldset className="choice-field">
           <legend>Closing style</legend>
           <div className="closing-styles">
             {(Object.keys(CLOSING_STYLES) as ClosingStyle[]).map((style) => (
-              <label key={style} className={`closing-style${values.closingStyle === style ? ' closing-style--on' : ''}`}>
-                <input type="radio" name="closingStyle" value={style} checked={values.closingStyle === style} disabled={pending} onChange={() => set('closingStyle', style)} />
+              <label
+                key={style}
+                className={`closing-style${values.closingStyle === style ? ' closing-style--on' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="closingStyle"
+                  value={style}
+                  checked={values.closingStyle === style}
+                  disabled={pending}
+                  onChange={() => set('closingStyle', style)}
+                />
                 <span>
                   <strong>
                     {CLOSING_STYLES[style]}

@@ -56,7 +56,13 @@ export function SellerTools({ auction }: Props) {
       {auction.status === 'open' && (
         <>
           {auction.canCancel ? (
-            <button type="button" className="btn btn--danger" disabled={pending} onClick={() => setConfirming(true)} data-testid="cancel-auction">
+            <button
+              type="button"
+              className="btn btn--danger"
+              disabled={pending}
+              onClick={() => setConfirming(true)}
+              data-testid="cancel-auction"
+            >
               Cancel auction
             </button>
           ) : (
@@ -70,15 +76,33 @@ export function SellerTools({ auction }: Props) {
           <Link to="/MyAccount?tab=sales">Sales</Link>.
         </p>
       )}
-      {auction.status === 'unsold' && <p className="muted">It did not sell. Relist it as a new auction, or put it back in the shop at its fixed price.</p>}
-      {auction.status === 'cancelled' && <p className="muted">You cancelled this auction; the product is back in the shop at its fixed price.</p>}
+      {auction.status === 'unsold' && (
+        <p className="muted">
+          It did not sell. Relist it as a new auction, or put it back in the shop at its fixed price.
+        </p>
+      )}
+      {auction.status === 'cancelled' && (
+        <p className="muted">You cancelled this auction; the product is back in the shop at its fixed price.</p>
+      )}
       {canStartAgain && product && (
         <div className="seller-tools__actions">
-          <button type="button" className="btn btn--primary" disabled={pending} onClick={() => setRelisting(true)} data-testid="relist-auction">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={pending}
+            onClick={() => setRelisting(true)}
+            data-testid="relist-auction"
+          >
             {auction.status === 'cancelled' ? 'Move to Auction again' : 'Relist as a new auction'}
           </button>
           {auction.canRelist && (
-            <button type="button" className="btn btn--ghost" disabled={pending} onClick={() => void backToFixedPrice(product.id)} data-testid="relist-fixed">
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={pending}
+              onClick={() => void backToFixedPrice(product.id)}
+              data-testid="relist-fixed"
+            >
               Back to fixed price
             </button>
           )}
@@ -95,7 +119,13 @@ export function SellerTools({ auction }: Props) {
               <button type="button" className="btn btn--ghost" disabled={pending} onClick={() => setConfirming(false)}>
                 Keep auction
               </button>
-              <button type="button" className="btn btn--danger" disabled={pending} onClick={() => void cancel()} data-testid="confirm-cancel">
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={pending}
+                onClick={() => void cancel()}
+                data-testid="confirm-cancel"
+              >
                 {pending ? 'Cancelling…' : 'Cancel auction'}
               </button>
             </>

@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { AuctionSort, BidEntry, Page, StartAuctionInput } from '@souq/shared';
 import { call } from '../../api/client';
 import { API } from '../../api/contract';
@@ -23,7 +30,8 @@ export function useAuction(id: string) {
 export function useBids(id: string) {
   return useInfiniteQuery({
     queryKey: auctionKeys.bids(id),
-    queryFn: ({ pageParam, signal }) => call(API.auctions.bids, { params: { id }, query: { cursor: pageParam || undefined }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(API.auctions.bids, { params: { id }, query: { cursor: pageParam || undefined }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: id.length > 0,
@@ -38,12 +46,18 @@ export function useAuctionList(query: { category: string | undefined; sort: Auct
 
 /** A seller's "View Auctions" tab. */
 export function useSellerAuctions(userId: string, enabled: boolean) {
-  return usePaged(pagedQuery(auctionKeys.list('seller', { userId }), API.auctions.bySeller, { params: { id: userId } }), enabled);
+  return usePaged(
+    pagedQuery(auctionKeys.list('seller', { userId }), API.auctions.bySeller, { params: { id: userId } }),
+    enabled,
+  );
 }
 
 /** After an auction starts, ends or is withdrawn, every list that shows it or its product (and the product itself) is stale. */
 function invalidateAuctionLists(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.invalidateQueries({ queryKey: auctionKeys.lists() }), client.invalidateQueries({ queryKey: productKeys.all })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: auctionKeys.lists() }),
+    client.invalidateQueries({ queryKey: productKeys.all }),
+  ]);
 }
 
 export function useStartAuction(productId: string) {

@@ -1,4 +1,12 @@
-import { bidAtLeast, BidSchema, formatAED, parseAmountToFils, toFieldErrors, type BidInput, type FieldErrors } from '@souq/shared';
+import {
+  bidAtLeast,
+  BidSchema,
+  formatAED,
+  parseAmountToFils,
+  toFieldErrors,
+  type BidInput,
+  type FieldErrors,
+} from '@souq/shared';
 
 export interface BidValues {
   amount: string;

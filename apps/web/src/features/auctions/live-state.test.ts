@@ -18,8 +18,19 @@ const live = (seq: number, over: Partial<AuctionLive> = {}): AuctionLive => ({
   reserveMet: true,
   ...over,
 });
-const bid = (seq: number, bidder = alice): BidEntry => ({ seq, bidder, amount: 100_00 + seq * 5_00, auto: false, createdAt: '2026-11-21T10:00:00.000Z' });
-const update = (auction: AuctionLive, bids: BidEntry[], reason: AuctionUpdate['reason'] = 'bid'): AuctionUpdate => ({ auction, bids, reason, serverTime: END });
+const bid = (seq: number, bidder = alice): BidEntry => ({
+  seq,
+  bidder,
+  amount: 100_00 + seq * 5_00,
+  auto: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+const update = (auction: AuctionLive, bids: BidEntry[], reason: AuctionUpdate['reason'] = 'bid'): AuctionUpdate => ({
+  auction,
+  bids,
+  reason,
+  serverTime: END,
+});
 
 const detail = (seq: number, over: Partial<AuctionDetail> = {}): AuctionDetail => ({
   ...live(seq),
@@ -63,10 +74,20 @@ describe('sequence numbers on auction events', () => {
   });
 
   it('applies an event to the page’s copy: who leads, whether the seller may still cancel', () => {
-    const step = stepAuction(detail(4, { isOwner: true, canCancel: true }), update(live(5, { leader: bob }), [bid(5, bob)]), 'bob');
+    const step = stepAuction(
+      detail(4, { isOwner: true, canCancel: true }),
+      update(live(5, { leader: bob }), [bid(5, bob)]),
+      'bob',
+    );
     expect(step.kind).toBe('apply');
     if (step.kind !== 'apply') return;
-    expect(step.detail).toMatchObject({ seq: 5, currentBid: live(5).currentBid, amLeading: true, canCancel: false, title: 'Omega' });
+    expect(step.detail).toMatchObject({
+      seq: 5,
+      currentBid: live(5).currentBid,
+      amLeading: true,
+      canCancel: false,
+      title: 'Omega',
+    });
     expect(step.extendedTo).toBeNull();
   });
 

@@ -1,4 +1,11 @@
-import { seqBefore, type AuctionDetail, type AuctionLive, type AuctionUpdate, type BidEntry, type BidResult } from '@souq/shared';
+import {
+  seqBefore,
+  type AuctionDetail,
+  type AuctionLive,
+  type AuctionUpdate,
+  type BidEntry,
+  type BidResult,
+} from '@souq/shared';
 
 /**
  * How a page keeps an auction current from its socket events. Every event carries the auction's
@@ -27,20 +34,32 @@ export function extensionOf(before: Pick<AuctionDetail, 'endsAt'>, after: Auctio
   return after.status === 'open' && Date.parse(after.endsAt) > Date.parse(before.endsAt) ? after.endsAt : null;
 }
 
-export type Step = { kind: 'gap' } | { kind: 'stale' } | { kind: 'apply'; detail: AuctionDetail; extendedTo: string | null };
+export type Step =
+  { kind: 'gap' } | { kind: 'stale' } | { kind: 'apply'; detail: AuctionDetail; extendedTo: string | null };
 
 /** One socket event against the page's copy of the auction. */
 export function stepAuction(detail: AuctionDetail, update: AuctionUpdate, viewerId: string | null): Step {
   const verdict = verdictOf(detail.seq, update);
   if (verdict !== 'apply') return { kind: verdict };
-  return { kind: 'apply', detail: withLive(detail, update.auction, viewerId), extendedTo: extensionOf(detail, update.auction) };
+  return {
+    kind: 'apply',
+    detail: withLive(detail, update.auction, viewerId),
+    extendedTo: extensionOf(detail, update.auction),
+  };
 }
 
 /** The answer to our own bid; the socket may already have told us more, so an older state is not applied. */
-export function applyBidResult(detail: AuctionDetail, result: BidResult, viewerId: string | null): { detail: AuctionDetail; extendedTo: string | null } {
+export function applyBidResult(
+  detail: AuctionDetail,
+  result: BidResult,
+  viewerId: string | null,
+): { detail: AuctionDetail; extendedTo: string | null } {
   const newer = result.auction.seq > detail.seq;
   const next = newer ? withLive(detail, result.auction, viewerId) : detail;
-  return { detail: { ...next, myMaxBid: result.myMaxBid }, extendedTo: newer ? extensionOf(detail, result.auction) : null };
+  return {
+    detail: { ...next, myMaxBid: result.myMaxBid },
+    extendedTo: newer ? extensionOf(detail, result.auction) : null,
+  };
 }
 
 /** New bid rows in front of the list, newest first, each once (an event and a re-read may both bring it). */

@@ -22,7 +22,13 @@ export interface StartValues {
   closingStyle: ClosingStyle;
 }
 
-export const EMPTY_START: StartValues = { startingBid: '', duration: '1d', endsAt: '', reservePrice: '', closingStyle: 'soft' };
+export const EMPTY_START: StartValues = {
+  startingBid: '',
+  duration: '1d',
+  endsAt: '',
+  reservePrice: '',
+  closingStyle: 'soft',
+};
 
 export type StartCheck = { ok: true; data: StartAuctionInput } | { ok: false; fields: FieldErrors };
 

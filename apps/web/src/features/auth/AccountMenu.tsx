@@ -56,12 +56,27 @@ export function AccountMenu() {
         <span className="account__name" data-testid="header-user">
           <span className="account__text">{headerName(user)}</span>
           {user.emailVerified ? (
-            <svg className="icon icon--verified" viewBox="0 0 24 24" role="img" aria-label="Email verified" data-testid="verified-icon">
+            <svg
+              className="icon icon--verified"
+              viewBox="0 0 24 24"
+              role="img"
+              aria-label="Email verified"
+              data-testid="verified-icon"
+            >
               <title>Email verified</title>
-              <path fill="currentColor" d="M12 1 9.4 3.3 6 3l-.9 3.3L2 8l1.2 3.2L2 14.5l3.1 1.7.9 3.3 3.4-.3L12 21.5l2.6-2.3 3.4.3.9-3.3 3.1-1.7-1.2-3.3L22 8l-3.1-1.7L18 3l-3.4.3zm-1.4 14.8-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4z" />
+              <path
+                fill="currentColor"
+                d="M12 1 9.4 3.3 6 3l-.9 3.3L2 8l1.2 3.2L2 14.5l3.1 1.7.9 3.3 3.4-.3L12 21.5l2.6-2.3 3.4.3.9-3.3 3.1-1.7-1.2-3.3L22 8l-3.1-1.7L18 3l-3.4.3zm-1.4 14.8-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4z"
+              />
             </svg>
           ) : (
-            <svg className="icon icon--unverified" viewBox="0 0 24 24" role="img" aria-label="Email not verified" data-testid="unverified-icon">
+            <svg
+              className="icon icon--unverified"
+              viewBox="0 0 24 24"
+              role="img"
+              aria-label="Email not verified"
+              data-testid="unverified-icon"
+            >
               <title>Email not verified</title>
               <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z" />
             </svg>
@@ -72,12 +87,23 @@ export function AccountMenu() {
           Login
         </Link>
       )}
-      <button ref={trigger} type="button" className={`account__avatar${user ? '' : ' account__avatar--guest'}`} aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={trigger}
+        type="button"
+        className={`account__avatar${user ? '' : ' account__avatar--guest'}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Account menu"
+        onClick={() => setOpen((o) => !o)}
+      >
         {user ? (
           <img src={user.profilePic} alt="" width={32} height={32} />
         ) : (
           <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z" />
+            <path
+              fill="currentColor"
+              d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z"
+            />
           </svg>
         )}
       </button>
@@ -86,10 +112,18 @@ export function AccountMenu() {
         <div className="menu" role="menu" ref={items} onClick={() => setOpen(false)} onKeyDown={moveFocus}>
           {user ? (
             <>
-              <Link role="menuitem" to="/settings">Settings</Link>
-              <Link role="menuitem" to="/MyAccount">My Account</Link>
-              <Link role="menuitem" to="/livestream-host">Go Live</Link>
-              <Link role="menuitem" to="/AddProduct">Add Product</Link>
+              <Link role="menuitem" to="/settings">
+                Settings
+              </Link>
+              <Link role="menuitem" to="/MyAccount">
+                My Account
+              </Link>
+              <Link role="menuitem" to="/livestream-host">
+                Go Live
+              </Link>
+              <Link role="menuitem" to="/AddProduct">
+                Add Product
+              </Link>
               <button role="menuitem" type="button" onClick={logout}>
                 Logout
               </button>

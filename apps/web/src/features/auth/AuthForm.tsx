@@ -17,7 +17,6 @@ export function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
-
 /** Login and register are one page with two modes; `?mode=register` opens the second. */
 export function AuthForm() {
   const [params, setParams] = useSearchParams();
@@ -29,7 +28,10 @@ export function AuthForm() {
   const signIn = useLogin();
   const signUp = useRegister();
   const login = useForm({ initial: { email: '', password: '' }, check: bySchema(LoginSchema) });
-  const register = useForm({ initial: { email: '', password: '', confirmPassword: '', username: '', phone: '' }, check: bySchema(RegisterSchema) });
+  const register = useForm({
+    initial: { email: '', password: '', confirmPassword: '', username: '', phone: '' },
+    check: bySchema(RegisterSchema),
+  });
   const form = registering ? register : login;
 
   const done = useCallback(async () => {
@@ -46,7 +48,9 @@ export function AuthForm() {
   return (
     <section className="auth-card">
       <h1>{registering ? 'Create your account' : 'Welcome back'}</h1>
-      <p className="muted">{registering ? 'Sell, bid and shop across the Gulf.' : 'Log in to buy, bid and sell on Souq.'}</p>
+      <p className="muted">
+        {registering ? 'Sell, bid and shop across the Gulf.' : 'Log in to buy, bid and sell on Souq.'}
+      </p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -64,12 +68,36 @@ export function AuthForm() {
         }}
       >
         <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} error={form.fields.email} />
-        <TextField label="Password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} {...form.bind('password')} error={form.fields.password} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete={registering ? 'new-password' : 'current-password'}
+          {...form.bind('password')}
+          error={form.fields.password}
+        />
         {registering && (
           <>
-            <TextField label="Confirm Password" type="password" autoComplete="new-password" {...register.bind('confirmPassword')} error={register.fields.confirmPassword} />
-            <TextField label="Username" autoComplete="username" {...register.bind('username')} error={register.fields.username} />
-            <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...register.bind('phone')} error={register.fields.phone} />
+            <TextField
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              {...register.bind('confirmPassword')}
+              error={register.fields.confirmPassword}
+            />
+            <TextField
+              label="Username"
+              autoComplete="username"
+              {...register.bind('username')}
+              error={register.fields.username}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+971 50 123 4567"
+              {...register.bind('phone')}
+              error={register.fields.phone}
+            />
           </>
         )}
         <FormError message={form.error} />

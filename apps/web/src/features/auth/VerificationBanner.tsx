@@ -8,7 +8,6 @@ export function VerificationBanner() {
   const resend = useResendVerification();
   const [sent, flashSent] = useFlash(EMAIL_SENT_MS);
 
-
   if (!user || user.emailVerified) return null;
   return (
     <div className="verify-banner" role="status">
@@ -18,7 +17,12 @@ export function VerificationBanner() {
       {sent ? (
         <span className="verify-banner__sent">{MSG.emailSent}</span>
       ) : (
-        <button type="button" className="btn btn--small btn--light" disabled={resend.isPending} onClick={() => resend.mutate(undefined, { onSuccess: () => flashSent() })}>
+        <button
+          type="button"
+          className="btn btn--small btn--light"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(undefined, { onSuccess: () => flashSent() })}
+        >
           {MSG.resendVerification}
         </button>
       )}

@@ -13,15 +13,28 @@ export function VerifyEmailPrompt({ onClose }: { onClose: () => void }) {
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="btn btn--primary" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={resend.isPending || resend.isSuccess}
+            onClick={() => resend.mutate()}
+          >
             {resend.isPending ? 'Sending…' : 'Resend verification email'}
           </button>
         </>
       }
     >
       <p>{MSG.verificationRequired} We sent you a link when you signed up; you can get a new one here.</p>
-      {resend.isSuccess && <p className="notice notice--ok" role="status">{MSG.verificationSent}</p>}
-      {resend.isError && <p className="notice notice--error" role="alert">{MSG.verificationSendFailed}</p>}
+      {resend.isSuccess && (
+        <p className="notice notice--ok" role="status">
+          {MSG.verificationSent}
+        </p>
+      )}
+      {resend.isError && (
+        <p className="notice notice--error" role="alert">
+          {MSG.verificationSendFailed}
+        </p>
+      )}
     </Modal>
   );
 }

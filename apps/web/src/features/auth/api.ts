@@ -28,33 +28,51 @@ export function useProviders() {
 
 export function useLogin() {
   const refresh = useRefreshSession();
-  return useMutation({ mutationFn: (body: BodyOf<typeof API.accounts.login>) => call(API.accounts.login, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof API.accounts.login>) => call(API.accounts.login, { body }),
+    onSuccess: refresh,
+  });
 }
 
 export function useRegister() {
   const refresh = useRefreshSession();
-  return useMutation({ mutationFn: (body: BodyOf<typeof API.accounts.register>) => call(API.accounts.register, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof API.accounts.register>) => call(API.accounts.register, { body }),
+    onSuccess: refresh,
+  });
 }
 
 export function useChangePassword() {
   const refresh = useRefreshSession();
-  return useMutation({ mutationFn: (body: BodyOf<typeof API.accounts.changePassword>) => call(API.accounts.changePassword, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof API.accounts.changePassword>) => call(API.accounts.changePassword, { body }),
+    onSuccess: refresh,
+  });
 }
 
 export function useResetPassword() {
   const refresh = useRefreshSession();
-  return useMutation({ mutationFn: (body: BodyOf<typeof API.accounts.passwordResetConfirm>) => call(API.accounts.passwordResetConfirm, { body }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof API.accounts.passwordResetConfirm>) =>
+      call(API.accounts.passwordResetConfirm, { body }),
+    onSuccess: refresh,
+  });
 }
 
 /** Emails a reset link; the answer is the same whether or not the account exists. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (body: BodyOf<typeof API.accounts.passwordReset>) => call(API.accounts.passwordReset, { body }) });
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof API.accounts.passwordReset>) => call(API.accounts.passwordReset, { body }),
+  });
 }
 
 /** Spends the emailed token. The page says "verified" at once; the session catches up behind it. */
 export function useVerifyEmail() {
   const refresh = useRefreshSession();
-  return useMutation({ mutationFn: (token: string) => call(API.accounts.verifyEmail, { body: { token } }), onSuccess: () => void refresh() });
+  return useMutation({
+    mutationFn: (token: string) => call(API.accounts.verifyEmail, { body: { token } }),
+    onSuccess: () => void refresh(),
+  });
 }
 
 export function useResendVerification() {

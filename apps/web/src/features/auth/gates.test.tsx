@@ -35,7 +35,14 @@ function renderWith(session: SessionUser | null, onAllowed = vi.fn()) {
   client.setQueryData(SESSION_KEY, { user: session });
   const router = createMemoryRouter(
     [
-      { path: '/', element: <GatesProvider><Gated onAllowed={onAllowed} /></GatesProvider> },
+      {
+        path: '/',
+        element: (
+          <GatesProvider>
+            <Gated onAllowed={onAllowed} />
+          </GatesProvider>
+        ),
+      },
       { path: '/login', element: <p>login page</p> },
     ],
     { initialEntries: ['/'] },
@@ -60,7 +67,11 @@ describe('the login and verified-email gates', () => {
     fireEvent.click(screen.getByText('Add to Cart'));
     expect(alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: '/', notice: 'You must be logged in to perform this action.', tone: 'error' });
+    expect(router.state.location.state).toEqual({
+      from: '/',
+      notice: 'You must be logged in to perform this action.',
+      tone: 'error',
+    });
     expect(onAllowed).not.toHaveBeenCalled();
   });
 
@@ -82,13 +93,21 @@ describe('the login and verified-email gates', () => {
     [503, 'Error sending verification email. Please try again later.'],
   ])('shows the exact words after a resend answered %i', async (status, words) => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify(status === 200 ? { alreadyVerified: false } : { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } }), { status }),
+      new Response(
+        JSON.stringify(
+          status === 200 ? { alreadyVerified: false } : { error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } },
+        ),
+        { status },
+      ),
     );
     renderWith(user(false));
     fireEvent.click(screen.getByText('Add to Cart'));
     fireEvent.click(screen.getByText('Resend verification email'));
     expect(await screen.findByText(words)).toBeTruthy();
-    expect(globalThis.fetch).toHaveBeenCalledWith('/api/auth/resend-verification', expect.objectContaining({ method: 'POST' }));
+    expect(globalThis.fetch).toHaveBeenCalledWith(
+      '/api/auth/resend-verification',
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 
   it('lets a verified user through', () => {

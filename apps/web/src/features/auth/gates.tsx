@@ -35,7 +35,9 @@ function useSendToLogin(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(() => {
-    navigate('/login', { state: { from: `${location.pathname}${location.search}`, notice: MSG.mustBeLoggedIn, tone: 'error' } });
+    navigate('/login', {
+      state: { from: `${location.pathname}${location.search}`, notice: MSG.mustBeLoggedIn, tone: 'error' },
+    });
   }, [navigate, location.pathname, location.search]);
 }
 

@@ -35,7 +35,14 @@ describe('cart in local storage', () => {
   it('ignores corrupt or tampered storage rather than crashing', () => {
     localStorage.setItem(CART_KEY, '{not json');
     expect(readCart()).toEqual([]);
-    localStorage.setItem(CART_KEY, JSON.stringify([{ id: 'p1', title: 'x', price: 'free', quantity: 1 }, { ...watch, quantity: 0 }, { ...watch, quantity: 2 }]));
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify([
+        { id: 'p1', title: 'x', price: 'free', quantity: 1 },
+        { ...watch, quantity: 0 },
+        { ...watch, quantity: 2 },
+      ]),
+    );
     expect(readCart()).toEqual([{ ...watch, quantity: 2 }]);
   });
 

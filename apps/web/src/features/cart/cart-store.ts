@@ -14,7 +14,14 @@ const CHANGE_EVENT = 'souq:cart';
 
 function isLine(value: unknown): value is CartLine {
   const v = value as CartLine;
-  return !!v && typeof v.id === 'string' && typeof v.title === 'string' && Number.isFinite(v.price) && Number.isInteger(v.quantity) && v.quantity >= 1;
+  return (
+    !!v &&
+    typeof v.id === 'string' &&
+    typeof v.title === 'string' &&
+    Number.isFinite(v.price) &&
+    Number.isInteger(v.quantity) &&
+    v.quantity >= 1
+  );
 }
 
 export function readCart(): CartLine[] {
@@ -36,7 +43,11 @@ function writeCart(lines: CartLine[]): void {
 export function addToCart(item: Omit<CartLine, 'quantity'>): void {
   const lines = readCart();
   const existing = lines.find((l) => l.id === item.id);
-  writeCart(existing ? lines.map((l) => (l.id === item.id ? { ...l, quantity: l.quantity + 1 } : l)) : [...lines, { ...item, quantity: 1 }]);
+  writeCart(
+    existing
+      ? lines.map((l) => (l.id === item.id ? { ...l, quantity: l.quantity + 1 } : l))
+      : [...lines, { ...item, quantity: 1 }],
+  );
 }
 
 /** The quantity never goes below 1; removing is its own action. */

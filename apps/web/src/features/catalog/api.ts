@@ -26,7 +26,10 @@ export function useSearchResults(query: { q: string; sort: string; order: 'asc' 
 }
 
 export function useSellerProducts(userId: string, enabled = true) {
-  return usePaged(pagedQuery(productKeys.list('seller', { userId }), API.profiles.products, { params: { id: userId } }), enabled);
+  return usePaged(
+    pagedQuery(productKeys.list('seller', { userId }), API.profiles.products, { params: { id: userId } }),
+    enabled,
+  );
 }
 
 export function useMyLikes(enabled: boolean) {

@@ -37,7 +37,8 @@ function readHidden(session: string | null): ReadonlySet<string> {
 }
 
 function describe(item: FeedItem): string {
-  if (item.kind === 'product') return `${item.product.title}, ${formatAED(item.product.price)}, sold by ${item.seller.username}`;
+  if (item.kind === 'product')
+    return `${item.product.title}, ${formatAED(item.product.price)}, sold by ${item.seller.username}`;
   const bid = item.auction.currentBid;
   return `Auction: ${item.auction.title}, ${bid === null ? 'starting bid' : 'current bid'} ${formatAED(bid ?? item.auction.startingBid)}, sold by ${item.auction.seller.username}`;
 }
@@ -144,7 +145,8 @@ export function Feed({ gates }: { gates: FeedGates }) {
     const el = scroller.current;
     if (!el || restoring || items.length === 0) return;
     const top = current * el.clientHeight;
-    if (Math.abs(el.scrollTop - top) >= 2) el.scrollTo({ top, behavior: placed.current && !reducedMotion() ? 'smooth' : 'instant' });
+    if (Math.abs(el.scrollTop - top) >= 2)
+      el.scrollTo({ top, behavior: placed.current && !reducedMotion() ? 'smooth' : 'instant' });
     placed.current = true;
   }, [current, restoring, items.length]);
 
@@ -167,7 +169,8 @@ export function Feed({ gates }: { gates: FeedGates }) {
     const watch = () => {
       frame = 0;
       if (!focusInFeed.current) return;
-      if (document.activeElement === document.body && document.hasFocus()) el.querySelector<HTMLElement>('[data-current]')?.focus({ preventScroll: true });
+      if (document.activeElement === document.body && document.hasFocus())
+        el.querySelector<HTMLElement>('[data-current]')?.focus({ preventScroll: true });
       frame = requestAnimationFrame(watch);
     };
     const onIn = () => {
@@ -216,7 +219,11 @@ export function Feed({ gates }: { gates: FeedGates }) {
         // <body>, so it moves with the index, as it does for keys (a slow smooth scroll can pause
         // long enough to land here mid-way).
         refocus.current = el.contains(document.activeElement);
-        setIndex((i) => (Math.round(el.scrollTop / el.clientHeight) === clampIndex(i, count.current) ? i : Math.round(el.scrollTop / el.clientHeight)));
+        setIndex((i) =>
+          Math.round(el.scrollTop / el.clientHeight) === clampIndex(i, count.current)
+            ? i
+            : Math.round(el.scrollTop / el.clientHeight),
+        );
       }, 150);
     };
     el.addEventListener('wheel', onWheel, { passive: false });
@@ -303,7 +310,13 @@ export function Feed({ gates }: { gates: FeedGates }) {
       </div>
     );
   } else if (query.isError && items.length === 0) {
-    body = <ErrorState title="We couldn't load your feed" message={query.error.message} onRetry={() => void query.refetch()} />;
+    body = (
+      <ErrorState
+        title="We couldn't load your feed"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (items.length === 0) {
     body = (
       <EmptyState title={EMPTY_TITLE}>
@@ -312,9 +325,24 @@ export function Feed({ gates }: { gates: FeedGates }) {
     );
   } else {
     body = (
-      <div ref={scroller} className="feed" tabIndex={0} aria-label="For You feed. Use the up and down arrow keys to move between items." data-testid="feed">
+      <div
+        ref={scroller}
+        className="feed"
+        tabIndex={0}
+        aria-label="For You feed. Use the up and down arrow keys to move between items."
+        data-testid="feed"
+      >
         {items.map((it, k) => (
-          <FeedCard key={itemKey(it)} item={it} position={k + 1} total={total} current={k === current} near={k >= current - 1 && k <= current + 2} gates={gates} onNotInterested={dismiss} />
+          <FeedCard
+            key={itemKey(it)}
+            item={it}
+            position={k + 1}
+            total={total}
+            current={k === current}
+            near={k >= current - 1 && k <= current + 2}
+            gates={gates}
+            onNotInterested={dismiss}
+          />
         ))}
         {isFetchingNextPage && current >= items.length - 1 && <p className="feed__more">{LOADING_TEXT}</p>}
       </div>

@@ -1,6 +1,14 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { bidsLabel, productPath, formatAED, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
+import {
+  bidsLabel,
+  productPath,
+  formatAED,
+  MSG,
+  type FeedItem,
+  type ImageUrls,
+  type ProductSummary,
+} from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
@@ -68,14 +76,19 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
 
   function failed(action: Action, error: unknown, fallbackText: string) {
     if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') setLogin(action);
-    else if (!answerGate(error, { signInHere: true })) setNote({ tone: 'error', text: error instanceof ApiError ? error.message : fallbackText });
+    else if (!answerGate(error, { signInHere: true }))
+      setNote({ tone: 'error', text: error instanceof ApiError ? error.message : fallbackText });
   }
 
   async function toggleLike() {
     if (item.kind !== 'product' || busy || !allowed('like', false)) return;
     setBusy('like');
     try {
-      await likeItem.mutateAsync({ id: item.id, like: !item.likedByMe, before: { likedByMe: item.likedByMe, likeCount: item.product.likeCount } });
+      await likeItem.mutateAsync({
+        id: item.id,
+        like: !item.likedByMe,
+        before: { likedByMe: item.likedByMe, likeCount: item.product.likeCount },
+      });
     } catch (error) {
       failed('like', error, 'Could not save your like. Try again.');
     } finally {
@@ -89,7 +102,10 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     setBusy('follow');
     try {
       const result = await followSeller.mutateAsync({ sellerId: seller.id, follow });
-      setNote({ tone: 'ok', text: result.following ? `You follow ${seller.username}.` : `You no longer follow ${seller.username}.` });
+      setNote({
+        tone: 'ok',
+        text: result.following ? `You follow ${seller.username}.` : `You no longer follow ${seller.username}.`,
+      });
     } catch (error) {
       failed('follow', error, 'Could not follow. Try again.');
     } finally {
@@ -119,7 +135,8 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
       const problem = bidProblemOf(error);
       if (problem.kind === 'login') setLogin('bid');
       else if (problem.kind === 'verify') answerGate(error, { signInHere: true });
-      else if (problem.kind === 'fields') setNote({ tone: 'error', text: Object.values(problem.fields)[0] ?? MSG.bidFailed });
+      else if (problem.kind === 'fields')
+        setNote({ tone: 'error', text: Object.values(problem.fields)[0] ?? MSG.bidFailed });
       else setNote({ tone: 'error', text: problem.message });
     } finally {
       setBusy(null);
@@ -131,7 +148,10 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     onNotInterested(item);
   }
 
-  const discount = item.kind === 'product' && item.product.previousPrice && item.product.previousPrice > item.product.price ? Math.round((1 - item.product.price / item.product.previousPrice) * 100) : 0;
+  const discount =
+    item.kind === 'product' && item.product.previousPrice && item.product.previousPrice > item.product.price
+      ? Math.round((1 - item.product.price / item.product.previousPrice) * 100)
+      : 0;
 
   return (
     <article
@@ -149,7 +169,11 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
 
       <div className="feed-card__info">
         <p className="feed-card__meta">
-          {item.kind === 'auction' ? <span className="pill pill--warn pill--small">Auction</span> : <span className="pill pill--small">{item.product.category}</span>}
+          {item.kind === 'auction' ? (
+            <span className="pill pill--warn pill--small">Auction</span>
+          ) : (
+            <span className="pill pill--small">{item.product.category}</span>
+          )}
           <span className="sr-only" id={`${titleId}-position`}>
             Item {position} of {total}
           </span>
@@ -172,11 +196,11 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
         ) : (
           <div className="feed-card__bid" data-testid="feed-price">
             <div>
-              <span className="feed-card__label">{item.auction.currentBid === null ? 'Starting bid' : 'Current bid'}</span>
-              <Money fils={item.auction.currentBid ?? item.auction.startingBid} className="feed-card__amount" />
-              <span className="muted feed-card__count">
-                {bidsLabel(item.auction.bidCount)}
+              <span className="feed-card__label">
+                {item.auction.currentBid === null ? 'Starting bid' : 'Current bid'}
               </span>
+              <Money fils={item.auction.currentBid ?? item.auction.startingBid} className="feed-card__amount" />
+              <span className="muted feed-card__count">{bidsLabel(item.auction.bidCount)}</span>
             </div>
             <div>
               <span className="feed-card__label">Ends in</span>
@@ -208,14 +232,28 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
 
         <div className="feed-card__actions">
           {item.kind === 'product' ? (
-            <button type="button" className="btn btn--primary feed-card__main" onClick={addToCart} data-testid="feed-add-to-cart">
+            <button
+              type="button"
+              className="btn btn--primary feed-card__main"
+              onClick={addToCart}
+              data-testid="feed-add-to-cart"
+            >
               <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z" />
+                <path
+                  fill="currentColor"
+                  d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z"
+                />
               </svg>
               Add to Cart
             </button>
           ) : (
-            <button type="button" className="btn btn--primary feed-card__main" disabled={busy === 'bid'} onClick={() => void bid()} data-testid="feed-bid">
+            <button
+              type="button"
+              className="btn btn--primary feed-card__main"
+              disabled={busy === 'bid'}
+              onClick={() => void bid()}
+              data-testid="feed-bid"
+            >
               {busy === 'bid' ? 'Placing bid…' : `Bid ${formatAED(item.minimumBid)}`}
             </button>
           )}
@@ -237,7 +275,12 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
           <Link to={href} className="btn btn--ghost feed-card__open" data-testid="feed-open">
             View details
           </Link>
-          <button type="button" className="btn btn--ghost feed-card__hide" onClick={hide} data-testid="feed-not-interested">
+          <button
+            type="button"
+            className="btn btn--ghost feed-card__hide"
+            onClick={hide}
+            data-testid="feed-not-interested"
+          >
             Not interested
           </button>
         </div>
@@ -255,7 +298,12 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
             </p>
           )}
         </div>
-        {login && (login === 'bid' ? <LoginToBid onDismiss={() => setLogin(null)} /> : <LoginPrompt onDismiss={() => setLogin(null)} />)}
+        {login &&
+          (login === 'bid' ? (
+            <LoginToBid onDismiss={() => setLogin(null)} />
+          ) : (
+            <LoginPrompt onDismiss={() => setLogin(null)} />
+          ))}
       </div>
     </article>
   );

@@ -53,14 +53,38 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
       </div>
       {many && (
         <>
-          <button type="button" className="feed-photos__nav feed-photos__nav--prev" aria-label="Previous photo" onClick={() => go(shown - 1)}>
+          <button
+            type="button"
+            className="feed-photos__nav feed-photos__nav--prev"
+            aria-label="Previous photo"
+            onClick={() => go(shown - 1)}
+          >
             <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
-          <button type="button" className="feed-photos__nav feed-photos__nav--next" aria-label="Next photo" onClick={() => go(shown + 1)}>
+          <button
+            type="button"
+            className="feed-photos__nav feed-photos__nav--next"
+            aria-label="Next photo"
+            onClick={() => go(shown + 1)}
+          >
             <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M9 5l7 7-7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <span className="feed-photos__count" aria-hidden="true">

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { FeedItem, FeedItemRef, FeedPage } from '@souq/shared';
 import { newIdempotencyKey, placeBid } from '../../api/bids';
 import { call } from '../../api/client';
@@ -42,7 +48,10 @@ export function useFeedPages(session: string | null) {
 
 /** Changes the items of every cached feed session (a like, a follow, a bid shows wherever the item is). */
 export function updateFeedItems(client: QueryClient, change: (item: FeedItem) => FeedItem): void {
-  client.setQueriesData<FeedData>({ queryKey: feedKeys.all }, (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(change) })) });
+  client.setQueriesData<FeedData>(
+    { queryKey: feedKeys.all },
+    (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(change) })) },
+  );
 }
 
 type Like = { id: string; like: boolean; before: { likedByMe: boolean; likeCount: number } };
@@ -51,7 +60,9 @@ type Like = { id: string; like: boolean; before: { likedByMe: boolean; likeCount
 export function useLikeItem() {
   const client = useQueryClient();
   const show = (id: string, likedByMe: boolean, likeCount: number) =>
-    updateFeedItems(client, (i) => (i.kind === 'product' && i.id === id ? { ...i, likedByMe, product: { ...i.product, likeCount } } : i));
+    updateFeedItems(client, (i) =>
+      i.kind === 'product' && i.id === id ? { ...i, likedByMe, product: { ...i.product, likeCount } } : i,
+    );
   return useMutation({
     mutationFn: ({ id, like }: Like) => setProductLike(id, like),
     onMutate: ({ id, like, before }) => show(id, like, Math.max(0, before.likeCount + (like ? 1 : -1))),
@@ -82,7 +93,19 @@ export function useBidMinimum() {
     mutationFn: ({ id, amount, key }: { id: string; amount: number; key: string }) => placeBid(id, { amount }, key),
     onSuccess: ({ auction: live }, { id }) => {
       updateFeedItems(client, (i) =>
-        i.kind === 'auction' && i.id === id ? { ...i, minimumBid: live.minimumBid, auction: { ...i.auction, currentBid: live.currentBid, bidCount: live.bidCount, endsAt: live.endsAt, status: live.status } } : i,
+        i.kind === 'auction' && i.id === id
+          ? {
+              ...i,
+              minimumBid: live.minimumBid,
+              auction: {
+                ...i.auction,
+                currentBid: live.currentBid,
+                bidCount: live.bidCount,
+                endsAt: live.endsAt,
+                status: live.status,
+              },
+            }
+          : i,
       );
       void client.invalidateQueries({ queryKey: auctionKeys.detail(id) });
     },
@@ -92,7 +115,10 @@ export { newIdempotencyKey };
 
 /** Show less of this item's seller and category; the feed has already hidden it, so a failure is only logged. */
 export function useNotInterested() {
-  return useMutation({ mutationFn: (ref: FeedItemRef) => call(API.feed.notInterested, { body: ref }), onError: (error) => console.warn('not interested failed:', error) });
+  return useMutation({
+    mutationFn: (ref: FeedItemRef) => call(API.feed.notInterested, { body: ref }),
+    onError: (error) => console.warn('not interested failed:', error),
+  });
 }
 
 /**

@@ -9,12 +9,19 @@ export interface FeedCursor {
 }
 
 const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64Url = (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+const fromBase64Url = (text: string) =>
+  atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
 
 export function decodeFeedCursor(cursor: string): FeedCursor | null {
   try {
     const value: unknown = JSON.parse(fromBase64Url(cursor));
-    if (Array.isArray(value) && typeof value[0] === 'string' && /^[0-9a-f-]{36}$/.test(value[0]) && Number.isSafeInteger(value[1]) && (value[1] as number) >= 0) {
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(value[0]) &&
+      Number.isSafeInteger(value[1]) &&
+      (value[1] as number) >= 0
+    ) {
       return { sessionId: value[0], offset: value[1] as number };
     }
   } catch {
@@ -23,7 +30,8 @@ export function decodeFeedCursor(cursor: string): FeedCursor | null {
   return null;
 }
 
-export const encodeFeedCursor = ({ sessionId, offset }: FeedCursor): string => toBase64Url(JSON.stringify([sessionId, offset]));
+export const encodeFeedCursor = ({ sessionId, offset }: FeedCursor): string =>
+  toBase64Url(JSON.stringify([sessionId, offset]));
 
 /** The same session's cursor at another offset; null when the text is not a feed cursor. */
 export function cursorAt(cursor: string, offset: number): string | null {

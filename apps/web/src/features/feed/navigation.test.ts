@@ -79,7 +79,9 @@ describe('opens batcher', () => {
   it('sends each item once, in batches of at most 50, every few seconds and when the page goes', () => {
     vi.useFakeTimers();
     const sent: { refs: number; leaving: boolean }[] = [];
-    const batcher = createOpensBatcher((refs, leaving) => sent.push({ refs: refs.length, leaving }), { intervalMs: 5000 });
+    const batcher = createOpensBatcher((refs, leaving) => sent.push({ refs: refs.length, leaving }), {
+      intervalMs: 5000,
+    });
     batcher.add({ kind: 'product', id: 'a' });
     batcher.add({ kind: 'product', id: 'a' });
     batcher.add({ kind: 'auction', id: 'a' });

@@ -16,7 +16,10 @@ export interface OpensBatcher {
  * Opens are a cheap signal: the browser queues them and sends them in batches, every few
  * seconds and when the page is hidden or left (keepalive, so the request outlives the page).
  */
-export function createOpensBatcher(send: (refs: FeedItemRef[], leaving: boolean) => void, { intervalMs = OPENS_FLUSH_MS } = {}): OpensBatcher {
+export function createOpensBatcher(
+  send: (refs: FeedItemRef[], leaving: boolean) => void,
+  { intervalMs = OPENS_FLUSH_MS } = {},
+): OpensBatcher {
   const seen = new Set<string>();
   let queue: FeedItemRef[] = [];
   const flush = (leaving = false) => {

@@ -6,12 +6,27 @@ const requestSocket = vi.fn();
 vi.mock('../../api/socket', () => ({ requestSocket: (...args: unknown[]) => requestSocket(...args) }));
 const { ChatPanel } = await import('./ChatPanel');
 
-const line = (over: Partial<ChatMessage>): ChatMessage => ({ id: 'm1', kind: 'chat', text: 'hi', amount: null, user: { id: 'u1', username: 'aisha', profilePic: '' }, createdAt: '2026-11-22T10:00:00.000Z', ...over });
+const line = (over: Partial<ChatMessage>): ChatMessage => ({
+  id: 'm1',
+  kind: 'chat',
+  text: 'hi',
+  amount: null,
+  user: { id: 'u1', username: 'aisha', profilePic: '' },
+  createdAt: '2026-11-22T10:00:00.000Z',
+  ...over,
+});
 
 function renderChat({ verified = true, messages = [] as ChatMessage[] } = {}) {
   const onNeedVerify = vi.fn();
   const onSent = vi.fn();
-  render(<ChatPanel streamId="s1" messages={messages} hostId="h1" form={{ verified, isHost: false, onNeedVerify, onSent }} />);
+  render(
+    <ChatPanel
+      streamId="s1"
+      messages={messages}
+      hostId="h1"
+      form={{ verified, isHost: false, onNeedVerify, onSent }}
+    />,
+  );
   const send = (text: string) => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Chat message' }), { target: { value: text } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -33,7 +48,9 @@ describe('the live chat', () => {
 
   it('ignores an empty line; an unverified bid is not sent and the prompt is offered, but chat is', async () => {
     const { onNeedVerify, onSent, send } = renderChat({ verified: false });
-    expect(screen.getByRole('textbox', { name: 'Chat message' }).getAttribute('placeholder')).toBe('Enter message (verify email to bid)');
+    expect(screen.getByRole('textbox', { name: 'Chat message' }).getAttribute('placeholder')).toBe(
+      'Enter message (verify email to bid)',
+    );
     send('   ');
     expect(requestSocket).not.toHaveBeenCalled();
     send('١٥٠');
@@ -47,17 +64,31 @@ describe('the live chat', () => {
 
   it('shows the server’s answer to a bid, and resends an unanswered line with the same id', async () => {
     const { send } = renderChat();
-    requestSocket.mockResolvedValueOnce({ ok: false, code: 'SERVICE_UNAVAILABLE', message: 'Cannot reach Souq. Check your connection and try again.' });
+    requestSocket.mockResolvedValueOnce({
+      ok: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Cannot reach Souq. Check your connection and try again.',
+    });
     send('150');
     await screen.findByText('Cannot reach Souq. Check your connection and try again.');
-    requestSocket.mockResolvedValueOnce({ ok: false, code: 'VALIDATION_FAILED', message: 'Bid amount must be higher than current bid. Bid at least AED 155.00.' });
+    requestSocket.mockResolvedValueOnce({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Bid amount must be higher than current bid. Bid at least AED 155.00.',
+    });
     send('150');
-    expect((await screen.findByRole('alert')).textContent).toBe('Bid amount must be higher than current bid. Bid at least AED 155.00.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Bid amount must be higher than current bid. Bid at least AED 155.00.',
+    );
     const [first, second] = requestSocket.mock.calls.map((c) => (c[1] as { clientId: string }).clientId);
     expect(second).toBe(first);
     // The refused line stays in the box to correct.
     expect((screen.getByRole('textbox', { name: 'Chat message' }) as HTMLInputElement).value).toBe('150');
-    requestSocket.mockResolvedValueOnce({ ok: true, message: line({ kind: 'bid', amount: 160_00 }), bid: { leading: true, message: 'Your bid is in. You are the highest bidder.' } });
+    requestSocket.mockResolvedValueOnce({
+      ok: true,
+      message: line({ kind: 'bid', amount: 160_00 }),
+      bid: { leading: true, message: 'Your bid is in. You are the highest bidder.' },
+    });
     send('160');
     await screen.findByText('Your bid is in. You are the highest bidder.');
     expect((requestSocket.mock.calls[2]![1] as { clientId: string }).clientId).not.toBe(first);

@@ -50,9 +50,15 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
           stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
         }}
       >
-        {messages.length === 0 && <li className="chat__empty muted">No messages yet. Say hello, or type an amount to bid.</li>}
+        {messages.length === 0 && (
+          <li className="chat__empty muted">No messages yet. Say hello, or type an amount to bid.</li>
+        )}
         {messages.map((m) => (
-          <li key={m.id} className={`chat__msg${m.kind === 'bid' ? ' chat__msg--bid' : ''}`} data-testid={m.kind === 'bid' ? 'chat-bid' : 'chat-message'}>
+          <li
+            key={m.id}
+            className={`chat__msg${m.kind === 'bid' ? ' chat__msg--bid' : ''}`}
+            data-testid={m.kind === 'bid' ? 'chat-bid' : 'chat-message'}
+          >
             <div className="chat__text">
               <span className="chat__user">
                 {m.user.username}
@@ -68,15 +74,31 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
             </div>
             {moderation && (
               <div className="chat__tools">
-                <button type="button" className="icon-button" aria-label={`Delete message from ${m.user.username}`} onClick={() => moderation.onDelete(m)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Delete message from ${m.user.username}`}
+                  onClick={() => moderation.onDelete(m)}
+                >
                   <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                    <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+                    <path
+                      fill="currentColor"
+                      d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+                    />
                   </svg>
                 </button>
                 {m.user.id !== hostId && (
-                  <button type="button" className="icon-button" aria-label={`Remove ${m.user.username} from the stream`} onClick={() => setRemoving(m.user)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove ${m.user.username} from the stream`}
+                    onClick={() => setRemoving(m.user)}
+                  >
                     <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                      <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12c0-1.8.6-3.5 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z" />
+                      <path
+                        fill="currentColor"
+                        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12c0-1.8.6-3.5 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z"
+                      />
                     </svg>
                   </button>
                 )}
@@ -86,12 +108,22 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
         ))}
       </ol>
       {form ? <ChatForm streamId={streamId} {...form} /> : note}
-      {removing && moderation && <RemoveViewerDialog user={removing} onRemove={moderation.onRemove} onClose={() => setRemoving(null)} />}
+      {removing && moderation && (
+        <RemoveViewerDialog user={removing} onRemove={moderation.onRemove} onClose={() => setRemoving(null)} />
+      )}
     </section>
   );
 }
 
-function RemoveViewerDialog({ user, onRemove, onClose }: { user: UserBrief; onRemove: Moderation['onRemove']; onClose(): void }) {
+function RemoveViewerDialog({
+  user,
+  onRemove,
+  onClose,
+}: {
+  user: UserBrief;
+  onRemove: Moderation['onRemove'];
+  onClose(): void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -131,7 +163,13 @@ function RemoveViewerDialog({ user, onRemove, onClose }: { user: UserBrief; onRe
   );
 }
 
-function ChatForm({ streamId, verified, isHost, onNeedVerify, onSent }: { streamId: string } & NonNullable<Props['form']>) {
+function ChatForm({
+  streamId,
+  verified,
+  isHost,
+  onNeedVerify,
+  onSent,
+}: { streamId: string } & NonNullable<Props['form']>) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [sending, setSending] = useState(false);
@@ -188,13 +226,24 @@ function ChatForm({ streamId, verified, isHost, onNeedVerify, onSent }: { stream
         maxLength={CHAT_MAX}
         autoComplete="off"
         enterKeyHint="send"
-        placeholder={verified || isHost ? (isHost ? 'Message your viewers' : 'Message, or an amount to bid') : MSG.chatUnverifiedPlaceholder}
+        placeholder={
+          verified || isHost
+            ? isHost
+              ? 'Message your viewers'
+              : 'Message, or an amount to bid'
+            : MSG.chatUnverifiedPlaceholder
+        }
         aria-describedby={answer ? `${inputId}-answer` : undefined}
       />
       <button type="submit" className="btn btn--primary" disabled={sending}>
         Send
       </button>
-      <p id={`${inputId}-answer`} className={`chat__answer chat__answer--${answer?.tone ?? 'none'}`} role={answer?.tone === 'error' ? 'alert' : 'status'} data-testid="chat-answer">
+      <p
+        id={`${inputId}-answer`}
+        className={`chat__answer chat__answer--${answer?.tone ?? 'none'}`}
+        role={answer?.tone === 'error' ? 'alert' : 'status'}
+        data-testid="chat-answer"
+      >
         {answer?.text}
       </p>
     </form>

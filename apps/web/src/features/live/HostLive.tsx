@@ -92,7 +92,8 @@ export function HostLive({ stream, initialMedia }: Props) {
       <header className="live__head">
         <PageTitle>{title}</PageTitle>
         <p className="live__hosting">
-          <span className="stream-card__badge stream-card__badge--live">{ended ? 'ENDED' : 'LIVE'}</span> {ended ? MSG.streamEnded : MSG.hostingStream}
+          <span className="stream-card__badge stream-card__badge--live">{ended ? 'ENDED' : 'LIVE'}</span>{' '}
+          {ended ? MSG.streamEnded : MSG.hostingStream}
         </p>
       </header>
 
@@ -118,7 +119,8 @@ export function HostLive({ stream, initialMedia }: Props) {
           </div>
           {video.full && maxViewers !== null && !ended && (
             <p className="notice notice--warn" role="status" data-testid="mesh-full">
-              Your stream is full: {maxViewers} {maxViewers === 1 ? 'viewer' : 'viewers'} is the most this connection can hold here. Others can still chat and bid, and get video when someone leaves.
+              Your stream is full: {maxViewers} {maxViewers === 1 ? 'viewer' : 'viewers'} is the most this connection
+              can hold here. Others can still chat and bid, and get video when someone leaves.
             </p>
           )}
           <BidBanner stream={stream} />
@@ -134,7 +136,8 @@ export function HostLive({ stream, initialMedia }: Props) {
             <div className="live__ended" data-testid="host-ended">
               {ended && stream.winner && stream.highestBid && (
                 <p>
-                  Sold to <strong>{stream.winner.username}</strong> for <strong>{formatAED(stream.highestBid.amount)}</strong>. Their order is waiting for their address.
+                  Sold to <strong>{stream.winner.username}</strong> for{' '}
+                  <strong>{formatAED(stream.highestBid.amount)}</strong>. Their order is waiting for their address.
                 </p>
               )}
               {ended && !stream.winner && <p>No bids were placed: your product stays in your shop.</p>}
@@ -143,7 +146,12 @@ export function HostLive({ stream, initialMedia }: Props) {
               </Link>
             </div>
           ) : (
-            <button type="button" className="btn btn--danger btn--block" onClick={() => setConfirming(true)} data-testid="end-stream">
+            <button
+              type="button"
+              className="btn btn--danger btn--block"
+              onClick={() => setConfirming(true)}
+              data-testid="end-stream"
+            >
               End Stream
             </button>
           )}
@@ -157,7 +165,13 @@ export function HostLive({ stream, initialMedia }: Props) {
           moderation={ended ? undefined : moderation}
         />
       </div>
-      {confirming && <EndStreamDialog streamId={stream.id} hasBid={stream.highestBid !== null} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <EndStreamDialog
+          streamId={stream.id}
+          hasBid={stream.highestBid !== null}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </article>
   );
 }
@@ -185,7 +199,11 @@ function EndStreamDialog({ streamId, hasBid, onClose }: { streamId: string; hasB
         </>
       }
     >
-      <p>{hasBid ? 'Bidding stops now and the highest bid wins: the buyer gets an order.' : 'Bidding stops now. No one has bid yet.'}</p>
+      <p>
+        {hasBid
+          ? 'Bidding stops now and the highest bid wins: the buyer gets an order.'
+          : 'Bidding stops now. No one has bid yet.'}
+      </p>
       {end.error && (
         <p className="form-error" role="alert">
           {end.error.message}

@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MSG, parseAmountToFils, STREAM_COVER_MAX_BYTES, STREAM_DURATION_DEFAULT_MIN, STREAM_DURATION_MAX, STREAM_DURATION_MIN, TEST_PREVIEW_MS, type FieldErrors } from '@souq/shared';
+import {
+  MSG,
+  parseAmountToFils,
+  STREAM_COVER_MAX_BYTES,
+  STREAM_DURATION_DEFAULT_MIN,
+  STREAM_DURATION_MAX,
+  STREAM_DURATION_MIN,
+  TEST_PREVIEW_MS,
+  type FieldErrors,
+} from '@souq/shared';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -24,14 +33,25 @@ export interface HostForm {
   startingBid: string;
 }
 
-const EMPTY_HOST: HostForm = { title: '', durationMinutes: String(STREAM_DURATION_DEFAULT_MIN), productId: '', startingBid: '' };
+const EMPTY_HOST: HostForm = {
+  title: '',
+  durationMinutes: String(STREAM_DURATION_DEFAULT_MIN),
+  productId: '',
+  startingBid: '',
+};
 
 /** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
 export function validateHostForm(form: HostForm, cover: File | null): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.title.trim()) errors.title = MSG.streamTitleRequired;
   const minutes = Number(form.durationMinutes);
-  if (!form.durationMinutes.trim() || !Number.isInteger(minutes) || minutes < STREAM_DURATION_MIN || minutes > STREAM_DURATION_MAX) errors.durationMinutes = MSG.streamDurationRange;
+  if (
+    !form.durationMinutes.trim() ||
+    !Number.isInteger(minutes) ||
+    minutes < STREAM_DURATION_MIN ||
+    minutes > STREAM_DURATION_MAX
+  )
+    errors.durationMinutes = MSG.streamDurationRange;
   if (!form.productId) errors.productId = MSG.streamChooseProduct;
   const bid = parseAmountToFils(form.startingBid);
   if (bid === null || bid <= 0) errors.startingBid = MSG.startingBidPositive;
@@ -40,7 +60,8 @@ export function validateHostForm(form: HostForm, cover: File | null): FieldError
 }
 
 /** A failed start says 'Error starting stream: ' (the exact words), then the server's own words when it has them. */
-const startFailure = (message: string) => (message.startsWith('Error starting stream') ? message : `Error starting stream: ${message}`);
+const startFailure = (message: string) =>
+  message.startsWith('Error starting stream') ? message : `Error starting stream: ${message}`;
 
 /** The host's form: title, cover, duration, the product and its starting bid, a camera test, Start. */
 export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) {
@@ -140,7 +161,16 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       <fieldset disabled={!verified || starting} className="host-form__fields">
         <legend className="sr-only">Your livestream</legend>
         <Field label="Title" error={errors.title}>
-          {(control) => <input {...control} name="title" value={form.title} maxLength={120} onChange={(e) => set('title', e.target.value)} placeholder="What are you selling today?" />}
+          {(control) => (
+            <input
+              {...control}
+              name="title"
+              value={form.title}
+              maxLength={120}
+              onChange={(e) => set('title', e.target.value)}
+              placeholder="What are you selling today?"
+            />
+          )}
         </Field>
 
         <div className={`field${errors.cover ? ' field--invalid' : ''}`}>
@@ -194,7 +224,15 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
           )}
         </Field>
 
-        <Field label="Product on sale" error={errors.productId} hint={products.isSuccess && sellable.length === 0 ? 'Add a product first: only your products that are not on auction can be sold live.' : undefined}>
+        <Field
+          label="Product on sale"
+          error={errors.productId}
+          hint={
+            products.isSuccess && sellable.length === 0
+              ? 'Add a product first: only your products that are not on auction can be sold live.'
+              : undefined
+          }
+        >
           {(control) => (
             <select
               {...control}
@@ -217,7 +255,14 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
         </Field>
 
         <Field label="Starting bid" error={errors.startingBid}>
-          {(control) => <MoneyInput {...control} name="startingBid" value={form.startingBid} onChange={(e) => set('startingBid', e.target.value)} />}
+          {(control) => (
+            <MoneyInput
+              {...control}
+              name="startingBid"
+              value={form.startingBid}
+              onChange={(e) => set('startingBid', e.target.value)}
+            />
+          )}
         </Field>
 
         <CameraTest />
@@ -267,12 +312,24 @@ function CameraTest() {
         disabled={media !== null}
         onClick={() => {
           setError(null);
-          captureCamera().then(setMedia, (e: unknown) => setError(`${(e as Error).message}. Please check device permissions.`));
+          captureCamera().then(setMedia, (e: unknown) =>
+            setError(`${(e as Error).message}. Please check device permissions.`),
+          );
         }}
       >
         Test Camera and Microphone
       </button>
-      {media && <video ref={video} className="camera-test__preview" autoPlay playsInline muted aria-label="Camera preview" data-testid="camera-preview" />}
+      {media && (
+        <video
+          ref={video}
+          className="camera-test__preview"
+          autoPlay
+          playsInline
+          muted
+          aria-label="Camera preview"
+          data-testid="camera-preview"
+        />
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}

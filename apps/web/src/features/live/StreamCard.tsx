@@ -8,7 +8,12 @@ export function StreamCard({ stream }: { stream: Card }) {
   const ended = stream.status === 'ended';
   const title = stream.title.trim() || MSG.untitledStream;
   return (
-    <Link to={`/livestream/${stream.id}`} className={`link-card stream-card${ended ? ' stream-card--ended' : ''}`} data-testid="stream-card" data-status={stream.status}>
+    <Link
+      to={`/livestream/${stream.id}`}
+      className={`link-card stream-card${ended ? ' stream-card--ended' : ''}`}
+      data-testid="stream-card"
+      data-status={stream.status}
+    >
       <div className="stream-card__media">
         <img src={stream.cover} alt="" loading="lazy" width={400} height={225} />
         <span className={`stream-card__badge stream-card__badge--${stream.status}`}>{ended ? 'ENDED' : 'LIVE'}</span>

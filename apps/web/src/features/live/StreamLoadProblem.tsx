@@ -6,7 +6,17 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageTitle } from '../../components/PageTitle';
 
 /** A stream that could not be loaded: not found (with the page's next step), or a failure to retry. */
-export function StreamLoadProblem({ error, retry, failedTitle, next }: { error: Error; retry: () => void; failedTitle: string; next: ReactNode }) {
+export function StreamLoadProblem({
+  error,
+  retry,
+  failedTitle,
+  next,
+}: {
+  error: Error;
+  retry: () => void;
+  failedTitle: string;
+  next: ReactNode;
+}) {
   if (error instanceof ApiError && error.status < 500) {
     return (
       <>

@@ -15,9 +15,20 @@ interface Props {
 export function TimeLeft({ endsAt, ended, style, testId }: Props) {
   const seconds = useSecondsLeft(endsAt);
   const left = ended ? 0 : (seconds ?? 0);
-  const text = style === 'viewer' ? formatMMSS(left) : left === 0 ? (style === 'host' ? MSG.biddingEnded : 'Ended') : `${formatMinSec(left)}${style === 'list' ? ' left' : ''}`;
+  const text =
+    style === 'viewer'
+      ? formatMMSS(left)
+      : left === 0
+        ? style === 'host'
+          ? MSG.biddingEnded
+          : 'Ended'
+        : `${formatMinSec(left)}${style === 'list' ? ' left' : ''}`;
   return (
-    <span className={`countdown countdown--${urgencyOf(left)} time-left time-left--${style}`} role="timer" data-testid={testId}>
+    <span
+      className={`countdown countdown--${urgencyOf(left)} time-left time-left--${style}`}
+      role="timer"
+      data-testid={testId}
+    >
       {text}
     </span>
   );

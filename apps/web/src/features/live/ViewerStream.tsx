@@ -75,7 +75,12 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
             </span>
             <span className="live__clock">
               <span className="sr-only">Time left </span>
-              <TimeLeft endsAt={stream.endsAt} ended={stream.status === 'ended'} style="viewer" testId="viewer-countdown" />
+              <TimeLeft
+                endsAt={stream.endsAt}
+                ended={stream.status === 'ended'}
+                style="viewer"
+                testId="viewer-countdown"
+              />
             </span>
             {viewers !== null && <span className="muted live__viewers">{Math.max(0, viewers - 1)} watching</span>}
             <SoundToggle />
@@ -128,7 +133,12 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
           </div>
 
           {state === 'failed' && !ended && !shut && retry && (
-            <button type="button" className="btn btn--primary btn--block" onClick={retry} data-testid="refresh-connection">
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              onClick={retry}
+              data-testid="refresh-connection"
+            >
               Refresh Connection
             </button>
           )}
@@ -157,7 +167,11 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
           streamId={stream.id}
           messages={stream.recentMessages}
           hostId={stream.host.id}
-          form={me && !ended && !shut ? { verified: me.verified, isHost: stream.isHost, onNeedVerify, onSent: addMessage } : null}
+          form={
+            me && !ended && !shut
+              ? { verified: me.verified, isHost: stream.isHost, onNeedVerify, onSent: addMessage }
+              : null
+          }
           note={
             ended ? null : !me ? (
               <p className="chat__note">

@@ -43,7 +43,10 @@ export function useSellableProducts(ownerId: string) {
 
 /** Goes live: the fields and the optional cover as one multipart upload (a bar only for a cover). */
 export function useStartStream() {
-  return useMutation({ mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) => call(API.streams.start, { form, onProgress }) });
+  return useMutation({
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) =>
+      call(API.streams.start, { form, onProgress }),
+  });
 }
 
 // The host's moderation and the end: each shows once the stream is read again.
@@ -60,7 +63,10 @@ export function useEndStream(id: string) {
 
 export function useDeleteMessage(id: string) {
   const reread = useRereadStream(id);
-  return useMutation({ mutationFn: (messageId: string) => call(API.streams.deleteMessage, { params: { id, messageId } }), onSuccess: reread });
+  return useMutation({
+    mutationFn: (messageId: string) => call(API.streams.deleteMessage, { params: { id, messageId } }),
+    onSuccess: reread,
+  });
 }
 
 export function useRemoveViewer(id: string) {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, StreamCard, StreamLive } from '@souq/shared';
-import { applyStreamLive, CHAT_KEEP, formatMinSec, formatMMSS, mergeMessages, sortCards, wasOutbid, withoutMessage } from './live-state';
+import {
+  applyStreamLive,
+  CHAT_KEEP,
+  formatMinSec,
+  formatMMSS,
+  mergeMessages,
+  sortCards,
+  wasOutbid,
+  withoutMessage,
+} from './live-state';
 import { validateHostForm } from './HostSetup';
 import { afterFailure, encodingFor } from './video/mesh';
 
@@ -80,8 +89,14 @@ describe('time left', () => {
 
 describe('the live list order', () => {
   it('puts live before ended, newest first', () => {
-    const card = (id: string, status: StreamCard['status'], minute: number) => ({ id, status, startedAt: `2026-11-22T10:0${minute}:00.000Z` }) as StreamCard;
-    const sorted = sortCards([card('old-ended', 'ended', 1), card('old-live', 'live', 2), card('new-ended', 'ended', 5), card('new-live', 'live', 4)]);
+    const card = (id: string, status: StreamCard['status'], minute: number) =>
+      ({ id, status, startedAt: `2026-11-22T10:0${minute}:00.000Z` }) as StreamCard;
+    const sorted = sortCards([
+      card('old-ended', 'ended', 1),
+      card('old-live', 'live', 2),
+      card('new-ended', 'ended', 5),
+      card('new-live', 'live', 4),
+    ]);
     expect(sorted.map((c) => c.id)).toEqual(['new-live', 'old-live', 'new-ended', 'old-ended']);
   });
 });
@@ -113,7 +128,8 @@ describe('the host form in the browser', () => {
       startingBid: 'Starting bid must be a positive amount.',
       cover: 'Image size should be less than 5MB',
     });
-    for (const durationMinutes of ['', '1.5', '121', '-1']) expect(validateHostForm({ ...valid, durationMinutes }, null).durationMinutes, durationMinutes).toBeDefined();
+    for (const durationMinutes of ['', '1.5', '121', '-1'])
+      expect(validateHostForm({ ...valid, durationMinutes }, null).durationMinutes, durationMinutes).toBeDefined();
     expect(validateHostForm({ ...valid, durationMinutes: '1' }, { size: 5_242_880 } as File)).toEqual({});
   });
 });

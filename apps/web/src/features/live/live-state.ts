@@ -21,7 +21,9 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
   const seen = new Set(current.map((m) => m.id));
   const added = incoming.filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
   if (added.length === 0) return current as ChatMessage[];
-  const all = [...current, ...added].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const all = [...current, ...added].sort((a, b) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+  );
   return all.length > CHAT_KEEP ? all.slice(all.length - CHAT_KEEP) : all;
 }
 
@@ -44,10 +46,24 @@ export function formatMinSec(seconds: number): string {
 
 /** Live before ended, newest first (the server's order; kept when cards change status live). */
 export function sortCards(cards: readonly StreamCard[]): StreamCard[] {
-  return [...cards].sort((a, b) => (a.status === b.status ? (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0) : a.status === 'live' ? -1 : 1));
+  return [...cards].sort((a, b) =>
+    a.status === b.status
+      ? a.startedAt < b.startedAt
+        ? 1
+        : a.startedAt > b.startedAt
+          ? -1
+          : 0
+      : a.status === 'live'
+        ? -1
+        : 1,
+  );
 }
 
 /** The person was leading and someone else now is: the outbid chime's moment. */
-export function wasOutbid(before: StreamLive['highestBid'], after: StreamLive['highestBid'], me: string | null): boolean {
+export function wasOutbid(
+  before: StreamLive['highestBid'],
+  after: StreamLive['highestBid'],
+  me: string | null,
+): boolean {
   return me !== null && before?.user.id === me && after !== null && after.user.id !== me;
 }

@@ -5,7 +5,10 @@ import { MSG } from '@souq/shared';
 export async function captureCamera(): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) throw new Error(`Camera/microphone access failed: ${MSG.noVideoCamera}`);
   try {
-    return await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } }, audio: true });
+    return await navigator.mediaDevices.getUserMedia({
+      video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } },
+      audio: true,
+    });
   } catch {
     try {
       return await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
@@ -18,7 +21,12 @@ export async function captureCamera(): Promise<MediaStream> {
 /** The host start's device rules: a video track, and a microphone too. */
 export async function captureHostMedia(): Promise<MediaStream> {
   const media = await captureCamera();
-  const problem = media.getVideoTracks().length === 0 ? MSG.noVideoCamera : media.getAudioTracks().length === 0 ? MSG.streamDevicesMissing : null;
+  const problem =
+    media.getVideoTracks().length === 0
+      ? MSG.noVideoCamera
+      : media.getAudioTracks().length === 0
+        ? MSG.streamDevicesMissing
+        : null;
   if (problem) {
     stopMedia(media);
     throw new Error(problem);
@@ -42,7 +50,12 @@ export function useDeviceCheck(): DeviceCheck {
     const run = async () => {
       try {
         const devices = await navigator.mediaDevices.enumerateDevices();
-        if (alive) setCheck({ checked: true, camera: devices.some((d) => d.kind === 'videoinput'), microphone: devices.some((d) => d.kind === 'audioinput') });
+        if (alive)
+          setCheck({
+            checked: true,
+            camera: devices.some((d) => d.kind === 'videoinput'),
+            microphone: devices.some((d) => d.kind === 'audioinput'),
+          });
       } catch {
         if (alive) setCheck({ checked: true, camera: false, microphone: false });
       }

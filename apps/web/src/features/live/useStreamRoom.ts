@@ -16,12 +16,22 @@ export function useStreamRoom(id: string, me: string | null) {
   const [viewers, setViewers] = useState<number | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
 
-  const update = useCallback((step: (d: StreamDetail) => StreamDetail) => client.setQueryData<StreamDetail>(streamKeys.detail(id), (d) => d && step(d)), [client, id]);
+  const update = useCallback(
+    (step: (d: StreamDetail) => StreamDetail) =>
+      client.setQueryData<StreamDetail>(streamKeys.detail(id), (d) => d && step(d)),
+    [client, id],
+  );
   const reread = useCallback(() => void client.invalidateQueries({ queryKey: streamKeys.detail(id) }), [client, id]);
-  const addMessage = useCallback((message: ChatMessage) => update((d) => ({ ...d, recentMessages: mergeMessages(d.recentMessages, [message]) })), [update]);
+  const addMessage = useCallback(
+    (message: ChatMessage) => update((d) => ({ ...d, recentMessages: mergeMessages(d.recentMessages, [message]) })),
+    [update],
+  );
 
   useEffect(() => {
-    const mine = <T extends { streamId: string }>(fn: (m: T) => void) => (m: T) => m.streamId === id && fn(m);
+    const mine =
+      <T extends { streamId: string }>(fn: (m: T) => void) =>
+      (m: T) =>
+        m.streamId === id && fn(m);
     const stops = [
       joinStream(id, {
         onJoined(reply, dropped) {
@@ -40,10 +50,22 @@ export function useStreamRoom(id: string, me: string | null) {
         // The end names the winner; the winner's order comes with a re-read.
         if (stream.status === 'ended') reread();
       }),
-      onSocketEvent('stream:message', mine(({ message }) => addMessage(message))),
-      onSocketEvent('stream:message-deleted', mine(({ messageId }) => update((d) => ({ ...d, recentMessages: withoutMessage(d.recentMessages, messageId) })))),
-      onSocketEvent('stream:viewers', mine(({ count }) => setViewers(count))),
-      onSocketEvent('stream:removed', mine(({ message }) => setRemoved(message))),
+      onSocketEvent(
+        'stream:message',
+        mine(({ message }) => addMessage(message)),
+      ),
+      onSocketEvent(
+        'stream:message-deleted',
+        mine(({ messageId }) => update((d) => ({ ...d, recentMessages: withoutMessage(d.recentMessages, messageId) }))),
+      ),
+      onSocketEvent(
+        'stream:viewers',
+        mine(({ count }) => setViewers(count)),
+      ),
+      onSocketEvent(
+        'stream:removed',
+        mine(({ message }) => setRemoved(message)),
+      ),
     ];
     return () => stops.forEach((stop) => stop());
   }, [id, me, client, update, reread, addMessage]);

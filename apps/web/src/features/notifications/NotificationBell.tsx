@@ -11,7 +11,12 @@ import { useLiveNotifications } from './useLiveNotifications';
 function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
   return (
     <li>
-      <Link to={n.link} className={`bell__item bell__item--${n.kind}${n.read ? '' : ' bell__item--new'}`} onClick={onOpen} data-testid="notification">
+      <Link
+        to={n.link}
+        className={`bell__item bell__item--${n.kind}${n.read ? '' : ' bell__item--new'}`}
+        onClick={onOpen}
+        data-testid="notification"
+      >
         <span className="bell__dot" aria-hidden="true" />
         <span className="bell__text">
           <strong>{n.title}</strong>
@@ -91,7 +96,10 @@ export function NotificationBell() {
         data-testid="bell"
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1z" />
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"
+          />
         </svg>
         {unread > 0 && (
           <span className="bell__count" data-testid="bell-count" aria-hidden="true">
@@ -100,7 +108,15 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div id={panelId} ref={panel} className="bell__panel" role="region" aria-label="Notifications" tabIndex={-1} data-testid="bell-panel">
+        <div
+          id={panelId}
+          ref={panel}
+          className="bell__panel"
+          role="region"
+          aria-label="Notifications"
+          tabIndex={-1}
+          data-testid="bell-panel"
+        >
           <h2 className="bell__title">Notifications</h2>
           {list.isPending && (
             <div className="bell__loading" aria-label="Loading notifications" role="status">
@@ -120,7 +136,9 @@ export function NotificationBell() {
           {list.data && list.data.items.length === 0 && (
             <div className="bell__empty">
               <p>No notifications yet.</p>
-              <p className="muted">When someone outbids you, or an auction of yours gets a bid or ends, it shows up here.</p>
+              <p className="muted">
+                When someone outbids you, or an auction of yours gets a bid or ends, it shows up here.
+              </p>
               <Link to="/auction" className="btn btn--ghost" onClick={() => close(false)}>
                 Browse auctions
               </Link>

@@ -8,7 +8,12 @@ export const notificationKeys = { all: ['notifications'] as const };
 const KEPT = 30;
 
 export function useNotifications(enabled: boolean) {
-  return useQuery({ queryKey: notificationKeys.all, queryFn: ({ signal }) => call(API.notifications.list, { signal }), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: notificationKeys.all,
+    queryFn: ({ signal }) => call(API.notifications.list, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** The count goes to zero at once; the server is told behind it. */

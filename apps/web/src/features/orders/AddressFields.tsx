@@ -5,7 +5,11 @@ import { TextField } from '../../components/TextField';
 export const EMPTY_ADDRESS = { emirate: '', area: '', street: '', phone: '' };
 
 interface Props {
-  bind: (name: keyof typeof EMPTY_ADDRESS) => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+  bind: (name: keyof typeof EMPTY_ADDRESS) => {
+    name: string;
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+  };
   fields: FieldErrors;
 }
 
@@ -16,7 +20,12 @@ export function AddressFields({ bind, fields }: Props) {
     <>
       <div className={`field${fields.emirate ? ' field--invalid' : ''}`}>
         <label htmlFor={emirate}>Emirate</label>
-        <select id={emirate} aria-invalid={fields.emirate ? true : undefined} aria-describedby={fields.emirate ? `${emirate}-note` : undefined} {...bind('emirate')}>
+        <select
+          id={emirate}
+          aria-invalid={fields.emirate ? true : undefined}
+          aria-describedby={fields.emirate ? `${emirate}-note` : undefined}
+          {...bind('emirate')}
+        >
           <option value="">Choose an emirate</option>
           {EMIRATES.map((e) => (
             <option key={e}>{e}</option>
@@ -28,9 +37,28 @@ export function AddressFields({ bind, fields }: Props) {
           </small>
         )}
       </div>
-      <TextField label="Area" autoComplete="address-level2" placeholder="e.g. Dubai Marina" {...bind('area')} error={fields.area} />
-      <TextField label="Street address" autoComplete="street-address" placeholder="Building, street, flat" {...bind('street')} error={fields.street} />
-      <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+971 50 123 4567" {...bind('phone')} error={fields.phone} />
+      <TextField
+        label="Area"
+        autoComplete="address-level2"
+        placeholder="e.g. Dubai Marina"
+        {...bind('area')}
+        error={fields.area}
+      />
+      <TextField
+        label="Street address"
+        autoComplete="street-address"
+        placeholder="Building, street, flat"
+        {...bind('street')}
+        error={fields.street}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+971 50 123 4567"
+        {...bind('phone')}
+        error={fields.phone}
+      />
     </>
   );
 }

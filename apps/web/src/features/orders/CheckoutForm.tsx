@@ -46,7 +46,11 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
       <aside className="card" aria-label="Order summary">
         <h2>Order summary</h2>
         {quote.isPending && <Spinner label="Checking prices…" />}
-        {quote.error && <p className="notice notice--error">{quote.error instanceof ApiError ? quote.error.message : MSG.itemsUnavailable}</p>}
+        {quote.error && (
+          <p className="notice notice--error">
+            {quote.error instanceof ApiError ? quote.error.message : MSG.itemsUnavailable}
+          </p>
+        )}
         {quote.data && (
           <table className="summary-table" data-testid="order-summary">
             <tbody>

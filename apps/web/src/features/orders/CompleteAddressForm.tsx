@@ -32,7 +32,12 @@ export function CompleteAddressForm({ orderId, onDone }: Props) {
       <AddressFields bind={form.bind} fields={form.fields} />
       <CashOnDelivery />
       <FormError message={form.error} />
-      <button type="submit" className="btn btn--primary btn--block" disabled={form.pending} data-testid="confirm-address">
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={form.pending}
+        data-testid="confirm-address"
+      >
         {form.pending ? 'Saving…' : 'Confirm order'}
       </button>
     </form>

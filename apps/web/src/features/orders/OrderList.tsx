@@ -18,7 +18,12 @@ function AddAddress({ order }: { order: Order }) {
     return (
       <div className="order-card__todo">
         <p>You won this at auction. Add your delivery address to complete the order.</p>
-        <button type="button" className="btn btn--primary" onClick={() => setOpen(true)} data-testid="add-delivery-address">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setOpen(true)}
+          data-testid="add-delivery-address"
+        >
           Add delivery address
         </button>
       </div>
@@ -66,7 +71,8 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
             </ul>
             <p className="muted">
               {PAYMENT_METHODS[o.paymentMethod as keyof typeof PAYMENT_METHODS] ?? o.paymentMethod} ·{' '}
-              {awaiting ? 'Awaiting delivery address' : `${o.address.area}, ${o.address.emirate}`} · VAT <Money fils={o.vat} /> · Total{' '}
+              {awaiting ? 'Awaiting delivery address' : `${o.address.area}, ${o.address.emirate}`} · VAT{' '}
+              <Money fils={o.vat} /> · Total{' '}
               <strong>
                 <Money fils={o.total} />
               </strong>

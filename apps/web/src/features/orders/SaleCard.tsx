@@ -14,7 +14,6 @@ const ACTION: Record<FulfilmentStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-
 /** One sold line: who to deliver to and call for the cash, and the next step the seller can take. */
 export function SaleCard({ sale }: { sale: Sale }) {
   const move = useMoveSale();
@@ -22,7 +21,16 @@ export function SaleCard({ sale }: { sale: Sale }) {
   const next = sale.delivery ? NEXT_FULFILMENT[sale.status] : [];
 
   async function go(status: FulfilmentStatus) {
-    if (status === 'cancelled' && !(await ask({ title: 'Cancel this order?', body: 'The buyer will see it as cancelled. This cannot be undone.', confirmLabel: 'Cancel order', danger: true }))) return;
+    if (
+      status === 'cancelled' &&
+      !(await ask({
+        title: 'Cancel this order?',
+        body: 'The buyer will see it as cancelled. This cannot be undone.',
+        confirmLabel: 'Cancel order',
+        danger: true,
+      }))
+    )
+      return;
     move.mutate({ id: sale.id, change: { from: sale.status, status } });
   }
 

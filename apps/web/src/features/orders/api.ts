@@ -12,12 +12,18 @@ export const orderKeys = {
   quote: (lines: Lines) => [...orderKeys.all, 'quote', lines] as const,
 };
 
-export const useMyOrders = (enabled: boolean) => useQuery({ queryKey: orderKeys.mine(), queryFn: () => call(API.orders.mine), enabled });
-export const useMySales = (enabled: boolean) => useQuery({ queryKey: orderKeys.sales(), queryFn: () => call(API.orders.sales), enabled });
+export const useMyOrders = (enabled: boolean) =>
+  useQuery({ queryKey: orderKeys.mine(), queryFn: () => call(API.orders.mine), enabled });
+export const useMySales = (enabled: boolean) =>
+  useQuery({ queryKey: orderKeys.sales(), queryFn: () => call(API.orders.sales), enabled });
 
 /** The cart priced by the server as it stands now (lines, VAT, total). */
 export function useQuote(lines: Lines) {
-  return useQuery({ queryKey: orderKeys.quote(lines), queryFn: () => call(API.orders.quote, { body: { lines } }), enabled: lines.length > 0 });
+  return useQuery({
+    queryKey: orderKeys.quote(lines),
+    queryFn: () => call(API.orders.quote, { body: { lines } }),
+    enabled: lines.length > 0,
+  });
 }
 
 /** Places the order; the same idempotency key again answers the same order. */
@@ -33,7 +39,8 @@ export function usePlaceOrder() {
 export function useCompleteAddress(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.orders.address>) => call(API.orders.address, { params: { id: orderId }, body }),
+    mutationFn: (body: BodyOf<typeof API.orders.address>) =>
+      call(API.orders.address, { params: { id: orderId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.mine() }),
   });
 }
@@ -42,7 +49,8 @@ export function useCompleteAddress(orderId: string) {
 export function useMoveSale() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: FulfilmentChange }) => call(API.orders.moveSale, { params: { id }, body: change }),
+    mutationFn: ({ id, change }: { id: string; change: FulfilmentChange }) =>
+      call(API.orders.moveSale, { params: { id }, body: change }),
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.sales() }),
   });
 }

@@ -36,7 +36,11 @@ export function LikeButton({ product, requireLogin }: Props) {
         <path d="M12 21s-7.5-4.6-9.7-9.3C.8 8.4 2.9 4.5 6.6 4.1c2.1-.2 3.9.9 5.4 2.8 1.5-1.9 3.3-3 5.4-2.8 3.7.4 5.8 4.3 4.3 7.6C19.5 16.4 12 21 12 21z" />
       </svg>
       <span>Like</span>
-      <span className="like-button__count" data-testid="like-count" aria-label={`${product.likeCount} ${product.likeCount === 1 ? 'like' : 'likes'}`}>
+      <span
+        className="like-button__count"
+        data-testid="like-count"
+        aria-label={`${product.likeCount} ${product.likeCount === 1 ? 'like' : 'likes'}`}
+      >
         {product.likeCount}
       </span>
     </button>

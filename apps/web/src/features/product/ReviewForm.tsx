@@ -31,7 +31,11 @@ export function ReviewForm({ pending, canSubmit, onSubmit, note }: Props) {
     >
       <h3 id={`${id}-title`}>Write a review</h3>
       {note && <p className="review-form__note">{note}</p>}
-      <StarInput value={rating} onChange={(stars) => form.setValues((v) => ({ ...v, rating: stars }))} disabled={pending} />
+      <StarInput
+        value={rating}
+        onChange={(stars) => form.setValues((v) => ({ ...v, rating: stars }))}
+        disabled={pending}
+      />
       {fields.rating && <small className="field__error">{fields.rating}</small>}
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-text`}>Your review</label>

@@ -43,7 +43,17 @@ function ReviewSkeletons({ count }: { count: number }) {
 }
 
 /** Newest first, with 'Load more' while the server has another page; fetched once `wanted`. `invite`: the viewer may write the first one. */
-export function ReviewList({ productId, wanted, count, invite }: { productId: string; wanted: boolean; count: number; invite: boolean }) {
+export function ReviewList({
+  productId,
+  wanted,
+  count,
+  invite,
+}: {
+  productId: string;
+  wanted: boolean;
+  count: number;
+  invite: boolean;
+}) {
   const reviews = useReviews(productId, wanted);
   if (reviews.isPending) return <ReviewSkeletons count={count} />;
   if (reviews.isError) {
@@ -63,7 +73,12 @@ export function ReviewList({ productId, wanted, count, invite }: { productId: st
         ))}
       </ul>
       {reviews.hasNextPage && (
-        <button type="button" className="btn btn--ghost btn--block" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          disabled={reviews.isFetchingNextPage}
+          onClick={() => void reviews.fetchNextPage()}
+        >
           {reviews.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}

@@ -68,7 +68,12 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
   } else {
     form = (
       <Suspense fallback={<Skeleton height={260} />}>
-        <ReviewForm pending={submit.isPending} canSubmit={canSubmit} onSubmit={send} note={viewer === 'unverified' ? MSG.reviewVerifyRequired : undefined} />
+        <ReviewForm
+          pending={submit.isPending}
+          canSubmit={canSubmit}
+          onSubmit={send}
+          note={viewer === 'unverified' ? MSG.reviewVerifyRequired : undefined}
+        />
       </Suspense>
     );
   }
@@ -79,7 +84,13 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
         <h2 id="reviews-title">
           Reviews <span className="muted reviews__count">({product.reviewCount})</span>
         </h2>
-        <button type="button" className="btn btn--ghost btn--small" disabled={refreshing} onClick={() => void refresh()} data-testid="reviews-refresh">
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={refreshing}
+          onClick={() => void refresh()}
+          data-testid="reviews-refresh"
+        >
           <svg viewBox="0 0 24 24" className={`icon${refreshing ? ' icon--spin' : ''}`} aria-hidden="true">
             <path fill="currentColor" d="M17.7 6.3A8 8 0 1 0 20 12h-2a6 6 0 1 1-1.8-4.2L13 11h7V4z" />
           </svg>

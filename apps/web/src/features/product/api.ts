@@ -1,4 +1,11 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { productIdInPath, type ProductDetail } from '@souq/shared';
 import { ApiError, call, type BodyOf } from '../../api/client';
 import { API } from '../../api/contract';
@@ -42,7 +49,9 @@ export function useLike(id: string) {
       if (context?.before) client.setQueryData(key, context.before);
     },
     onSuccess: (result) => {
-      client.setQueryData<ProductDetail>(key, (p) => (p ? { ...p, likedByMe: result.liked, likeCount: result.likeCount } : p));
+      client.setQueryData<ProductDetail>(key, (p) =>
+        p ? { ...p, likedByMe: result.liked, likeCount: result.likeCount } : p,
+      );
       void invalidateProductListings(client);
     },
   });
@@ -52,7 +61,8 @@ export function useLike(id: string) {
 export function useReviews(id: string, wanted = true) {
   return useInfiniteQuery({
     queryKey: productKeys.reviews(id),
-    queryFn: ({ pageParam, signal }) => call(API.reviews.list, { params: { id }, query: { cursor: pageParam || undefined }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(API.reviews.list, { params: { id }, query: { cursor: pageParam || undefined }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: wanted && id.length > 0,
@@ -72,7 +82,8 @@ export function useSubmitReview(id: string) {
     onSettled: async (_data, error) => {
       // A duplicate (409) means there is a review of ours already: the form goes either way.
       const reviewed = !error || (error instanceof ApiError && error.status === 409);
-      if (reviewed) client.setQueryData<ProductDetail>(productKeys.detail(id), (p) => (p ? { ...p, reviewedByMe: true } : p));
+      if (reviewed)
+        client.setQueryData<ProductDetail>(productKeys.detail(id), (p) => (p ? { ...p, reviewedByMe: true } : p));
       if (!error) {
         await Promise.all([
           client.invalidateQueries({ queryKey: productKeys.detail(id), exact: true }),

@@ -8,8 +8,19 @@ import { useForm } from '../../components/useForm';
 import { useUpdateProfile, useUploadPhoto } from './api';
 
 /** Username (required, unique), read-only email, photo, bio and contact email. */
-export function EditProfileForm({ profile, email, onSaved }: { profile: PublicProfile; email: string; onSaved: () => void }) {
-  const form = useForm({ initial: { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' }, check: bySchema(ProfileSchema) });
+export function EditProfileForm({
+  profile,
+  email,
+  onSaved,
+}: {
+  profile: PublicProfile;
+  email: string;
+  onSaved: () => void;
+}) {
+  const form = useForm({
+    initial: { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' },
+    check: bySchema(ProfileSchema),
+  });
   const [photo, setPhoto] = useState(profile.profilePic);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -46,10 +57,22 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
       <div className="photo-field">
         <img src={photo} alt="Your profile photo" width={96} height={96} className="profile__photo" />
         <div>
-          <button type="button" className="btn btn--ghost" disabled={uploading} onClick={() => fileInput.current?.click()}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={uploading}
+            onClick={() => fileInput.current?.click()}
+          >
             {uploading ? 'Uploading…' : 'Change photo'}
           </button>
-          <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Profile photo" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label="Profile photo"
+            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+          />
           {uploading && <UploadProgress fraction={progress} />}
           {photoError && <p className="field__error">{photoError}</p>}
         </div>
@@ -70,7 +93,11 @@ export function EditProfileForm({ profile, email, onSaved }: { profile: PublicPr
         hint="Shown to everyone on your profile so buyers can reach you. Leave it empty to keep your email private."
       />
       {!form.values.contactEmail && (
-        <button type="button" className="btn btn--ghost" onClick={() => form.setValues((v) => ({ ...v, contactEmail: email }))}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => form.setValues((v) => ({ ...v, contactEmail: email }))}
+        >
           Show my sign-in email on my profile
         </button>
       )}

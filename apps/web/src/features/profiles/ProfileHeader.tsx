@@ -4,7 +4,13 @@ import type { PublicProfile } from '@souq/shared';
 export function ProfileHeader({ profile, actions }: { profile: PublicProfile; actions?: ReactNode }) {
   return (
     <section className="profile" aria-label="Profile">
-      <img className="profile__photo" src={profile.profilePic} alt={`${profile.username}'s photo`} width={112} height={112} />
+      <img
+        className="profile__photo"
+        src={profile.profilePic}
+        alt={`${profile.username}'s photo`}
+        width={112}
+        height={112}
+      />
       <div>
         <div className="profile__name">
           <h1>{profile.username}</h1>

@@ -6,7 +6,11 @@ import { setFollow } from '../../api/follows';
 import { profileKeys } from '../../api/keys';
 
 export function useProfile(id: string | undefined) {
-  return useQuery({ queryKey: profileKeys.detail(id ?? ''), queryFn: () => call(API.profiles.get, { params: { id: id ?? '' } }), enabled: !!id });
+  return useQuery({
+    queryKey: profileKeys.detail(id ?? ''),
+    queryFn: () => call(API.profiles.get, { params: { id: id ?? '' } }),
+    enabled: !!id,
+  });
 }
 
 /** Follow or unfollow; the profile shows the server's count once it answers. */
@@ -15,7 +19,10 @@ export function useFollow(profileId: string) {
   return useMutation({
     mutationFn: (follow: boolean) => setFollow(profileId, follow),
     onSuccess: (result) =>
-      client.setQueryData<PublicProfile>(profileKeys.detail(profileId), (p) => p && { ...p, isFollowing: result.following, followersCount: result.followersCount }),
+      client.setQueryData<PublicProfile>(
+        profileKeys.detail(profileId),
+        (p) => p && { ...p, isFollowing: result.following, followersCount: result.followersCount },
+      ),
   });
 }
 

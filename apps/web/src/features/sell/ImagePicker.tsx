@@ -22,7 +22,9 @@ export function usePickedImages() {
   /** Adds up to the limit; returns how many were left out. */
   function add(files: readonly File[]): number {
     const room = Math.max(0, MAX_IMAGES - items.length);
-    const taken = files.slice(0, room).map((file) => ({ key: `img-${++counter}`, file, url: URL.createObjectURL(file) }));
+    const taken = files
+      .slice(0, room)
+      .map((file) => ({ key: `img-${++counter}`, file, url: URL.createObjectURL(file) }));
     setItems((prev) => [...prev, ...taken]);
     return files.length - taken.length;
   }
@@ -82,7 +84,12 @@ export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
               {i === 0 ? (
                 <span className="image-picker__cover">Cover</span>
               ) : (
-                <button type="button" className="image-picker__make-cover" disabled={disabled} onClick={() => picked.makeCover(item.key)}>
+                <button
+                  type="button"
+                  className="image-picker__make-cover"
+                  disabled={disabled}
+                  onClick={() => picked.makeCover(item.key)}
+                >
                   Make cover
                 </button>
               )}
@@ -115,7 +122,10 @@ export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
           onDrop={drop}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path fill="currentColor" d="M19 7v2.99s-1.99.01-2 0V7h-3s.01-1.99 0-2h3V2h2v3h3v2h-3zm-3 4V8h-3V5H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8h-3zM5 19l3-4 2 3 3-4 4 5H5z" />
+            <path
+              fill="currentColor"
+              d="M19 7v2.99s-1.99.01-2 0V7h-3s.01-1.99 0-2h3V2h2v3h3v2h-3zm-3 4V8h-3V5H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8h-3zM5 19l3-4 2 3 3-4 4 5H5z"
+            />
           </svg>
           <span className="dropzone__title">{picked.items.length ? 'Add more photos' : 'Add photos'}</span>
           <span className="dropzone__hint">

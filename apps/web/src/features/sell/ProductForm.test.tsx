@@ -49,14 +49,28 @@ describe('the product form, checked in the browser', () => {
   });
 
   it('converts AED to fils before the schema sees it, and needs no image when editing', () => {
-    const values = { ...EMPTY_PRODUCT, title: 'Seiko Presage', description: 'Automatic dress watch, boxed.', category: 'Watches', price: '1,299.50', previousPrice: '1500', brand: 'Seiko', weight: '0.2' };
+    const values = {
+      ...EMPTY_PRODUCT,
+      title: 'Seiko Presage',
+      description: 'Automatic dress watch, boxed.',
+      category: 'Watches',
+      price: '1,299.50',
+      previousPrice: '1500',
+      brand: 'Seiko',
+      weight: '0.2',
+    };
     const added = checkProductForm(values, 'add', [new File(['x'], 'a.png', { type: 'image/png' })]);
     expect(added.ok && added.data.price).toBe(129_950);
     expect(added.ok && added.data.previousPrice).toBe(150_000);
     expect(checkProductForm(values, 'add', [])).toEqual({ ok: false, fields: { images: MSG.imageRequired } });
-    expect(checkProductForm({ ...values, price: '12.345' }, 'add', [new File(['x'], 'a.png', { type: 'image/png' })])).toMatchObject({ ok: false, fields: { price: MSG.pricePositive } });
+    expect(
+      checkProductForm({ ...values, price: '12.345' }, 'add', [new File(['x'], 'a.png', { type: 'image/png' })]),
+    ).toMatchObject({ ok: false, fields: { price: MSG.pricePositive } });
     // Edit requires dimensions and country of origin, and takes no files.
-    expect(checkProductForm(values, 'edit')).toMatchObject({ ok: false, fields: { dimensions: MSG.dimensionsFormat, countryOfOrigin: MSG.countryRequired } });
+    expect(checkProductForm(values, 'edit')).toMatchObject({
+      ok: false,
+      fields: { dimensions: MSG.dimensionsFormat, countryOfOrigin: MSG.countryRequired },
+    });
     expect(checkProductForm({ ...values, dimensions: '10x20x30', countryOfOrigin: 'Japan' }, 'edit').ok).toBe(true);
   });
 });

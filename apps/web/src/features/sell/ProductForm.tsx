@@ -29,10 +29,22 @@ interface Props {
   actions?: ReactNode;
 }
 
-const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
+const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = {
+  new: 'New',
+  used: 'Used',
+  refurbished: 'Refurbished',
+};
 
 /** The one product form, used by Add Product and Edit Product (the product rules, checked here and on the server). */
-export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendingLabel, onSubmit, failureMessage, actions }: Props) {
+export function ProductForm({
+  mode,
+  initial = EMPTY_PRODUCT,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  failureMessage,
+  actions,
+}: Props) {
   const ids = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
@@ -43,11 +55,18 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
     check: (values: ProductFormValues) => checkProductForm(values, mode, picked.files, invoice),
     // Said once, above the button (role="alert"), with focus on the first field to fix.
     summary: MSG.correctErrors,
-    onFailure: reworded((message) => (failureMessage && message !== failureMessage ? `${failureMessage} ${message}` : message)),
+    onFailure: reworded((message) =>
+      failureMessage && message !== failureMessage ? `${failureMessage} ${message}` : message,
+    ),
     focusOnlyFields: true,
   });
   const { values, fields, error, pending } = form;
-  const text = (name: keyof ProductFormValues) => ({ name, value: values[name], onChange: (e: { target: { value: string } }) => form.edit(name, e.target.value), disabled: pending });
+  const text = (name: keyof ProductFormValues) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => form.edit(name, e.target.value),
+    disabled: pending,
+  });
 
   function submit(e: FormEvent<HTMLFormElement>) {
     void form.submit(e, async (data) => {
@@ -65,14 +84,22 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
         <section className="form-section">
           <h2>Photos</h2>
           <p className="form-section__lead">Clear photos in good light sell faster. Buyers see the cover first.</p>
-          <ImagePicker id={`${ids}-images`} picked={picked} error={fields.images} disabled={pending} onChange={() => form.clearField('images')} />
+          <ImagePicker
+            id={`${ids}-images`}
+            picked={picked}
+            error={fields.images}
+            disabled={pending}
+            onChange={() => form.clearField('images')}
+          />
         </section>
       )}
 
       <section className="form-section">
         <h2>About the item</h2>
         <Field label="Title" error={fields.title}>
-          {(c) => <input {...c} {...text('title')} maxLength={120} placeholder="e.g. Seiko Presage Cocktail Time SRPB43" />}
+          {(c) => (
+            <input {...c} {...text('title')} maxLength={120} placeholder="e.g. Seiko Presage Cocktail Time SRPB43" />
+          )}
         </Field>
         <div className="form-row">
           <Field label="Category" error={fields.category}>
@@ -95,7 +122,10 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
             </span>
             <div className="segmented" role="radiogroup" aria-labelledby={`${ids}-condition`}>
               {CONDITIONS.map((condition) => (
-                <label key={condition} className={`segmented__option${values.condition === condition ? ' segmented__option--on' : ''}`}>
+                <label
+                  key={condition}
+                  className={`segmented__option${values.condition === condition ? ' segmented__option--on' : ''}`}
+                >
                   <input
                     type="radio"
                     className="sr-only"
@@ -112,8 +142,20 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
             {fields.condition && <small className="field__error">{fields.condition}</small>}
           </div>
         </div>
-        <Field label="Description" error={fields.description} hint={`${values.description.trim().length} characters · at least 10`}>
-          {(c) => <textarea {...c} {...text('description')} rows={6} maxLength={5000} placeholder="Condition, what's in the box, warranty, reason for selling…" />}
+        <Field
+          label="Description"
+          error={fields.description}
+          hint={`${values.description.trim().length} characters · at least 10`}
+        >
+          {(c) => (
+            <textarea
+              {...c}
+              {...text('description')}
+              rows={6}
+              maxLength={5000}
+              placeholder="Condition, what's in the box, warranty, reason for selling…"
+            />
+          )}
         </Field>
       </section>
 
@@ -123,7 +165,12 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
           <Field label="Price" error={fields.price}>
             {(c) => <MoneyInput {...c} {...text('price')} />}
           </Field>
-          <Field label="Previous price" optional error={fields.previousPrice} hint="Shown struck through next to the price.">
+          <Field
+            label="Previous price"
+            optional
+            error={fields.previousPrice}
+            hint="Shown struck through next to the price."
+          >
             {(c) => <MoneyInput {...c} {...text('previousPrice')} />}
           </Field>
         </div>
@@ -136,18 +183,36 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
             {(c) => <input {...c} {...text('brand')} maxLength={100} placeholder="e.g. Seiko" />}
           </Field>
           <Field label="Country of origin" optional={adding} error={fields.countryOfOrigin}>
-            {(c) => <input {...c} {...text('countryOfOrigin')} maxLength={100} autoComplete="country-name" placeholder="e.g. Japan" />}
+            {(c) => (
+              <input
+                {...c}
+                {...text('countryOfOrigin')}
+                maxLength={100}
+                autoComplete="country-name"
+                placeholder="e.g. Japan"
+              />
+            )}
           </Field>
         </div>
         <div className="form-row">
-          <Field label="Dimensions (cm)" optional={adding} error={fields.dimensions} hint="Length x width x height, e.g. 10x20x30">
+          <Field
+            label="Dimensions (cm)"
+            optional={adding}
+            error={fields.dimensions}
+            hint="Length x width x height, e.g. 10x20x30"
+          >
             {(c) => <input {...c} {...text('dimensions')} placeholder="LxWxH" autoComplete="off" />}
           </Field>
           <Field label="Weight (kg)" error={fields.weight}>
             {(c) => <input {...c} {...text('weight')} inputMode="decimal" autoComplete="off" placeholder="e.g. 0.5" />}
           </Field>
         </div>
-        <Field label="Keywords" optional error={fields.keywords} hint="Comma-separated, e.g. automatic, dress watch, gift">
+        <Field
+          label="Keywords"
+          optional
+          error={fields.keywords}
+          hint="Comma-separated, e.g. automatic, dress watch, gift"
+        >
           {(c) => <input {...c} {...text('keywords')} autoComplete="off" />}
         </Field>
       </section>
@@ -155,7 +220,12 @@ export function ProductForm({ mode, initial = EMPTY_PRODUCT, submitLabel, pendin
       {adding && (
         <section className="form-section">
           <h2>Invoice</h2>
-          <Field label="Invoice" optional error={fields.invoice} hint="A PDF or a photo of the receipt. Only you can see it.">
+          <Field
+            label="Invoice"
+            optional
+            error={fields.invoice}
+            hint="A PDF or a photo of the receipt. Only you can see it."
+          >
             {(c) => (
               <div className="file-input">
                 <input

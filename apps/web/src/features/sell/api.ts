@@ -11,7 +11,8 @@ import { toProductFormData } from './product-form';
 export function useCreateProduct(sellerId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ data, images, invoice, onProgress }: ProductSubmission) => call(API.catalog.create, { form: toProductFormData(data, images, invoice), onProgress }),
+    mutationFn: ({ data, images, invoice, onProgress }: ProductSubmission) =>
+      call(API.catalog.create, { form: toProductFormData(data, images, invoice), onProgress }),
     onSuccess: () => void invalidateProductCatalog(client, sellerId),
   });
 }

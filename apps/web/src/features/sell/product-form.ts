@@ -78,9 +78,18 @@ export type ProductCheck = { ok: true; data: ProductInput } | { ok: false; field
  * EditProductSchema to edit) after the prices are turned into fils, plus the file rules.
  * Every field's message at once, so the seller can fix them all in one go.
  */
-export function checkProductForm(values: ProductFormValues, mode: ProductFormMode, images: readonly File[] = [], invoice: File | null = null): ProductCheck {
+export function checkProductForm(
+  values: ProductFormValues,
+  mode: ProductFormMode,
+  images: readonly File[] = [],
+  invoice: File | null = null,
+): ProductCheck {
   const schema = mode === 'add' ? ProductSchema : EditProductSchema;
-  const parsed = schema.safeParse({ ...values, price: amount(values.price), previousPrice: amount(values.previousPrice) });
+  const parsed = schema.safeParse({
+    ...values,
+    price: amount(values.price),
+    previousPrice: amount(values.previousPrice),
+  });
   const fields: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
   if (mode === 'add') {
     if (images.length === 0) fields.images = MSG.imageRequired;
@@ -110,7 +119,8 @@ export function toProductFormData(data: ProductInput, images: readonly File[], i
     countryOfOrigin: data.countryOfOrigin,
     keywords: data.keywords.join(','),
   };
-  for (const [name, value] of Object.entries(text)) if (value !== null && value !== '') form.append(name, String(value));
+  for (const [name, value] of Object.entries(text))
+    if (value !== null && value !== '') form.append(name, String(value));
   for (const image of images) form.append('images', image, image.name);
   if (invoice) form.append('invoice', invoice, invoice.name);
   return form;

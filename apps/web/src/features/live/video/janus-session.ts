@@ -22,7 +22,11 @@ const KEEPALIVE_MS = 25_000;
 const transactionId = () => Math.random().toString(36).slice(2) + Date.now().toString(36);
 
 async function post(url: string, body: Record<string, unknown>): Promise<JanusEvent> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new JanusClientError(`Janus answered HTTP ${res.status}`);
   const reply = (await res.json()) as JanusEvent;
   if (reply.janus === 'error') throw new JanusClientError(reply.error?.reason ?? 'Janus error');
@@ -47,7 +51,10 @@ export class JanusSession {
     const reply = await post(url, { janus: 'create', token, transaction: transactionId() });
     const session = new JanusSession(url, token, Number(reply.data?.id), onLost);
     void session.poll();
-    session.keepalive = setInterval(() => void session.send({ janus: 'keepalive' }).catch((e: Error) => session.lose(e)), KEEPALIVE_MS);
+    session.keepalive = setInterval(
+      () => void session.send({ janus: 'keepalive' }).catch((e: Error) => session.lose(e)),
+      KEEPALIVE_MS,
+    );
     return session;
   }
 
@@ -96,7 +103,9 @@ export class JanusSession {
     while (!this.closed) {
       let events: JanusEvent[];
       try {
-        const res = await fetch(`${this.url}/${this.id}?maxev=10&rid=${Date.now()}&token=${encodeURIComponent(this.token)}`);
+        const res = await fetch(
+          `${this.url}/${this.id}?maxev=10&rid=${Date.now()}&token=${encodeURIComponent(this.token)}`,
+        );
         if (!res.ok) throw new JanusClientError(`Janus answered HTTP ${res.status}`);
         const body = (await res.json()) as JanusEvent | JanusEvent[];
         events = Array.isArray(body) ? body : [body];

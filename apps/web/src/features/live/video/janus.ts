@@ -40,14 +40,23 @@ async function refreshJoin(streamId: string, previous: JanusJoin): Promise<Janus
   }
 }
 
-function peerConnection(join: JanusJoin, options: JanusVideoOptions, handle: JanusHandle, onLost: (e: Error) => void): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceServers: join.iceServers, ...(options.iceTransportPolicy ? { iceTransportPolicy: options.iceTransportPolicy } : {}) });
+function peerConnection(
+  join: JanusJoin,
+  options: JanusVideoOptions,
+  handle: JanusHandle,
+  onLost: (e: Error) => void,
+): RTCPeerConnection {
+  const pc = new RTCPeerConnection({
+    iceServers: join.iceServers,
+    ...(options.iceTransportPolicy ? { iceTransportPolicy: options.iceTransportPolicy } : {}),
+  });
   pc.onicecandidate = (e) => handle.trickle(e.candidate);
   let grace: ReturnType<typeof setTimeout> | undefined;
   pc.onconnectionstatechange = () => {
     clearTimeout(grace);
     if (pc.connectionState === 'failed') onLost(new JanusClientError('media connection failed'));
-    if (pc.connectionState === 'disconnected') grace = setTimeout(() => onLost(new JanusClientError('media connection lost')), DISCONNECTED_GRACE_MS);
+    if (pc.connectionState === 'disconnected')
+      grace = setTimeout(() => onLost(new JanusClientError('media connection lost')), DISCONNECTED_GRACE_MS);
   };
   return pc;
 }
@@ -57,12 +66,18 @@ function watchHandle(onLost: (e: Error) => void) {
   return (event: JanusEvent) => {
     const data = event.plugindata?.data;
     if (event.janus === 'hangup' || event.janus === 'detached') onLost(new JanusClientError(`janus ${event.janus}`));
-    else if (data && (data.unpublished !== undefined || data.leaving !== undefined || data.videoroom === 'destroyed')) onLost(new JanusClientError('the host stopped publishing'));
+    else if (data && (data.unpublished !== undefined || data.leaving !== undefined || data.videoroom === 'destroyed'))
+      onLost(new JanusClientError('the host stopped publishing'));
   };
 }
 
 /** One publishing attempt; resolves with its teardown once Janus has answered our offer. */
-async function publish(join: JanusJoin, media: MediaStream, options: JanusVideoOptions, onLost: (e: Error) => void): Promise<() => void> {
+async function publish(
+  join: JanusJoin,
+  media: MediaStream,
+  options: JanusVideoOptions,
+  onLost: (e: Error) => void,
+): Promise<() => void> {
   const session = await JanusSession.create(join.url, join.token, onLost);
   let pc: RTCPeerConnection | undefined;
   const close = () => {
@@ -127,7 +142,12 @@ async function subscribe({ join, video, options, onLost, onLive, cancelled }: At
   try {
     const handle = await session.attach(watchHandle(onLost));
     const feed = await findFeed(handle, join.room, cancelled);
-    const attached = await handle.message({ request: 'join', ptype: 'subscriber', room: join.room, streams: [{ feed }] });
+    const attached = await handle.message({
+      request: 'join',
+      ptype: 'subscriber',
+      room: join.room,
+      streams: [{ feed }],
+    });
     if (!attached.jsep) throw new JanusClientError('Janus sent no offer');
     pc = peerConnection(join, options, handle, onLost);
     const remote = new MediaStream();

@@ -37,7 +37,9 @@ async function gathered(pc: RTCPeerConnection): Promise<Description> {
 
 /** After a failure, 'Reconnecting...' while fewer than 3 retries were made, then failed. */
 export function afterFailure(retries: number): { state: 'reconnecting' | 'failed'; retries: number } {
-  return retries < VIEWER_RECONNECT_ATTEMPTS ? { state: 'reconnecting', retries: retries + 1 } : { state: 'failed', retries };
+  return retries < VIEWER_RECONNECT_ATTEMPTS
+    ? { state: 'reconnecting', retries: retries + 1 }
+    : { state: 'failed', retries };
 }
 
 /**
@@ -127,7 +129,12 @@ export function createMeshHostVideo({ streamId, join }: VideoContext): HostVideo
         onSocketEvent('rtc:signal', ({ streamId: id, from, description, candidate }) => {
           const pc = id === streamId ? peers.get(from) : undefined;
           if (!pc) return;
-          const step = description?.type === 'answer' ? pc.setRemoteDescription(description) : candidate ? pc.addIceCandidate(candidate) : null;
+          const step =
+            description?.type === 'answer'
+              ? pc.setRemoteDescription(description)
+              : candidate
+                ? pc.addIceCandidate(candidate)
+                : null;
           step?.catch((error: unknown) => console.warn('a viewer’s answer did not apply', error));
         }),
       );

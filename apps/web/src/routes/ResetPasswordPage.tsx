@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { ResetPasswordSchema } from '@souq/shared';
 import { FormError } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
-import { TextField } from '../components/TextField';
 import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
+import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { useResetPassword } from '../features/auth/api';
 
 export default function ResetPasswordPage() {
@@ -37,20 +37,7 @@ export default function ResetPasswordPage() {
             });
           }}
         >
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...form.bind('password')}
-            error={form.fields.password}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            {...form.bind('confirmPassword')}
-            error={form.fields.confirmPassword}
-          />
+          <NewPasswordFields form={form} />
           <FormError message={form.fields.token ?? form.error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
             Set new password

@@ -6,6 +6,7 @@ import { TextField } from '../components/TextField';
 import { useConfirm } from '../components/useConfirm';
 import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
+import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useChangePassword, useLogoutEverywhere, useSession } from '../features/auth/api';
 
@@ -58,20 +59,7 @@ function Settings() {
                 error={form.fields.currentPassword}
               />
             )}
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              {...form.bind('password')}
-              error={form.fields.password}
-            />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              {...form.bind('confirmPassword')}
-              error={form.fields.confirmPassword}
-            />
+            <NewPasswordFields form={form} />
             <FormError message={form.error} />
             {saved && (
               <p className="notice notice--ok" role="status">

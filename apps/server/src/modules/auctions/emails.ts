@@ -1,5 +1,7 @@
-import { auctionPath, formatAED } from '@souq/shared';
+import { formatAED } from '@souq/shared';
 import { actionMail } from '../../adapters/mail/templates.js';
+
+const link = (publicUrl: string, auctionId: string) => `${publicUrl}/auction/${auctionId}`;
 
 export const outbidMail = (
   publicUrl: string,
@@ -14,6 +16,6 @@ export const outbidMail = (
     `You've been outbid on ${title}`,
     `Hi ${username}, someone bid more than you on "${title}". The bid is now ${formatAED(price)}.`,
     'Bid again',
-    publicUrl + auctionPath(auctionId),
+    link(publicUrl, auctionId),
     'We send at most one outbid email per auction every 15 minutes.',
   );

@@ -8,6 +8,9 @@ const PRODUCT_PAGE = /^\/product\/([^/]+)\/?$/i;
 /** A product page's path. */
 export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`;
 
+/** An auction page's path: notifications link to it, and mails to it on the public address. */
+export const auctionPath = (id: string): string => `/auction/${encodeURIComponent(id)}`;
+
 /** The product id in a product page's path, or null for any other path. */
 export function productIdInPath(pathname: string): string | null {
   const raw = PRODUCT_PAGE.exec(pathname)?.[1];

@@ -1,7 +1,5 @@
-import { formatAED } from '@souq/shared';
+import { auctionPath, formatAED } from '@souq/shared';
 import { actionMail } from '../adapters/mail/templates.js';
-
-const auctionUrl = (publicUrl: string, auctionId: string) => `${publicUrl}/auction/${auctionId}`;
 
 export const wonMail = (
   publicUrl: string,
@@ -16,7 +14,7 @@ export const wonMail = (
     `You won ${title}`,
     `Congratulations ${username}! You won "${title}" for ${formatAED(price)} (plus 5% VAT). Add your delivery address to complete the order; you pay cash on delivery.`,
     'Add delivery address',
-    auctionUrl(publicUrl, auctionId),
+    publicUrl + auctionPath(auctionId),
     'The seller sees your order once it has an address.',
   );
 
@@ -33,6 +31,6 @@ export const soldMail = (
     `Sold: ${title}`,
     `Hi ${username}, your auction "${title}" sold for ${formatAED(price)}. The winner's order is in your Sales.`,
     'View the auction',
-    auctionUrl(publicUrl, auctionId),
+    publicUrl + auctionPath(auctionId),
     'The buyer pays cash on delivery.',
   );

@@ -1,4 +1,4 @@
-import { formatAED } from '@souq/shared';
+import { auctionPath, formatAED } from '@souq/shared';
 import type { MailLater } from '../lib/mail-later.js';
 import type { AccountsPort } from '../modules/accounts/port.js';
 import type { OnAuctionClosed } from '../modules/auctions/port.js';
@@ -22,7 +22,7 @@ export interface AuctionCloseDeps {
 export function auctionCloseFlow(deps: AuctionCloseDeps): OnAuctionClosed {
   return async (trx, auction, onCommit) => {
     const { id, title, sellerId, winner } = auction;
-    const link = `/auction/${id}`;
+    const link = auctionPath(id);
     const price = auction.price ?? 0;
     if (!winner) {
       const why =

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   IdempotencyKeySchema,
+  auctionPath,
   MSG,
   SOFT_CLOSE_MS,
   bidAtLeast,
@@ -295,7 +296,7 @@ export function createBidding(deps: BiddingDeps) {
       bids: state.seq - row.seq,
       ends_at: state.ends_at,
     };
-    const link = `/auction/${id}`;
+    const link = auctionPath(id);
     const news: NewNotification[] = [...outbid].map(([userId, price]) => ({
       userId,
       kind: 'outbid',

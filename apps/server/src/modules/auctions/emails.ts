@@ -1,7 +1,5 @@
-import { formatAED } from '@souq/shared';
+import { auctionPath, formatAED } from '@souq/shared';
 import { actionMail } from '../../adapters/mail/templates.js';
-
-const link = (publicUrl: string, auctionId: string) => `${publicUrl}/auction/${auctionId}`;
 
 export const outbidMail = (
   publicUrl: string,
@@ -16,6 +14,6 @@ export const outbidMail = (
     `You've been outbid on ${title}`,
     `Hi ${username}, someone bid more than you on "${title}". The bid is now ${formatAED(price)}.`,
     'Bid again',
-    link(publicUrl, auctionId),
+    publicUrl + auctionPath(auctionId),
     'We send at most one outbid email per auction every 15 minutes.',
   );

@@ -30,3 +30,4 @@ export * from './api/feed.js';
 export * from './schemas/feed.js';
 export * from './first-screen.js';
 export * from './contract/index.js';
+export * from './i18n/locale.js';

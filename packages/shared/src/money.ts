@@ -1,3 +1,4 @@
+import type { Locale } from './i18n/locale.js';
 import { groupThousands } from './numbers.js';
 
 /**
@@ -6,11 +7,29 @@ import { groupThousands } from './numbers.js';
  */
 export function formatAED(fils: number): string {
   if (!Number.isFinite(fils)) return 'AED —';
-  const negative = fils < 0;
+  return `${fils < 0 ? '-' : ''}AED ${amountDigits(fils)}`;
+}
+
+/** "1,260.00" of a sum in fils, unsigned. */
+function amountDigits(fils: number): string {
   const abs = Math.round(Math.abs(fils));
   const whole = Math.floor(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}AED ${groupThousands(whole.toString())}.${cents}`;
+  return `${groupThousands(whole.toString())}.${cents}`;
+}
+
+/** The dirham's sign as Gulf stores write it in Arabic, after the amount. */
+export const AED_AR = 'د.إ';
+
+/**
+ * The one price formatter (issue 29). English keeps the spec's "AED 1,260.00"; Arabic writes
+ * "1,260.00 د.إ" with Western digits, as noon and Amazon.ae do. Shown inside Arabic text, a
+ * price sits in its own <bdi> (components/Money.tsx) so its digits never reorder.
+ */
+export function formatMoney(fils: number, locale: Locale): string {
+  if (locale !== 'ar') return formatAED(fils);
+  if (!Number.isFinite(fils)) return `— ${AED_AR}`;
+  return `${fils < 0 ? '-' : ''}${amountDigits(fils)} ${AED_AR}`;
 }
 
 /** Parses what a person types ("1,234.5", "99") into fils; null when it is not an amount. */

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './build/compile-catalogs';
 
 /**
  * The stylesheet before the scripts in the page's head. The server speaks HTTP/1.1, and a browser
@@ -31,6 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [
     react(),
+    compiledCatalogs(),
     stylesheetFirst(),
     // Scripts and styles compressed once, at their best, for the server to send as they are
     // (@fastify/static's preCompressed): smaller than compressing each download on the fly.

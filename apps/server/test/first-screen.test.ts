@@ -177,7 +177,7 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
     const first = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
     const again = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
     expect(first.headers['content-encoding']).toBe('gzip');
-    expect(first.headers.vary).toMatch(/cookie, accept-encoding/i);
+    expect(first.headers.vary).toMatch(/cookie, accept-language, accept-encoding/i);
     expect(zlib.gunzipSync(first.rawPayload).toString()).toContain(
       '<div id="root"><ul><li>Falcon <Hood></li></ul><p>souq ',
     );

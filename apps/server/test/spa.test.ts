@@ -41,6 +41,30 @@ describe('the web app', () => {
     },
   );
 
+  it("lays the page out in the visitor's language before any script runs: Arabic right to left (issue 29)", async () => {
+    const file = path.join(dist, 'index.html');
+    const original = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, `<!doctype html><html lang="en"><head><title>Souq</title></head>${original}</html>`);
+    try {
+      const arabic = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ar-AE,ar;q=0.9' } });
+      expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+      expect(arabic.body).toMatch(/<title>[^<]*سوق[^<]*<\/title>/);
+      expect(arabic.headers.vary).toMatch(/accept-language/);
+      const chosen = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-language': 'ar', cookie: 'souq_lang=en' },
+      });
+      expect(chosen.body).toContain('<html lang="en" dir="ltr">');
+      // Two languages, two validators: a cached English page never answers an Arabic revalidation.
+      expect(chosen.headers.etag).not.toBe(arabic.headers.etag);
+      const english = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en-US' } });
+      expect(english.body).toContain('<html lang="en" dir="ltr">');
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
   it('answers a revalidation of the unchanged app with a 304', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/' });
     expect(first.headers.etag).toMatch(/^W\/"/);

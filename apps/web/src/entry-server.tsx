@@ -2,13 +2,20 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
-import type { CreateFirstScreenRenderer, MeResponse } from '@souq/shared';
+import type { CreateFirstScreenRenderer, Locale, MeResponse } from '@souq/shared';
 import { AppContent } from './app/App';
 import { prefetchFirstScreen } from './app/first-screen';
 import { pageModules } from './app/routes';
 import { answerRequestsWith } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { sessionKey } from './api/keys';
+import { createI18n } from './i18n';
+import type { Catalog } from './i18n/catalogs';
+import en from './i18n/catalogs/en';
+import ar from './i18n/catalogs/ar';
+
+/** The server renders in either language, so it holds both catalogs (the browser fetches only its own). */
+const CATALOGS = { en, ar } as unknown as Record<Locale, Catalog>;
 
 /**
  * The server's render of a page's first screen (ADR 0025), built by Vite into dist-ssr/. Only
@@ -20,7 +27,7 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
     const { status, body } = await load(path);
     return new Response(body, { status, headers: { 'content-type': 'application/json' } });
   });
-  return async (url) => {
+  return async (url: string, locale: Locale) => {
     const location = new URL(url, 'http://souq.invalid');
     const queryClient = createQueryClient();
     // Rendered only for a request without a session cookie (spa.ts), so its visitor is signed
@@ -41,7 +48,7 @@ export const createFirstScreenRenderer: CreateFirstScreenRenderer = (load) => {
     const { prelude } = await prerender(
       <StrictMode>
         <StaticRouter location={`${location.pathname}${location.search}`}>
-          <AppContent queryClient={queryClient} />
+          <AppContent queryClient={queryClient} i18n={createI18n(locale, CATALOGS[locale])} />
         </StaticRouter>
       </StrictMode>,
       // Every boundary in place: React would otherwise send a large one (the product grid) after

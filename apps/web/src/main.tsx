@@ -1,11 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { FIRST_SCREEN_STATE_ID } from '@souq/shared';
+import { FIRST_SCREEN_STATE_ID, isLocale } from '@souq/shared';
 import { App } from './app/App';
 import { prefetchFirstScreen } from './app/first-screen';
 import { loadPageCode } from './app/routes';
 import { createQueryClient } from './api/query-client';
+import { createI18n, loadCatalog } from './i18n';
 import './styles/global.css';
 import './styles/catalog.css';
 import './styles/product.css';
@@ -19,9 +20,14 @@ const root = document.getElementById('root')!;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const queryClient = createQueryClient();
 const firstScreen = document.getElementById(FIRST_SCREEN_STATE_ID)?.textContent;
-const app = (
+// The server wrote the page's language on <html> (spa.ts); its catalog was named in the head, so
+// it arrives with this entry.
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : 'en';
+const i18nReady = loadCatalog(locale).then((catalog) => createI18n(locale, catalog));
+const app = (i18n: Awaited<typeof i18nReady>) => (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} i18n={i18n} />
   </StrictMode>
 );
 
@@ -31,7 +37,7 @@ if (firstScreen) {
   // The server rendered this page's first screen (ADR 0025): take over its HTML with the data it
   // was rendered from, so nothing is fetched twice and nothing on screen changes. Each step is a
   // task of its own, so a slow phone is never held for the entry's evaluation and all of them.
-  const hydratePage = () => startTransition(() => void hydrateRoot(root, app));
+  const hydratePage = () => void i18nReady.then((i18n) => startTransition(() => void hydrateRoot(root, app(i18n))));
   void nextTask()
     .then(() => {
       hydrate(queryClient, JSON.parse(firstScreen));
@@ -42,5 +48,5 @@ if (firstScreen) {
     .then(hydratePage, hydratePage);
 } else {
   void prefetchFirstScreen(queryClient, window.location);
-  startTransition(() => createRoot(root).render(app));
+  void i18nReady.then((i18n) => startTransition(() => createRoot(root).render(app(i18n))));
 }

@@ -1,3 +1,4 @@
+import type { Locale } from './i18n/locale.js';
 /**
  * The contract between the server and the web app's server-side render of a page's first screen
  * (ADR 0025). The server answers the page with the rendered HTML in place of index.html's static
@@ -26,7 +27,7 @@ export interface FirstScreen {
 }
 
 /** null: this page has no first screen worth rendering on the server, or its data could not be read. */
-export type RenderFirstScreen = (url: string) => Promise<FirstScreen | null>;
+export type RenderFirstScreen = (url: string, locale: Locale) => Promise<FirstScreen | null>;
 
 /** What the web app's server bundle exports: `createFirstScreenRenderer(load)`. */
 export type CreateFirstScreenRenderer = (load: FirstScreenLoad) => RenderFirstScreen;

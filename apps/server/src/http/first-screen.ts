@@ -47,9 +47,10 @@ export async function loadFirstScreenRenderer(
     return { status: res.statusCode, body: res.body };
   });
   const kept = keptFor<FirstScreen | null>(clock, FIRST_SCREEN_KEPT_MS, SCREENS_KEPT);
-  return async (url) => {
+  return async (url, locale) => {
     try {
-      return await kept(url, () => render(url));
+      // One screen per page and language: the key holds both.
+      return await kept(`${locale} ${url}`, () => render(url, locale));
     } catch (error) {
       // The page still works from the static shell: the browser renders it as it did before.
       app.log.warn({ err: error, url }, 'first screen left to the browser');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, type FirstScreen, type RenderFirstScreen } from '@souq/shared';
+import { MSG, pickLocale, type FirstScreen, type Locale, type RenderFirstScreen } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
@@ -10,6 +10,7 @@ import type { FirstPaintImage } from '../modules/module.js';
 import { keptBody, sendKept, type KeptBody } from './compression.js';
 import { loadFirstScreenRenderer, withFirstScreen } from './first-screen.js';
 import { pageChunks, type PageChunks } from './page-chunks.js';
+import { inLocale } from './page-locale.js';
 import { METRICS_PATH } from '../metrics/metrics-server.js';
 import { hasSessionCookie } from './session.js';
 
@@ -41,29 +42,34 @@ function indexPageSender(
   firstScreen: RenderFirstScreen | undefined,
   chunks: PageChunks,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
-  let page: IndexPage | undefined;
-  const current = (): IndexPage => {
+  let read: { mtimeMs: number; size: number; pages: Record<Locale, IndexPage> } | undefined;
+  /** index.html in each language: its <html lang dir>, title and language's catalog (page-locale.ts). */
+  const current = (locale: Locale): IndexPage => {
     const stat = fs.statSync(file);
-    if (page?.mtimeMs !== stat.mtimeMs || page.size !== stat.size) {
-      const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
-      const body = fs.readFileSync(file);
-      page = {
-        body,
-        text: body.toString('utf8'),
-        mtimeMs: stat.mtimeMs,
-        size: stat.size,
-        etag,
-        lastModified: stat.mtime.toUTCString(),
+    if (read?.mtimeMs !== stat.mtimeMs || read.size !== stat.size) {
+      const text = fs.readFileSync(file, 'utf8');
+      const version = `${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}`;
+      const variant = (lang: Locale): IndexPage => {
+        const localized = inLocale(text, lang, chunks);
+        return {
+          body: Buffer.from(localized),
+          text: localized,
+          mtimeMs: stat.mtimeMs,
+          size: stat.size,
+          etag: `W/"${version}-${lang}"`,
+          lastModified: stat.mtime.toUTCString(),
+        };
       };
+      read = { mtimeMs: stat.mtimeMs, size: stat.size, pages: { en: variant('en'), ar: variant('ar') } };
     }
-    return page;
+    return read.pages[locale];
   };
   // A screen is kept for a moment and sent to everyone who asks meanwhile: so is its page, compressed once.
   const pages = new WeakMap<FirstScreen, { from: IndexPage; page: KeptBody | null }>();
   /** Anonymous visits only: a signed-in page shows its owner's likes and name (ADR 0025). */
-  const rendered = async (request: FastifyRequest, from: IndexPage): Promise<KeptBody | null> => {
+  const rendered = async (request: FastifyRequest, from: IndexPage, locale: Locale): Promise<KeptBody | null> => {
     if (!firstScreen || hasSessionCookie(request)) return null;
-    const screen = await firstScreen(request.url);
+    const screen = await firstScreen(request.url, locale);
     if (!screen) return null;
     const made = pages.get(screen);
     if (made?.from === from) return made.page;
@@ -74,12 +80,13 @@ function indexPageSender(
     return page;
   };
   return async (request, reply) => {
-    const page = current();
-    const [link, screen] = await Promise.all([preload(request.url), rendered(request, page)]);
+    const locale = pickLocale(request.headers.cookie, request.headers['accept-language']);
+    const page = current(locale);
+    const [link, screen] = await Promise.all([preload(request.url), rendered(request, page, locale)]);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', cacheControlFor('index.html'))
-      .header('vary', 'cookie');
+      .header('vary', 'cookie, accept-language');
     if (link) reply.header('link', link);
     // A rendered page changes with its data, so the file's validators do not describe it.
     if (screen) {

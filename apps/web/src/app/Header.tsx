@@ -7,13 +7,15 @@ import { AccountMenu } from '../features/auth/AccountMenu';
 import { useSession } from '../features/auth/api';
 import { HeaderCart } from '../features/cart/CartBadge';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useT, type MessageKey } from '../i18n';
 import { useAwayOnScroll } from './useAwayOnScroll';
+import { LanguageSwitch } from './LanguageSwitch';
 
-const TABS = [
-  { to: '/', label: 'E-commerce', end: true },
-  { to: '/foryou', label: 'For You Page', end: false },
-  { to: '/auction', label: 'Auction', end: false },
-  { to: '/live', label: 'Live Auction', end: false },
+const TABS: { to: string; label: MessageKey; end: boolean }[] = [
+  { to: '/', label: 'app.tab.shop', end: true },
+  { to: '/foryou', label: 'app.tab.forYou', end: false },
+  { to: '/auction', label: 'app.tab.auction', end: false },
+  { to: '/live', label: 'app.tab.live', end: false },
 ];
 
 /**
@@ -24,6 +26,7 @@ const TABS = [
 export function Header() {
   const { user, loading } = useSession();
   const away = useAwayOnScroll();
+  const { t } = useT();
   const userId = user?.id ?? null;
   // The socket is authenticated by the cookie it connected with: follow sign-ins without a reload.
   useEffect(() => {
@@ -33,18 +36,19 @@ export function Header() {
   return (
     <header className={`site-header${away ? ' site-header--away' : ''}`}>
       <div className="site-header__top container">
-        <Link to="/" className="logo" aria-label="Souq home">
+        <Link to="/" className="logo" aria-label={t('app.home')}>
           <LogoMark />
           <span>Souq</span>
         </Link>
         <SearchBar />
         <div className="site-header__actions">
           {user && <NotificationBell key={user.id} />}
+          <LanguageSwitch />
           <AccountMenu />
           <HeaderCart />
         </div>
       </div>
-      <nav className="tabs container" aria-label="Sections">
+      <nav className="tabs container" aria-label={t('app.sections')}>
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
@@ -52,7 +56,7 @@ export function Header() {
             end={tab.end}
             className={({ isActive }) => `tabs__tab${isActive ? ' tabs__tab--active' : ''}`}
           >
-            {tab.label}
+            {t(tab.label)}
           </NavLink>
         ))}
       </nav>

@@ -1,0 +1,4 @@
+/* Every Arabic message of the web app: the same files as en.ts (catalogs.test.ts holds them to it). */
+import app from './ar/app.json';
+
+export default { ...app };

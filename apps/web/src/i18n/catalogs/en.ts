@@ -1,0 +1,7 @@
+/*
+ * Every English message of the web app, one JSON file per part of it (ADR 0035). A part's keys
+ * start with its name; a new file is added here and in ar.ts.
+ */
+import app from './en/app.json';
+
+export default { ...app };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chooseEncoding } from '../src/http/compression.js';
 import { createUser, insertProducts } from './catalog-support.js';
 import { startTestApp, type TestApp } from './support.js';
@@ -113,5 +113,33 @@ describe('compression', () => {
     ] as const)('Accept-Encoding %j with our preference %j gives %s', (header, preferred, expected) => {
       expect(chooseEncoding(header, preferred)).toBe(expected);
     });
+  });
+});
+
+describe('a kept body', () => {
+  it('is compressed once for everyone asking while it is being compressed', async () => {
+    const { keptBody, sendKept } = await import('../src/http/compression.js');
+    const kept = keptBody(Buffer.from('<p>souq</p>'.repeat(500)));
+    const brotli = vi.spyOn(zlib, 'brotliCompress');
+    try {
+      const sent = await Promise.all(
+        Array.from(
+          { length: 5 },
+          () =>
+            new Promise<Buffer>((resolve, reject) => {
+              const reply = {
+                header: () => reply,
+                getHeader: () => undefined,
+                send: (body: Buffer) => resolve(body),
+              };
+              sendKept(reply as never, 'br', kept, reject);
+            }),
+        ),
+      );
+      expect(brotli).toHaveBeenCalledTimes(1);
+      for (const body of sent) expect(zlib.brotliDecompressSync(body).toString()).toBe(kept.body.toString());
+    } finally {
+      brotli.mockRestore();
+    }
   });
 });

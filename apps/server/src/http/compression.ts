@@ -72,6 +72,8 @@ export interface KeptBody {
   body: string | Buffer;
   bytes: number;
   compressed: Partial<Record<Encoding, Buffer>>;
+  /** Callers waiting for a compression under way: the first asker's starts it, the rest join it. */
+  compressing?: Partial<Record<Encoding, Array<(error: Error | null, out: Buffer) => void>>>;
 }
 
 export const keptBody = (body: string | Buffer): KeptBody => ({ body, bytes: Buffer.byteLength(body), compressed: {} });
@@ -95,11 +97,19 @@ export function sendKept(
     markCompressed(reply, encoding);
     return void reply.send(ready);
   }
-  compressAnswer[encoding](kept.body, (error, compressed) => {
+  const send = (error: Error | null, compressed: Buffer) => {
     if (error) return fail(error);
-    kept.compressed[encoding] = compressed;
     markCompressed(reply, encoding);
     reply.send(compressed);
+  };
+  // A new page asked for by a hundred clients at once is compressed once, not a hundred times.
+  const waiting = (kept.compressing ??= {})[encoding];
+  if (waiting) return void waiting.push(send);
+  const callers = (kept.compressing[encoding] = [send]);
+  compressAnswer[encoding](kept.body, (error, compressed) => {
+    if (!error) kept.compressed[encoding] = compressed;
+    delete kept.compressing![encoding];
+    for (const caller of callers) caller(error, compressed);
   });
 }
 

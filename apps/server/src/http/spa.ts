@@ -75,7 +75,8 @@ function indexPageSender(
     if (made?.from === from) return made.page;
     // A server bundle built before pages named their code sends no `modules`.
     const html = withFirstScreen(from.text, screen, chunks(screen.modules ?? []));
-    const page = html === null ? null : keptBody(html);
+    // Bytes, not a string: encoded once rather than on every send.
+    const page = html === null ? null : keptBody(Buffer.from(html));
     pages.set(screen, { from, page });
     return page;
   };

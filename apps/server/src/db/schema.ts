@@ -85,6 +85,9 @@ export interface ProductsTable {
   title: string;
   title_key: string;
   description: string;
+  /** The seller's Arabic title and description, beside the main ones (issue 29); null: none. */
+  title_ar: Generated<string | null>;
+  description_ar: Generated<string | null>;
   category: string;
   price: number;
   previous_price: number | null;

@@ -33,6 +33,8 @@ export type UserBrief = z.infer<typeof UserBriefSchema>;
 export const ProductSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** The seller's Arabic title, shown to Arabic readers when given (issue 29). */
+  titleAr: z.string().nullable(),
   category: z.string(),
   price: z.number().int(),
   previousPrice: z.number().int().nullable(),
@@ -56,6 +58,7 @@ export const ProductPageSchema = z.object({
 
 export const ProductDetailSchema = ProductSummarySchema.extend({
   description: z.string(),
+  descriptionAr: z.string().nullable(),
   condition: z.enum(CONDITIONS),
   brand: z.string(),
   dimensions: z.string().nullable(),

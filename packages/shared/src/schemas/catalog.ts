@@ -27,9 +27,12 @@ const text = (min: number, message: string, max: number, maxMessage: string, mul
 const fils = (message: string) =>
   decimal(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: string, multiline = false) =>
   z
-    .preprocess(blankToUndefined, plainText({ required: message, min: [0, message], max: [max, message] }).optional())
+    .preprocess(
+      blankToUndefined,
+      plainText({ required: message, min: [0, message], max: [max, message], multiline }).optional(),
+    )
     .transform((v) => (v ? v : null));
 
 /** The stored sort key is the lowercased title, which can be longer than the title ('İ' lowercases to two characters). */
@@ -67,6 +70,9 @@ const dimensions = z
 const productShape = {
   title: text(3, MSG.titleTooShort, 120, MSG.titleTooLong),
   description: text(10, MSG.descriptionTooShort, 5000, MSG.descriptionTooLong, true),
+  /** Beside the title and description, in Arabic (issue 29). A seller writing only Arabic uses those. */
+  titleAr: optionalText(120, MSG.titleTooLong),
+  descriptionAr: optionalText(5000, MSG.descriptionTooLong, true),
   category: z.enum(CATEGORIES, { error: MSG.selectCategory }),
   price: fils(MSG.pricePositive),
   previousPrice: z.preprocess(blankToUndefined, fils(MSG.previousPricePositive).optional()).transform((v) => v ?? null),

@@ -108,6 +108,7 @@ describe.each(DIALECTS)('GET /api/products (%s)', (dialect) => {
     expect(page.items[0]).toEqual({
       id: first.id,
       title: first.title,
+      titleAr: null,
       category: first.category,
       price: first.price,
       previousPrice: null,
@@ -364,6 +365,14 @@ describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
       category: "Women's",
       keywords: ['Leather', 'Bag'],
     });
+    // Both languages given: an English title with the seller's Arabic beside it.
+    id.kettle = await createProduct(t, seller, {
+      title: 'Electric kettle',
+      titleAr: 'غلاية كهربائية',
+      description: 'Boils a litre in three minutes.',
+      descriptionAr: 'تغلي لتراً من الماء في ثلاث دقائق.',
+      category: 'Appliances',
+    });
   });
   afterAll(() => t.close());
 
@@ -395,6 +404,8 @@ describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
     ['leather', ['bag'], 'an English keyword on an Arabic title'],
     ['حقيبه', ['bag'], 'an Arabic title sent through the form'],
     ['seamaster', ['seamaster'], 'English as before'],
+    ['غلايه', ['kettle'], "the seller's Arabic title beside an English one"],
+    ['kettle', ['kettle'], 'the English title of a product with both'],
     ['%', ['sale'], 'a % taken literally'],
     ['50%', ['sale'], 'a % after Arabic-Indic digits'],
     ['_', [], 'an _ taken literally'],
@@ -402,6 +413,18 @@ describe.each(DIALECTS)('GET /api/search in Arabic (%s)', (dialect) => {
     ['كوب "', ['cup'], 'a lone double quote'],
   ])('q=%j finds %j (%s)', async (query, names) => {
     expect(await found(query)).toEqual(ids(...names));
+  });
+
+  it("answers both languages' title and description, and takes either away on an edit", async () => {
+    const detail = (await call(t, 'GET', `/api/products/${id.kettle}`)).json() as Record<string, unknown>;
+    expect(detail).toMatchObject({
+      title: 'Electric kettle',
+      titleAr: 'غلاية كهربائية',
+      descriptionAr: 'تغلي لتراً من الماء في ثلاث دقائق.',
+    });
+    const listed = (await call(t, 'GET', `/api/search?q=kettle`)).json() as Page;
+    expect(listed.items[0]).toMatchObject({ title: 'Electric kettle', titleAr: 'غلاية كهربائية' });
+    expect(((await call(t, 'GET', `/api/products/${id.watch}`)).json() as Record<string, unknown>).titleAr).toBeNull();
   });
 
   it('answers text that folds to nothing (tatweel, harakat, a direction mark) with no products, not everything', async () => {

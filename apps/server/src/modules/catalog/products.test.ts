@@ -90,6 +90,8 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
         id,
         title: 'Seiko Diver 200m',
         description: 'Automatic dive watch, barely worn, with box.',
+        titleAr: null,
+        descriptionAr: null,
         category: 'Watches',
         price: 125000,
         previousPrice: 150000,

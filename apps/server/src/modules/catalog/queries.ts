@@ -18,6 +18,7 @@ import type { Cursor } from '../../lib/cursor.js';
 const SUMMARY_COLUMNS = [
   'id',
   'title',
+  'title_ar',
   'category',
   'price',
   'previous_price',

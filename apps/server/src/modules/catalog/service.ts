@@ -66,12 +66,18 @@ export interface CatalogDeps {
  * (foldForSearch), one per line so a query cannot match across two of them. Everything that
  * writes a product row goes through here, so search and sorting always agree with the product.
  */
-export function derivedColumns(title: string, category: string, keywords: string | readonly string[] | undefined) {
+export function derivedColumns(
+  title: string,
+  category: string,
+  keywords: string | readonly string[] | undefined,
+  titleAr: string | null = null,
+) {
   const list = normalizeKeywords(keywords, category);
   return {
     title_key: titleKey(title),
     keywords: JSON.stringify(list),
-    search_text: [title, category, ...list].map(foldForSearch).join('\n'),
+    // Both languages' titles: a search in either finds the product.
+    search_text: [title, ...(titleAr ? [titleAr] : []), category, ...list].map(foldForSearch).join('\n'),
   };
 }
 
@@ -80,6 +86,8 @@ function productColumns(input: ProductInput | EditProductInput) {
   return {
     title: input.title,
     description: input.description,
+    title_ar: input.titleAr,
+    description_ar: input.descriptionAr,
     category: input.category,
     price: input.price,
     previous_price: input.previousPrice,
@@ -88,7 +96,7 @@ function productColumns(input: ProductInput | EditProductInput) {
     dimensions: input.dimensions,
     weight: input.weight,
     country_of_origin: input.countryOfOrigin,
-    ...derivedColumns(input.title, input.category, input.keywords),
+    ...derivedColumns(input.title, input.category, input.keywords, input.titleAr),
   };
 }
 
@@ -106,6 +114,7 @@ export function createCatalogService(deps: CatalogDeps) {
     return {
       id: row.id,
       title: row.title,
+      titleAr: row.title_ar,
       category: row.category,
       price: row.price,
       previousPrice: row.previous_price,
@@ -206,6 +215,7 @@ export function createCatalogService(deps: CatalogDeps) {
       // Not `{ ...summary(row), … }`: V8 builds a spread followed by a dozen properties about twenty times slower.
       return Object.assign(summary(row), {
         description: row.description,
+        descriptionAr: row.description_ar,
         condition: row.condition,
         brand: row.brand,
         dimensions: row.dimensions,

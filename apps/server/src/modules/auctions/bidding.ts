@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   IdempotencyKeySchema,
+  alreadyHighest,
   auctionPath,
   MSG,
   SOFT_CLOSE_MS,
@@ -212,7 +213,7 @@ export function createBidding(deps: BiddingDeps) {
         throw new DomainError('CONFLICT', MSG.bidCapReached, { amount: MSG.bidCapReached });
       if (outcome.kind === 'max-not-raised') {
         if (known) throw new RefusedOnRememberedState();
-        const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
+        const message = alreadyHighest(formatAED(outcome.currentMax));
         throw new DomainError('VALIDATION_FAILED', message, { amount: message });
       }
 

@@ -214,6 +214,7 @@ export const MSG = {
   invalidLimit: 'A page holds between 1 and 60 items.',
   checkoutExpired: 'This checkout form has expired. Please reload the page.',
   oneFileOnly: 'Send one photo at a time.',
+  chooseLanguage: 'Choose English or Arabic.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

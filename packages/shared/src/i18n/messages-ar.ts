@@ -219,6 +219,7 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   invalidLimit: 'تحتوي الصفحة على 1 إلى 60 عنصرًا.',
   checkoutExpired: 'انتهت صلاحية نموذج إتمام الشراء هذا. يرجى إعادة تحميل الصفحة.',
   oneFileOnly: 'أرسل صورة واحدة في كل مرة.',
+  chooseLanguage: 'اختر العربية أو الإنجليزية.',
 };
 
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */

@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import {
   cleanText,
   emailAddress,
+  isLocale,
   MSG,
+  type Locale,
   type ChangePasswordInput,
   type ForgotPasswordInput,
   type LoginInput,
@@ -47,6 +49,9 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** The language an account chose; null until it chose one (mail and notifications are then English). */
+export const localeOf = (row: { locale: string | null }): Locale | null => (isLocale(row.locale) ? row.locale : null);
+
 export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']): SessionUser {
   return {
     id: row.id,
@@ -57,6 +62,7 @@ export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']
     profilePic: avatarUrl(row.avatar_key),
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
+    locale: localeOf(row),
   };
 }
 
@@ -108,7 +114,7 @@ export function createAccountsService(deps: AccountsDeps) {
   async function sendVerification(user: UserRow): Promise<void> {
     const token = await issueEmailToken(user, 'verify');
     const link = `${deps.publicUrl}/verify-email?token=${token}`;
-    await mailer.send(verificationMail(user.email, user.username, link));
+    await mailer.send(verificationMail(user.email, user.username, link, localeOf(user) ?? 'en'));
   }
 
   async function conflictFields(email: string, username: string) {
@@ -131,6 +137,7 @@ export function createAccountsService(deps: AccountsDeps) {
       passwordHash: string | null;
       googleSub?: string;
       displayName?: string | null;
+      locale?: Locale | null;
     },
     verified: boolean,
   ): Promise<UserRow> {
@@ -152,6 +159,7 @@ export function createAccountsService(deps: AccountsDeps) {
       google_sub: input.googleSub ?? null,
       email_verified_at: verified ? iso() : null,
       created_at: iso(),
+      locale: input.locale ?? null,
     };
     try {
       await q.insertUser(db, row);
@@ -167,12 +175,13 @@ export function createAccountsService(deps: AccountsDeps) {
     toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl),
 
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
-    async register(input: RegisterInput, userAgent?: string, log: RequestLog = deps.log) {
+    /** `locale`: the language the person signed up in, kept for their mail and notifications. */
+    async register(input: RegisterInput, userAgent?: string, log: RequestLog = deps.log, locale: Locale | null = null) {
       const conflicts = await conflictFields(input.email, input.username);
       if (Object.keys(conflicts).length) throwConflict(conflicts);
       const passwordHash = await hashPassword(input.password);
       const user = await createAccount(
-        { email: input.email, username: input.username, phone: input.phone, passwordHash },
+        { email: input.email, username: input.username, phone: input.phone, passwordHash, locale },
         false,
       );
       const session = await createSession(user.id, userAgent);
@@ -193,6 +202,7 @@ export function createAccountsService(deps: AccountsDeps) {
       phone: string;
       password: string;
       verified: boolean;
+      locale?: Locale | null;
     }) {
       const passwordHash = await hashPassword(input.password);
       return createAccount({ ...input, passwordHash }, input.verified);
@@ -258,7 +268,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!user) return;
         const token = await issueEmailToken(user, 'reset');
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        await mailer.send(passwordResetMail(user.email, user.username, link));
+        await mailer.send(passwordResetMail(user.email, user.username, link, localeOf(user) ?? 'en'));
       });
     },
 
@@ -293,6 +303,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async signInWithOidc(
       claims: { sub: string; email?: string; emailVerified: boolean; name?: string },
       userAgent?: string,
+      locale: Locale | null = null,
     ) {
       // OpenID Connect caps `sub` at 255 ASCII characters, the size of our column.
       if (!/^[\x21-\x7e]{1,255}$/.test(claims.sub)) throw new DomainError('VALIDATION_FAILED', MSG.googleFailed);
@@ -319,6 +330,7 @@ export function createAccountsService(deps: AccountsDeps) {
               passwordHash: null,
               googleSub: claims.sub,
               displayName,
+              locale,
             },
             claims.emailVerified,
           );
@@ -333,6 +345,11 @@ export function createAccountsService(deps: AccountsDeps) {
       await q.deleteExpiredOidcStates(db, iso());
     },
 
+    /** The account's language, for its mail and notifications from now on. */
+    async setLocale(user: UserRow, locale: Locale): Promise<void> {
+      await q.setLocale(db, user.id, locale);
+    },
+
     countUsers: () => q.countUsers(db),
 
     /** The user as of now: a socket reads it per message, so a verification or a rename shows at once. */
@@ -340,7 +357,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     isUsernameTaken: (username: string, exceptUserId?: string) => q.usernameExists(db, username, exceptUserId),
 
-    /** Where to mail people (their sign-in address, and the name to greet), read with the caller's writes. */
+    /** Where to mail people (their sign-in address, the name to greet, their language), read with the caller's writes. */
     contactsOf: (runner: Kysely<DB>, userIds: string[]) => q.contactsOf(runner, userIds),
   };
 

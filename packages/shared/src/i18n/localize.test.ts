@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alreadyHighest, bidAtLeast, MSG } from '../messages.js';
 import { formatAED } from '../money.js';
 import { localizeFields, localizeMessage } from './localize.js';
-import { ARABIC, MSG_AR } from './messages-ar.js';
+import { ARABIC, MSG_AR, bidsLabelAr } from './messages-ar.js';
 
 describe('the Arabic catalog', () => {
   it('translates every message, keeping its numbers', () => {
@@ -49,5 +49,23 @@ describe('localizeMessage', () => {
       email: MSG_AR.invalidEmail,
       x: 'other',
     });
+  });
+});
+
+describe('bidsLabelAr', () => {
+  it('follows Arabic plural rules, with Western digits', () => {
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 102, 1000, 1011].map(bidsLabelAr)).toEqual([
+      'لا مزايدات',
+      'مزايدة واحدة',
+      'مزايدتان',
+      '3 مزايدات',
+      '10 مزايدات',
+      '11 مزايدة',
+      '99 مزايدة',
+      '100 مزايدة',
+      '102 مزايدة',
+      '1,000 مزايدة',
+      '1,011 مزايدة',
+    ]);
   });
 });

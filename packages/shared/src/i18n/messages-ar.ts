@@ -230,3 +230,28 @@ export const alreadyHighestAr = (maximum: string) => `لديك أعلى مزاي
 
 /** The catalog `localizeMessage` reads: pass it where Arabic is wanted (the server, the browser's Arabic chunk). */
 export const ARABIC: ArabicCatalog = { messages: MSG_AR, bidAtLeast: bidAtLeastAr, alreadyHighest: alreadyHighestAr };
+
+const arabicPlural = new Intl.PluralRules('ar');
+
+/**
+ * "3 مزايدات": a count of bids by Arabic's plural rules (zero, one, two, few, many, other), with
+ * Western digits as everywhere in Souq's Arabic. One and two are said in words, as Arabic does.
+ */
+export function bidsLabelAr(n: number): string {
+  const digits = groupDigits(n);
+  switch (arabicPlural.select(n)) {
+    case 'zero':
+      return 'لا مزايدات';
+    case 'one':
+      return 'مزايدة واحدة';
+    case 'two':
+      return 'مزايدتان';
+    case 'few':
+      return `${digits} مزايدات`;
+    default:
+      // many (11–99) and other (100, 1000…) both take the singular: "11 مزايدة"، "100 مزايدة".
+      return `${digits} مزايدة`;
+  }
+}
+
+const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import {
   cleanText,
   emailAddress,
-  isLocale,
   MSG,
   type Locale,
   type ChangePasswordInput,
@@ -21,6 +20,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { AfterAnswer } from '../../lib/after-answer.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { chosenLocale, recipientLocale } from '../../lib/locale.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import * as q from './queries.js';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
@@ -49,9 +49,6 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** The language an account chose; null until it chose one (mail and notifications are then English). */
-export const localeOf = (row: { locale: string | null }): Locale | null => (isLocale(row.locale) ? row.locale : null);
-
 export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']): SessionUser {
   return {
     id: row.id,
@@ -62,7 +59,7 @@ export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']
     profilePic: avatarUrl(row.avatar_key),
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
-    locale: localeOf(row),
+    locale: chosenLocale(row.locale),
   };
 }
 
@@ -114,7 +111,7 @@ export function createAccountsService(deps: AccountsDeps) {
   async function sendVerification(user: UserRow): Promise<void> {
     const token = await issueEmailToken(user, 'verify');
     const link = `${deps.publicUrl}/verify-email?token=${token}`;
-    await mailer.send(verificationMail(user.email, user.username, link, localeOf(user) ?? 'en'));
+    await mailer.send(verificationMail(user.email, user.username, link, recipientLocale(user.locale)));
   }
 
   async function conflictFields(email: string, username: string) {
@@ -268,7 +265,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!user) return;
         const token = await issueEmailToken(user, 'reset');
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        await mailer.send(passwordResetMail(user.email, user.username, link, localeOf(user) ?? 'en'));
+        await mailer.send(passwordResetMail(user.email, user.username, link, recipientLocale(user.locale)));
       });
     },
 

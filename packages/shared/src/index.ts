@@ -31,3 +31,4 @@ export * from './schemas/feed.js';
 export * from './first-screen.js';
 export * from './contract/index.js';
 export * from './i18n/locale.js';
+export * from './i18n/localize.js';

@@ -214,7 +214,11 @@ export const MSG = {
   invalidLimit: 'A page holds between 1 and 60 items.',
   checkoutExpired: 'This checkout form has expired. Please reload the page.',
   oneFileOnly: 'Send one photo at a time.',
+  chooseLanguage: 'Choose English or Arabic.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */
 export const bidAtLeast = (minimum: string) => `Bid amount must be higher than current bid. Bid at least ${minimum}.`;
+
+/** The bid form's refusal to lower a maximum: "You are already the highest bidder, with a maximum of AED 1,500.00." */
+export const alreadyHighest = (maximum: string) => `You are already the highest bidder, with a maximum of ${maximum}.`;

@@ -13,6 +13,7 @@ import * as feedReadIndexes from './migrations/2026-11-24-204-feed-read-indexes.
 import * as bidderIndexOnMaxima from './migrations/2026-11-25-205-bidder-index-on-maxima.js';
 import * as storageKeysNotUrls from './migrations/2026-11-26-206-storage-keys-not-urls.js';
 import * as foldedSearchText from './migrations/2026-11-27-207-folded-search-text.js';
+import * as userLocale from './migrations/2026-11-27-208-user-locale.js';
 import * as arabicListing from './migrations/2026-11-27-209-arabic-listing.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-205-bidder-index-on-maxima': bidderIndexOnMaxima,
   '2026-11-26-206-storage-keys-not-urls': storageKeysNotUrls,
   '2026-11-27-207-folded-search-text': foldedSearchText,
+  '2026-11-27-208-user-locale': userLocale,
   '2026-11-27-209-arabic-listing': arabicListing,
 };
 

@@ -21,6 +21,8 @@ export interface UsersTable {
   google_sub: string | null;
   email_verified_at: string | null;
   created_at: string;
+  /** 'en' or 'ar' (issue 29): the language of this person's mail and notifications; null until chosen (English). */
+  locale: string | null;
 }
 
 export interface SessionsTable {

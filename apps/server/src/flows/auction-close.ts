@@ -1,10 +1,11 @@
-import { auctionPath, formatAED } from '@souq/shared';
+import { auctionPath } from '@souq/shared';
+import { recipientLocale } from '../lib/locale.js';
 import type { MailLater } from '../lib/mail-later.js';
 import type { AccountsPort } from '../modules/accounts/port.js';
 import type { OnAuctionClosed } from '../modules/auctions/port.js';
 import type { NotificationsPort } from '../modules/notifications/port.js';
 import type { OrdersPort } from '../modules/orders/port.js';
-import { soldMail, wonMail } from './auction-close-mails.js';
+import { soldMail, soldNews, unsoldNews, wonMail, wonNews } from './auction-close-mails.js';
 
 export interface AuctionCloseDeps {
   accounts: Pick<AccountsPort, 'contactsOf'>;
@@ -24,18 +25,18 @@ export function auctionCloseFlow(deps: AuctionCloseDeps): OnAuctionClosed {
     const { id, title, sellerId, winner } = auction;
     const link = auctionPath(id);
     const price = auction.price ?? 0;
+    // Whom to write to, and in which language (issue 29): the news is stored as text in it.
+    const contacts = new Map(
+      (await deps.accounts.contactsOf(trx, winner ? [winner.id, sellerId] : [sellerId])).map((c) => [c.id, c]),
+    );
+    const localeOf = (userId: string) => recipientLocale(contacts.get(userId)?.locale);
     if (!winner) {
-      const why =
-        auction.price === null
-          ? 'There were no bids.'
-          : `The highest bid, ${formatAED(price)}, did not meet your reserve.`;
       await deps.notifications.notify(trx, onCommit, [
         {
           userId: sellerId,
           kind: 'auction_unsold',
           subject: id,
-          title: `Ended unsold: ${title}`,
-          body: `${why} You can relist it.`,
+          ...unsoldNews(localeOf(sellerId), title, auction.price),
           link,
         },
       ]);
@@ -51,28 +52,25 @@ export function auctionCloseFlow(deps: AuctionCloseDeps): OnAuctionClosed {
       price,
     });
     await deps.notifications.notify(trx, onCommit, [
-      {
-        userId: winner.id,
-        kind: 'won',
-        subject: id,
-        title: `You won ${title}`,
-        body: `Your winning bid: ${formatAED(price)}. Add your delivery address to complete the order.`,
-        link,
-      },
+      { userId: winner.id, kind: 'won', subject: id, ...wonNews(localeOf(winner.id), title, price), link },
       {
         userId: sellerId,
         kind: 'auction_sold',
         subject: id,
-        title: `Sold: ${title}`,
-        body: `${winner.username} won it for ${formatAED(price)}.`,
+        ...soldNews(localeOf(sellerId), title, price, winner.username),
         link,
       },
     ]);
-    const contacts = new Map((await deps.accounts.contactsOf(trx, [winner.id, sellerId])).map((c) => [c.id, c]));
     const [winnerContact, sellerContact] = [contacts.get(winner.id), contacts.get(sellerId)];
     if (winnerContact)
-      deps.mailLater(onCommit, wonMail(deps.publicUrl, winnerContact.email, winnerContact.username, title, id, price));
+      deps.mailLater(
+        onCommit,
+        wonMail(deps.publicUrl, winnerContact.email, winnerContact.username, title, id, price, localeOf(winner.id)),
+      );
     if (sellerContact)
-      deps.mailLater(onCommit, soldMail(deps.publicUrl, sellerContact.email, sellerContact.username, title, id, price));
+      deps.mailLater(
+        onCommit,
+        soldMail(deps.publicUrl, sellerContact.email, sellerContact.username, title, id, price, localeOf(sellerId)),
+      );
   };
 }

@@ -1,18 +1,28 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ERROR_STATUS, MSG, type ErrorCode } from '@souq/shared';
+import { ERROR_STATUS, MSG, localizeFields, localizeMessage, type ErrorCode } from '@souq/shared';
+import { ARABIC } from '@souq/shared/i18n/ar';
 import { inputFaultOf } from '../db/errors.js';
 import { DomainError } from '../lib/errors.js';
+import { requestLocale } from './locale.js';
 
 /** What each domain error code means over HTTP (shared: the API document lists the same). */
 const STATUS = ERROR_STATUS;
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    // Services speak English (MSG); the answer is translated here, at the edge (issue 29).
+    const locale = requestLocale(request);
+    /** An answer's message in the request's language; codes and field names stay as they are. */
+    const say = (message: string) => localizeMessage(message, locale, ARABIC);
     if (error instanceof DomainError) {
       // A failure behind us (the file store) carries what went wrong for whoever runs the service.
       if (error.cause) request.log.warn({ err: error.cause }, error.message);
       return reply.status(STATUS[error.code]).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: say(error.message),
+          ...(error.fields ? { fields: localizeFields(error.fields, locale, ARABIC) } : {}),
+        },
       });
     }
     // Fastify's own 4xx (malformed JSON, body too large, wrong content type) keep their status.
@@ -28,7 +38,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : status === 404
                 ? 'NOT_FOUND'
                 : 'VALIDATION_FAILED';
-      return reply.status(status).send({ error: { code, message: error.message } });
+      return reply.status(status).send({ error: { code, message: say(error.message) } });
     }
     const fault = inputFaultOf(error);
     if (fault) {
@@ -38,9 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         fault === 'gone'
           ? ([409, 'CONFLICT', MSG.changedMeanwhile] as const)
           : ([400, 'VALIDATION_FAILED', MSG.inputNotStorable] as const);
-      return reply.status(status).send({ error: { code, message } });
+      return reply.status(status).send({ error: { code, message: say(message) } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: MSG.serverError } });
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: say(MSG.serverError) } });
   });
 }

@@ -22,6 +22,7 @@ type Routes<C> = {
 export const API: Routes<typeof Contract> = {
   accounts: {
     me: { method: 'GET', path: '/api/auth/me' },
+    setLocale: { method: 'PUT', path: '/api/me/locale' },
     register: { method: 'POST', path: '/api/auth/register' },
     login: { method: 'POST', path: '/api/auth/login' },
     logout: { method: 'POST', path: '/api/auth/logout' },

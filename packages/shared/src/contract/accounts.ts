@@ -7,7 +7,7 @@ import {
   ResetPasswordSchema,
   TokenSchema,
 } from '../schemas/auth.js';
-import { MeResponseSchema, ProvidersResponseSchema, SessionUserSchema } from '../schemas/session.js';
+import { MeResponseSchema, ProvidersResponseSchema, SessionUserSchema, SetLocaleSchema } from '../schemas/session.js';
 import { MessageSchema, OkSchema, endpoint } from './endpoint.js';
 
 const tag = 'Accounts';
@@ -24,6 +24,18 @@ export const accounts = {
     access: 'public',
     responses: { 200: MeResponseSchema },
     errors: [],
+  }),
+  setLocale: endpoint({
+    method: 'PUT',
+    path: '/api/me/locale',
+    summary: "Keep the account's language (for its mail and notifications)",
+    tag,
+    access: 'user',
+    body: SetLocaleSchema,
+    responses: {},
+    other: { 204: { description: 'Kept.', contentType: null } },
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED'],
+    example: { locale: 'ar' },
   }),
   register: endpoint({
     method: 'POST',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.js';
+import { MSG } from '../messages.js';
 
 /** What the browser knows about the signed-in user (GET /api/auth/me). */
 export const SessionUserSchema = z.object({
@@ -10,10 +12,16 @@ export const SessionUserSchema = z.object({
   profilePic: z.string(),
   hasPassword: z.boolean(),
   createdAt: z.string(),
+  /** The language the account chose (issue 29), for the browser to apply after sign-in; null until chosen. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const MeResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+/** PUT /api/me/locale: the account's language, for its mail and notifications. */
+export const SetLocaleSchema = z.object({ locale: z.enum(LOCALES, { error: MSG.chooseLanguage }) });
+export type SetLocaleInput = z.infer<typeof SetLocaleSchema>;
+
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 export const ProvidersResponseSchema = z.object({

@@ -1,8 +1,13 @@
+import type { Locale } from '@souq/shared';
 import type { MailMessage } from './mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Souq's one mail layout: a line of text, a button to act, and a quieter line below. */
+/**
+ * Souq's one mail layout: a line of text, a button to act, and a quieter line below. English is
+ * the layout as it always was; Arabic is the same page as a right-to-left document
+ * (`<html lang="ar" dir="rtl">`), the link kept left to right.
+ */
 export function actionMail(
   to: string,
   subject: string,
@@ -10,15 +15,24 @@ export function actionMail(
   button: string,
   link: string,
   outro: string,
+  locale: Locale = 'en',
 ): MailMessage {
+  const ar = locale === 'ar';
+  // In Arabic the bare link is a left-to-right island, so its slashes and dots keep their order.
+  const shownLink = ar ? `<bdi dir="ltr">${escape(link)}</bdi>` : escape(link);
+  const body = `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#1f2933">
+<h2 style="color:#0f766e">Souq</h2><p>${escape(intro)}</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escape(button)}</a></p>
+<p style="font-size:13px;color:#52606d">${escape(outro)}<br>${shownLink}</p></div>`;
   return {
     to,
     subject,
     link,
     text: `${intro}\n\n${button}: ${link}\n\n${outro}\n\n— Souq`,
-    html: `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#1f2933">
-<h2 style="color:#0f766e">Souq</h2><p>${escape(intro)}</p>
-<p><a href="${escape(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escape(button)}</a></p>
-<p style="font-size:13px;color:#52606d">${escape(outro)}<br>${escape(link)}</p></div>`,
+    html: ar
+      ? `<!doctype html>
+<html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<body dir="rtl">${body}</body></html>`
+      : body,
   };
 }

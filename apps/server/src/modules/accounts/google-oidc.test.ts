@@ -251,6 +251,7 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
       profilePic: DEFAULT_PROFILE_PIC,
       hasPassword: false,
       createdAt: expect.any(String),
+      locale: 'en',
     });
     const row = await userRow('sara@example.com');
     expect(row).toMatchObject({ google_sub: 'sara', password_hash: null, phone: null });
@@ -354,6 +355,7 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
       profilePic: DEFAULT_PROFILE_PIC,
       hasPassword: true,
       createdAt: existing.created_at,
+      locale: null,
     });
     expect(await userRow('layla@example.com')).toMatchObject({ id: existing.id, google_sub: 'google-layla' });
 

@@ -24,7 +24,7 @@ export async function usernameExists(db: Db, username: string, exceptUserId?: st
 
 export const contactsOf = (db: Db, userIds: string[]) =>
   userIds.length
-    ? db.selectFrom('users').select(['id', 'email', 'username']).where('id', 'in', userIds).execute()
+    ? db.selectFrom('users').select(['id', 'email', 'username', 'locale']).where('id', 'in', userIds).execute()
     : Promise.resolve([]);
 
 export const countUsers = async (db: Db): Promise<number> =>
@@ -38,6 +38,9 @@ export const countUsers = async (db: Db): Promise<number> =>
   );
 
 export const insertUser = (db: Db, user: NewUser) => db.insertInto('users').values(user).execute();
+
+export const setLocale = (db: Db, userId: string, locale: string) =>
+  db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
 
 export const setPasswordHash = (db: Db, userId: string, hash: string) =>
   db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();

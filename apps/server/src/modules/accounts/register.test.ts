@@ -47,6 +47,7 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
         profilePic: '/images/default-avatar.svg',
         hasPassword: true,
         createdAt: expect.any(String),
+        locale: 'en',
       },
       verificationSent: true,
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, MSG } from '@souq/shared';
 import { DomainError } from '../../lib/errors.js';
 import { routeOf, typed } from '../../http/contract-routes.js';
+import { requestLocale, setLocaleCookie } from '../../http/locale.js';
 import { authRateLimit } from '../../http/security.js';
 import { clearSessionCookie, gatedUser, setSessionCookie } from '../../http/session.js';
 import type { OidcSignIn } from './oidc.js';
@@ -27,7 +28,12 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
       ...routeOf(C.register),
       ...limited,
       handler: async (request, reply) => {
-        const result = await accounts.register(request.body, request.headers['user-agent'], request.log);
+        const result = await accounts.register(
+          request.body,
+          request.headers['user-agent'],
+          request.log,
+          requestLocale(request),
+        );
         setSessionCookie(reply, result.session);
         return reply.status(201).send({ user: result.user, verificationSent: result.verificationSent });
       },
@@ -41,7 +47,17 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
         // A fresh id at every sign-in, so an id planted before login is worthless after it.
         await accounts.logout(request.sessionToken);
         setSessionCookie(reply, result.session);
+        // The account's language follows it to this device (issue 29).
+        if (result.user.locale) setLocaleCookie(reply, result.user.locale);
         return { user: result.user };
+      },
+    });
+
+    app.route({
+      ...routeOf(C.setLocale),
+      handler: async (request, reply) => {
+        await accounts.setLocale(gatedUser(request), request.body.locale);
+        return reply.status(204).send();
       },
     });
 
@@ -150,9 +166,10 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
         reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
         try {
           const claims = await oidc.finish(request.url, browserState);
-          const result = await accounts.signInWithOidc(claims, request.headers['user-agent']);
+          const result = await accounts.signInWithOidc(claims, request.headers['user-agent'], requestLocale(request));
           await accounts.logout(request.sessionToken);
           setSessionCookie(reply, result.session);
+          if (result.user.locale) setLocaleCookie(reply, result.user.locale);
           return reply.redirect('/auth/popup-done');
         } catch (error) {
           request.log.warn({ err: error }, 'google sign-in failed');

@@ -5,6 +5,7 @@ import {
   cleanText,
   emailAddress,
   MSG,
+  type Locale,
   type ChangePasswordInput,
   type ForgotPasswordInput,
   type LoginInput,
@@ -19,6 +20,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { AfterAnswer } from '../../lib/after-answer.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import { chosenLocale, recipientLocale } from '../../lib/locale.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import * as q from './queries.js';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
@@ -57,6 +59,7 @@ export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']
     profilePic: avatarUrl(row.avatar_key),
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
+    locale: chosenLocale(row.locale),
   };
 }
 
@@ -108,7 +111,7 @@ export function createAccountsService(deps: AccountsDeps) {
   async function sendVerification(user: UserRow): Promise<void> {
     const token = await issueEmailToken(user, 'verify');
     const link = `${deps.publicUrl}/verify-email?token=${token}`;
-    await mailer.send(verificationMail(user.email, user.username, link));
+    await mailer.send(verificationMail(user.email, user.username, link, recipientLocale(user.locale)));
   }
 
   async function conflictFields(email: string, username: string) {
@@ -131,6 +134,7 @@ export function createAccountsService(deps: AccountsDeps) {
       passwordHash: string | null;
       googleSub?: string;
       displayName?: string | null;
+      locale?: Locale | null;
     },
     verified: boolean,
   ): Promise<UserRow> {
@@ -152,6 +156,7 @@ export function createAccountsService(deps: AccountsDeps) {
       google_sub: input.googleSub ?? null,
       email_verified_at: verified ? iso() : null,
       created_at: iso(),
+      locale: input.locale ?? null,
     };
     try {
       await q.insertUser(db, row);
@@ -167,12 +172,13 @@ export function createAccountsService(deps: AccountsDeps) {
     toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl),
 
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
-    async register(input: RegisterInput, userAgent?: string, log: RequestLog = deps.log) {
+    /** `locale`: the language the person signed up in, kept for their mail and notifications. */
+    async register(input: RegisterInput, userAgent?: string, log: RequestLog = deps.log, locale: Locale | null = null) {
       const conflicts = await conflictFields(input.email, input.username);
       if (Object.keys(conflicts).length) throwConflict(conflicts);
       const passwordHash = await hashPassword(input.password);
       const user = await createAccount(
-        { email: input.email, username: input.username, phone: input.phone, passwordHash },
+        { email: input.email, username: input.username, phone: input.phone, passwordHash, locale },
         false,
       );
       const session = await createSession(user.id, userAgent);
@@ -193,6 +199,7 @@ export function createAccountsService(deps: AccountsDeps) {
       phone: string;
       password: string;
       verified: boolean;
+      locale?: Locale | null;
     }) {
       const passwordHash = await hashPassword(input.password);
       return createAccount({ ...input, passwordHash }, input.verified);
@@ -258,7 +265,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!user) return;
         const token = await issueEmailToken(user, 'reset');
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        await mailer.send(passwordResetMail(user.email, user.username, link));
+        await mailer.send(passwordResetMail(user.email, user.username, link, recipientLocale(user.locale)));
       });
     },
 
@@ -293,6 +300,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async signInWithOidc(
       claims: { sub: string; email?: string; emailVerified: boolean; name?: string },
       userAgent?: string,
+      locale: Locale | null = null,
     ) {
       // OpenID Connect caps `sub` at 255 ASCII characters, the size of our column.
       if (!/^[\x21-\x7e]{1,255}$/.test(claims.sub)) throw new DomainError('VALIDATION_FAILED', MSG.googleFailed);
@@ -319,6 +327,7 @@ export function createAccountsService(deps: AccountsDeps) {
               passwordHash: null,
               googleSub: claims.sub,
               displayName,
+              locale,
             },
             claims.emailVerified,
           );
@@ -333,6 +342,11 @@ export function createAccountsService(deps: AccountsDeps) {
       await q.deleteExpiredOidcStates(db, iso());
     },
 
+    /** The account's language, for its mail and notifications from now on. */
+    async setLocale(user: UserRow, locale: Locale): Promise<void> {
+      await q.setLocale(db, user.id, locale);
+    },
+
     countUsers: () => q.countUsers(db),
 
     /** The user as of now: a socket reads it per message, so a verification or a rename shows at once. */
@@ -340,7 +354,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     isUsernameTaken: (username: string, exceptUserId?: string) => q.usernameExists(db, username, exceptUserId),
 
-    /** Where to mail people (their sign-in address, and the name to greet), read with the caller's writes. */
+    /** Where to mail people (their sign-in address, the name to greet, their language), read with the caller's writes. */
     contactsOf: (runner: Kysely<DB>, userIds: string[]) => q.contactsOf(runner, userIds),
   };
 

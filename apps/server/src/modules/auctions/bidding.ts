@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   IdempotencyKeySchema,
+  alreadyHighest,
   auctionPath,
   MSG,
   SOFT_CLOSE_MS,
   bidAtLeast,
-  bidsLabel,
   formatAED,
   type AuctionUpdate,
   type BidEntry,
@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DomainEvent } from '../../lib/events.js';
 import { laneBatches, type Settled } from '../../lib/lane-batches.js';
+import { recipientLocale } from '../../lib/locale.js';
 import { Lru } from '../../lib/lru.js';
 import type { MailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
@@ -28,6 +29,7 @@ import type { NewNotification, NotificationsPort } from '../notifications/port.j
 import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';
+import { bidReceivedNews, outbidNews } from './news.js';
 import * as q from './queries.js';
 
 const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
@@ -164,6 +166,9 @@ export function createBidding(deps: BiddingDeps) {
     const names = new Map<string, UserBrief>();
     // The remembered state keeps the leader's picture as its key, as the row does; names carry URLs.
     const avatars = new Map<string, string | null>();
+    // Their languages, for the news and mail of whoever is outbid (the leader before, or a bidder here).
+    const locales = new Map<string, string | null>([[row.seller_id, row.seller_locale]]);
+    if (row.leader_id) locales.set(row.leader_id, row.leader_locale);
     const previousLeader = brief(row.leader_id, row.leader_username, deps.avatarUrl(row.leader_avatar));
     if (previousLeader) {
       names.set(previousLeader.id, previousLeader);
@@ -172,6 +177,7 @@ export function createBidding(deps: BiddingDeps) {
     for (const { user } of pending) {
       names.set(user.id, { id: user.id, username: user.username, profilePic: deps.avatarUrl(user.avatar_key) });
       avatars.set(user.id, user.avatar_key);
+      locales.set(user.id, user.locale);
     }
     const bidRows: DB['bids'][] = [];
     const maxBids = new Map<string, DB['auction_max_bids']>();
@@ -212,7 +218,7 @@ export function createBidding(deps: BiddingDeps) {
         throw new DomainError('CONFLICT', MSG.bidCapReached, { amount: MSG.bidCapReached });
       if (outcome.kind === 'max-not-raised') {
         if (known) throw new RefusedOnRememberedState();
-        const message = `You are already the highest bidder, with a maximum of ${formatAED(outcome.currentMax)}.`;
+        const message = alreadyHighest(formatAED(outcome.currentMax));
         throw new DomainError('VALIDATION_FAILED', message, { amount: message });
       }
 
@@ -297,12 +303,12 @@ export function createBidding(deps: BiddingDeps) {
       ends_at: state.ends_at,
     };
     const link = auctionPath(id);
+    const localeOf = (userId: string) => recipientLocale(locales.get(userId));
     const news: NewNotification[] = [...outbid].map(([userId, price]) => ({
       userId,
       kind: 'outbid',
       subject: id,
-      title: `Outbid on ${row.title}`,
-      body: `The bid is now ${formatAED(price)}.`,
+      ...outbidNews(localeOf(userId), row.title, price),
       link,
     }));
     if (bidRows.length) {
@@ -310,8 +316,7 @@ export function createBidding(deps: BiddingDeps) {
         userId: row.seller_id,
         kind: 'bid_received',
         subject: id,
-        title: `New bid on ${row.title}`,
-        body: `The bid is now ${formatAED(state.current_bid!)} (${bidsLabel(state.bid_count)}).`,
+        ...bidReceivedNews(localeOf(row.seller_id), row.title, state.current_bid!, state.bid_count),
         link,
       });
     }
@@ -335,7 +340,15 @@ export function createBidding(deps: BiddingDeps) {
     )) {
       deps.mailLater(
         onCommit,
-        outbidMail(deps.publicUrl, contact.email, contact.username, row.title, id, outbid.get(contact.id)!),
+        outbidMail(
+          deps.publicUrl,
+          contact.email,
+          contact.username,
+          row.title,
+          id,
+          outbid.get(contact.id)!,
+          recipientLocale(contact.locale),
+        ),
       );
     }
     if (bidRows.length) {
@@ -364,6 +377,7 @@ export function createBidding(deps: BiddingDeps) {
         ...state,
         leader_username: leader?.username ?? null,
         leader_avatar: avatars.get(state.leader_id!) ?? null,
+        leader_locale: locales.get(state.leader_id!) ?? null,
       },
     };
   }

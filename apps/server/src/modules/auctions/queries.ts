@@ -18,8 +18,11 @@ function withPeople(db: Db) {
     .select([
       'seller.username as seller_username',
       'seller.avatar_key as seller_avatar',
+      // The languages to write the seller's and the outbid leader's news in (issue 29).
+      'seller.locale as seller_locale',
       'leader.username as leader_username',
       'leader.avatar_key as leader_avatar',
+      'leader.locale as leader_locale',
     ]);
 }
 export type AuctionWithPeople = Awaited<ReturnType<typeof findAuction>> & {};

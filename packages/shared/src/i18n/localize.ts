@@ -1,0 +1,57 @@
+import { MSG } from '../messages.js';
+import { AED_AR } from '../money.js';
+import type { Locale } from './locale.js';
+
+/**
+ * A language's words for what the API says in English: every `MSG` entry, and the messages that
+ * carry an amount. Arabic's is `ARABIC` from `@souq/shared/i18n/ar`; it is passed in rather than
+ * imported here, so that importing this file never brings Arabic into an English bundle.
+ */
+export interface ArabicCatalog {
+  messages: Record<keyof typeof MSG, string>;
+  /** `bidAtLeast(minimum)`, given the minimum already written in Arabic ("1,260.00 د.إ"). */
+  bidAtLeast(minimum: string): string;
+  /** `alreadyHighest(maximum)`, the same way. */
+  alreadyHighest(maximum: string): string;
+}
+
+let keyOf: Map<string, keyof typeof MSG> | undefined;
+
+/** "AED 1,260.00" (formatAED) as Arabic writes it: "1,260.00 د.إ". */
+const arabicAmount = (english: string) => english.replace(/^(-?)AED (.+)$/, `$1$2 ${AED_AR}`);
+
+// The forms that carry an amount, as messages.ts writes them.
+const BID_AT_LEAST = /^Bid amount must be higher than current bid\. Bid at least (-?AED [\d,]+\.\d{2})\.$/;
+const ALREADY_HIGHEST = /^You are already the highest bidder, with a maximum of (-?AED [\d,]+\.\d{2})\.$/;
+
+/**
+ * An English message the API answers with, in `locale`: English comes back as it is; in Arabic a
+ * `MSG` value becomes its translation and the amount-carrying forms are rebuilt with the amount in
+ * Arabic order. Text that is none of these (a person's own words, a third party's message) comes
+ * back unchanged.
+ */
+export function localizeMessage(message: string, locale: Locale, arabic: ArabicCatalog): string {
+  if (locale !== 'ar') return message;
+  keyOf ??= new Map(
+    (Object.entries(MSG) as Array<[keyof typeof MSG, string]>).reverse().map(([key, text]) => [text, key]),
+  );
+  const key = keyOf.get(message);
+  if (key) return arabic.messages[key];
+  const atLeast = BID_AT_LEAST.exec(message);
+  if (atLeast) return arabic.bidAtLeast(arabicAmount(atLeast[1]!));
+  const highest = ALREADY_HIGHEST.exec(message);
+  if (highest) return arabic.alreadyHighest(arabicAmount(highest[1]!));
+  return message;
+}
+
+/** Each field's message, in `locale` (the `fields` of an error answer). */
+export function localizeFields(
+  fields: Record<string, string>,
+  locale: Locale,
+  arabic: ArabicCatalog,
+): Record<string, string> {
+  if (locale !== 'ar') return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [field, localizeMessage(message, locale, arabic)]),
+  );
+}

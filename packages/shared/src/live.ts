@@ -5,6 +5,8 @@
  * thousands separators, and all of these mean the same bid.
  */
 
+import { westernDigits } from './numbers.js';
+
 export const CHAT_MAX = 500;
 /** Late joiners see this many recent messages. */
 export const CHAT_HISTORY = 100;
@@ -20,16 +22,8 @@ export const STREAM_REDIRECT_MS = 3_000;
 export const VIEWER_RECONNECT_ATTEMPTS = 3;
 export const TEST_PREVIEW_MS = 5_000;
 
-const ARABIC_INDIC = 0x0660;
-const EASTERN_ARABIC_INDIC = 0x06f0;
-
-/** ١٥٠ and ۱۵۰ become 150; every other character is left as it is. */
-export function westernDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => {
-    const code = d.charCodeAt(0);
-    return String(code - (code >= EASTERN_ARABIC_INDIC ? EASTERN_ARABIC_INDIC : ARABIC_INDIC));
-  });
-}
+/** ١٥٠ and ۱۵۰ become 150: the one digit folding, kept with the other number readers (numbers.ts). */
+export { westernDigits };
 
 /** The most digits an amount may have before it is plainly not a price (a pasted phone number). */
 const MAX_DIGITS = 12;

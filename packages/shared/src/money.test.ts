@@ -48,6 +48,22 @@ describe('parseAmountToFils', () => {
     },
   );
 
+  it.each([
+    ['١٢٦٠', 126000],
+    ['۱۲۶۰', 126000],
+    ['١٬٢٣٤٫٥٠', 123450],
+    ['۱٬۲۳۴٫۵', 123450],
+    ['١٢٫٣', 1230],
+    ['1٬234.50', 123450],
+    [' ٩٩ ', 9900],
+  ])('reads Arabic-Indic and Persian digits and separators: %j is %d fils', (input, fils) => {
+    expect(parseAmountToFils(input)).toBe(fils);
+  });
+
+  it.each(['-١٢', '١٫٢٣٤', '٫٥', '١٢٫', 'د.إ ٥'])('refuses %j', (input) => {
+    expect(parseAmountToFils(input)).toBeNull();
+  });
+
   it('round-trips through formatAED', () => {
     expect(formatAED(parseAmountToFils('1,234.56')!)).toBe('AED 1,234.56');
   });

@@ -1,5 +1,5 @@
 import type { Locale } from './i18n/locale.js';
-import { groupThousands } from './numbers.js';
+import { groupThousands, westernNumber } from './numbers.js';
 
 /**
  * Money travels as integer fils (1 AED = 100 fils). This is the one place it becomes text,
@@ -32,9 +32,12 @@ export function formatMoney(fils: number, locale: Locale): string {
   return `${fils < 0 ? '-' : ''}${amountDigits(fils)} ${AED_AR}`;
 }
 
-/** Parses what a person types ("1,234.5", "99") into fils; null when it is not an amount. */
+/**
+ * Parses what a person types ("1,234.5", "99") into fils; null when it is not an amount. Arabic-Indic
+ * and Persian digits and the Arabic separators are read too: "١٬٢٣٤٫٥" is 123450 fils.
+ */
 export function parseAmountToFils(input: string): number | null {
-  const cleaned = input.replace(/,/g, '').trim();
+  const cleaned = westernNumber(input).replace(/,/g, '').trim();
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, frac = ''] = cleaned.split('.');
   const fils = Number(whole) * 100 + Number(frac.padEnd(2, '0'));

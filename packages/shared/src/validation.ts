@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldErrors } from './errors.js';
 import { MSG } from './messages.js';
+import { readNumber, westernDigits } from './numbers.js';
 
 /**
  * The first message for each field, in the order the schema checks them. A nested field is
@@ -26,3 +27,18 @@ export function firstMessage(error: z.ZodError, formWide: readonly string[] = FO
 }
 
 const FORM_WIDE: readonly string[] = [MSG.fillAllFields, MSG.loginRequired];
+
+/**
+ * A number sent as a JSON number or as the text a person typed, in Western (1260), Arabic-Indic
+ * (١٢٦٠) or Persian (۱۲۶۰) digits, with . or ٫ before the decimals and , or ٬ between groups of
+ * three ("١٬٢٣٤٫٥"); `schema` is the `z.number()` with the field's own rules. As text.ts's
+ * `decimal`: true, [5], "0x10", "1e3", "-5" and "" are refused, by `schema` itself.
+ */
+export function typedNumber<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' ? (readNumber(value) ?? value) : value), schema);
+}
+
+/** Text typed in any digit set, read with Western digits ("٣٠x٢٠x١٠" → "30x20x10"); `schema` checks the rest. */
+export function typedDigits<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' ? westernDigits(value) : value), schema);
+}

@@ -10,10 +10,14 @@ import {
 import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { CursorSchema, MAX_FILS, pageLimit } from './catalog.js';
+import { typedNumber } from '../validation.js';
 
-/** Amounts in fils as JSON numbers: whole, positive, and no larger than any price we accept. */
+/**
+ * Amounts in fils as JSON numbers (or as digits in any of the three sets, "١٢٦٠"): whole, positive,
+ * and no larger than any price we accept.
+ */
 const filsAmount = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge);
+  typedNumber(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

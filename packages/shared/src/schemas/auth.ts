@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { emailAddress, plainText } from '../text.js';
+import { westernDigits } from '../numbers.js';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -24,13 +25,16 @@ const passwordsMatch: [
   { message: string; path: string[] },
 ] = [(v) => v.password === v.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] }];
 
-/** Phone numbers may be typed with spaces, dashes, brackets and a leading +; 10–15 digits remain. */
+/**
+ * Phone numbers may be typed with spaces, dashes, brackets and a leading +; 10–15 digits remain,
+ * in any of the three digit sets (٠٥٠١٢٣٤٥٦٧ is stored as 0501234567).
+ */
 export const PhoneSchema = plainText({
   required: MSG.fillAllFields,
   max: [40, MSG.invalidPhone],
   invalid: MSG.invalidPhone,
 })
-  .transform((value) => value.replace(/[\s\-().]/g, ''))
+  .transform((value) => westernDigits(value).replace(/[\s\-().]/g, ''))
   .pipe(z.string().regex(/^\+?\d{10,15}$/, MSG.invalidPhone));
 
 export const USERNAME_CHARACTERS = /^[\p{L}\p{N}._-]+$/u;

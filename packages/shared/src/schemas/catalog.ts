@@ -3,6 +3,7 @@ import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { characterCount, decimal, emailAddress, hasControlCharacters, plainText, truncateCharacters } from '../text.js';
 import { username } from './auth.js';
+import { typedDigits, typedNumber } from '../validation.js';
 import { PRODUCT_SORT_KEYS, type ProductSort } from '../product-sorts.js';
 
 export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
@@ -24,8 +25,9 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const text = (min: number, message: string, max: number, maxMessage: string, multiline = false) =>
   plainText({ required: message, min: [min, message], max: [max, maxMessage], multiline });
 
+/** Integer fils, as a number or as digits in any of the three sets (validation.ts typedNumber). */
 const fils = (message: string) =>
-  decimal(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
+  typedNumber(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
 
 const optionalText = (max: number, message: string, multiline = false) =>
   z
@@ -60,12 +62,14 @@ const keywordText = z
   .refine((v) => !hasControlCharacters(v), MSG.controlCharacters);
 
 /** What the seller types ("10 x 20 x 30") becomes "10x20x30", which must fit its column. */
-const dimensions = z
-  .string({ error: MSG.dimensionsFormat })
-  .max(200, MSG.dimensionsTooLong)
-  .regex(DIMENSIONS_PATTERN, MSG.dimensionsFormat)
-  .transform((v) => v.replace(/\s+/g, '').replace(/[X×]/g, 'x'))
-  .refine((v) => v.length <= DIMENSIONS_MAX, MSG.dimensionsTooLong);
+const dimensions = typedDigits(
+  z
+    .string({ error: MSG.dimensionsFormat })
+    .max(200, MSG.dimensionsTooLong)
+    .regex(DIMENSIONS_PATTERN, MSG.dimensionsFormat)
+    .transform((v) => v.replace(/\s+/g, '').replace(/[X×]/g, 'x'))
+    .refine((v) => v.length <= DIMENSIONS_MAX, MSG.dimensionsTooLong),
+);
 
 const productShape = {
   title: text(3, MSG.titleTooShort, 120, MSG.titleTooLong),
@@ -79,7 +83,7 @@ const productShape = {
   condition: z.preprocess(blankToUndefined, z.enum(CONDITIONS, { error: MSG.selectCondition }).default('new')),
   brand: text(1, MSG.brandRequired, 100, MSG.brandTooLong),
   dimensions: z.preprocess(blankToUndefined, dimensions.optional()).transform((v) => v ?? null),
-  weight: decimal(
+  weight: typedNumber(
     z.number({ error: MSG.weightPositive }).positive(MSG.weightPositive).max(100_000, MSG.weightPositive),
   ),
   countryOfOrigin: optionalText(100, MSG.countryTooLong),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CHAT_MAX, STREAM_DURATION_DEFAULT_MIN, STREAM_DURATION_MAX, STREAM_DURATION_MIN } from '../live.js';
 import { MSG } from '../messages.js';
 import { MAX_FILS } from './catalog.js';
-import { decimal, idString, plainText } from '../text.js';
+import { idString, plainText } from '../text.js';
+import { typedNumber } from '../validation.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -11,7 +12,7 @@ export const StartStreamSchema = z.object({
   title: plainText({ required: MSG.streamTitleRequired, max: [120, MSG.titleTooLong] }),
   durationMinutes: z.preprocess(
     blankToUndefined,
-    decimal(
+    typedNumber(
       z
         .number({ error: MSG.streamDurationRange })
         .int(MSG.streamDurationRange)
@@ -20,7 +21,7 @@ export const StartStreamSchema = z.object({
     ).default(STREAM_DURATION_DEFAULT_MIN),
   ),
   productId: idString(MSG.streamChooseProduct),
-  startingBid: decimal(
+  startingBid: typedNumber(
     z
       .number({ error: MSG.startingBidPositive })
       .int(MSG.startingBidPositive)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { decimal, idString, plainText } from '../text.js';
+import { idString, plainText } from '../text.js';
+import { typedNumber } from '../validation.js';
 import { PhoneSchema } from './auth.js';
 
 export const EMIRATES = [
@@ -55,7 +56,7 @@ export const CartLinesSchema = z
   .array(
     z.object({
       productId: idString(MSG.itemsUnavailable),
-      quantity: decimal(
+      quantity: typedNumber(
         z
           .number({ error: MSG.quantityRange })
           .int(MSG.quantityRange)

@@ -3,5 +3,6 @@
  * start with its name; a new file is added here and in ar.ts.
  */
 import app from './en/app.json';
+import categorybar from './en/categorybar.json';
 
-export default { ...app };
+export default { ...app, ...categorybar };

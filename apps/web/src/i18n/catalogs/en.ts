@@ -3,5 +3,10 @@
  * start with its name; a new file is added here and in ar.ts.
  */
 import app from './en/app.json';
+import components from './en/components.json';
+import catalog from './en/catalog.json';
+import product from './en/product.json';
+import cart from './en/cart.json';
+import orders from './en/orders.json';
 
-export default { ...app };
+export default { ...app, ...components, ...catalog, ...product, ...cart, ...orders };

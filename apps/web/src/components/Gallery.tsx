@@ -7,7 +7,7 @@ const PLACEHOLDER: ImageUrls = { url: PLACEHOLDER_IMAGE, thumb: PLACEHOLDER_IMAG
 
 /** The main image and a strip of clickable thumbnails; the placeholder when there are no images. */
 export function Gallery({ images, title }: { images: readonly ImageUrls[]; title: string }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const list = images.length ? images : [PLACEHOLDER];
   const [selected, setSelected] = useState(0);
   const index = Math.min(selected, list.length - 1);
@@ -15,8 +15,10 @@ export function Gallery({ images, title }: { images: readonly ImageUrls[]; title
 
   function onKeyDown(e: KeyboardEvent) {
     if (list.length < 2) return;
-    if (e.key === 'ArrowRight') setSelected((index + 1) % list.length);
-    else if (e.key === 'ArrowLeft') setSelected((index - 1 + list.length) % list.length);
+    // Right to left, the next image is the one to the left.
+    const [next, previous] = locale === 'ar' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+    if (e.key === next) setSelected((index + 1) % list.length);
+    else if (e.key === previous) setSelected((index - 1 + list.length) % list.length);
     else return;
     e.preventDefault();
   }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { useT } from '../i18n';
 import { VerificationBanner } from '../features/auth/VerificationBanner';
 import { CartBadge } from '../features/cart/CartBadge';
 import { CategoryStrip } from './CategoryStrip';
@@ -10,10 +11,11 @@ import { Header } from './Header';
 import { NewVersionBanner } from './NewVersionBanner';
 
 export function Layout() {
+  const { t } = useT();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <NewVersionBanner />
       <VerificationBanner />
@@ -21,7 +23,7 @@ export function Layout() {
       <CategoryStrip />
       <main id="main" tabIndex={-1} className="container main">
         <RouteNotice />
-        <Suspense fallback={<Spinner label="Loading…" />}>
+        <Suspense fallback={<Spinner label={t('app.loading')} />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '@souq/shared';
 import { FakeSocket } from '../test-support/fake-socket';
@@ -11,7 +11,9 @@ vi.mock('socket.io-client', () => ({ io }));
 async function pageWithSocket(reload = vi.fn()) {
   const { subscribeNotifications } = await import('../api/socket');
   const { NewVersionBanner } = await import('./NewVersionBanner');
-  render(<NewVersionBanner reload={reload} />);
+  // From the same fresh module graph as the banner, so both see one language context.
+  const { renderInLocale } = await import('../test-support/i18n');
+  renderInLocale(<NewVersionBanner reload={reload} />);
   subscribeNotifications({ onMessage: () => undefined, onResync: () => undefined });
   await vi.waitFor(() => expect(fake.listening).toBe(true));
   act(() => fake.fire('connect'));
@@ -61,7 +63,8 @@ describe('a page whose socket protocol is not the server’s', () => {
 
   it('never opens a connection itself: a page without live parts stays without one', async () => {
     const { NewVersionBanner } = await import('./NewVersionBanner');
-    render(<NewVersionBanner />);
+    const { renderInLocale } = await import('../test-support/i18n');
+    renderInLocale(<NewVersionBanner />);
     await act(async () => undefined);
     expect(io).not.toHaveBeenCalled();
     expect(screen.getByRole('status').textContent).toBe('');

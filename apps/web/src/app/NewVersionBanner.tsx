@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION } from '@souq/shared';
 import { useServerProtocolVersion } from '../api/socket';
+import { useT } from '../i18n';
 
 interface Props {
   /** What the button does; the page's own reload unless a test says otherwise. */
@@ -16,14 +17,15 @@ interface Props {
  */
 export function NewVersionBanner({ reload = () => window.location.reload() }: Props) {
   const serverVersion = useServerProtocolVersion();
+  const { t } = useT();
   const outdated = serverVersion !== null && serverVersion !== PROTOCOL_VERSION;
   return (
     <div className="version-banner" role="status" data-testid="version-banner">
       {outdated && (
         <p className="version-banner__body">
-          <span>A new version of Souq is available.</span>
+          <span>{t('app.newVersion')}</span>
           <button type="button" className="btn btn--primary btn--small version-banner__reload" onClick={reload}>
-            Reload
+            {t('app.reload')}
           </button>
         </p>
       )}

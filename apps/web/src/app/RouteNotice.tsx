@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { useT } from '../i18n';
 
 const unchanging = () => () => {};
 
-/** What a page says when another sent the person here: "Your changes are saved.", "You must be logged in…". */
+/** What a page says when another sent the person here: "Your changes are saved.", "You must be logged in…" (a shared message, shown in the page's language). */
 export interface NoticeState {
   notice?: string;
   tone?: 'ok' | 'error';
@@ -15,6 +16,7 @@ export interface NoticeState {
  */
 export function RouteNotice() {
   const entryState = useLocation().state as NoticeState | null;
+  const { m } = useT();
   // A server-rendered page (ADR 0025) was rendered without the history entry, which only the
   // browser has: it hydrates without the notice, then shows it.
   const state = useSyncExternalStore(
@@ -30,7 +32,7 @@ export function RouteNotice() {
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid="route-notice"
     >
-      {state.notice}
+      {m(state.notice)}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { MSG } from '@souq/shared';
+import { useT } from '../i18n';
 import { formatTimeLeft, milestoneOf, urgencyOf } from './countdown';
 import { useSecondsLeft } from './useSecondsLeft';
 
@@ -13,7 +14,8 @@ interface Props {
 /** Time left until endsAt on the server's clock, ticking every second; 'Auction ended' at zero. */
 export function Countdown({ endsAt, announce, className, testId }: Props) {
   const left = useSecondsLeft(endsAt);
-  if (left === null) return <span className={className}>{MSG.invalidDate}</span>;
+  const { m, locale } = useT();
+  if (left === null) return <span className={className}>{m(MSG.invalidDate)}</span>;
   return (
     <>
       {/* role=timer is not announced on every change, which is what we want for a ticking clock. */}
@@ -22,11 +24,11 @@ export function Countdown({ endsAt, announce, className, testId }: Props) {
         role="timer"
         data-testid={testId}
       >
-        {left > 0 ? formatTimeLeft(left) : MSG.auctionEnded}
+        {left > 0 ? formatTimeLeft(left, locale) : m(MSG.auctionEnded)}
       </span>
       {announce && (
         <span className="sr-only" aria-live="polite">
-          {milestoneOf(left)}
+          {milestoneOf(left, locale)}
         </span>
       )}
     </>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n';
 import { EmptyState } from './EmptyState';
 
 /** Something could not be loaded: say so, and offer the way forward (Retry, and whatever else fits). */
@@ -13,13 +14,14 @@ export function ErrorState({
   onRetry: () => void;
   children?: ReactNode;
 }) {
+  const { t, m } = useT();
   return (
     <div role="alert">
       <EmptyState title={title}>
-        <p className="muted">{message ?? 'Check your connection and try again.'}</p>
+        <p className="muted">{message ? m(message) : t('components.checkConnection')}</p>
         <div className="empty__actions">
           <button type="button" className="btn btn--primary" onClick={onRetry}>
-            Retry
+            {t('components.retry')}
           </button>
           {children}
         </div>

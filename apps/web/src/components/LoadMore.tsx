@@ -1,5 +1,8 @@
+import { useT } from '../i18n';
+
 /** The button under a keyset-paged list: the next page is fetched only when asked for. */
 export function LoadMore({ loading, onMore }: { loading?: boolean; onMore?: () => void }) {
+  const { t } = useT();
   return (
     <div className="load-more">
       <button
@@ -9,7 +12,7 @@ export function LoadMore({ loading, onMore }: { loading?: boolean; onMore?: () =
         aria-busy={loading || undefined}
         onClick={onMore}
       >
-        {loading ? 'Loading…' : 'Load more'}
+        {loading ? t('components.loading') : t('components.loadMore')}
       </button>
     </div>
   );

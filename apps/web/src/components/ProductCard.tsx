@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { productPath, type ProductSummary } from '@souq/shared';
+import { useT } from '../i18n';
+import { useCategoryName } from './category-names';
 import { Money } from './Money';
 import { Stars } from './Stars';
 
@@ -7,6 +9,8 @@ const PLACEHOLDER = '/images/placeholder.svg';
 
 /** `eager` for the first row: those photos are the page's largest paint, so they load first, not lazily. */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  const { t } = useT();
+  const categoryName = useCategoryName();
   const discount =
     product.previousPrice && product.previousPrice > product.price
       ? Math.round((1 - product.price / product.previousPrice) * 100)
@@ -26,16 +30,20 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
             if (!e.currentTarget.src.endsWith(PLACEHOLDER)) e.currentTarget.src = PLACEHOLDER;
           }}
         />
-        {discount > 0 && <span className="product-card__badge">−{discount}%</span>}
+        {discount > 0 && (
+          <span className="product-card__badge">
+            <bdi>−{discount}%</bdi>
+          </span>
+        )}
       </div>
       <div className="product-card__body">
-        <span className="product-card__category">{product.category}</span>
+        <span className="product-card__category">{categoryName(product.category)}</span>
         <h2 className="product-card__title">{product.title}</h2>
         <div className="product-card__meta">
           <span className="product-card__rating">
             <Stars value={product.rating} size={14} /> <span className="muted">({product.reviewCount})</span>
           </span>
-          <span className="muted" aria-label={`${product.likeCount} likes`}>
+          <span className="muted" aria-label={t('components.productCard.likes', { count: product.likeCount })}>
             ♥ {product.likeCount}
           </span>
         </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '@souq/shared';
+import { useT } from '../i18n';
 import { EmptyState } from './EmptyState';
 import { ErrorState } from './ErrorState';
 import { LoadMore } from './LoadMore';
@@ -34,17 +35,18 @@ export function ProductGrid({
   retry,
   emptyExtra,
 }: Props) {
+  const { t, m } = useT();
   // Cards of the real size, so the footer does not jump when the products arrive.
-  if (loading) return <SkeletonCards label={loadingLabel} />;
+  if (loading) return <SkeletonCards label={m(loadingLabel)} />;
   if (error && items.length === 0) {
-    return <ErrorState title="We could not load these products." onRetry={retry} />;
+    return <ErrorState title={t('components.productGrid.error')} onRetry={retry} />;
   }
   if (items.length === 0) {
     return (
       <EmptyState title={emptyTitle}>
         {emptyExtra ?? (
           <Link to="/" className="btn btn--ghost">
-            Browse the shop
+            {t('components.productGrid.browse')}
           </Link>
         )}
       </EmptyState>

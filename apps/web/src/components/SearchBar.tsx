@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../i18n';
 
 /** Submitting non-empty trimmed text goes to /search?q=; blank text goes nowhere. */
 export function SearchBar() {
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const navigate = useNavigate();
+  const { t } = useT();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -17,12 +19,12 @@ export function SearchBar() {
     <form className="search" role="search" onSubmit={submit}>
       <input
         type="search"
-        aria-label="Search products"
-        placeholder="Search watches, phones, perfumes…"
+        aria-label={t('components.search.label')}
+        placeholder={t('components.search.placeholder')}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <button type="submit" aria-label="Search">
+      <button type="submit" aria-label={t('components.search.submit')}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path
             fill="currentColor"

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useT } from '../i18n';
 
 /** A grey placeholder block, shaped like what is loading, so the page does not jump when it arrives. */
 export function Skeleton({
@@ -23,8 +24,9 @@ export function Skeleton({
 
 /** A grid of placeholder cards the size of product and auction cards. */
 export function SkeletonCards({ count = 8, label }: { count?: number; label: string }) {
+  const { m } = useT();
   return (
-    <div className="product-grid" role="status" aria-label={label} data-testid="skeleton-cards">
+    <div className="product-grid" role="status" aria-label={m(label)} data-testid="skeleton-cards">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="link-card product-card product-card--skeleton" aria-hidden="true">
           <Skeleton className="product-card__media" />

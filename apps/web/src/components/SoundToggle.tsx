@@ -1,8 +1,10 @@
+import { useT } from '../i18n';
 import { playChime, setOutbidSound, useOutbidSound } from './outbid-sound';
 
 /** A sound toggle for outbid notifications, remembered on this device (the auction page; the live viewer later). */
 export function SoundToggle() {
   const on = useOutbidSound();
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -29,9 +31,9 @@ export function SoundToggle() {
           />
         )}
       </svg>
-      <span>Outbid sound</span>
+      <span>{t('components.sound.label')}</span>
       <span className="sound-toggle__state" aria-hidden="true">
-        {on ? 'On' : 'Off'}
+        {on ? t('components.sound.on') : t('components.sound.off')}
       </span>
     </button>
   );

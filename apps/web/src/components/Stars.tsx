@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useT } from '../i18n';
 
 /** The star display is capped at 5 (and never below 0), whatever the stored number says. */
 export function clampRating(value: number): number {
@@ -8,13 +9,14 @@ export function clampRating(value: number): number {
 
 /** Five stars filled to the (fractional) rating, e.g. 4.3 fills four and a third. */
 export function Stars({ value, size = 18, className }: { value: number; size?: number; className?: string }) {
+  const { t } = useT();
   const rating = clampRating(value);
   const shown = Math.round(rating * 10) / 10;
   return (
     <span
       className={`stars${className ? ` ${className}` : ''}`}
       role="img"
-      aria-label={`Rated ${shown} out of 5`}
+      aria-label={t('components.stars.label', { rating: String(shown) })}
       data-value={shown}
       style={{ '--star-size': `${size}px` } as CSSProperties}
     >

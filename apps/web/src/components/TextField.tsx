@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { useT } from '../i18n';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -9,6 +10,7 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
 /** A labelled input whose error is announced and tied to it for screen readers. */
 export function TextField({ label, error, hint, ...input }: Props) {
   const id = useId();
+  const { m } = useT();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -20,7 +22,7 @@ export function TextField({ label, error, hint, ...input }: Props) {
       />
       {(error || hint) && (
         <small id={`${id}-note`} className={error ? 'field__error' : 'field__hint'}>
-          {error ?? hint}
+          {m(error ?? hint ?? '')}
         </small>
       )}
     </div>

@@ -1,3 +1,5 @@
+import type { Locale } from '@souq/shared';
+
 /** Pure countdown arithmetic; components/Countdown shows it, ticking on the server's clock. */
 
 /** Whole seconds until endsAt (rounded up, so 0 means over), or null when the date does not parse. */
@@ -9,15 +11,25 @@ export function secondsLeft(endsAt: string, now: number): number | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Time left in h/m/s, days first when there are any: "2d 03h 04m 05s", "1h 02m 03s", "4m 05s", "0m 09s". */
-export function formatTimeLeft(seconds: number): string {
+/** The units' letters: Arabic abbreviates day, hour, minute and second as ي، س، د، ث. */
+const UNITS: Record<Locale, { d: string; h: string; m: string; s: string }> = {
+  en: { d: 'd', h: 'h', m: 'm', s: 's' },
+  ar: { d: 'ي', h: 'س', m: 'د', s: 'ث' },
+};
+
+/**
+ * Time left in h/m/s, days first when there are any: "2d 03h 04m 05s", "1h 02m 03s", "4m 05s",
+ * "0m 09s"; in Arabic "2ي 03س 04د 05ث", read right to left.
+ */
+export function formatTimeLeft(seconds: number, locale: Locale = 'en'): string {
+  const u = UNITS[locale];
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (d > 0) return `${d}d ${pad(h)}h ${pad(m)}m ${pad(s)}s`;
-  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
-  return `${m}m ${pad(s)}s`;
+  if (d > 0) return `${d}${u.d} ${pad(h)}${u.h} ${pad(m)}${u.m} ${pad(s)}${u.s}`;
+  if (h > 0) return `${h}${u.h} ${pad(m)}${u.m} ${pad(s)}${u.s}`;
+  return `${m}${u.m} ${pad(s)}${u.s}`;
 }
 
 export type Urgency = 'calm' | 'soon' | 'final' | 'over';
@@ -30,12 +42,18 @@ export function urgencyOf(seconds: number): Urgency {
   return 'calm';
 }
 
+const MILESTONES: Record<Locale, [string, string, string, string]> = {
+  en: ['10 seconds left', '1 minute left', '5 minutes left', '1 hour left'],
+  ar: ['بقيت 10 ثوانٍ', 'بقيت دقيقة واحدة', 'بقيت 5 دقائق', 'بقيت ساعة واحدة'],
+};
+
 /** What a screen reader hears, at a few moments only (never every second). */
-export function milestoneOf(seconds: number): string | null {
+export function milestoneOf(seconds: number, locale: Locale = 'en'): string | null {
+  const [tenSeconds, oneMinute, fiveMinutes, oneHour] = MILESTONES[locale];
   if (seconds <= 0) return null;
-  if (seconds <= 10) return '10 seconds left';
-  if (seconds <= 60) return '1 minute left';
-  if (seconds <= 300) return '5 minutes left';
-  if (seconds <= 3600) return '1 hour left';
+  if (seconds <= 10) return tenSeconds;
+  if (seconds <= 60) return oneMinute;
+  if (seconds <= 300) return fiveMinutes;
+  if (seconds <= 3600) return oneHour;
   return null;
 }

@@ -29,4 +29,19 @@ describe('Gulf-time dates', () => {
     expect(formatAgo(ISO, now + 3 * 3600_000)).toBe('3 hours ago');
     expect(formatAgo(ISO, now + 26 * 3600_000)).toBe('yesterday');
   });
+
+  it('writes them in Arabic with Western digits, still in Gulf time', () => {
+    const now = Date.parse(ISO);
+    const bare = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
+    expect(bare(formatGulfDateTime(ISO, 'ar'))).toBe('السبت، 21 نوفمبر 2026، 14:00 بتوقيت الخليج');
+    expect(bare(formatGulfDate('2026-11-21T22:30:00.000Z', 'ar'))).toBe('22 نوفمبر 2026');
+    expect(bare(formatGulfClock(ISO, 'ar'))).toBe('14:00:09');
+    expect(formatGulfShort(ISO, 'ar')).toMatch(/^21 نوفمبر.*14:00:09$/);
+    expect(formatAgo(ISO, now + 10_000, 'ar')).toBe('الآن');
+    expect(bare(formatAgo(ISO, now + 5 * 60_000, 'ar'))).toBe('قبل 5 دقائق');
+    expect(bare(formatAgo(ISO, now + 26 * 3600_000, 'ar'))).toBe('أمس');
+    expect(formatGulfDate('soon', 'ar')).toBe(MSG.invalidDate);
+    // English is unchanged by the Arabic formatters made alongside.
+    expect(formatGulfDateTime(ISO)).toBe('Sat, 21 Nov 2026, 14:00 GST');
+  });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../i18n';
 import { Modal } from './Modal';
 
 export interface ConfirmOptions {
@@ -15,6 +16,7 @@ export interface ConfirmOptions {
  * Render the returned element; `ask` resolves with the person's answer.
  */
 export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, ReactNode] {
+  const { t } = useT();
   const [asking, setAsking] = useState<ConfirmOptions | null>(null);
   const answer = useRef<(yes: boolean) => void>(() => undefined);
 
@@ -39,7 +41,7 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
       actions={
         <>
           <button type="button" className="btn btn--ghost" onClick={() => close(false)}>
-            Cancel
+            {t('components.confirm.cancel')}
           </button>
           <button
             type="button"

@@ -3,17 +3,19 @@ import { productPath, VAT_RATE_PERCENT, vatFor } from '@souq/shared';
 import { Money } from '../components/Money';
 import { PageTitle } from '../components/PageTitle';
 import { EmptyCart } from '../features/cart/EmptyCart';
+import { useT } from '../i18n';
 import { clearCart, removeFromCart, setQuantity, useCart } from '../features/cart/cart-store';
 
 export default function CartPage() {
   const lines = useCart();
+  const { t } = useT();
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   // Issue 11: VAT is shown here, before checkout, so the total does not grow at the last step.
   const vat = vatFor(subtotal);
-  if (lines.length === 0) return <EmptyCart title="Your cart" />;
+  if (lines.length === 0) return <EmptyCart title={t('cart.title')} />;
   return (
     <>
-      <PageTitle>Your cart</PageTitle>
+      <PageTitle>{t('cart.title')}</PageTitle>
       <ul className="cart-lines">
         {lines.map((line) => (
           <li key={line.id} className="cart-line">
@@ -22,10 +24,10 @@ export default function CartPage() {
               <Link to={productPath(line.id)}>{line.title}</Link>
               <Money fils={line.price} className="muted" />
             </div>
-            <div className="stepper" aria-label={`Quantity of ${line.title}`}>
+            <div className="stepper" aria-label={t('cart.quantityOf', { title: line.title })}>
               <button
                 type="button"
-                aria-label="Decrease quantity"
+                aria-label={t('cart.decrease')}
                 disabled={line.quantity <= 1}
                 onClick={() => setQuantity(line.id, line.quantity - 1)}
               >
@@ -34,7 +36,7 @@ export default function CartPage() {
               <span aria-live="polite">{line.quantity}</span>
               <button
                 type="button"
-                aria-label="Increase quantity"
+                aria-label={t('cart.increase')}
                 onClick={() => setQuantity(line.id, line.quantity + 1)}
               >
                 +
@@ -42,32 +44,32 @@ export default function CartPage() {
             </div>
             <Money fils={line.price * line.quantity} className="cart-line__total" />
             <button type="button" className="btn btn--ghost btn--small" onClick={() => removeFromCart(line.id)}>
-              Remove
+              {t('cart.remove')}
             </button>
           </li>
         ))}
       </ul>
       <div className="cart-summary">
         <dl className="cart-summary__sums">
-          <dt>Subtotal</dt>
+          <dt>{t('cart.subtotal')}</dt>
           <dd>
             <Money fils={subtotal} />
           </dd>
-          <dt>VAT ({VAT_RATE_PERCENT}%)</dt>
+          <dt>{t('cart.vat', { rate: VAT_RATE_PERCENT })}</dt>
           <dd>
             <Money fils={vat} />
           </dd>
-          <dt>Total</dt>
+          <dt>{t('cart.total')}</dt>
           <dd>
             <Money fils={subtotal + vat} className="cart-summary__total" />
           </dd>
         </dl>
         <div className="cart-summary__actions">
           <button type="button" className="btn btn--ghost" onClick={clearCart}>
-            Clear Cart
+            {t('cart.clear')}
           </button>
           <Link to="/checkout" className="btn btn--primary">
-            Proceed to Checkout
+            {t('cart.checkout')}
           </Link>
         </div>
       </div>

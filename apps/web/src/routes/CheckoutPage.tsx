@@ -8,36 +8,48 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { clearCart, useCart } from '../features/cart/cart-store';
 import { EmptyCart } from '../features/cart/EmptyCart';
 import { CheckoutForm } from '../features/orders/CheckoutForm';
+import { useEmirateName } from '../features/orders/labels';
+import { RichText } from '../components/RichText';
+import { useT } from '../i18n';
 
 function Checkout() {
   const cart = useCart();
   const requireVerified = useRequireVerified();
   const [placed, setPlaced] = useState<Order | null>(null);
+  const { t, m } = useT();
+  const emirateName = useEmirateName();
 
   if (placed) {
     return (
       <section className="auth-card auth-card--center" data-testid="order-confirmation">
-        <PageTitle>Order placed</PageTitle>
-        <p className="notice notice--ok">{MSG.orderPlaced}</p>
+        <PageTitle>{t('orders.placed.title')}</PageTitle>
+        <p className="notice notice--ok">{m(MSG.orderPlaced)}</p>
         <p>
-          Order <strong>{placed.id.slice(0, 8).toUpperCase()}</strong> · Total <Money fils={placed.total} /> · Cash on
-          delivery to {placed.address.area}, {placed.address.emirate}.
+          <RichText
+            id="orders.placed.summary"
+            values={{ emirate: emirateName(placed.address.emirate) }}
+            parts={{
+              id: <strong>{placed.id.slice(0, 8).toUpperCase()}</strong>,
+              total: <Money fils={placed.total} />,
+              area: <bdi>{placed.address.area}</bdi>,
+            }}
+          />
         </p>
         <div className="cart-summary__actions">
           <Link to="/MyAccount?tab=orders" className="btn btn--primary">
-            View my orders
+            {t('orders.placed.viewOrders')}
           </Link>
           <Link to="/" className="btn btn--ghost">
-            Continue shopping
+            {t('orders.placed.continue')}
           </Link>
         </div>
       </section>
     );
   }
-  if (cart.length === 0) return <EmptyCart title="Checkout" />;
+  if (cart.length === 0) return <EmptyCart title={t('orders.checkout.title')} />;
   return (
     <>
-      <PageTitle subtitle="Prices are confirmed by Souq when you place the order.">Checkout</PageTitle>
+      <PageTitle subtitle={t('orders.checkout.subtitle')}>{t('orders.checkout.title')}</PageTitle>
       <CheckoutForm
         lines={cart.map((l) => ({ productId: l.id, quantity: l.quantity }))}
         allowed={requireVerified}

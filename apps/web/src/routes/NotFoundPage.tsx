@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
+import { useT } from '../i18n';
 
 export default function NotFoundPage() {
+  const { t } = useT();
   return (
     <>
-      <PageTitle subtitle="The page you are looking for does not exist or has moved.">Page not found</PageTitle>
+      <PageTitle subtitle={t('app.notFound.subtitle')}>{t('app.notFound.title')}</PageTitle>
       <Link to="/" className="btn btn--primary">
-        Back to the shop
+        {t('app.backToShop')}
       </Link>
     </>
   );

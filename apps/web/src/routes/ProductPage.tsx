@@ -17,22 +17,34 @@ import { useProduct } from '../features/product/api';
 import { LikeButton } from '../features/product/LikeButton';
 import { ReviewsSection, type Viewer } from '../features/product/ReviewsSection';
 import { Avatar } from '../components/Avatar';
+import { useCategoryName } from '../components/category-names';
+import { RichText } from '../components/RichText';
+import { useT, type MessageKey, type Translate } from '../i18n';
 
 const ADDED_MS = 2500;
-const CONDITION: Record<ProductDetail['condition'], string> = { new: 'New', used: 'Used', refurbished: 'Refurbished' };
+const CONDITION: Record<ProductDetail['condition'], MessageKey> = {
+  new: 'product.condition.new',
+  used: 'product.condition.used',
+  refurbished: 'product.condition.refurbished',
+};
 
-function formatWeight(kg: number): string {
-  return `${formatQuantity(kg)} kg`;
+function formatWeight(kg: number, t: Translate): string {
+  return t('product.weight', { weight: formatQuantity(kg) });
 }
 
 function Details({ product }: { product: ProductDetail }) {
+  const { t } = useT();
+  const categoryName = useCategoryName();
   const rows: [string, string | null][] = [
-    ['Brand', product.brand],
-    ['Condition', CONDITION[product.condition]],
-    ['Dimensions', product.dimensions ? `${product.dimensions.replace(/x/g, ' × ')} cm` : null],
-    ['Weight', formatWeight(product.weight)],
-    ['Country of origin', product.countryOfOrigin],
-    ['Category', product.category],
+    [t('product.details.brand'), product.brand],
+    [t('product.details.condition'), t(CONDITION[product.condition])],
+    [
+      t('product.details.dimensions'),
+      product.dimensions ? t('product.dimensions', { dimensions: product.dimensions.replace(/x/g, ' × ') }) : null,
+    ],
+    [t('product.details.weight'), formatWeight(product.weight, t)],
+    [t('product.details.origin'), product.countryOfOrigin],
+    [t('product.details.category'), categoryName(product.category)],
   ];
   return (
     <dl className="product-details" data-testid="product-details">
@@ -54,6 +66,8 @@ function Product({ product }: { product: ProductDetail }) {
   const requireVerified = useRequireVerified();
   const [added, flashAdded] = useFlash(ADDED_MS);
   const [moving, setMoving] = useState(false);
+  const { t, m } = useT();
+  const categoryName = useCategoryName();
 
   const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
   const discount =
@@ -79,7 +93,7 @@ function Product({ product }: { product: ProductDetail }) {
 
         <div className="product__info">
           <Link to={`/?category=${encodeURIComponent(product.category)}`} className="product__category">
-            {product.category}
+            {categoryName(product.category)}
           </Link>
           <PageTitle>{product.title}</PageTitle>
 
@@ -87,7 +101,7 @@ function Product({ product }: { product: ProductDetail }) {
             <Stars value={product.rating} />
             <span className="product__rating-value">{product.rating.toFixed(1)}</span>
             <a href="#reviews-title" className="muted">
-              {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+              {t('product.reviewCount', { count: product.reviewCount })}
             </a>
           </div>
 
@@ -95,23 +109,29 @@ function Product({ product }: { product: ProductDetail }) {
             <Money fils={product.price} className="product__now" />
             {product.previousPrice !== null && (
               <s className="product__was">
-                <span className="sr-only">Previous price: </span>
+                <span className="sr-only">{t('product.previousPrice')}</span>
                 <Money fils={product.previousPrice} />
               </s>
             )}
-            {discount > 0 && <span className="product__save">−{discount}%</span>}
+            {discount > 0 && (
+              <span className="product__save">
+                <bdi>−{discount}%</bdi>
+              </span>
+            )}
           </div>
-          <p className="muted product__vat">Plus {VAT_RATE_PERCENT}% VAT, shown in the cart before checkout</p>
+          <p className="muted product__vat">{t('product.vatNote', { rate: VAT_RATE_PERCENT })}</p>
           <p className="product__condition">
-            <span className="pill">{CONDITION[product.condition]}</span>
-            <span className="muted">by {product.brand}</span>
+            <span className="pill">{t(CONDITION[product.condition])}</span>
+            <span className="muted">
+              <RichText id="product.byBrand" parts={{ brand: <bdi>{product.brand}</bdi> }} />
+            </span>
           </p>
 
           <div className={product.isOwner ? 'product__actions product__actions--owner' : 'product__actions'}>
             {product.isOwner ? (
               <>
                 <Link to={`/EditProduct/${product.id}`} className="btn btn--primary" data-testid="edit-product">
-                  Edit
+                  {t('product.edit')}
                 </Link>
                 {!product.isAuction && (
                   <button
@@ -120,14 +140,14 @@ function Product({ product }: { product: ProductDetail }) {
                     onClick={() => requireVerified() && setMoving(true)}
                     data-testid="move-to-auction-button"
                   >
-                    Move to Auction
+                    {t('product.moveToAuction')}
                   </button>
                 )}
               </>
             ) : product.isAuction ? (
               <p className="notice product__auction">
-                This item is being sold by auction.{' '}
-                {product.auctionId && <Link to={`/auction/${product.auctionId}`}>View the auction</Link>}
+                {t('product.soldByAuction')}{' '}
+                {product.auctionId && <Link to={`/auction/${product.auctionId}`}>{t('product.viewAuction')}</Link>}
               </p>
             ) : (
               <button type="button" className="btn btn--primary product__cart" onClick={add} data-testid="add-to-cart">
@@ -137,7 +157,7 @@ function Product({ product }: { product: ProductDetail }) {
                     d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z"
                   />
                 </svg>
-                Add to Cart
+                {t('product.addToCart')}
               </button>
             )}
             <LikeButton product={product} requireLogin={requireLogin} />
@@ -146,7 +166,8 @@ function Product({ product }: { product: ProductDetail }) {
             <p className="product__added" role="status" aria-live="polite">
               {added && (
                 <>
-                  <span data-testid="added-to-cart">{MSG.addedToCart}</span> · <Link to="/cart">View cart</Link>
+                  <span data-testid="added-to-cart">{m(MSG.addedToCart)}</span> ·{' '}
+                  <Link to="/cart">{t('product.viewCart')}</Link>
                 </>
               )}
             </p>
@@ -154,13 +175,13 @@ function Product({ product }: { product: ProductDetail }) {
 
           {product.isOwner && (
             <div className="owner-panel">
-              <span>This is your listing.</span>
+              <span>{t('product.yourListing')}</span>
               {product.isAuction && product.auctionId && (
-                <Link to={`/auction/${product.auctionId}`}>View its auction</Link>
+                <Link to={`/auction/${product.auctionId}`}>{t('product.viewItsAuction')}</Link>
               )}
               {product.invoiceUrl && (
                 <a href={product.invoiceUrl} target="_blank" rel="noreferrer" data-testid="invoice-link">
-                  View invoice
+                  {t('product.viewInvoice')}
                 </a>
               )}
             </div>
@@ -169,11 +190,13 @@ function Product({ product }: { product: ProductDetail }) {
           <div className="seller">
             <Avatar src={product.seller.profilePic} size={44} />
             <div className="seller__text">
-              <span className="muted">Sold by</span>
-              <strong data-testid="seller-name">{product.seller.username}</strong>
+              <span className="muted">{t('product.soldBy')}</span>
+              <strong data-testid="seller-name">
+                <bdi>{product.seller.username}</bdi>
+              </strong>
             </div>
             <Link to={`/MyAccount/${product.seller.id}`} className="btn btn--ghost btn--small">
-              View Seller Profile
+              {t('product.viewSeller')}
             </Link>
           </div>
         </div>
@@ -181,10 +204,10 @@ function Product({ product }: { product: ProductDetail }) {
 
       <div className="product__more">
         <section className="card">
-          <h2>Description</h2>
+          <h2>{t('product.description')}</h2>
           <p className="product__description">{product.description}</p>
           {product.keywords.length > 0 && (
-            <ul className="product__keywords" aria-label="Keywords">
+            <ul className="product__keywords" aria-label={t('product.keywords')}>
               {product.keywords.map((k) => (
                 <li key={k}>
                   <Link to={`/search?q=${encodeURIComponent(k)}`}>{k}</Link>
@@ -194,7 +217,7 @@ function Product({ product }: { product: ProductDetail }) {
           )}
         </section>
         <section className="card">
-          <h2>Details</h2>
+          <h2>{t('product.details')}</h2>
           <Details product={product} />
         </section>
       </div>
@@ -208,22 +231,23 @@ function Product({ product }: { product: ProductDetail }) {
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const query = useProduct(productId);
+  const { t, m } = useT();
 
-  if (query.isPending) return <Spinner label="Loading product…" />;
+  if (query.isPending) return <Spinner label={t('product.loading')} />;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <>
-        <PageTitle>{notFound ? 'Product not found' : 'Something went wrong'}</PageTitle>
-        <EmptyState title={notFound ? MSG.productNotFound : query.error.message}>
+        <PageTitle>{notFound ? t('product.notFound') : t('product.failed')}</PageTitle>
+        <EmptyState title={m(notFound ? MSG.productNotFound : query.error.message)}>
           <div className="empty__actions">
             {!notFound && (
               <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
-                Try again
+                {t('product.tryAgain')}
               </button>
             )}
             <Link to="/" className="btn btn--primary">
-              Back to the shop
+              {t('app.backToShop')}
             </Link>
           </div>
         </EmptyState>

@@ -4,13 +4,13 @@ import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { ProductGrid } from '../components/ProductGrid';
 import { useSearchResults } from '../features/catalog/api';
+import { useT, type MessageKey } from '../i18n';
 
-const FIELD_LABELS: Record<(typeof SEARCH_FIELDS)[number], string> = { name: 'Name', price: 'Price', rating: 'Rating' };
-const FIELD_OPTIONS = SEARCH_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] }));
-const ORDER_OPTIONS = [
-  { value: 'asc', label: 'Ascending' },
-  { value: 'desc', label: 'Descending' },
-];
+const FIELD_LABELS: Record<(typeof SEARCH_FIELDS)[number], MessageKey> = {
+  name: 'catalog.search.field.name',
+  price: 'catalog.search.field.price',
+  rating: 'catalog.search.field.rating',
+};
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -18,15 +18,26 @@ export default function SearchPage() {
   const sort = (SEARCH_FIELDS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'name';
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const results = useSearchResults({ q, sort, order });
+  const { t, m } = useT();
+  const fieldOptions = SEARCH_FIELDS.map((f) => ({ value: f, label: t(FIELD_LABELS[f]) }));
+  const orderOptions = [
+    { value: 'asc', label: t('catalog.search.asc') },
+    { value: 'desc', label: t('catalog.search.desc') },
+  ];
 
   return (
     <>
-      <PageTitle>{q ? `Results for “${q}”` : 'Search'}</PageTitle>
+      <PageTitle>{q ? t('catalog.search.results', { q }) : t('catalog.search.title')}</PageTitle>
       <div className="toolbar">
-        <ParamSelect label="Sort by" param="sort" value={sort} options={FIELD_OPTIONS} />
-        <ParamSelect label="Order" param="order" value={order} options={ORDER_OPTIONS} />
+        <ParamSelect label={t('catalog.sortBy')} param="sort" value={sort} options={fieldOptions} />
+        <ParamSelect label={t('catalog.search.order')} param="order" value={order} options={orderOptions} />
       </div>
-      <ProductGrid {...results} onMore={results.more} loadingLabel="Searching…" emptyTitle={MSG.noProductsFound} />
+      <ProductGrid
+        {...results}
+        onMore={results.more}
+        loadingLabel={t('catalog.search.searching')}
+        emptyTitle={m(MSG.noProductsFound)}
+      />
     </>
   );
 }

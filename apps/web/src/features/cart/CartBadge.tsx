@@ -1,15 +1,12 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { useCart } from './cart-store';
 
 function CartLink({ className, testId }: { className: string; testId: string }) {
   const lines = useCart().length;
+  const { t } = useT();
   return (
-    <Link
-      to="/cart"
-      className={className}
-      aria-label={`Cart, ${lines} ${lines === 1 ? 'item' : 'items'}`}
-      data-testid={testId}
-    >
+    <Link to="/cart" className={className} aria-label={t('cart.link', { count: lines })} data-testid={testId}>
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <path
           fill="currentColor"
@@ -23,9 +20,10 @@ function CartLink({ className, testId }: { className: string; testId: string }) 
 
 /** Floating button with the number of distinct cart lines (not items); on a phone the header's cart stands in for it. */
 export function CartBadge() {
+  const { t } = useT();
   // In a landmark of its own, so screen-reader users find it among the page's regions.
   return (
-    <aside aria-label="Cart" className="cart-fab">
+    <aside aria-label={t('cart.label')} className="cart-fab">
       <CartLink className="cart-badge" testId="cart-badge" />
     </aside>
   );

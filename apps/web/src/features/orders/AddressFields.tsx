@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { EMIRATES, type FieldErrors } from '@souq/shared';
 import { TextField } from '../../components/TextField';
+import { useT } from '../../i18n';
+import { useEmirateName } from './labels';
 
 export const EMPTY_ADDRESS = { emirate: '', area: '', street: '', phone: '' };
 
@@ -16,44 +18,50 @@ interface Props {
 /** A UAE delivery address (AddressSchema): checkout and a won auction's order both ask for it. */
 export function AddressFields({ bind, fields }: Props) {
   const emirate = useId();
+  const { t, m } = useT();
+  const emirateName = useEmirateName();
   return (
     <>
       <div className={`field${fields.emirate ? ' field--invalid' : ''}`}>
-        <label htmlFor={emirate}>Emirate</label>
+        <label htmlFor={emirate}>{t('orders.address.emirate')}</label>
         <select
           id={emirate}
           aria-invalid={fields.emirate ? true : undefined}
           aria-describedby={fields.emirate ? `${emirate}-note` : undefined}
           {...bind('emirate')}
         >
-          <option value="">Choose an emirate</option>
+          <option value="">{t('orders.address.chooseEmirate')}</option>
           {EMIRATES.map((e) => (
-            <option key={e}>{e}</option>
+            <option key={e} value={e}>
+              {emirateName(e)}
+            </option>
           ))}
         </select>
         {fields.emirate && (
           <small id={`${emirate}-note`} className="field__error">
-            {fields.emirate}
+            {m(fields.emirate)}
           </small>
         )}
       </div>
       <TextField
-        label="Area"
+        label={t('orders.address.area')}
         autoComplete="address-level2"
-        placeholder="e.g. Dubai Marina"
+        placeholder={t('orders.address.areaPlaceholder')}
         {...bind('area')}
         error={fields.area}
       />
       <TextField
-        label="Street address"
+        label={t('orders.address.street')}
         autoComplete="street-address"
-        placeholder="Building, street, flat"
+        placeholder={t('orders.address.streetPlaceholder')}
         {...bind('street')}
         error={fields.street}
       />
       <TextField
-        label="Phone"
+        label={t('orders.address.phone')}
         type="tel"
+        // A phone number reads left to right in Arabic too.
+        dir="ltr"
         autoComplete="tel"
         placeholder="+971 50 123 4567"
         {...bind('phone')}

@@ -3,12 +3,14 @@ import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
+import { RichText } from '../../components/RichText';
 import { Spinner } from '../../components/Spinner';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { usePlaceOrder, useQuote } from './api';
 import { CashOnDelivery } from './CashOnDelivery';
+import { useT } from '../../i18n';
 
 interface Props {
   lines: { productId: string; quantity: number }[];
@@ -24,6 +26,7 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
   const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema) });
   const quote = useQuote(lines);
   const place = usePlaceOrder();
+  const { t, m } = useT();
 
   return (
     <div className="checkout">
@@ -35,20 +38,20 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
           void form.submit(e, async (address) => onPlaced(await place.mutateAsync({ idempotencyKey, lines, address })));
         }}
       >
-        <h2>Delivery address</h2>
+        <h2>{t('orders.address.title')}</h2>
         <AddressFields bind={form.bind} fields={form.fields} />
         <CashOnDelivery />
         <FormError message={form.error} />
         <button type="submit" className="btn btn--primary btn--block" disabled={form.pending || !quote.data}>
-          {form.pending ? 'Placing order…' : 'Place order'}
+          {form.pending ? t('orders.checkout.placing') : t('orders.checkout.place')}
         </button>
       </form>
-      <aside className="card" aria-label="Order summary">
-        <h2>Order summary</h2>
-        {quote.isPending && <Spinner label="Checking prices…" />}
+      <aside className="card" aria-label={t('orders.checkout.summary')}>
+        <h2>{t('orders.checkout.summary')}</h2>
+        {quote.isPending && <Spinner label={t('orders.checkout.checkingPrices')} />}
         {quote.error && (
           <p className="notice notice--error">
-            {quote.error instanceof ApiError ? quote.error.message : MSG.itemsUnavailable}
+            {m(quote.error instanceof ApiError ? quote.error.message : MSG.itemsUnavailable)}
           </p>
         )}
         {quote.data && (
@@ -57,7 +60,11 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
               {quote.data.lines.map((l) => (
                 <tr key={l.productId}>
                   <td>
-                    {l.title} × {l.quantity}
+                    <RichText
+                      id="orders.checkout.line"
+                      values={{ quantity: l.quantity }}
+                      parts={{ title: <bdi>{l.title}</bdi> }}
+                    />
                   </td>
                   <td>
                     <Money fils={l.lineTotal} />
@@ -65,23 +72,23 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
                 </tr>
               ))}
               <tr>
-                <td>Subtotal</td>
+                <td>{t('cart.subtotal')}</td>
                 <td>
                   <Money fils={quote.data.subtotal} />
                 </td>
               </tr>
               <tr>
-                <td>VAT ({VAT_RATE_PERCENT}%)</td>
+                <td>{t('cart.vat', { rate: VAT_RATE_PERCENT })}</td>
                 <td>
                   <Money fils={quote.data.vat} />
                 </td>
               </tr>
               <tr>
-                <td>Delivery</td>
-                <td>Free</td>
+                <td>{t('orders.checkout.delivery')}</td>
+                <td>{t('orders.checkout.free')}</td>
               </tr>
               <tr className="total">
-                <td>Total</td>
+                <td>{t('cart.total')}</td>
                 <td data-testid="order-total">
                   <Money fils={quote.data.total} />
                 </td>

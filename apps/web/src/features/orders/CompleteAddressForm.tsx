@@ -4,6 +4,7 @@ import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { useCompleteAddress } from './api';
+import { useT } from '../../i18n';
 import { CashOnDelivery } from './CashOnDelivery';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 /** A won auction's order waits for its delivery address: the checkout's address form completes it. */
 export function CompleteAddressForm({ orderId, onDone }: Props) {
   const complete = useCompleteAddress(orderId);
+  const { t } = useT();
   // Like the rest of the auction page, a 401 is said here, above the button, rather than a trip to the login page.
   const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema), signInHere: true });
 
@@ -28,7 +30,7 @@ export function CompleteAddressForm({ orderId, onDone }: Props) {
         })
       }
     >
-      <h2>Delivery address</h2>
+      <h2>{t('orders.address.title')}</h2>
       <AddressFields bind={form.bind} fields={form.fields} />
       <CashOnDelivery />
       <FormError message={form.error} />
@@ -38,7 +40,7 @@ export function CompleteAddressForm({ orderId, onDone }: Props) {
         disabled={form.pending}
         data-testid="confirm-address"
       >
-        {form.pending ? 'Saving…' : 'Confirm order'}
+        {form.pending ? t('orders.address.saving') : t('orders.address.confirm')}
       </button>
     </form>
   );

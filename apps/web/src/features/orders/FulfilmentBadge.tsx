@@ -1,4 +1,6 @@
-import { FULFILMENT_LABELS, type FulfilmentStatus } from '@souq/shared';
+import type { FulfilmentStatus } from '@souq/shared';
+import { useT } from '../../i18n';
+import { FULFILMENT_KEYS } from './labels';
 
 const TONE: Record<FulfilmentStatus, string> = {
   placed: '',
@@ -10,9 +12,10 @@ const TONE: Record<FulfilmentStatus, string> = {
 
 /** Where a seller's part of an order has got to, as both buyer and seller see it. */
 export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
+  const { t } = useT();
   return (
     <span className={`pill pill--small${TONE[status]}`} data-testid="fulfilment-status">
-      {FULFILMENT_LABELS[status]}
+      {t(FULFILMENT_KEYS[status])}
     </span>
   );
 }

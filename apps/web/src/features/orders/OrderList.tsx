@@ -1,30 +1,34 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { productPath, PAYMENT_METHODS, type Order, type Sale } from '@souq/shared';
+import { productPath, type Order, type Sale } from '@souq/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
+import { RichText } from '../../components/RichText';
 import { Spinner } from '../../components/Spinner';
 import { CompleteAddressForm } from './CompleteAddressForm';
 import { FulfilmentBadge } from './FulfilmentBadge';
 import { SaleCard } from './SaleCard';
+import { useEmirateName, usePaymentMethodName } from './labels';
+import { useT } from '../../i18n';
 
 const AWAITING_ADDRESS = 'awaiting_address';
 
 /** A won auction's order, waiting for the winner's delivery address. */
 function AddAddress({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   if (!open) {
     return (
       <div className="order-card__todo">
-        <p>You won this at auction. Add your delivery address to complete the order.</p>
+        <p>{t('orders.list.wonTodo')}</p>
         <button
           type="button"
           className="btn btn--primary"
           onClick={() => setOpen(true)}
           data-testid="add-delivery-address"
         >
-          Add delivery address
+          {t('orders.list.addAddress')}
         </button>
       </div>
     );
@@ -33,8 +37,11 @@ function AddAddress({ order }: { order: Order }) {
 }
 
 export function OrderList({ orders, loading }: { orders: Order[] | undefined; loading: boolean }) {
-  if (loading) return <Spinner label="Loading your orders…" />;
-  if (!orders?.length) return <EmptyState title="You have not ordered anything yet." />;
+  const { t, m, locale } = useT();
+  const emirateName = useEmirateName();
+  const paymentName = usePaymentMethodName();
+  if (loading) return <Spinner label={t('orders.list.loading')} />;
+  if (!orders?.length) return <EmptyState title={t('orders.list.empty')} />;
   return (
     <div data-testid="orders">
       {orders.map((o) => {
@@ -43,21 +50,33 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
           <article key={o.id} className="order-card" data-testid="order">
             <div className="order-card__head">
               <strong>
-                Order {o.id.slice(0, 8).toUpperCase()}
+                <RichText id="orders.list.order" parts={{ id: <bdi>{o.id.slice(0, 8).toUpperCase()}</bdi> }} />
                 {o.auctionId && (
                   <Link to={`/auction/${o.auctionId}`} className="pill pill--small order-card__tag">
-                    Won at auction
+                    {t('orders.list.wonAtAuction')}
                   </Link>
                 )}
               </strong>
-              <span className="muted">{formatGulfDateTime(o.createdAt)}</span>
+              <span className="muted">{m(formatGulfDateTime(o.createdAt, locale))}</span>
             </div>
             <ul className="order-lines">
               {o.lines.map((l, i) => (
                 <li key={i}>
                   <img src={l.image || '/images/placeholder.svg'} alt="" />
                   <span>
-                    {l.productId ? <Link to={productPath(l.productId)}>{l.title}</Link> : l.title} × {l.quantity}
+                    <RichText
+                      id="orders.checkout.line"
+                      values={{ quantity: l.quantity }}
+                      parts={{
+                        title: l.productId ? (
+                          <Link to={productPath(l.productId)}>
+                            <bdi>{l.title}</bdi>
+                          </Link>
+                        ) : (
+                          <bdi>{l.title}</bdi>
+                        ),
+                      }}
+                    />
                     {!awaiting && (
                       <>
                         <br />
@@ -70,12 +89,27 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
               ))}
             </ul>
             <p className="muted">
-              {PAYMENT_METHODS[o.paymentMethod as keyof typeof PAYMENT_METHODS] ?? o.paymentMethod} ·{' '}
-              {awaiting ? 'Awaiting delivery address' : `${o.address.area}, ${o.address.emirate}`} · VAT{' '}
-              <Money fils={o.vat} /> · Total{' '}
-              <strong>
-                <Money fils={o.total} />
-              </strong>
+              <RichText
+                id="orders.list.sums"
+                values={{ payment: paymentName(o.paymentMethod) }}
+                parts={{
+                  place: awaiting ? (
+                    t('orders.list.awaitingAddress')
+                  ) : (
+                    <RichText
+                      id="orders.list.place"
+                      values={{ emirate: emirateName(o.address.emirate) }}
+                      parts={{ area: <bdi>{o.address.area}</bdi> }}
+                    />
+                  ),
+                  vat: <Money fils={o.vat} />,
+                  total: (
+                    <strong>
+                      <Money fils={o.total} />
+                    </strong>
+                  ),
+                }}
+              />
             </p>
             {awaiting && <AddAddress order={o} />}
           </article>
@@ -86,8 +120,9 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
 }
 
 export function SaleList({ sales, loading }: { sales: Sale[] | undefined; loading: boolean }) {
-  if (loading) return <Spinner label="Loading your sales…" />;
-  if (!sales?.length) return <EmptyState title="No sales yet." />;
+  const { t } = useT();
+  if (loading) return <Spinner label={t('orders.sales.loading')} />;
+  if (!sales?.length) return <EmptyState title={t('orders.sales.empty')} />;
   return (
     <div data-testid="sales">
       {sales.map((s) => (

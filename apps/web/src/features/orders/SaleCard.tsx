@@ -5,28 +5,33 @@ import { Money } from '../../components/Money';
 import { useConfirm } from '../../components/useConfirm';
 import { FulfilmentBadge } from './FulfilmentBadge';
 import { useMoveSale } from './api';
+import { RichText } from '../../components/RichText';
+import { useT, type MessageKey } from '../../i18n';
+import { useEmirateName } from './labels';
 
-const ACTION: Record<FulfilmentStatus, string> = {
-  placed: '',
-  confirmed: 'Confirm order',
-  shipped: 'Mark as shipped',
-  delivered: 'Mark as delivered',
-  cancelled: 'Cancel order',
+/** The button that moves a sale to each status (nothing moves one back to placed). */
+const ACTION: Record<Exclude<FulfilmentStatus, 'placed'>, MessageKey> = {
+  confirmed: 'orders.sales.confirm',
+  shipped: 'orders.sales.ship',
+  delivered: 'orders.sales.deliver',
+  cancelled: 'orders.sales.cancel',
 };
 
 /** One sold line: who to deliver to and call for the cash, and the next step the seller can take. */
 export function SaleCard({ sale }: { sale: Sale }) {
   const move = useMoveSale();
   const [ask, confirmDialog] = useConfirm();
+  const { t, m, locale } = useT();
+  const emirateName = useEmirateName();
   const next = sale.delivery ? NEXT_FULFILMENT[sale.status] : [];
 
   async function go(status: FulfilmentStatus) {
     if (
       status === 'cancelled' &&
       !(await ask({
-        title: 'Cancel this order?',
-        body: 'The buyer will see it as cancelled. This cannot be undone.',
-        confirmLabel: 'Cancel order',
+        title: t('orders.sales.cancelTitle'),
+        body: t('orders.sales.cancelBody'),
+        confirmLabel: t('orders.sales.cancel'),
         danger: true,
       }))
     )
@@ -39,10 +44,18 @@ export function SaleCard({ sale }: { sale: Sale }) {
       <div className="sale-card__item">
         <img src={sale.image || '/images/placeholder.svg'} alt="" width={56} height={56} />
         <span>
-          <strong>{sale.title}</strong> × {sale.quantity}
+          <RichText
+            id="orders.checkout.line"
+            values={{ quantity: sale.quantity }}
+            parts={{ title: <strong>{sale.title}</strong> }}
+          />
           <br />
           <span className="muted">
-            Order {sale.orderId.slice(0, 8).toUpperCase()} · {formatGulfDateTime(sale.createdAt)}
+            <RichText
+              id="orders.sales.orderAt"
+              values={{ date: m(formatGulfDateTime(sale.createdAt, locale)) }}
+              parts={{ id: <bdi>{sale.orderId.slice(0, 8).toUpperCase()}</bdi> }}
+            />
           </span>
         </span>
         <Money fils={sale.lineTotal} />
@@ -51,13 +64,32 @@ export function SaleCard({ sale }: { sale: Sale }) {
         <FulfilmentBadge status={sale.status} />
         {sale.delivery ? (
           <address>
-            <strong>{sale.buyer.username}</strong> · <a href={`tel:${sale.delivery.phone}`}>{sale.delivery.phone}</a>
+            <strong>
+              <bdi>{sale.buyer.username}</bdi>
+            </strong>{' '}
+            ·{' '}
+            <a href={`tel:${sale.delivery.phone}`} dir="ltr">
+              {sale.delivery.phone}
+            </a>
             <br />
-            {sale.delivery.street}, {sale.delivery.area}, {sale.emirate} · Cash on delivery
+            <RichText
+              id="orders.sales.deliverTo"
+              values={{ emirate: emirateName(sale.emirate) }}
+              parts={{ street: <bdi>{sale.delivery.street}</bdi>, area: <bdi>{sale.delivery.area}</bdi> }}
+            />
           </address>
         ) : (
           <p className="muted">
-            Won at auction by <strong>{sale.buyer.username}</strong> · awaiting their delivery address
+            <RichText
+              id="orders.sales.awaiting"
+              parts={{
+                buyer: (
+                  <strong>
+                    <bdi>{sale.buyer.username}</bdi>
+                  </strong>
+                ),
+              }}
+            />
           </p>
         )}
       </div>
@@ -71,7 +103,7 @@ export function SaleCard({ sale }: { sale: Sale }) {
               disabled={move.isPending}
               onClick={() => void go(status)}
             >
-              {ACTION[status]}
+              {status === 'placed' ? null : t(ACTION[status])}
             </button>
           ))}
         </div>

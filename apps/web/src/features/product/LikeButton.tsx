@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@souq/shared';
 import { useGateErrorHandler } from '../../components/gate-errors';
+import { useT } from '../../i18n';
 import { useLike } from './api';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 export function LikeButton({ product, requireLogin }: Props) {
   const like = useLike(product.id);
   const answerGate = useGateErrorHandler();
+  const { t } = useT();
   const liked = product.likedByMe;
 
   function toggle() {
@@ -35,11 +37,11 @@ export function LikeButton({ product, requireLogin }: Props) {
       <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-9.7-9.3C.8 8.4 2.9 4.5 6.6 4.1c2.1-.2 3.9.9 5.4 2.8 1.5-1.9 3.3-3 5.4-2.8 3.7.4 5.8 4.3 4.3 7.6C19.5 16.4 12 21 12 21z" />
       </svg>
-      <span>Like</span>
+      <span>{t('product.like')}</span>
       <span
         className="like-button__count"
         data-testid="like-count"
-        aria-label={`${product.likeCount} ${product.likeCount === 1 ? 'like' : 'likes'}`}
+        aria-label={t('product.likeCount', { count: product.likeCount })}
       >
         {product.likeCount}
       </span>

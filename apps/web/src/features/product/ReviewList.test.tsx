@@ -1,14 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { productKeys } from '../../api/keys';
+import { renderInLocale } from '../../test-support/i18n';
 import { ReviewList } from './ReviewList';
 
 function renderEmpty(invite: boolean) {
   const client = new QueryClient();
   client.setQueryData(productKeys.reviews('p1'), { pages: [{ items: [], nextCursor: null }], pageParams: [''] });
-  render(
+  renderInLocale(
     <QueryClientProvider client={client}>
       <ReviewList productId="p1" wanted count={0} invite={invite} />
     </QueryClientProvider>,

@@ -5,16 +5,20 @@ import { Skeleton } from '../../components/Skeleton';
 import { Stars } from '../../components/Stars';
 import { useReviews } from './api';
 import { Avatar } from '../../components/Avatar';
+import { useT } from '../../i18n';
 
 function ReviewItem({ review }: { review: Review }) {
+  const { m, locale } = useT();
   return (
     <li className="review" data-testid="review">
       <Avatar className="review__avatar" src={review.user.profilePic} size={36} lazy />
       <div className="review__body">
         <div className="review__head">
-          <strong className="review__user">{review.user.username}</strong>
+          <strong className="review__user">
+            <bdi>{review.user.username}</bdi>
+          </strong>
           <time className="muted review__date" dateTime={review.createdAt}>
-            {formatGulfDate(review.createdAt)}
+            {m(formatGulfDate(review.createdAt, locale))}
           </time>
         </div>
         <Stars value={review.rating} size={15} />
@@ -26,8 +30,9 @@ function ReviewItem({ review }: { review: Review }) {
 
 /** Placeholders shaped like the reviews on their way (as many as will come, up to three). */
 function ReviewSkeletons({ count }: { count: number }) {
+  const { t } = useT();
   return (
-    <div className="review-list" role="status" aria-label="Loading reviews…" data-testid="review-skeletons">
+    <div className="review-list" role="status" aria-label={t('product.reviews.loading')} data-testid="review-skeletons">
       {Array.from({ length: Math.min(Math.max(count, 1), 3) }, (_, i) => (
         <div key={i} className="review" aria-hidden="true">
           <Skeleton className="review__avatar" style={{ borderRadius: '50%' }} />
@@ -55,16 +60,17 @@ export function ReviewList({
   invite: boolean;
 }) {
   const reviews = useReviews(productId, wanted);
+  const { t, m } = useT();
   if (reviews.isPending) return <ReviewSkeletons count={count} />;
   if (reviews.isError) {
     return (
       <p className="notice notice--error" role="alert">
-        Reviews could not be loaded. Use Refresh to try again.
+        {t('product.reviews.loadFailed')}
       </p>
     );
   }
   const items = reviews.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <EmptyState title={invite ? MSG.noReviews : MSG.noReviewsYet} />;
+  if (items.length === 0) return <EmptyState title={m(invite ? MSG.noReviews : MSG.noReviewsYet)} />;
   return (
     <>
       <ul className="review-list" data-testid="review-list">
@@ -79,7 +85,7 @@ export function ReviewList({
           disabled={reviews.isFetchingNextPage}
           onClick={() => void reviews.fetchNextPage()}
         >
-          {reviews.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {reviews.isFetchingNextPage ? t('components.loading') : t('components.loadMore')}
         </button>
       )}
     </>

@@ -10,6 +10,7 @@ import { useRefreshReviews, useSubmitReview } from './api';
 import { ReviewList } from './ReviewList';
 import { Skeleton } from '../../components/Skeleton';
 import { useNearViewport } from '../../components/useNearViewport';
+import { useT } from '../../i18n';
 
 /** Only signed-in readers get the form: its rules (and zod) load when one does. */
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
@@ -32,7 +33,9 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
   const refresh = useRefreshReviews(product.id);
   const refreshing = useIsFetching({ queryKey: productKeys.reviews(product.id) }) > 0;
   const [succeeded, flashSucceeded] = useFlash(REVIEW_SUCCESS_MS);
+  // The server's words, put in the page's language when shown.
   const [failure, setFailure] = useState<string | null>(null);
+  const { t, m } = useT();
   // Below the fold on a phone: the list is fetched when the reader nears it, not while the page starts.
   const [sectionRef, near] = useNearViewport<HTMLElement>();
 
@@ -42,7 +45,7 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
       onSuccess: () => flashSucceeded(),
       onError: (error) => {
         answerGate(error);
-        setFailure(`${MSG.reviewFailed} ${error instanceof ApiError ? error.message : String(error)}`);
+        setFailure(error instanceof ApiError ? error.message : String(error));
       },
     });
   }
@@ -51,17 +54,17 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
   if (product.reviewedByMe) {
     form = (
       <p className="notice notice--ok review-thanks" data-testid="review-thanks">
-        {MSG.reviewThanks}
+        {m(MSG.reviewThanks)}
       </p>
     );
   } else if (product.isOwner) {
-    form = <p className="muted">{MSG.cannotReviewOwn}</p>;
+    form = <p className="muted">{m(MSG.cannotReviewOwn)}</p>;
   } else if (viewer === 'anonymous') {
     form = (
       <div className="review-login">
-        <p>{MSG.reviewLoginRequired}</p>
+        <p>{m(MSG.reviewLoginRequired)}</p>
         <Link to="/login" className="btn btn--primary">
-          Login
+          {t('product.reviews.login')}
         </Link>
       </div>
     );
@@ -82,7 +85,7 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
     <section ref={sectionRef} className="card reviews" aria-labelledby="reviews-title">
       <header className="reviews__head">
         <h2 id="reviews-title">
-          Reviews <span className="muted reviews__count">({product.reviewCount})</span>
+          {t('product.reviews.title')} <span className="muted reviews__count">({product.reviewCount})</span>
         </h2>
         <button
           type="button"
@@ -94,19 +97,19 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
           <svg viewBox="0 0 24 24" className={`icon${refreshing ? ' icon--spin' : ''}`} aria-hidden="true">
             <path fill="currentColor" d="M17.7 6.3A8 8 0 1 0 20 12h-2a6 6 0 1 1-1.8-4.2L13 11h7V4z" />
           </svg>
-          Refresh
+          {t('product.reviews.refresh')}
         </button>
       </header>
       <div className="reviews__layout">
         <div className="reviews__write">
           {succeeded && (
             <p className="notice notice--ok" role="status" data-testid="review-success">
-              {MSG.reviewSubmitted}
+              {m(MSG.reviewSubmitted)}
             </p>
           )}
           {failure && (
             <p className="form-error" role="alert" data-testid="review-error">
-              {failure}
+              {`${m(MSG.reviewFailed)} ${m(failure)}`}
             </p>
           )}
           {form}

@@ -3,6 +3,11 @@
  * start with its name; a new file is added here and in ar.ts.
  */
 import app from './en/app.json';
+import cart from './en/cart.json';
+import catalog from './en/catalog.json';
 import categorybar from './en/categorybar.json';
+import components from './en/components.json';
+import orders from './en/orders.json';
+import product from './en/product.json';
 
-export default { ...app, ...categorybar };
+export default { ...app, ...cart, ...catalog, ...categorybar, ...components, ...orders, ...product };

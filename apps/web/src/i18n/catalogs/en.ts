@@ -3,5 +3,9 @@
  * start with its name; a new file is added here and in ar.ts.
  */
 import app from './en/app.json';
+import account from './en/account.json';
+import auth from './en/auth.json';
+import profiles from './en/profiles.json';
+import sell from './en/sell.json';
 
-export default { ...app };
+export default { ...app, ...account, ...auth, ...profiles, ...sell };

@@ -6,23 +6,24 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSession } from '../features/auth/api';
 import { useCreateProduct } from '../features/sell/api';
 import { ProductForm } from '../features/sell/ProductForm';
+import { useT } from '../i18n';
 
 /** Adding a product needs a verified email; the form is offered only then. */
 function VerifyFirst() {
   const requireVerified = useRequireVerified();
+  const { t, m } = useT();
   return (
     <section className="card sell-gate" data-testid="verify-to-sell">
-      <h2>Verify your email to start selling</h2>
+      <h2>{t('sell.verifyFirst.title')}</h2>
       <p>
-        {MSG.verificationRequired} Once your email is verified you can list products, and buyers know they are dealing
-        with a real person.
+        {m(MSG.verificationRequired)} {t('sell.verifyFirst.body')}
       </p>
       <div className="sell-gate__actions">
         <button type="button" className="btn btn--primary" onClick={() => requireVerified()}>
-          Verify email
+          {t('sell.verifyFirst.verify')}
         </button>
         <Link to="/" className="btn btn--ghost">
-          Back to the shop
+          {t('sell.verifyFirst.back')}
         </Link>
       </div>
     </section>
@@ -30,28 +31,29 @@ function VerifyFirst() {
 }
 
 function AddProduct() {
+  const { t } = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const create = useCreateProduct(user?.id ?? '');
 
   return (
     <div className="sell-page">
-      <PageTitle subtitle="List an item for sale. Prices are in AED.">Add Product</PageTitle>
+      <PageTitle subtitle={t('sell.add.lead')}>{t('sell.add.title')}</PageTitle>
       {!user?.emailVerified ? (
         <VerifyFirst />
       ) : (
         <ProductForm
           mode="add"
-          submitLabel="Add Product"
-          pendingLabel="Uploading…"
+          submitLabel={t('sell.add.submit')}
+          pendingLabel={t('sell.add.uploading')}
           failureMessage={MSG.uploadFailed}
           onSubmit={async ({ data, images, invoice, onProgress }) => {
             const { id } = await create.mutateAsync({ data, images, invoice, onProgress });
-            navigate(productPath(id), { state: { notice: 'Your product is listed.' } });
+            navigate(productPath(id), { state: { notice: t('sell.add.listed') } });
           }}
           actions={
             <Link to="/MyAccount" className="btn btn--ghost">
-              Cancel
+              {t('sell.cancel')}
             </Link>
           }
         />

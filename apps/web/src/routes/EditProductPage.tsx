@@ -14,13 +14,15 @@ import { useProduct } from '../features/product/api';
 import { useDeleteProduct, useUpdateProduct } from '../features/sell/api';
 import { valuesFromProduct } from '../features/sell/product-form';
 import { ProductForm } from '../features/sell/ProductForm';
+import { useT } from '../i18n';
 
 function EditProduct({ productId }: { productId: string }) {
+  const { t, m } = useT();
   const query = useProduct(productId);
   const navigate = useNavigate();
   const update = useUpdateProduct(productId);
   const deletion = useDeleteProduct(query.data?.ownerId ?? '', () =>
-    navigate('/MyAccount', { state: { notice: 'The product is deleted.' } }),
+    navigate('/MyAccount', { state: { notice: t('sell.edit.deleted') } }),
   );
   const answerGate = useGateErrorHandler();
   const requireLogin = useRequireLogin();
@@ -28,15 +30,15 @@ function EditProduct({ productId }: { productId: string }) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [ask, confirmDialog] = useConfirm();
 
-  if (query.isPending) return <Spinner label="Loading product…" />;
+  if (query.isPending) return <Spinner label={t('sell.edit.loading')} />;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <>
-        <PageTitle>Edit product</PageTitle>
-        <EmptyState title={notFound ? MSG.productNotFound : query.error.message}>
+        <PageTitle>{t('sell.edit.title')}</PageTitle>
+        <EmptyState title={m(notFound ? MSG.productNotFound : query.error.message)}>
           <Link to="/MyAccount" className="btn btn--primary">
-            Go to My Account
+            {t('sell.edit.toMyAccount')}
           </Link>
         </EmptyState>
       </>
@@ -47,13 +49,13 @@ function EditProduct({ productId }: { productId: string }) {
   if (!product.isOwner) {
     return (
       <div className="sell-page">
-        <PageTitle>Edit product</PageTitle>
+        <PageTitle>{t('sell.edit.title')}</PageTitle>
         <p className="notice notice--error" role="alert" data-testid="not-owner">
-          {MSG.notProductOwner}
+          {m(MSG.notProductOwner)}
         </p>
         <p>
           <Link to={productPath(product.id)} className="btn btn--ghost">
-            Back to the product
+            {t('sell.edit.backToProduct')}
           </Link>
         </p>
       </div>
@@ -62,7 +64,7 @@ function EditProduct({ productId }: { productId: string }) {
 
   async function remove() {
     if (!requireLogin()) return;
-    if (!(await ask({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
+    if (!(await ask({ title: m(MSG.confirmDeleteProduct), confirmLabel: t('sell.edit.delete'), danger: true }))) return;
     setDeleting(true);
     setDeleteError(null);
     try {
@@ -77,29 +79,31 @@ function EditProduct({ productId }: { productId: string }) {
 
   return (
     <div className="sell-page">
-      <PageTitle subtitle="Photos and the invoice stay as they are.">Edit product</PageTitle>
+      <PageTitle subtitle={t('sell.edit.lead')}>{t('sell.edit.title')}</PageTitle>
       <Link to={productPath(product.id)} className="sell-page__product">
         <img src={product.image.thumb} alt="" width={56} height={56} />
         <span>
-          <strong>{product.title}</strong>
-          <span className="muted">View the product page</span>
+          <strong>
+            <bdi>{product.title}</bdi>
+          </strong>
+          <span className="muted">{t('sell.edit.viewProduct')}</span>
         </span>
       </Link>
       <ProductForm
         key={product.id}
         mode="edit"
         initial={valuesFromProduct(product)}
-        submitLabel="Save"
-        pendingLabel="Saving…"
+        submitLabel={t('sell.edit.save')}
+        pendingLabel={t('sell.edit.saving')}
         onSubmit={async ({ data }) => {
           // In edit mode the form checks the values with EditProductSchema.
           await update.mutateAsync(data as EditProductInput);
-          navigate(productPath(product.id), { state: { notice: 'Your changes are saved.' } });
+          navigate(productPath(product.id), { state: { notice: t('sell.edit.saved') } });
         }}
         actions={
           <>
             <Link to={productPath(product.id)} className="btn btn--ghost">
-              Cancel
+              {t('sell.cancel')}
             </Link>
             <button
               type="button"
@@ -108,12 +112,12 @@ function EditProduct({ productId }: { productId: string }) {
               onClick={() => void remove()}
               data-testid="delete-product"
             >
-              {deleting ? 'Deleting…' : 'Delete product'}
+              {deleting ? t('sell.edit.deleting') : t('sell.edit.delete')}
             </button>
           </>
         }
       />
-      <FormError message={deleteError} />
+      <FormError message={deleteError && m(deleteError)} />
       {confirmDialog}
     </div>
   );

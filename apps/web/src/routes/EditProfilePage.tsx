@@ -5,20 +5,22 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSession } from '../features/auth/api';
 import { EditProfileForm } from '../features/profiles/EditProfileForm';
 import { useProfile } from '../features/profiles/api';
+import { useT } from '../i18n';
 
 function EditProfile() {
+  const { t } = useT();
   const { user } = useSession();
   const profile = useProfile(user?.id);
   const navigate = useNavigate();
-  if (!user || profile.isPending) return <Spinner label="Loading…" />;
+  if (!user || profile.isPending) return <Spinner label={t('profiles.loading')} />;
   if (!profile.data) return null;
   return (
     <div className="narrow">
-      <PageTitle>Edit profile</PageTitle>
+      <PageTitle>{t('profiles.edit.title')}</PageTitle>
       <EditProfileForm
         profile={profile.data}
         email={user.email}
-        onSaved={() => navigate('/MyAccount', { state: { notice: 'Your profile is saved.' } })}
+        onSaved={() => navigate('/MyAccount', { state: { notice: t('profiles.edit.saved') } })}
       />
     </div>
   );

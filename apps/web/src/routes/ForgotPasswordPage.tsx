@@ -7,19 +7,19 @@ import { TextField } from '../components/TextField';
 import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
 import { useRequestPasswordReset } from '../features/auth/api';
+import { useT } from '../i18n';
 
 export default function ForgotPasswordPage() {
+  const { t, m } = useT();
   const form = useForm({ initial: { email: '' }, check: bySchema(ForgotPasswordSchema) });
   const [message, setMessage] = useState<string | null>(null);
   const requestReset = useRequestPasswordReset();
   return (
     <section className="auth-card">
-      <PageTitle subtitle="Enter the email you signed up with and we'll send you a link to choose a new password.">
-        Forgot password?
-      </PageTitle>
+      <PageTitle subtitle={t('auth.forgot.lead')}>{t('auth.forgot.title')}</PageTitle>
       {message ? (
         <p className="notice notice--ok" role="status">
-          {message}
+          {m(message)}
         </p>
       ) : (
         <form
@@ -29,20 +29,21 @@ export default function ForgotPasswordPage() {
           }}
         >
           <TextField
-            label="Email"
+            label={t('auth.form.email')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             {...form.bind('email')}
-            error={form.fields.email}
+            error={form.fields.email && m(form.fields.email)}
           />
-          <FormError message={form.error} />
+          <FormError message={form.error && m(form.error)} />
           <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
-            Send reset link
+            {t('auth.forgot.send')}
           </button>
         </form>
       )}
       <p className="auth-card__aside">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('auth.forgot.back')}</Link>
       </p>
     </section>
   );

@@ -20,15 +20,16 @@ import { useDeleteProduct } from '../features/sell/api';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
 import { useProfile } from '../features/profiles/api';
+import { useT, type MessageKey } from '../i18n';
 
 const OWN_TABS = {
-  products: 'View Products',
-  auctions: 'View Auctions',
-  likes: 'My Likes',
-  orders: 'My Orders',
-  sales: 'Sales',
-} as const;
-const OTHER_TABS = { products: 'View Products', auctions: 'View Auctions' } as const;
+  products: 'account.tab.products',
+  auctions: 'account.tab.auctions',
+  likes: 'account.tab.likes',
+  orders: 'account.tab.orders',
+  sales: 'account.tab.sales',
+} as const satisfies Record<string, MessageKey>;
+const OTHER_TABS = { products: 'account.tab.products', auctions: 'account.tab.auctions' } as const;
 type Tab = keyof typeof OWN_TABS;
 
 function OwnedProducts({ userId }: { userId: string }) {
@@ -37,18 +38,20 @@ function OwnedProducts({ userId }: { userId: string }) {
   const requireVerified = useRequireVerified();
   const [moving, setMoving] = useState<ProductSummary | null>(null);
   const [ask, confirmDialog] = useConfirm();
+  const { t, m } = useT();
 
   async function remove(id: string) {
-    if (!(await ask({ title: MSG.confirmDeleteProduct, confirmLabel: 'Delete product', danger: true }))) return;
+    const title = m(MSG.confirmDeleteProduct);
+    if (!(await ask({ title, confirmLabel: t('account.products.deleteConfirm'), danger: true }))) return;
     await deletion.mutateAsync(id).catch((error: unknown) => console.warn('delete failed', error));
   }
 
-  if (list.loading) return <Spinner label={MSG.loadingProducts} />;
+  if (list.loading) return <Spinner label={m(MSG.loadingProducts)} />;
   if (list.items.length === 0) {
     return (
-      <EmptyState title="You have not listed anything yet.">
+      <EmptyState title={t('account.products.empty')}>
         <Link to="/AddProduct" className="btn btn--primary">
-          Add Product
+          {t('account.products.add')}
         </Link>
       </EmptyState>
     );
@@ -61,14 +64,14 @@ function OwnedProducts({ userId }: { userId: string }) {
             <ProductCard product={p} />
             <div className="owner-actions">
               <Link to={`/EditProduct/${p.id}`} className="btn btn--ghost btn--small">
-                Edit
+                {t('account.products.edit')}
               </Link>
               <button type="button" className="btn btn--danger btn--small" onClick={() => void remove(p.id)}>
-                Delete
+                {t('account.products.delete')}
               </button>
               {p.isAuction ? (
                 <Link to="?tab=auctions" replace className="btn btn--ghost btn--small">
-                  On auction
+                  {t('account.products.onAuction')}
                 </Link>
               ) : (
                 <button
@@ -77,7 +80,7 @@ function OwnedProducts({ userId }: { userId: string }) {
                   onClick={() => requireVerified() && setMoving(p)}
                   data-testid="move-to-auction-button"
                 >
-                  Move to Auction
+                  {t('account.products.moveToAuction')}
                 </button>
               )}
             </div>
@@ -92,11 +95,12 @@ function OwnedProducts({ userId }: { userId: string }) {
 }
 
 function Account({ userId }: { userId: string }) {
+  const { t, m } = useT();
   const profile = useProfile(userId);
   const [params, setParams] = useSearchParams();
   const requireVerified = useRequireVerified();
   const own = profile.data?.isMe ?? false;
-  const tabs: Partial<Record<Tab, string>> = own ? OWN_TABS : OTHER_TABS;
+  const tabs: Partial<Record<Tab, MessageKey>> = own ? OWN_TABS : OTHER_TABS;
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && requested in tabs ? requested : 'products';
   const otherProducts = useSellerProducts(userId, !own && tab === 'products');
@@ -105,8 +109,8 @@ function Account({ userId }: { userId: string }) {
   const orders = useMyOrders(own && tab === 'orders');
   const sales = useMySales(own && tab === 'sales');
 
-  if (profile.isPending) return <Spinner label="Loading profile…" />;
-  if (!profile.data) return <PageTitle>This user does not exist.</PageTitle>;
+  if (profile.isPending) return <Spinner label={t('account.loadingProfile')} />;
+  if (!profile.data) return <PageTitle>{t('account.noSuchUser')}</PageTitle>;
   const p = profile.data;
 
   return (
@@ -116,7 +120,7 @@ function Account({ userId }: { userId: string }) {
         actions={
           own ? (
             <Link to="/EditProfile" className="btn btn--ghost btn--small">
-              Edit profile
+              {t('account.editProfile')}
             </Link>
           ) : (
             <FollowButton profile={p} allowed={requireVerified} />
@@ -124,7 +128,7 @@ function Account({ userId }: { userId: string }) {
         }
       />
       <div className="tablist" role="tablist">
-        {(Object.entries(tabs) as [Tab, string][]).map(([key, label]) => (
+        {(Object.entries(tabs) as [Tab, MessageKey][]).map(([key, label]) => (
           <button
             key={key}
             type="button"
@@ -132,7 +136,7 @@ function Account({ userId }: { userId: string }) {
             aria-selected={tab === key}
             onClick={() => setParams({ tab: key }, { replace: true })}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
@@ -143,29 +147,31 @@ function Account({ userId }: { userId: string }) {
           <ProductGrid
             {...otherProducts}
             onMore={otherProducts.more}
-            loadingLabel={MSG.loadingProducts}
-            emptyTitle={`${p.username} has no products yet.`}
+            loadingLabel={m(MSG.loadingProducts)}
+            emptyTitle={t('account.products.theirsEmpty', { name: p.username })}
           />
         ))}
       {tab === 'auctions' && (
         <AuctionGrid
           {...auctions}
-          emptyTitle={own ? 'You have no auctions yet.' : `${p.username} has no auctions yet.`}
+          emptyTitle={own ? t('account.auctions.empty') : t('account.auctions.theirsEmpty', { name: p.username })}
           emptyExtra={
             own ? (
               <>
-                <p className="muted">Choose Move to Auction on one of your products to start one.</p>
+                <p className="muted">
+                  {t('account.auctions.emptyHint', { action: t('account.products.moveToAuction') })}
+                </p>
                 <button
                   type="button"
                   className="btn btn--primary"
                   onClick={() => setParams({ tab: 'products' }, { replace: true })}
                 >
-                  View Products
+                  {t('account.auctions.viewProducts')}
                 </button>
               </>
             ) : (
               <Link to="/auction" className="btn btn--primary">
-                Browse auctions
+                {t('account.auctions.browse')}
               </Link>
             )
           }
@@ -175,8 +181,8 @@ function Account({ userId }: { userId: string }) {
         <ProductGrid
           {...likes}
           onMore={likes.more}
-          loadingLabel={MSG.loadingProducts}
-          emptyTitle="You have not liked anything yet."
+          loadingLabel={m(MSG.loadingProducts)}
+          emptyTitle={t('account.likes.empty')}
         />
       )}
       {tab === 'orders' && <OrderList orders={orders.data} loading={orders.isPending} />}
@@ -190,9 +196,10 @@ export default function MyAccountPage() {
   const { ownerID } = useParams();
   const state = useLocation().state as { profileUserId?: string } | null;
   const { user, loading } = useSession();
+  const { t } = useT();
   const id = ownerID ?? state?.profileUserId;
   if (id) return <Account key={id} userId={id} />;
-  if (loading) return <Spinner label="Loading…" />;
+  if (loading) return <Spinner label={t('account.loading')} />;
   if (!user) return <Navigate to="/Login" replace />;
   return <Account key={user.id} userId={user.id} />;
 }

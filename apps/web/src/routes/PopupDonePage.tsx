@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_CHANNEL, type AuthPopupMessage } from '../features/auth/GoogleButton';
+import { useT } from '../i18n';
 
 /** The Google popup ends here: tell the page that opened it, then close. */
 export default function PopupDonePage() {
+  const { t, m } = useT();
   const [params] = useSearchParams();
   const error = params.get('error');
 
@@ -20,9 +22,9 @@ export default function PopupDonePage() {
   return (
     <section className="auth-card auth-card--center">
       <p className={error ? 'notice notice--error' : 'notice notice--ok'}>
-        {error ?? 'You are signed in. You can close this window.'}
+        {error ? m(error) : t('auth.popup.signedIn')}
       </p>
-      <Link to="/">Continue to Souq</Link>
+      <Link to="/">{t('auth.popup.continue')}</Link>
     </section>
   );
 }

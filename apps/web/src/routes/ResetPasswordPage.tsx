@@ -7,8 +7,10 @@ import { bySchema } from '../components/form-check';
 import { useForm } from '../components/useForm';
 import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { useResetPassword } from '../features/auth/api';
+import { useT } from '../i18n';
 
 export default function ResetPasswordPage() {
+  const { t, m } = useT();
   const [params] = useSearchParams();
   const form = useForm({
     initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
@@ -16,16 +18,17 @@ export default function ResetPasswordPage() {
   });
   const [message, setMessage] = useState<string | null>(null);
   const reset = useResetPassword();
+  const say = (text: string | null) => text && m(text);
   return (
     <section className="auth-card">
-      <PageTitle>Choose a new password</PageTitle>
+      <PageTitle>{t('auth.reset.title')}</PageTitle>
       {message ? (
         <>
           <p className="notice notice--ok" role="status">
-            {message}
+            {m(message)}
           </p>
           <Link to="/login" className="btn btn--primary btn--block">
-            Login
+            {t('auth.reset.login')}
           </Link>
         </>
       ) : (
@@ -38,9 +41,9 @@ export default function ResetPasswordPage() {
           }}
         >
           <NewPasswordFields form={form} />
-          <FormError message={form.fields.token ?? form.error} />
+          <FormError message={say(form.fields.token ?? form.error)} />
           <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
-            Set new password
+            {t('auth.reset.submit')}
           </button>
         </form>
       )}

@@ -9,8 +9,10 @@ import { useForm } from '../components/useForm';
 import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useChangePassword, useLogoutEverywhere, useSession } from '../features/auth/api';
+import { useT } from '../i18n';
 
 function Settings() {
+  const { t, m } = useT();
   const { user } = useSession();
   const changePassword = useChangePassword();
   const signOutEverywhere = useLogoutEverywhere();
@@ -24,8 +26,8 @@ function Settings() {
 
   async function confirmSignOutEverywhere() {
     const yes = await ask({
-      title: 'Sign out of Souq on every device, including this one?',
-      confirmLabel: 'Sign out everywhere',
+      title: t('account.settings.confirmTitle'),
+      confirmLabel: t('account.settings.confirmLabel'),
       danger: true,
     });
     if (yes) signOutEverywhere.mutate();
@@ -33,13 +35,11 @@ function Settings() {
 
   return (
     <>
-      <PageTitle subtitle={user.email}>Settings</PageTitle>
+      <PageTitle subtitle={<bdi>{user.email}</bdi>}>{t('account.settings.title')}</PageTitle>
       <div className="settings-grid">
         <section className="card">
-          <h2>{user.hasPassword ? 'Change password' : 'Set a password'}</h2>
-          {!user.hasPassword && (
-            <p className="muted">You sign in with Google. Add a password to also log in with your email.</p>
-          )}
+          <h2>{user.hasPassword ? t('account.settings.changePassword') : t('account.settings.setPassword')}</h2>
+          {!user.hasPassword && <p className="muted">{t('account.settings.googleOnly')}</p>}
           <form
             noValidate
             onSubmit={(e) => {
@@ -52,37 +52,35 @@ function Settings() {
           >
             {user.hasPassword && (
               <TextField
-                label="Current password"
+                label={t('account.settings.currentPassword')}
                 type="password"
                 autoComplete="current-password"
                 {...form.bind('currentPassword')}
-                error={form.fields.currentPassword}
+                error={form.fields.currentPassword && m(form.fields.currentPassword)}
               />
             )}
             <NewPasswordFields form={form} />
-            <FormError message={form.error} />
+            <FormError message={form.error && m(form.error)} />
             {saved && (
               <p className="notice notice--ok" role="status">
-                {saved}
+                {m(saved)}
               </p>
             )}
             <button type="submit" className="btn btn--primary" disabled={form.pending}>
-              Save password
+              {t('account.settings.savePassword')}
             </button>
           </form>
         </section>
         <section className="card">
-          <h2>Sessions</h2>
-          <p className="muted">
-            Lost a phone or used a shared computer? Sign out everywhere; you will need to log in again on each device.
-          </p>
+          <h2>{t('account.settings.sessions')}</h2>
+          <p className="muted">{t('account.settings.sessionsLead')}</p>
           <button
             type="button"
             className="btn btn--danger"
             disabled={!signOutEverywhere.isIdle}
             onClick={confirmSignOutEverywhere}
           >
-            Sign out of all sessions
+            {t('account.settings.signOutAll')}
           </button>
         </section>
       </div>

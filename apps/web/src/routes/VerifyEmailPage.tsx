@@ -5,9 +5,11 @@ import { ApiError } from '../api/client';
 import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { useVerifyEmail } from '../features/auth/api';
+import { useT } from '../i18n';
 
 /** Where the emailed link lands. The token is spent by a POST, so a mail scanner's GET cannot use it up. */
 export default function VerifyEmailPage() {
+  const { t, m } = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
@@ -22,25 +24,25 @@ export default function VerifyEmailPage() {
 
   return (
     <section className="auth-card auth-card--center">
-      {(verify.isIdle || verify.isPending) && <Spinner label="Verifying your email…" />}
+      {(verify.isIdle || verify.isPending) && <Spinner label={t('auth.verify.verifying')} />}
       {verify.isSuccess && (
         <>
-          <PageTitle>Email verified</PageTitle>
+          <PageTitle>{t('auth.verify.verified')}</PageTitle>
           <p className="notice notice--ok" data-testid="verify-result">
-            {MSG.emailVerified}
+            {m(MSG.emailVerified)}
           </p>
           <Link to="/" className="btn btn--primary">
-            Start shopping
+            {t('auth.verify.startShopping')}
           </Link>
         </>
       )}
       {verify.isError && (
         <>
-          <PageTitle>We could not verify your email</PageTitle>
+          <PageTitle>{t('auth.verify.failed')}</PageTitle>
           <p className="notice notice--error" data-testid="verify-result">
-            {verify.error instanceof ApiError ? verify.error.message : MSG.tokenInvalid}
+            {m(verify.error instanceof ApiError ? verify.error.message : MSG.tokenInvalid)}
           </p>
-          <p className="muted">Log in and use “Resend verification” at the top of the page to get a new link.</p>
+          <p className="muted">{t('auth.verify.failedHint', { action: m(MSG.resendVerification) })}</p>
         </>
       )}
     </section>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { headerName } from '@souq/shared';
+import { useT } from '../../i18n';
 import { useLogout, useSession } from './api';
 
 /** Header's right side: 'Login' and the profile menu when logged out; name, badge and menu when in. */
 export function AccountMenu() {
+  const { t } = useT();
   const { user, loading } = useSession();
   const signOut = useLogout();
   const [open, setOpen] = useState(false);
@@ -54,16 +56,18 @@ export function AccountMenu() {
     <div className="account" ref={box}>
       {user ? (
         <span className="account__name" data-testid="header-user">
-          <span className="account__text">{headerName(user)}</span>
+          <span className="account__text" dir="auto">
+            {headerName(user)}
+          </span>
           {user.emailVerified ? (
             <svg
               className="icon icon--verified"
               viewBox="0 0 24 24"
               role="img"
-              aria-label="Email verified"
+              aria-label={t('auth.menu.emailVerified')}
               data-testid="verified-icon"
             >
-              <title>Email verified</title>
+              <title>{t('auth.menu.emailVerified')}</title>
               <path
                 fill="currentColor"
                 d="M12 1 9.4 3.3 6 3l-.9 3.3L2 8l1.2 3.2L2 14.5l3.1 1.7.9 3.3 3.4-.3L12 21.5l2.6-2.3 3.4.3.9-3.3 3.1-1.7-1.2-3.3L22 8l-3.1-1.7L18 3l-3.4.3zm-1.4 14.8-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4z"
@@ -74,17 +78,17 @@ export function AccountMenu() {
               className="icon icon--unverified"
               viewBox="0 0 24 24"
               role="img"
-              aria-label="Email not verified"
+              aria-label={t('auth.menu.emailNotVerified')}
               data-testid="unverified-icon"
             >
-              <title>Email not verified</title>
+              <title>{t('auth.menu.emailNotVerified')}</title>
               <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z" />
             </svg>
           )}
         </span>
       ) : (
         <Link to="/login" state={back} className="account__login">
-          Login
+          {t('auth.menu.login')}
         </Link>
       )}
       <button
@@ -93,7 +97,7 @@ export function AccountMenu() {
         className={`account__avatar${user ? '' : ' account__avatar--guest'}`}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label="Account menu"
+        aria-label={t('auth.menu.label')}
         onClick={() => setOpen((o) => !o)}
       >
         {user ? (
@@ -113,24 +117,24 @@ export function AccountMenu() {
           {user ? (
             <>
               <Link role="menuitem" to="/settings">
-                Settings
+                {t('auth.menu.settings')}
               </Link>
               <Link role="menuitem" to="/MyAccount">
-                My Account
+                {t('auth.menu.myAccount')}
               </Link>
               <Link role="menuitem" to="/livestream-host">
-                Go Live
+                {t('auth.menu.goLive')}
               </Link>
               <Link role="menuitem" to="/AddProduct">
-                Add Product
+                {t('auth.menu.addProduct')}
               </Link>
               <button role="menuitem" type="button" onClick={logout}>
-                Logout
+                {t('auth.menu.logout')}
               </button>
             </>
           ) : (
             <Link role="menuitem" to="/login" state={back}>
-              Signup / Login
+              {t('auth.menu.signupLogin')}
             </Link>
           )}
         </div>

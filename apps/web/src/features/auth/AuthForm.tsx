@@ -5,6 +5,7 @@ import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
+import { useT } from '../../i18n';
 import { GoogleButton } from './GoogleButton';
 import { useLogin, useRefreshSession, useRegister } from './api';
 
@@ -19,6 +20,7 @@ export function returnPath(state: unknown): string {
 
 /** Login and register are one page with two modes; `?mode=register` opens the second. */
 export function AuthForm() {
+  const { t, m } = useT();
   const [params, setParams] = useSearchParams();
   const registering = params.get('mode') === 'register';
   const navigate = useNavigate();
@@ -33,6 +35,8 @@ export function AuthForm() {
     check: bySchema(RegisterSchema),
   });
   const form = registering ? register : login;
+  /** A field's message (a shared MSG, or the server's words) in the page's language. */
+  const say = (message: string | null | undefined) => (message ? m(message) : undefined);
 
   const done = useCallback(async () => {
     await refresh();
@@ -47,10 +51,8 @@ export function AuthForm() {
 
   return (
     <section className="auth-card">
-      <h1>{registering ? 'Create your account' : 'Welcome back'}</h1>
-      <p className="muted">
-        {registering ? 'Sell, bid and shop across the Gulf.' : 'Log in to buy, bid and sell on Souq.'}
-      </p>
+      <h1>{registering ? t('auth.form.registerTitle') : t('auth.form.loginTitle')}</h1>
+      <p className="muted">{registering ? t('auth.form.registerLead') : t('auth.form.loginLead')}</p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -67,57 +69,66 @@ export function AuthForm() {
           }
         }}
       >
-        <TextField label="Email" type="email" autoComplete="email" {...form.bind('email')} error={form.fields.email} />
         <TextField
-          label="Password"
+          label={t('auth.form.email')}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          {...form.bind('email')}
+          error={say(form.fields.email)}
+        />
+        <TextField
+          label={t('auth.form.password')}
           type="password"
           autoComplete={registering ? 'new-password' : 'current-password'}
           {...form.bind('password')}
-          error={form.fields.password}
+          error={say(form.fields.password)}
         />
         {registering && (
           <>
             <TextField
-              label="Confirm Password"
+              label={t('auth.form.confirmPassword')}
               type="password"
               autoComplete="new-password"
               {...register.bind('confirmPassword')}
-              error={register.fields.confirmPassword}
+              error={say(register.fields.confirmPassword)}
             />
             <TextField
-              label="Username"
+              label={t('auth.form.username')}
               autoComplete="username"
               {...register.bind('username')}
-              error={register.fields.username}
+              error={say(register.fields.username)}
             />
             <TextField
-              label="Phone"
+              label={t('auth.form.phone')}
               type="tel"
+              inputMode="tel"
+              dir="ltr"
               autoComplete="tel"
-              placeholder="+971 50 123 4567"
+              placeholder={t('auth.form.phonePlaceholder')}
               {...register.bind('phone')}
-              error={register.fields.phone}
+              error={say(register.fields.phone)}
             />
           </>
         )}
-        <FormError message={form.error} />
+        <FormError message={say(form.error)} />
         <button type="submit" className="btn btn--primary btn--block" disabled={form.pending}>
-          {form.pending ? 'Please wait…' : registering ? 'Register' : 'Login'}
+          {form.pending ? t('auth.form.pleaseWait') : registering ? t('auth.form.register') : t('auth.form.login')}
         </button>
       </form>
       {!registering && (
         <p className="auth-card__aside">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t('auth.form.forgotPassword')}</Link>
         </p>
       )}
       <div className="divider">
-        <span>or</span>
+        <span>{t('auth.form.or')}</span>
       </div>
       <GoogleButton onDone={done} onError={googleError} />
       <p className="auth-card__toggle">
-        {registering ? 'Already have an account?' : "Don't have an account?"}{' '}
+        {registering ? t('auth.form.haveAccount') : t('auth.form.noAccount')}{' '}
         <button type="button" className="link-button" onClick={toggle}>
-          {registering ? 'Login' : 'Register'}
+          {registering ? t('auth.form.login') : t('auth.form.register')}
         </button>
       </p>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pathOf } from '../../api/client';
 import { API } from '../../api/contract';
+import { useT } from '../../i18n';
 import { useProviders } from './api';
 
 export const AUTH_CHANNEL = 'souq-auth';
@@ -9,10 +10,9 @@ export interface AuthPopupMessage {
   error: string | null;
 }
 
-const POPUP_BLOCKED = 'The sign-in window was blocked. Allow pop-ups for this site and try again.';
-
 /** 'Login using Google' in a popup (ADR 0004); the popup reports back on a BroadcastChannel. */
 export function GoogleButton({ onDone, onError }: { onDone: () => void; onError: (message: string) => void }) {
+  const { t, m } = useT();
   const providers = useProviders();
   const [waiting, setWaiting] = useState(false);
   const google = providers.data?.google;
@@ -41,7 +41,7 @@ export function GoogleButton({ onDone, onError }: { onDone: () => void; onError:
     );
     if (!popup) {
       console.warn('google sign-in: popup-blocked');
-      onError(POPUP_BLOCKED);
+      onError(t('auth.google.popupBlocked'));
       return;
     }
     setWaiting(true);
@@ -69,9 +69,9 @@ export function GoogleButton({ onDone, onError }: { onDone: () => void; onError:
             d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.7-6c-2.2 1.5-5 2.3-8.2 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.2C6.6 42.6 14.6 48 24 48z"
           />
         </svg>
-        {waiting ? 'Waiting for Google…' : 'Login using Google'}
+        {waiting ? t('auth.google.waiting') : t('auth.google.login')}
       </button>
-      {google && !google.enabled && <p className="hint">{google.reason}</p>}
+      {google && !google.enabled && <p className="hint">{google.reason && m(google.reason)}</p>}
     </div>
   );
 }

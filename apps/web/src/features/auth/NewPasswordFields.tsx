@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@souq/shared';
 import { TextField } from '../../components/TextField';
+import { useT } from '../../i18n';
 
 /** What the two fields need of a form (useForm) whose values include a new password and its confirmation. */
 interface PasswordForm {
@@ -13,21 +14,23 @@ interface PasswordForm {
 
 /** "New password" and "Confirm Password", as setting and resetting a password both ask for them. */
 export function NewPasswordFields({ form }: { form: PasswordForm }) {
+  const { t, m } = useT();
+  const say = (message: string | undefined) => (message ? m(message) : undefined);
   return (
     <>
       <TextField
-        label="New password"
+        label={t('auth.form.newPassword')}
         type="password"
         autoComplete="new-password"
         {...form.bind('password')}
-        error={form.fields.password}
+        error={say(form.fields.password)}
       />
       <TextField
-        label="Confirm Password"
+        label={t('auth.form.confirmPassword')}
         type="password"
         autoComplete="new-password"
         {...form.bind('confirmPassword')}
-        error={form.fields.confirmPassword}
+        error={say(form.fields.confirmPassword)}
       />
     </>
   );

@@ -1,9 +1,11 @@
 import { useFlash } from '../../components/useFlash';
 import { EMAIL_SENT_MS, MSG } from '@souq/shared';
+import { useT } from '../../i18n';
 import { useResendVerification, useSession } from './api';
 
 /** Unverified users see the notice on every page, and a resend button that says 'Email sent!' for 5 s. */
 export function VerificationBanner() {
+  const { m } = useT();
   const { user } = useSession();
   const resend = useResendVerification();
   const [sent, flashSent] = useFlash(EMAIL_SENT_MS);
@@ -12,10 +14,10 @@ export function VerificationBanner() {
   return (
     <div className="verify-banner" role="status">
       <span className="verify-banner__text">
-        <WarningIcon /> {MSG.emailNotVerified}
+        <WarningIcon /> {m(MSG.emailNotVerified)}
       </span>
       {sent ? (
-        <span className="verify-banner__sent">{MSG.emailSent}</span>
+        <span className="verify-banner__sent">{m(MSG.emailSent)}</span>
       ) : (
         <button
           type="button"
@@ -23,10 +25,10 @@ export function VerificationBanner() {
           disabled={resend.isPending}
           onClick={() => resend.mutate(undefined, { onSuccess: () => flashSent() })}
         >
-          {MSG.resendVerification}
+          {m(MSG.resendVerification)}
         </button>
       )}
-      {resend.isError && <span className="verify-banner__error">{MSG.verificationSendFailed}</span>}
+      {resend.isError && <span className="verify-banner__error">{m(MSG.verificationSendFailed)}</span>}
     </div>
   );
 }

@@ -1,17 +1,19 @@
 import { MSG } from '@souq/shared';
 import { Modal } from '../../components/Modal';
+import { useT } from '../../i18n';
 import { useResendVerification } from './api';
 
 export function VerifyEmailPrompt({ onClose }: { onClose: () => void }) {
+  const { t, m } = useT();
   const resend = useResendVerification();
   return (
     <Modal
-      title="Verify your email"
+      title={t('auth.prompt.title')}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Close
+            {t('auth.prompt.close')}
           </button>
           <button
             type="button"
@@ -19,20 +21,22 @@ export function VerifyEmailPrompt({ onClose }: { onClose: () => void }) {
             disabled={resend.isPending || resend.isSuccess}
             onClick={() => resend.mutate()}
           >
-            {resend.isPending ? 'Sending…' : 'Resend verification email'}
+            {resend.isPending ? t('auth.prompt.sending') : t('auth.prompt.resend')}
           </button>
         </>
       }
     >
-      <p>{MSG.verificationRequired} We sent you a link when you signed up; you can get a new one here.</p>
+      <p>
+        {m(MSG.verificationRequired)} {t('auth.prompt.body')}
+      </p>
       {resend.isSuccess && (
         <p className="notice notice--ok" role="status">
-          {MSG.verificationSent}
+          {m(MSG.verificationSent)}
         </p>
       )}
       {resend.isError && (
         <p className="notice notice--error" role="alert">
-          {MSG.verificationSendFailed}
+          {m(MSG.verificationSendFailed)}
         </p>
       )}
     </Modal>

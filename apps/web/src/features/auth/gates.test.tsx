@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@souq/shared';
+import type { Locale, SessionUser } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { useGateErrorHandler } from '../../components/gate-errors';
 import { useRequireVerified, GatesProvider } from './gates';
 import { sessionKey as SESSION_KEY } from '../../api/keys';
+import { renderInLocale } from '../../test-support/i18n';
 
 const user = (emailVerified: boolean): SessionUser => ({
   id: 'u1',
@@ -31,7 +32,7 @@ function Gated({ onAllowed }: { onAllowed: () => void }) {
   );
 }
 
-function renderWith(session: SessionUser | null, onAllowed = vi.fn()) {
+function renderWith(session: SessionUser | null, onAllowed = vi.fn(), locale: Locale = 'en') {
   const client = new QueryClient();
   client.setQueryData(SESSION_KEY, { user: session });
   const router = createMemoryRouter(
@@ -48,10 +49,11 @@ function renderWith(session: SessionUser | null, onAllowed = vi.fn()) {
     ],
     { initialEntries: ['/'] },
   );
-  render(
+  renderInLocale(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { locale },
   );
   return { router, onAllowed };
 }
@@ -109,6 +111,14 @@ describe('the login and verified-email gates', () => {
       '/api/auth/resend-verification',
       expect.objectContaining({ method: 'POST' }),
     );
+  });
+
+  it('asks in Arabic on an Arabic page', () => {
+    renderWith(user(false), vi.fn(), 'ar');
+    fireEvent.click(screen.getByText('Add to Cart'));
+    expect(screen.getByText('أكِّد بريدك الإلكتروني')).toBeTruthy();
+    expect(screen.getByText('أعِد إرسال رسالة التأكيد')).toBeTruthy();
+    expect(screen.getByText('إغلاق')).toBeTruthy();
   });
 
   it('lets a verified user through', () => {

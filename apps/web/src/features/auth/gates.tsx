@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { GateErrorContext, type GateErrorHandler } from '../../components/gate-errors';
+import { useT } from '../../i18n';
 import { useSession } from './api';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt';
 
@@ -28,17 +29,18 @@ export function GatesProvider({ children }: { children: ReactNode }) {
 
 /**
  * A signed-out person's gated action: 'You must be logged in to perform this action.' (the exact
- * words), then /login. The words are shown on the login page rather than in a browser alert box,
+ * words, in the page's language), then /login. The words are shown on the login page rather than in a browser alert box,
  * and login brings the person back to where they were.
  */
 function useSendToLogin(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
+  const { m } = useT();
   return useCallback(() => {
     navigate('/login', {
-      state: { from: `${location.pathname}${location.search}`, notice: MSG.mustBeLoggedIn, tone: 'error' },
+      state: { from: `${location.pathname}${location.search}`, notice: m(MSG.mustBeLoggedIn), tone: 'error' },
     });
-  }, [navigate, location.pathname, location.search]);
+  }, [navigate, location.pathname, location.search, m]);
 }
 
 /** Returns whether to go on: false (and off to /login) when nobody is signed in. */

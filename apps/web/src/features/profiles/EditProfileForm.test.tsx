@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from '@souq/shared';
+import { renderInLocale } from '../../test-support/i18n';
 import { EditProfileForm } from './EditProfileForm';
 
 const PROFILE: PublicProfile = {
@@ -25,7 +26,7 @@ function renderForm() {
     return new Response(JSON.stringify(PROFILE), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   const onSaved = vi.fn();
-  render(
+  renderInLocale(
     <QueryClientProvider client={new QueryClient()}>
       <EditProfileForm profile={PROFILE} email="amira@souq.test" onSaved={onSaved} />
     </QueryClientProvider>,

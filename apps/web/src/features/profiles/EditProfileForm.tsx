@@ -5,6 +5,7 @@ import { TextField } from '../../components/TextField';
 import { UploadProgress } from '../../components/UploadProgress';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
+import { useT } from '../../i18n';
 import { useUpdateProfile, useUploadPhoto } from './api';
 
 /** Username (required, unique), read-only email, photo, bio and contact email. */
@@ -17,6 +18,8 @@ export function EditProfileForm({
   email: string;
   onSaved: () => void;
 }) {
+  const { t, m } = useT();
+  const say = (message: string | null | undefined) => (message ? m(message) : undefined);
   const form = useForm({
     initial: { username: profile.username, bio: profile.bio, contactEmail: profile.contactEmail ?? '' },
     check: bySchema(ProfileSchema),
@@ -55,7 +58,7 @@ export function EditProfileForm({
       }}
     >
       <div className="photo-field">
-        <img src={photo} alt="Your profile photo" width={96} height={96} className="profile__photo" />
+        <img src={photo} alt={t('profiles.edit.photo')} width={96} height={96} className="profile__photo" />
         <div>
           <button
             type="button"
@@ -63,34 +66,47 @@ export function EditProfileForm({
             disabled={uploading}
             onClick={() => fileInput.current?.click()}
           >
-            {uploading ? 'Uploading…' : 'Change photo'}
+            {uploading ? t('profiles.edit.uploading') : t('profiles.edit.changePhoto')}
           </button>
           <input
             ref={fileInput}
             type="file"
             accept="image/*"
             hidden
-            aria-label="Profile photo"
+            aria-label={t('profiles.edit.photoInput')}
             onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
           />
-          {uploading && <UploadProgress fraction={progress} />}
-          {photoError && <p className="field__error">{photoError}</p>}
+          {uploading && <UploadProgress fraction={progress} label={t('profiles.edit.uploadProgress')} />}
+          {photoError && <p className="field__error">{m(photoError)}</p>}
         </div>
       </div>
-      <TextField label="Username" autoComplete="username" {...form.bind('username')} error={form.fields.username} />
-      <TextField label="Email" value={email} readOnly disabled hint="Your sign-in email cannot be changed here." />
+      <TextField
+        label={t('profiles.edit.username')}
+        autoComplete="username"
+        {...form.bind('username')}
+        error={say(form.fields.username)}
+      />
+      <TextField
+        label={t('profiles.edit.email')}
+        value={email}
+        dir="ltr"
+        readOnly
+        disabled
+        hint={t('profiles.edit.emailHint')}
+      />
       <div className={`field${form.fields.bio ? ' field--invalid' : ''}`}>
-        <label htmlFor="bio">Bio</label>
+        <label htmlFor="bio">{t('profiles.edit.bio')}</label>
         <textarea id="bio" maxLength={500} {...form.bind('bio')} />
-        {form.fields.bio && <small className="field__error">{form.fields.bio}</small>}
+        {form.fields.bio && <small className="field__error">{m(form.fields.bio)}</small>}
       </div>
       {/* Opt-in: the sign-in email stays private unless the user publishes an address here. */}
       <TextField
-        label="Contact email (optional)"
+        label={t('profiles.edit.contactEmail')}
         type="email"
+        dir="ltr"
         {...form.bind('contactEmail')}
-        error={form.fields.contactEmail}
-        hint="Shown to everyone on your profile so buyers can reach you. Leave it empty to keep your email private."
+        error={say(form.fields.contactEmail)}
+        hint={t('profiles.edit.contactEmailHint')}
       />
       {!form.values.contactEmail && (
         <button
@@ -98,12 +114,12 @@ export function EditProfileForm({
           className="btn btn--ghost"
           onClick={() => form.setValues((v) => ({ ...v, contactEmail: email }))}
         >
-          Show my sign-in email on my profile
+          {t('profiles.edit.showSignInEmail')}
         </button>
       )}
-      <FormError message={form.error} />
+      <FormError message={say(form.error)} />
       <button type="submit" className="btn btn--primary" disabled={form.pending}>
-        {form.pending ? 'Saving…' : 'Save profile'}
+        {form.pending ? t('profiles.edit.saving') : t('profiles.edit.save')}
       </button>
     </form>
   );

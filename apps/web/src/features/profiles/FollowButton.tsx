@@ -1,5 +1,6 @@
 import type { PublicProfile } from '@souq/shared';
 import { useGateErrorHandler } from '../../components/gate-errors';
+import { useT } from '../../i18n';
 import { useFollow } from './api';
 
 interface Props {
@@ -12,6 +13,7 @@ interface Props {
 
 /** Follow ⇄ Unfollow; disabled with an ellipsis while the request is in flight, so a double tap is one follow. */
 export function FollowButton({ profile, allowed, star }: Props) {
+  const { t } = useT();
   const answerGate = useGateErrorHandler();
   const toggle = useFollow(profile.id);
   const flip = () =>
@@ -27,7 +29,7 @@ export function FollowButton({ profile, allowed, star }: Props) {
         type="button"
         className={`follow-star${profile.isFollowing ? ' follow-star--on' : ''}`}
         aria-pressed={profile.isFollowing}
-        aria-label={`Follow ${profile.username}`}
+        aria-label={t('profiles.followName', { name: profile.username })}
         disabled={toggle.isPending}
         onClick={() => allowed() && flip()}
         data-testid="follow-star"
@@ -55,7 +57,7 @@ export function FollowButton({ profile, allowed, star }: Props) {
       disabled={toggle.isPending}
       onClick={() => allowed() && flip()}
     >
-      {toggle.isPending ? '…' : profile.isFollowing ? 'Unfollow' : 'Follow'}
+      {toggle.isPending ? '…' : profile.isFollowing ? t('profiles.unfollow') : t('profiles.follow')}
     </button>
   );
 }

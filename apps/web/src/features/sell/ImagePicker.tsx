@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { MAX_IMAGES, MSG } from '@souq/shared';
+import { useT } from '../../i18n';
 
 export interface PickedImage {
   key: string;
@@ -56,6 +57,7 @@ interface Props {
 
 /** Multiple images, dropped or chosen, with previews and remove; a product needs at least one. */
 export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
+  const { t, m } = useT();
   const [over, setOver] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const full = picked.items.length >= MAX_IMAGES;
@@ -80,9 +82,9 @@ export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
         <ul className="image-picker__grid" data-testid="image-previews">
           {picked.items.map((item, i) => (
             <li key={item.key} className="image-picker__item">
-              <img src={item.url} alt={`Selected image ${i + 1}: ${item.file.name}`} />
+              <img src={item.url} alt={t('sell.images.selected', { number: i + 1, name: item.file.name })} />
               {i === 0 ? (
-                <span className="image-picker__cover">Cover</span>
+                <span className="image-picker__cover">{t('sell.images.cover')}</span>
               ) : (
                 <button
                   type="button"
@@ -90,13 +92,13 @@ export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
                   disabled={disabled}
                   onClick={() => picked.makeCover(item.key)}
                 >
-                  Make cover
+                  {t('sell.images.makeCover')}
                 </button>
               )}
               <button
                 type="button"
                 className="image-picker__remove"
-                aria-label={`Remove image ${i + 1}`}
+                aria-label={t('sell.images.remove', { number: i + 1 })}
                 disabled={disabled}
                 onClick={() => {
                   setNotice(null);
@@ -127,9 +129,11 @@ export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
               d="M19 7v2.99s-1.99.01-2 0V7h-3s.01-1.99 0-2h3V2h2v3h3v2h-3zm-3 4V8h-3V5H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8h-3zM5 19l3-4 2 3 3-4 4 5H5z"
             />
           </svg>
-          <span className="dropzone__title">{picked.items.length ? 'Add more photos' : 'Add photos'}</span>
+          <span className="dropzone__title">
+            {picked.items.length ? t('sell.images.addMore') : t('sell.images.add')}
+          </span>
           <span className="dropzone__hint">
-            Drop images here or tap to choose · {picked.items.length} / {MAX_IMAGES}
+            {t('sell.images.drop', { count: picked.items.length, max: MAX_IMAGES })}
           </span>
         </label>
       )}
@@ -150,7 +154,7 @@ export function ImagePicker({ id, picked, error, disabled, onChange }: Props) {
         data-testid="images-input"
       />
       <small id={`${id}-note`} className={message ? 'field__error' : 'field__hint'}>
-        {message ?? 'Up to 8 images, 8 MB each. The first one is the cover.'}
+        {message ? m(message) : t('sell.images.hint')}
       </small>
     </div>
   );

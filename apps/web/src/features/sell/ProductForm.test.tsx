@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@souq/shared';
 import { checkProductForm, EMPTY_PRODUCT } from './product-form';
 import { ProductForm } from './ProductForm';
+import { renderInLocale } from '../../test-support/i18n';
 
 const SPEC_MESSAGES = [
   'Title must be at least 3 characters.',
@@ -16,7 +17,7 @@ const SPEC_MESSAGES = [
 
 function renderForm(mode: 'add' | 'edit' = 'add') {
   const onSubmit = vi.fn(async () => undefined);
-  render(<ProductForm mode={mode} submitLabel="Add Product" pendingLabel="Uploading…" onSubmit={onSubmit} />);
+  renderInLocale(<ProductForm mode={mode} submitLabel="Add Product" pendingLabel="Uploading…" onSubmit={onSubmit} />);
   return { onSubmit };
 }
 
@@ -72,5 +73,20 @@ describe('the product form, checked in the browser', () => {
       fields: { dimensions: MSG.dimensionsFormat, countryOfOrigin: MSG.countryRequired },
     });
     expect(checkProductForm({ ...values, dimensions: '10x20x30', countryOfOrigin: 'Japan' }, 'edit').ok).toBe(true);
+  });
+
+  it('speaks Arabic on an Arabic page, field messages and description count included', () => {
+    renderInLocale(<ProductForm mode="add" submitLabel="أضف المنتج" pendingLabel="جارٍ الرفع…" onSubmit={vi.fn()} />, {
+      locale: 'ar',
+    });
+    expect(screen.getByRole('heading', { name: 'عن المنتج' })).toBeTruthy();
+    expect(screen.getByLabelText('العنوان')).toBeTruthy();
+    expect((screen.getByRole('option', { name: 'اختر فئة' }) as HTMLOptionElement).selected).toBe(true);
+    expect(screen.getByRole('radio', { name: 'مستعمل' })).toBeTruthy();
+    expect(screen.getByText('لا أحرف · 10 أحرف على الأقل')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('الوصف'), { target: { value: 'ساعة' } });
+    expect(screen.getByText('4 أحرف · 10 أحرف على الأقل')).toBeTruthy();
+    for (const name of ['السعر', 'الوزن (كغ)'])
+      expect(screen.getByLabelText(name).getAttribute('inputmode')).toBe('decimal');
   });
 });

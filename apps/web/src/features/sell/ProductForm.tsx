@@ -5,6 +5,7 @@ import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
 import { reworded, useForm } from '../../components/useForm';
+import { useT, type MessageKey } from '../../i18n';
 import { ImagePicker, usePickedImages } from './ImagePicker';
 import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
 
@@ -29,10 +30,10 @@ interface Props {
   actions?: ReactNode;
 }
 
-const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], string> = {
-  new: 'New',
-  used: 'Used',
-  refurbished: 'Refurbished',
+const CONDITION_LABEL: Record<(typeof CONDITIONS)[number], MessageKey> = {
+  new: 'sell.condition.new',
+  used: 'sell.condition.used',
+  refurbished: 'sell.condition.refurbished',
 };
 
 /** The one product form, used by Add Product and Edit Product (the product rules, checked here and on the server). */
@@ -46,6 +47,9 @@ export function ProductForm({
   actions,
 }: Props) {
   const ids = useId();
+  const { t, m } = useT();
+  /** A field's message (a shared MSG, or the server's words) in the page's language. */
+  const say = (message: string | null | undefined) => (message ? m(message) : undefined);
   const [progress, setProgress] = useState<number | null>(null);
   const [invoice, setInvoice] = useState<File | null>(null);
   const picked = usePickedImages();
@@ -56,7 +60,7 @@ export function ProductForm({
     // Said once, above the button (role="alert"), with focus on the first field to fix.
     summary: MSG.correctErrors,
     onFailure: reworded((message) =>
-      failureMessage && message !== failureMessage ? `${failureMessage} ${message}` : message,
+      failureMessage && message !== failureMessage ? `${m(failureMessage)} ${m(message)}` : m(message),
     ),
     focusOnlyFields: true,
   });
@@ -82,12 +86,12 @@ export function ProductForm({
     <form className="product-form" noValidate onSubmit={submit} data-testid="product-form">
       {adding && (
         <section className="form-section">
-          <h2>Photos</h2>
-          <p className="form-section__lead">Clear photos in good light sell faster. Buyers see the cover first.</p>
+          <h2>{t('sell.form.photos')}</h2>
+          <p className="form-section__lead">{t('sell.form.photosLead')}</p>
           <ImagePicker
             id={`${ids}-images`}
             picked={picked}
-            error={fields.images}
+            error={say(fields.images)}
             disabled={pending}
             onChange={() => form.clearField('images')}
           />
@@ -95,18 +99,16 @@ export function ProductForm({
       )}
 
       <section className="form-section">
-        <h2>About the item</h2>
-        <Field label="Title" error={fields.title}>
-          {(c) => (
-            <input {...c} {...text('title')} maxLength={120} placeholder="e.g. Seiko Presage Cocktail Time SRPB43" />
-          )}
+        <h2>{t('sell.form.about')}</h2>
+        <Field label={t('sell.form.title')} error={say(fields.title)}>
+          {(c) => <input {...c} {...text('title')} maxLength={120} placeholder={t('sell.form.titlePlaceholder')} />}
         </Field>
         <div className="form-row">
-          <Field label="Category" error={fields.category}>
+          <Field label={t('sell.form.category')} error={say(fields.category)}>
             {(c) => (
               <select {...c} {...text('category')}>
                 <option value="" disabled>
-                  Select a category
+                  {t('sell.form.selectCategory')}
                 </option>
                 {CATEGORIES.map((category) => (
                   <option key={category} value={category}>
@@ -118,7 +120,7 @@ export function ProductForm({
           </Field>
           <div className={`field${fields.condition ? ' field--invalid' : ''}`}>
             <span className="field__label" id={`${ids}-condition`}>
-              Condition
+              {t('sell.form.condition')}
             </span>
             <div className="segmented" role="radiogroup" aria-labelledby={`${ids}-condition`}>
               {CONDITIONS.map((condition) => (
@@ -135,17 +137,17 @@ export function ProductForm({
                     disabled={pending}
                     onChange={(e) => form.edit('condition', e.target.value)}
                   />
-                  {CONDITION_LABEL[condition]}
+                  {t(CONDITION_LABEL[condition])}
                 </label>
               ))}
             </div>
-            {fields.condition && <small className="field__error">{fields.condition}</small>}
+            {fields.condition && <small className="field__error">{m(fields.condition)}</small>}
           </div>
         </div>
         <Field
-          label="Description"
-          error={fields.description}
-          hint={`${values.description.trim().length} characters · at least 10`}
+          label={t('sell.form.description')}
+          error={say(fields.description)}
+          hint={t('sell.form.descriptionHint', { count: values.description.trim().length })}
         >
           {(c) => (
             <textarea
@@ -153,23 +155,23 @@ export function ProductForm({
               {...text('description')}
               rows={6}
               maxLength={5000}
-              placeholder="Condition, what's in the box, warranty, reason for selling…"
+              placeholder={t('sell.form.descriptionPlaceholder')}
             />
           )}
         </Field>
       </section>
 
       <section className="form-section">
-        <h2>Price</h2>
+        <h2>{t('sell.form.priceSection')}</h2>
         <div className="form-row">
-          <Field label="Price" error={fields.price}>
+          <Field label={t('sell.form.price')} error={say(fields.price)}>
             {(c) => <MoneyInput {...c} {...text('price')} />}
           </Field>
           <Field
-            label="Previous price"
+            label={t('sell.form.previousPrice')}
             optional
-            error={fields.previousPrice}
-            hint="Shown struck through next to the price."
+            error={say(fields.previousPrice)}
+            hint={t('sell.form.previousPriceHint')}
           >
             {(c) => <MoneyInput {...c} {...text('previousPrice')} />}
           </Field>
@@ -177,55 +179,60 @@ export function ProductForm({
       </section>
 
       <section className="form-section">
-        <h2>Details</h2>
+        <h2>{t('sell.form.details')}</h2>
         <div className="form-row">
-          <Field label="Brand" error={fields.brand}>
-            {(c) => <input {...c} {...text('brand')} maxLength={100} placeholder="e.g. Seiko" />}
+          <Field label={t('sell.form.brand')} error={say(fields.brand)}>
+            {(c) => <input {...c} {...text('brand')} maxLength={100} placeholder={t('sell.form.brandPlaceholder')} />}
           </Field>
-          <Field label="Country of origin" optional={adding} error={fields.countryOfOrigin}>
+          <Field label={t('sell.form.country')} optional={adding} error={say(fields.countryOfOrigin)}>
             {(c) => (
               <input
                 {...c}
                 {...text('countryOfOrigin')}
                 maxLength={100}
                 autoComplete="country-name"
-                placeholder="e.g. Japan"
+                placeholder={t('sell.form.countryPlaceholder')}
               />
             )}
           </Field>
         </div>
         <div className="form-row">
           <Field
-            label="Dimensions (cm)"
+            label={t('sell.form.dimensions')}
             optional={adding}
-            error={fields.dimensions}
-            hint="Length x width x height, e.g. 10x20x30"
+            error={say(fields.dimensions)}
+            hint={t('sell.form.dimensionsHint')}
           >
-            {(c) => <input {...c} {...text('dimensions')} placeholder="LxWxH" autoComplete="off" />}
+            {(c) => (
+              <input
+                {...c}
+                {...text('dimensions')}
+                placeholder={t('sell.form.dimensionsPlaceholder')}
+                autoComplete="off"
+              />
+            )}
           </Field>
-          <Field label="Weight (kg)" error={fields.weight}>
-            {(c) => <input {...c} {...text('weight')} inputMode="decimal" autoComplete="off" placeholder="e.g. 0.5" />}
+          <Field label={t('sell.form.weight')} error={say(fields.weight)}>
+            {(c) => (
+              <input
+                {...c}
+                {...text('weight')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t('sell.form.weightPlaceholder')}
+              />
+            )}
           </Field>
         </div>
-        <Field
-          label="Keywords"
-          optional
-          error={fields.keywords}
-          hint="Comma-separated, e.g. automatic, dress watch, gift"
-        >
+        <Field label={t('sell.form.keywords')} optional error={say(fields.keywords)} hint={t('sell.form.keywordsHint')}>
           {(c) => <input {...c} {...text('keywords')} autoComplete="off" />}
         </Field>
       </section>
 
       {adding && (
         <section className="form-section">
-          <h2>Invoice</h2>
-          <Field
-            label="Invoice"
-            optional
-            error={fields.invoice}
-            hint="A PDF or a photo of the receipt. Only you can see it."
-          >
+          <h2>{t('sell.form.invoiceSection')}</h2>
+          <Field label={t('sell.form.invoice')} optional error={say(fields.invoice)} hint={t('sell.form.invoiceHint')}>
             {(c) => (
               <div className="file-input">
                 <input
@@ -252,7 +259,7 @@ export function ProductForm({
                       if (input) input.value = '';
                     }}
                   >
-                    Remove
+                    {t('sell.form.remove')}
                   </button>
                 )}
               </div>
@@ -262,8 +269,8 @@ export function ProductForm({
       )}
 
       <div className="product-form__footer">
-        <FormError message={error} />
-        {pending && <UploadProgress fraction={progress} />}
+        <FormError message={say(error)} />
+        {pending && <UploadProgress fraction={progress} label={t('sell.form.uploadProgress')} />}
         <div className="product-form__actions">
           <button type="submit" className="btn btn--primary" disabled={pending} data-testid="product-submit">
             {pending && <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />}

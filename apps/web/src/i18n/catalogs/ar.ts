@@ -1,10 +1,26 @@
 /* Every Arabic message of the web app: the same files as en.ts (catalogs.test.ts holds them to it). */
+import account from './ar/account.json';
 import app from './ar/app.json';
+import auth from './ar/auth.json';
 import cart from './ar/cart.json';
 import catalog from './ar/catalog.json';
 import categorybar from './ar/categorybar.json';
 import components from './ar/components.json';
 import orders from './ar/orders.json';
 import product from './ar/product.json';
+import profiles from './ar/profiles.json';
+import sell from './ar/sell.json';
 
-export default { ...app, ...cart, ...catalog, ...categorybar, ...components, ...orders, ...product };
+export default {
+  ...account,
+  ...app,
+  ...auth,
+  ...cart,
+  ...catalog,
+  ...categorybar,
+  ...components,
+  ...orders,
+  ...product,
+  ...profiles,
+  ...sell,
+};

@@ -10,12 +10,13 @@ import { answerRequestsWith } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { sessionKey } from './api/keys';
 import { createI18n } from './i18n';
-import type { Catalog } from './i18n/catalogs';
+import { sharedWords, type Catalog } from './i18n/catalogs';
 import en from './i18n/catalogs/en';
-import ar from './i18n/catalogs/ar';
+import ar, { sharedWords as arabicWords } from './i18n/catalogs/ar';
 
 /** The server renders in either language, so it holds both catalogs (the browser fetches only its own). */
 const CATALOGS = { en, ar } as unknown as Record<Locale, Catalog>;
+sharedWords.ar = arabicWords;
 
 /**
  * The server's render of a page's first screen (ADR 0025), built by Vite into dist-ssr/. Only

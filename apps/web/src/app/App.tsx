@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { GatesProvider } from '../features/auth/gates';
-import { LocaleProvider } from '../i18n';
+import { AccountLanguage } from './AccountLanguage';
 import { Layout } from './Layout';
 import { ROUTES } from './routes';
 
@@ -17,11 +17,11 @@ function Pages() {
 export function AppContent({ queryClient, i18n }: { queryClient: QueryClient; i18n: I18n }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <LocaleProvider i18n={i18n}>
+      <AccountLanguage i18n={i18n}>
         <GatesProvider>
           <Pages />
         </GatesProvider>
-      </LocaleProvider>
+      </AccountLanguage>
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import { directionOf, intlLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale } from '@souq/shared';
 import { loadCatalog } from './catalogs';
 
-type SwitchLocale = (locale: Locale) => Promise<void>;
+/** `remember: false` for a choice that is already the account's (applied after sign-in). */
+type SwitchLocale = (locale: Locale, options?: { remember?: boolean }) => Promise<void>;
 const SwitchContext = createContext<SwitchLocale>(async () => {});
 
 /** Sets the page's language and direction, as the server does for the first screen (spa.ts). */
@@ -28,12 +29,12 @@ export function LocaleProvider({
   children: ReactNode;
 }) {
   const switchTo = useCallback<SwitchLocale>(
-    async (locale) => {
+    async (locale, { remember: keep = true } = {}) => {
       const catalog = await loadCatalog(locale);
       i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages: catalog as never });
       applyDocumentLocale(locale);
       document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
-      remember?.(locale);
+      if (keep) remember?.(locale);
     },
     [i18n, remember],
   );

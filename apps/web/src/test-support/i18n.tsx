@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { Locale } from '@souq/shared';
 import { createI18n, LocaleProvider } from '../i18n';
-import type { Catalog } from '../i18n/catalogs';
+import { sharedWords, type Catalog } from '../i18n/catalogs';
 import en from '../i18n/catalogs/en';
-import ar from '../i18n/catalogs/ar';
+import ar, { sharedWords as arabicWords } from '../i18n/catalogs/ar';
 
 const CATALOGS = { en, ar } as unknown as Record<Locale, Catalog>;
+sharedWords.ar = arabicWords;
 
 /** A component inside the app's language, as the app renders it (App.tsx). */
 export function inLocale(ui: ReactNode, locale: Locale = 'en') {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@souq/shared';
+import { useCallback } from 'react';
+import type { Locale, MeResponse, SessionUser } from '@souq/shared';
 import { call, type BodyOf } from '../../api/client';
 import { API } from '../../api/contract';
 import { sessionKey } from '../../api/keys';
@@ -86,4 +87,23 @@ export function useLogout() {
 
 export function useLogoutEverywhere() {
   return useMutation({ mutationFn: () => call(API.accounts.logoutAll), onSettled: leaveToShop });
+}
+
+/**
+ * Keeps a language chosen while signed in on the account too, so its mail and notifications use
+ * it (issue 29). The session is told at once, so nothing takes the old choice for the account's.
+ * Signed out, the choice stays on this device (the cookie) only.
+ */
+export function useRememberLocale(): (locale: Locale) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (locale: Locale) => {
+      const me = client.getQueryData<MeResponse>(sessionKey);
+      if (!me?.user) return;
+      client.setQueryData<MeResponse>(sessionKey, { ...me, user: { ...me.user, locale } });
+      // Losing it costs only the mail's language; the page has already switched.
+      call(API.accounts.setLocale, { body: { locale } }).catch(() => undefined);
+    },
+    [client],
+  );
 }

@@ -10,6 +10,7 @@ import orders from './ar/orders.json';
 import product from './ar/product.json';
 import profiles from './ar/profiles.json';
 import sell from './ar/sell.json';
+import { ARABIC } from '@souq/shared/i18n/ar';
 
 export default {
   ...account,
@@ -24,3 +25,6 @@ export default {
   ...profiles,
   ...sell,
 };
+
+/** The server's own Arabic for its messages, for `m()` (useT.ts). */
+export const sharedWords = ARABIC;

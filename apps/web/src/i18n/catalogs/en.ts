@@ -3,5 +3,9 @@
  * start with its name; a new file is added here and in ar.ts.
  */
 import app from './en/app.json';
+import auctions from './en/auctions.json';
+import live from './en/live.json';
+import feed from './en/feed.json';
+import notifications from './en/notifications.json';
 
-export default { ...app };
+export default { ...app, ...auctions, ...live, ...feed, ...notifications };

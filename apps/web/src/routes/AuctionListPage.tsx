@@ -1,14 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
-import { AUCTION_SORT_KEYS, AUCTION_SORTS, isCategory, MSG, type AuctionSort } from '@souq/shared';
+import { AUCTION_SORT_KEYS, isCategory, MSG, type AuctionSort } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { useAuctionList } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
+import { useT } from '../i18n';
 
 const isSort = (v: string | null): v is AuctionSort => v !== null && (AUCTION_SORT_KEYS as string[]).includes(v);
-const SORT_OPTIONS = AUCTION_SORT_KEYS.map((key) => ({ value: key, label: AUCTION_SORTS[key] }));
 
 export default function AuctionListPage() {
+  const { t, m } = useT();
   const [params] = useSearchParams();
   const requestedCategory = params.get('category');
   const category = isCategory(requestedCategory) ? requestedCategory : undefined;
@@ -18,30 +19,31 @@ export default function AuctionListPage() {
 
   return (
     <>
-      <PageTitle
-        subtitle={category ? `Showing ${category}` : 'Timed auctions: the highest bid when the clock runs out wins.'}
-      >
-        Auctions
+      <PageTitle subtitle={category ? t('auctions.list.showing', { category }) : t('auctions.list.subtitle')}>
+        {t('auctions.list.title')}
       </PageTitle>
       <div className="toolbar">
-        <ParamSelect label="Sort by" param="sort" value={sort} options={SORT_OPTIONS} />
+        <ParamSelect
+          label={t('auctions.list.sortBy')}
+          param="sort"
+          value={sort}
+          options={AUCTION_SORT_KEYS.map((key) => ({ value: key, label: t(`auctions.sort.${key}`) }))}
+        />
       </div>
       <AuctionGrid
         {...list}
-        emptyTitle={category ? `No auctions available in the ${category} category` : MSG.noAuctions}
+        emptyTitle={category ? t('auctions.list.emptyCategory', { category }) : m(MSG.noAuctions)}
         emptyExtra={
           <>
-            <p className="muted">
-              New auctions start all the time. Meanwhile, sellers have fixed-price items in the shop.
-            </p>
+            <p className="muted">{t('auctions.list.emptyHint')}</p>
             <div className="empty__actions">
               {category && (
                 <Link to="/auction" className="btn btn--ghost">
-                  See all auctions
+                  {t('auctions.list.seeAll')}
                 </Link>
               )}
               <Link to={category ? `/?category=${encodeURIComponent(category)}` : '/'} className="btn btn--primary">
-                {category ? `Shop ${category}` : 'Browse the shop'}
+                {category ? t('auctions.list.shopCategory', { category }) : t('auctions.list.browseShop')}
               </Link>
             </div>
           </>

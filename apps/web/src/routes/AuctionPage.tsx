@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { bidsLabel, productPath, CLOSING_STYLES, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
+import { productPath, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { Countdown } from '../components/Countdown';
 import { formatGulfClock, formatGulfDateTime } from '../components/dates';
@@ -20,25 +20,30 @@ import { BidHistory } from '../features/auctions/BidHistory';
 import { LoginToBid } from '../components/LoginPrompt';
 import { Avatar } from '../components/Avatar';
 import { SellerTools } from '../features/auctions/SellerTools';
-import { STATUS_LABEL } from '../features/auctions/status';
+import { richT } from '../features/auctions/rich-text';
+import { closingLabel, statusLabel } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
+import { useT } from '../i18n';
 
 const CLOSING_NOTE = {
-  soft: `Soft close: a bid in the last ${SOFT_CLOSE_MS / 60_000} minutes extends the end to ${SOFT_CLOSE_MS / 60_000} minutes after it.`,
-  sudden: 'Sudden death: the auction ends exactly on time.',
-};
+  soft: 'auctions.page.softNote',
+  sudden: 'auctions.page.suddenNote',
+} as const;
 
 /** The winner's next step: the delivery address completes the order the close created. */
 function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['order']>; onDone: () => void }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   if (order.status !== 'awaiting_address') {
     return (
       <p className="notice notice--ok" data-testid="order-complete">
-        Your order is placed: pay cash on delivery. <Link to="/MyAccount?tab=orders">View my orders</Link>
+        {richT(t, 'auctions.page.orderPlaced', {
+          link: <Link to="/MyAccount?tab=orders">{t('auctions.page.viewOrders')}</Link>,
+        })}
       </p>
     );
   }
@@ -50,7 +55,7 @@ function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['orde
         onClick={() => setOpen(true)}
         data-testid="complete-order"
       >
-        Complete your order
+        {t('auctions.page.completeOrder')}
       </button>
     );
   }
@@ -58,6 +63,7 @@ function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['orde
 }
 
 function Auction({ auction }: { auction: AuctionDetail }) {
+  const { t, m } = useT();
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   const requireVerified = useRequireVerified();
@@ -70,7 +76,13 @@ function Auction({ auction }: { auction: AuctionDetail }) {
   useAwaitClose(closing, reread);
 
   const price = auction.currentBid ?? auction.startingBid;
-  const reserve = !auction.hasReserve ? 'No reserve' : auction.reserveMet ? 'Reserve met' : 'Reserve not met';
+  const reserve = t(
+    !auction.hasReserve
+      ? 'auctions.page.reserveNone'
+      : auction.reserveMet
+        ? 'auctions.page.reserveMet'
+        : 'auctions.page.reserveNotMet',
+  );
   const bidding = !over && !auction.isOwner;
 
   return (
@@ -87,7 +99,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               className={`auction__status auction__status--${over ? (open ? 'unsold' : auction.status) : 'open'}`}
               data-testid="auction-status"
             >
-              {over && open ? MSG.auctionEnded : STATUS_LABEL[auction.status]}
+              {over && open ? m(MSG.auctionEnded) : statusLabel(t, auction.status)}
             </span>
           </div>
           <PageTitle>{auction.title}</PageTitle>
@@ -95,39 +107,45 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           <div className="seller">
             <Avatar src={auction.seller.profilePic} size={44} />
             <div className="seller__text">
-              <span className="muted">Auctioneer</span>
-              <strong data-testid="auctioneer">{auction.seller.username}</strong>
+              <span className="muted">{t('auctions.page.auctioneer')}</span>
+              <strong data-testid="auctioneer">
+                <bdi>{auction.seller.username}</bdi>
+              </strong>
             </div>
             <Link to={`/MyAccount/${auction.seller.id}`} className="btn btn--ghost btn--small">
-              View profile
+              {t('auctions.page.viewProfile')}
             </Link>
           </div>
 
-          <section className="bid-box" aria-label="Bidding">
+          <section className="bid-box" aria-label={t('auctions.page.bidding')}>
             <div className="bid-box__figures">
               <div className="bid-box__price" aria-live="polite" aria-atomic="true">
                 <span className="bid-box__label">
-                  {auction.status === 'sold'
-                    ? 'Winning bid'
-                    : auction.currentBid === null
-                      ? 'Starting bid'
-                      : 'Current bid'}
+                  {t(
+                    auction.status === 'sold'
+                      ? 'auctions.winningBid'
+                      : auction.currentBid === null
+                        ? 'auctions.startingBid'
+                        : 'auctions.currentBid',
+                  )}
                 </span>
                 <span className="bid-box__amount" data-testid="current-bid">
                   <Money fils={price} />
                 </span>
                 <span className="muted" data-testid="bid-count">
-                  {bidsLabel(auction.bidCount)}
+                  {t('auctions.bids', { count: auction.bidCount })}
                 </span>
               </div>
               <div className="bid-box__time">
-                <span className="bid-box__label">{over ? 'Ended' : 'Time left'}</span>
+                <span className="bid-box__label">{t(over ? 'auctions.page.ended' : 'auctions.page.timeLeft')}</span>
                 {over ? (
                   <span className="bid-box__ended">{formatGulfDateTime(auction.endsAt)}</span>
                 ) : (
                   <>
                     <Countdown endsAt={auction.endsAt} announce className="bid-box__countdown" testId="countdown" />
-                    <span className="muted bid-box__ends">Ends {formatGulfDateTime(auction.endsAt)}</span>
+                    <span className="muted bid-box__ends">
+                      {t('auctions.page.endsOn', { date: formatGulfDateTime(auction.endsAt) })}
+                    </span>
                   </>
                 )}
               </div>
@@ -142,12 +160,12 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               </span>
               {open && !over && !auction.isOwner && auction.amLeading && (
                 <span className="pill pill--ok" data-testid="leading">
-                  You're the highest bidder
+                  {t('auctions.page.leading')}
                 </span>
               )}
               {open && !over && !auction.isOwner && !auction.amLeading && auction.myMaxBid !== null && (
                 <span className="pill pill--warn" data-testid="outbid">
-                  You've been outbid
+                  {t('auctions.page.outbid')}
                 </span>
               )}
               {open &&
@@ -156,7 +174,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
                 auction.myMaxBid !== null &&
                 auction.myMaxBid > (auction.currentBid ?? 0) && (
                   <span className="pill">
-                    Your maximum: <Money fils={auction.myMaxBid} />
+                    {richT(t, 'auctions.page.yourMax', { amount: <Money fils={auction.myMaxBid} /> })}
                   </span>
                 )}
             </div>
@@ -164,7 +182,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             <div role="status" className="bid-box__extension">
               {extendedTo && !over && (
                 <p className="notice notice--info" data-testid="extended">
-                  Extended: a late bid moved the end to {formatGulfClock(extendedTo)}
+                  {t('auctions.page.extended', { time: formatGulfClock(extendedTo) })}
                 </p>
               )}
             </div>
@@ -182,12 +200,14 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             )}
             {!over && auction.isOwner && (
               <p className="notice notice--info" data-testid="own-auction">
-                {MSG.bidOwnAuction}
+                {m(MSG.bidOwnAuction)}
               </p>
             )}
 
             <div className="bid-box__foot">
-              <span className="muted">{CLOSING_NOTE[auction.closingStyle]}</span>
+              <span className="muted">
+                {t(CLOSING_NOTE[auction.closingStyle], { minutes: SOFT_CLOSE_MS / 60_000 })}
+              </span>
               <div className="bid-box__switches">
                 <SoundToggle />
                 {open && <LiveStatus />}
@@ -201,48 +221,54 @@ function Auction({ auction }: { auction: AuctionDetail }) {
 
       <div className="product__more">
         <section className="card" aria-labelledby="bids-title">
-          <h2 id="bids-title">Bids</h2>
+          <h2 id="bids-title">{t('auctions.page.bids')}</h2>
           <BidHistory
             auctionId={auction.id}
             viewerId={viewerId}
-            topLabel={open && !over ? 'Highest' : auction.status === 'sold' ? 'Winner' : null}
+            topLabel={
+              open && !over
+                ? t('auctions.history.highest')
+                : auction.status === 'sold'
+                  ? t('auctions.history.winner')
+                  : null
+            }
           />
         </section>
         <section className="card">
-          <h2>Details</h2>
+          <h2>{t('auctions.page.details')}</h2>
           <dl className="product-details" data-testid="auction-details">
             <div className="product-details__row">
-              <dt>Started</dt>
+              <dt>{t('auctions.page.started')}</dt>
               <dd>{formatGulfDateTime(auction.startsAt)}</dd>
             </div>
             <div className="product-details__row">
-              <dt>{over ? 'Ended' : 'Ends'}</dt>
+              <dt>{t(over ? 'auctions.page.ended' : 'auctions.page.ends')}</dt>
               <dd data-testid="ends-at">{formatGulfDateTime(auction.endsAt)}</dd>
             </div>
             <div className="product-details__row">
-              <dt>Starting bid</dt>
+              <dt>{t('auctions.startingBid')}</dt>
               <dd>
                 <Money fils={auction.startingBid} />
               </dd>
             </div>
             <div className="product-details__row">
-              <dt>Closing style</dt>
-              <dd>{CLOSING_STYLES[auction.closingStyle]}</dd>
+              <dt>{t('auctions.page.closingStyle')}</dt>
+              <dd>{closingLabel(t, auction.closingStyle)}</dd>
             </div>
             <div className="product-details__row">
-              <dt>Reserve</dt>
+              <dt>{t('auctions.page.reserve')}</dt>
               <dd>{reserve}</dd>
             </div>
           </dl>
           {auction.description && (
             <>
-              <h2 className="auction__description-title">Description</h2>
+              <h2 className="auction__description-title">{t('auctions.page.description')}</h2>
               <p className="product__description">{auction.description}</p>
             </>
           )}
           {auction.productId && (
             <p>
-              <Link to={productPath(auction.productId)}>See the product page</Link>
+              <Link to={productPath(auction.productId)}>{t('auctions.page.productPage')}</Link>
             </p>
           )}
         </section>
@@ -252,6 +278,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
 }
 
 export default function AuctionPage() {
+  const { t, m } = useT();
   const { auctionId = '' } = useParams();
   const query = useAuction(auctionId);
 
@@ -261,17 +288,17 @@ export default function AuctionPage() {
     if (!notFound)
       return (
         <ErrorState
-          title="We could not load this auction."
-          message={query.error.message}
+          title={t('auctions.page.loadError')}
+          message={m(query.error.message)}
           onRetry={() => void query.refetch()}
         />
       );
     return (
       <>
-        <PageTitle>{MSG.auctionNotFound}</PageTitle>
-        <EmptyState title="This auction does not exist, or its link is mistyped.">
+        <PageTitle>{m(MSG.auctionNotFound)}</PageTitle>
+        <EmptyState title={t('auctions.page.notFound')}>
           <Link to="/auction" className="btn btn--primary">
-            Browse auctions
+            {t('auctions.page.browse')}
           </Link>
         </EmptyState>
       </>

@@ -10,12 +10,15 @@ import { useStream, useStreamList } from '../features/live/api';
 import { HostLive } from '../features/live/HostLive';
 import { HostSetup } from '../features/live/HostSetup';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
+import { richT } from '../features/auctions/rich-text';
+import { useT } from '../i18n';
 
 /**
  * /livestream-host: the form, then the live screen. The live stream's id goes into the address
  * (?stream=), so a reload comes back to the same stream instead of leaving it.
  */
 function Host() {
+  const { t, m } = useT();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requireVerified = useRequireVerified();
@@ -29,15 +32,21 @@ function Host() {
   if (!streamId) {
     return (
       <>
-        <PageTitle subtitle="Stream from your camera, sell one of your products, and let viewers bid in the chat.">
-          Go Live
-        </PageTitle>
+        <PageTitle subtitle={t('live.hostPage.subtitle')}>{t('live.goLive')}</PageTitle>
         {mine && (
           <p className="notice notice--info" data-testid="already-live">
-            You are live now: <strong>{mine.title || MSG.untitledStream}</strong>.{' '}
-            <Link to={`/livestream-host?stream=${mine.id}`} replace>
-              Return to your stream
-            </Link>
+            {richT(t, 'live.hostPage.alreadyLive', {
+              title: (
+                <strong>
+                  <bdi>{mine.title || m(MSG.untitledStream)}</bdi>
+                </strong>
+              ),
+              link: (
+                <Link to={`/livestream-host?stream=${mine.id}`} replace>
+                  {t('live.hostPage.returnToStream')}
+                </Link>
+              ),
+            })}
           </p>
         )}
         <HostSetup
@@ -56,6 +65,7 @@ function Host() {
 }
 
 function HostStream({ id, media }: { id: string; media: MediaStream | null }) {
+  const { t } = useT();
   const query = useStream(id);
   if (query.isPending) return <StreamSkeleton />;
   if (query.isError) {
@@ -63,10 +73,10 @@ function HostStream({ id, media }: { id: string; media: MediaStream | null }) {
       <StreamLoadProblem
         error={query.error}
         retry={() => void query.refetch()}
-        failedTitle="We could not load your stream."
+        failedTitle={t('live.hostPage.loadError')}
         next={
           <Link to="/livestream-host" className="btn btn--primary">
-            Start a new stream
+            {t('live.hostPage.newStream')}
           </Link>
         }
       />

@@ -7,28 +7,26 @@ import { useStreamList } from '../features/live/api';
 import { sortCards } from '../features/live/live-state';
 import { StreamCard, StreamCardSkeletons } from '../features/live/StreamCard';
 import { useLiveList } from '../features/live/useLiveList';
+import { useT } from '../i18n';
 
 export default function LiveListPage() {
+  const { t, m } = useT();
   const list = useStreamList();
   useLiveList();
 
   return (
     <>
-      <PageTitle subtitle="Watch sellers live, chat, and bid in real time.">Live Auctions</PageTitle>
+      <PageTitle subtitle={t('live.list.subtitle')}>{t('live.list.title')}</PageTitle>
       {list.isPending ? (
         <StreamCardSkeletons />
       ) : list.isError ? (
-        <ErrorState
-          title="We could not load the live auctions."
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
+        <ErrorState title={t('live.list.error')} message={m(list.error.message)} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={MSG.noStreams}>
-          <p className="muted">{MSG.noStreamsHint}</p>
+        <EmptyState title={m(MSG.noStreams)}>
+          <p className="muted">{m(MSG.noStreamsHint)}</p>
           <div className="empty__actions">
             <Link to="/livestream-host" className="btn btn--primary">
-              Go Live
+              {t('live.goLive')}
             </Link>
           </div>
         </EmptyState>

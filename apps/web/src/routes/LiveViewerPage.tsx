@@ -7,6 +7,7 @@ import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { ViewerStream } from '../features/live/ViewerStream';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { useProfile } from '../features/profiles/api';
+import { useT } from '../i18n';
 
 /** The follow star for the host; FollowButton hides itself from the host. */
 function FollowHost({ hostId }: { hostId: string }) {
@@ -18,6 +19,7 @@ function FollowHost({ hostId }: { hostId: string }) {
 }
 
 export default function LiveViewerPage() {
+  const { t } = useT();
   const { id = '' } = useParams();
   const query = useStream(id);
   const { user } = useSession();
@@ -29,10 +31,10 @@ export default function LiveViewerPage() {
       <StreamLoadProblem
         error={query.error}
         retry={() => void query.refetch()}
-        failedTitle="We could not load this stream."
+        failedTitle={t('live.viewerPage.loadError')}
         next={
           <Link to="/live" className="btn btn--primary">
-            See live auctions
+            {t('live.viewerPage.seeLive')}
           </Link>
         }
       />

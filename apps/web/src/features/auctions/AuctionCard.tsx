@@ -1,15 +1,22 @@
 import { Link } from 'react-router';
-import { bidsLabel, type AuctionSummary } from '@souq/shared';
+import type { AuctionSummary } from '@souq/shared';
 import { Countdown } from '../../components/Countdown';
 import { Money } from '../../components/Money';
-import { STATUS_LABEL } from './status';
+import { useT } from '../../i18n';
+import { statusLabel } from './status';
 
 /** A card on /auction and on a seller's "View Auctions" tab: photo, title, the bid, the count and the clock. */
 export function AuctionCard({ auction }: { auction: AuctionSummary }) {
+  const { t } = useT();
   const open = auction.status === 'open';
   const price = auction.currentBid ?? auction.startingBid;
-  const priceLabel =
-    auction.status === 'sold' ? 'Sold for' : auction.currentBid === null ? 'Starting bid' : 'Current bid';
+  const priceLabel = t(
+    auction.status === 'sold'
+      ? 'auctions.soldFor'
+      : auction.currentBid === null
+        ? 'auctions.startingBid'
+        : 'auctions.currentBid',
+  );
   return (
     <Link to={`/auction/${auction.id}`} className="link-card product-card auction-card" data-testid="auction-card">
       <div className="product-card__media">
@@ -18,11 +25,11 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
           {open ? (
             <>
               <ClockIcon />
-              <span className="sr-only">Time left: </span>
+              <span className="sr-only">{t('auctions.card.timeLeft')} </span>
               <Countdown endsAt={auction.endsAt} />
             </>
           ) : (
-            STATUS_LABEL[auction.status]
+            statusLabel(t, auction.status)
           )}
         </span>
       </div>
@@ -34,7 +41,7 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
           <Money fils={price} className="auction-card__amount" />
         </div>
         <span className="muted auction-card__count" data-testid="auction-card-bids">
-          {bidsLabel(auction.bidCount)}
+          {t('auctions.bids', { count: auction.bidCount })}
         </span>
       </div>
     </Link>

@@ -3,6 +3,7 @@ import type { AuctionSummary } from '@souq/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadMore } from '../../components/LoadMore';
+import { useT } from '../../i18n';
 import { SkeletonCards } from '../../components/Skeleton';
 import { AuctionCard } from './AuctionCard';
 import { useLiveSummaries } from './useLiveSummaries';
@@ -32,9 +33,10 @@ export function AuctionGrid({
   emptyTitle,
   emptyExtra,
 }: Props) {
+  const { t } = useT();
   const cards = useLiveSummaries(items, retry);
-  if (loading) return <SkeletonCards label="Loading auctions…" />;
-  if (error && items.length === 0) return <ErrorState title="We could not load these auctions." onRetry={retry} />;
+  if (loading) return <SkeletonCards label={t('auctions.grid.loading')} />;
+  if (error && items.length === 0) return <ErrorState title={t('auctions.grid.error')} onRetry={retry} />;
   if (items.length === 0) return <EmptyState title={emptyTitle}>{emptyExtra}</EmptyState>;
   return (
     <>

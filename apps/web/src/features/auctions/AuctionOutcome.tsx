@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { MSG, type AuctionDetail } from '@souq/shared';
 import { Money } from '../../components/Money';
+import { useT } from '../../i18n';
+import { richT } from './rich-text';
 
 interface Props {
   auction: AuctionDetail;
@@ -12,49 +14,50 @@ interface Props {
 
 /** At the end: 'Auction ended' and no bid form; who won, or why nobody did. */
 export function AuctionOutcome({ auction, closing, winnerAction }: Props) {
+  const { t, m } = useT();
   const price = auction.currentBid ?? auction.startingBid;
+  const amount = (
+    <strong>
+      <Money fils={price} />
+    </strong>
+  );
   const iWon = auction.status === 'sold' && auction.amLeading;
   return (
     <div className={`outcome${iWon ? ' outcome--won' : ''}`} data-testid="auction-outcome">
       <div role="status">
-        <p className="outcome__ended">{MSG.auctionEnded}</p>
+        <p className="outcome__ended">{m(MSG.auctionEnded)}</p>
         {closing && (
           <p className="outcome__line">
-            <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" /> Confirming the winner…
+            <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />{' '}
+            {t('auctions.outcome.confirming')}
           </p>
         )}
         {auction.status === 'sold' && iWon && (
           <>
             <p className="outcome__won" data-testid="you-won">
-              You won
+              {t('auctions.outcome.youWon')}
             </p>
-            <p className="outcome__line">
-              Your winning bid:{' '}
-              <strong>
-                <Money fils={price} />
-              </strong>
-              , plus 5% VAT, cash on delivery.
-            </p>
+            <p className="outcome__line">{richT(t, 'auctions.outcome.yourWinningBid', { price: amount })}</p>
           </>
         )}
         {auction.status === 'sold' && !iWon && (
           <p className="outcome__line" data-testid="winner">
-            Won by <strong>{auction.leader?.username ?? 'the highest bidder'}</strong> for{' '}
-            <strong>
-              <Money fils={price} />
-            </strong>
+            {richT(t, 'auctions.outcome.wonBy', {
+              user: (
+                <strong>
+                  <bdi>{auction.leader?.username ?? t('auctions.outcome.highestBidder')}</bdi>
+                </strong>
+              ),
+              price: amount,
+            })}
           </p>
         )}
         {auction.status === 'unsold' && (
           <p className="outcome__line">
-            {auction.currentBid === null
-              ? 'No winner: there were no bids.'
-              : 'No winner: the reserve price was not met.'}
+            {t(auction.currentBid === null ? 'auctions.outcome.noBids' : 'auctions.outcome.reserveNotMet')}
           </p>
         )}
-        {auction.status === 'cancelled' && (
-          <p className="outcome__line">The seller cancelled this auction before anyone bid.</p>
-        )}
+        {auction.status === 'cancelled' && <p className="outcome__line">{t('auctions.outcome.cancelled')}</p>}
       </div>
       {iWon && winnerAction}
     </div>

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInLocale } from '../../test-support/i18n';
 import { MAX_FILS, MSG, type AuctionDetail, type BidResult } from '@souq/shared';
 import { BidForm } from './BidForm';
 
@@ -22,7 +23,7 @@ const result: BidResult = {
   message: 'Your bid is in. You are the highest bidder.',
 };
 
-function renderForm(onResult = vi.fn(), onEnded = vi.fn(), shown: AuctionDetail = auction) {
+function renderForm(onResult = vi.fn(), onEnded = vi.fn(), shown: AuctionDetail = auction, locale: 'en' | 'ar' = 'en') {
   const router = createMemoryRouter(
     [
       {
@@ -34,7 +35,7 @@ function renderForm(onResult = vi.fn(), onEnded = vi.fn(), shown: AuctionDetail 
       initialEntries: ['/auction/a1'],
     },
   );
-  render(<RouterProvider router={router} />);
+  renderInLocale(<RouterProvider router={router} />, { locale });
   return { onResult, onEnded };
 }
 
@@ -123,5 +124,21 @@ describe('the bid form', () => {
     place();
     await screen.findByText('You must be logged in to place a bid.');
     expect(screen.getByRole('link', { name: 'Log in to bid' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('speaks Arabic: the quick bids and the button in dirhams after the amount, the too-low message with the minimum', () => {
+    renderForm(vi.fn(), vi.fn(), auction, 'ar');
+    const quick = within(screen.getByRole('group', { name: 'مزايدات سريعة' }));
+    expect(quick.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      '1,050.00 د.إ',
+      '1,100.00 د.إ',
+      '1,200.00 د.إ',
+    ]);
+    expect(screen.getByTestId('place-bid').textContent).toBe('قدّم مزايدة · 1,050.00 د.إ');
+    fireEvent.change(screen.getByLabelText('مزايدتك'), { target: { value: '1000' } });
+    fireEvent.click(screen.getByTestId('place-bid'));
+    expect(
+      screen.getByText('يجب أن تكون المزايدة أعلى من المزايدة الحالية. زايِد بمبلغ 1,050.00 د.إ على الأقل.'),
+    ).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import {
   MSG,
   bidCapReached,
   filsToAmount,
-  formatAED,
+  formatMoney,
   quickBids,
   type AuctionDetail,
   type BidResult,
@@ -14,7 +14,8 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { useForm, type Refusal } from '../../components/useForm';
 import { bidProblemOf, isRetryable, newIdempotencyKey, placeBid } from '../../api/bids';
 import { LoginToBid } from '../../components/LoginPrompt';
-import { checkBid } from './bid-form';
+import { useT } from '../../i18n';
+import { bidFieldText, checkBid } from './bid-form';
 
 interface Props {
   auction: AuctionDetail;
@@ -32,6 +33,8 @@ type Outcome = { leading: boolean; message: string };
  * an optional maximum the server bids up to, and the server's answer in words.
  */
 export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
+  const i18n = useT();
+  const { t, m, locale } = i18n;
   const minimum = auction.minimumBid;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
@@ -80,7 +83,7 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
   if (bidCapReached(auction.currentBid)) {
     return (
       <p className="muted" role="status" data-testid="bid-cap-reached">
-        {MSG.bidCapReached}
+        {m(MSG.bidCapReached)}
       </p>
     );
   }
@@ -110,12 +113,8 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
   const below = chosenFils !== null && chosenFils < minimum && !fields.amount;
   return (
     <form className="bid-form" noValidate onSubmit={submit} data-testid="bid-form">
-      {auction.amLeading && (
-        <p className="hint bid-form__leading">
-          You're winning. Bidding again raises your maximum: the price only rises when someone bids against you.
-        </p>
-      )}
-      <div className="bid-form__quick" role="group" aria-label="Quick bids">
+      {auction.amLeading && <p className="hint bid-form__leading">{t('auctions.bid.leading')}</p>}
+      <div className="bid-form__quick" role="group" aria-label={t('auctions.bid.quick')}>
         {options.map((fils) => (
           <button
             key={fils}
@@ -128,14 +127,16 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
               form.setFields({});
             }}
           >
-            {formatAED(fils)}
+            {formatMoney(fils, locale)}
           </button>
         ))}
       </div>
       <Field
-        label="Your bid"
-        error={fields.amount}
-        hint={below ? `The minimum bid is now ${formatAED(minimum)}.` : `Enter ${formatAED(minimum)} or more.`}
+        label={t('auctions.bid.yourBid')}
+        error={bidFieldText(fields.amount, i18n)}
+        hint={t(below ? 'auctions.bid.minimumNow' : 'auctions.bid.enterAtLeast', {
+          minimum: formatMoney(minimum, locale),
+        })}
       >
         {(c) => (
           <MoneyInput
@@ -148,10 +149,10 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
         )}
       </Field>
       <Field
-        label="Maximum bid"
+        label={t('auctions.bid.max')}
         optional
-        error={fields.maxAmount}
-        hint="The most you'd pay; we bid for you, one step at a time, only as much as it takes to keep you in the lead."
+        error={bidFieldText(fields.maxAmount, i18n)}
+        hint={t('auctions.bid.maxHint')}
       >
         {(c) => (
           <MoneyInput
@@ -159,17 +160,13 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
             name="maxAmount"
             value={maxAmount}
             disabled={pending}
-            placeholder="No maximum"
+            placeholder={t('auctions.bid.noMax')}
             onChange={(e) => form.edit('maxAmount', e.target.value)}
           />
         )}
       </Field>
       <FormError message={error} />
-      {canRetry && (
-        <p className="hint bid-form__retry">
-          Press Place bid to try again. If your first try did reach us, the bid is not placed twice.
-        </p>
-      )}
+      {canRetry && <p className="hint bid-form__retry">{t('auctions.bid.retry')}</p>}
       <button
         type="submit"
         className="btn btn--primary btn--block bid-form__submit"
@@ -177,14 +174,18 @@ export function BidForm({ auction, allowed, onResult, onEnded }: Props) {
         data-testid="place-bid"
       >
         {pending && <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />}
-        {pending ? 'Placing bid…' : chosenFils !== null ? `Place bid · ${formatAED(chosenFils)}` : 'Place bid'}
+        {pending
+          ? t('auctions.bid.placing')
+          : chosenFils !== null
+            ? t('auctions.bid.placeAmount', { amount: formatMoney(chosenFils, locale) })
+            : t('auctions.bid.place')}
       </button>
       <p
         className={`bid-form__outcome${outcome ? (outcome.leading ? ' notice notice--ok' : ' notice notice--warn') : ''}`}
         role="status"
         data-testid="bid-outcome"
       >
-        {outcome?.message}
+        {outcome && m(outcome.message)}
       </p>
     </form>
   );

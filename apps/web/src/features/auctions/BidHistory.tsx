@@ -6,6 +6,7 @@ import { Money } from '../../components/Money';
 import { Skeleton } from '../../components/Skeleton';
 import { useBids } from './api';
 import { Avatar } from '../../components/Avatar';
+import { useT } from '../../i18n';
 
 interface Props {
   auctionId: string;
@@ -16,10 +17,11 @@ interface Props {
 
 /** The bidders: name, amount and time, newest first, 25 at a time; live bids arrive at the top. */
 export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
+  const { t } = useT();
   const bids = useBids(auctionId);
   if (bids.isPending) {
     return (
-      <ol className="bid-list" aria-busy="true" aria-label="Loading bids">
+      <ol className="bid-list" aria-busy="true" aria-label={t('auctions.history.loading')}>
         {[0, 1, 2].map((i) => (
           <li key={i} className="bid-list__row" aria-hidden="true">
             <Skeleton className="bid-list__avatar" />
@@ -30,9 +32,9 @@ export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
       </ol>
     );
   }
-  if (bids.isError) return <ErrorState title="We could not load the bids." onRetry={() => void bids.refetch()} />;
+  if (bids.isError) return <ErrorState title={t('auctions.history.error')} onRetry={() => void bids.refetch()} />;
   const items: BidEntry[] = bids.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <p className="muted bid-list__empty">No bids yet. Be the first to bid.</p>;
+  if (items.length === 0) return <p className="muted bid-list__empty">{t('auctions.history.empty')}</p>;
   return (
     <>
       <ol className="bid-list" data-testid="bid-list">
@@ -40,11 +42,13 @@ export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
           <li key={b.seq} className={`bid-list__row${i === 0 ? ' bid-list__row--top' : ''}`} data-testid="bid-row">
             <Avatar className="bid-list__avatar" src={b.bidder.profilePic} size={32} lazy />
             <span className="bid-list__who">
-              <strong>{b.bidder.username}</strong>
-              {b.bidder.id === viewerId && <span className="pill pill--small">You</span>}
+              <strong>
+                <bdi>{b.bidder.username}</bdi>
+              </strong>
+              {b.bidder.id === viewerId && <span className="pill pill--small">{t('auctions.history.you')}</span>}
               {b.auto && (
-                <span className="pill pill--small" title="Placed by Souq from this bidder's maximum bid">
-                  auto
+                <span className="pill pill--small" title={t('auctions.history.autoTitle')}>
+                  {t('auctions.history.auto')}
                 </span>
               )}
               {i === 0 && topLabel && <span className="pill pill--small pill--lead">{topLabel}</span>}

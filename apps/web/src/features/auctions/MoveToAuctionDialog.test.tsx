@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInLocale } from '../../test-support/i18n';
 import { MSG } from '@souq/shared';
 import { noteServerTime, resetServerClock } from '../../api/server-clock';
 import { MoveToAuctionDialog } from './MoveToAuctionDialog';
@@ -9,7 +10,7 @@ import { checkStart, EMPTY_START } from './start-auction-form';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 
-function renderDialog() {
+function renderDialog(locale: 'en' | 'ar' = 'en') {
   const router = createMemoryRouter(
     [
       {
@@ -20,10 +21,11 @@ function renderDialog() {
     ],
     { initialEntries: ['/'] },
   );
-  render(
+  renderInLocale(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { locale },
   );
   return router;
 }
@@ -128,5 +130,15 @@ describe('Move to Auction', () => {
     fireEvent.click(screen.getByLabelText('15 minutes'));
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auction/a1'));
+  });
+
+  it('speaks Arabic: durations as Arabic plurals, the closing styles by their names', () => {
+    renderDialog('ar');
+    expect(screen.getByText('نقل إلى المزاد')).toBeTruthy();
+    for (const label of ['5 دقائق', '15 دقيقة', 'ساعة واحدة', '6 ساعات', 'يوم واحد', '3 أيام', '7 أيام', 'اختر تاريخًا'])
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getByText('إغلاق مرن')).toBeTruthy();
+    expect(screen.getByText('إغلاق فوري')).toBeTruthy();
+    expect(screen.getByText(/أي مزايدة في آخر دقيقتين تمدّد موعد الانتهاء إلى دقيقتين بعدها/)).toBeTruthy();
   });
 });

@@ -17,7 +17,9 @@ import { FormError } from '../../components/FormError';
 import { Modal } from '../../components/Modal';
 import { MoneyInput } from '../../components/MoneyInput';
 import { useForm } from '../../components/useForm';
+import { useT, type MessageKey } from '../../i18n';
 import { useStartAuction } from './api';
+import { closingLabel, durationLabel } from './status';
 import { checkStart, EMPTY_START, plannedEnd, type StartValues } from './start-auction-form';
 
 interface Props {
@@ -25,21 +27,19 @@ interface Props {
   onClose: () => void;
 }
 
-const DURATIONS = [
-  ...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]).map((d) => ({
-    value: d,
-    label: AUCTION_DURATIONS[d].label,
-  })),
-  { value: 'custom' as const, label: 'Pick a date' },
+const DURATIONS: Array<AuctionDuration | 'custom'> = [
+  ...(Object.keys(AUCTION_DURATIONS) as AuctionDuration[]),
+  'custom',
 ];
 
-const CLOSING_HELP: Record<ClosingStyle, string> = {
-  soft: `A bid in the last ${SOFT_CLOSE_MS / 60_000} minutes extends the end to ${SOFT_CLOSE_MS / 60_000} minutes after it, so nobody wins by bidding at the last second.`,
-  sudden: 'The auction ends exactly on time, whatever happens in the last seconds.',
+const CLOSING_HELP: Record<ClosingStyle, MessageKey> = {
+  soft: 'auctions.start.softHelp',
+  sudden: 'auctions.start.suddenHelp',
 };
 
 /** Move to Auction: starting bid, how long, an optional reserve, and the closing style. */
 export function MoveToAuctionDialog({ product, onClose }: Props) {
+  const { t, m } = useT();
   const ids = useId();
   const navigate = useNavigate();
   const start = useStartAuction(product.id);
@@ -73,11 +73,15 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
 
   const end = plannedEnd(values, serverNow());
   return (
-    <Modal title="Move to Auction" wide onClose={() => !pending && onClose()} testId="move-to-auction">
+    <Modal title={t('auctions.start.title')} wide onClose={() => !pending && onClose()} testId="move-to-auction">
       <p className="muted start-auction__product">{product.title}</p>
       <form className="start-auction" noValidate onSubmit={submit}>
         <div className="form-row">
-          <Field label="Starting bid" error={fields.startingBid} hint="The first bid must be at least this.">
+          <Field
+            label={t('auctions.startingBid')}
+            error={fields.startingBid && m(fields.startingBid)}
+            hint={t('auctions.start.startingBidHint')}
+          >
             {(c) => (
               <MoneyInput
                 {...c}
@@ -89,10 +93,10 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
             )}
           </Field>
           <Field
-            label="Reserve price"
+            label={t('auctions.start.reserve')}
             optional
-            error={fields.reservePrice}
-            hint="The least you'll sell for. Bidders only see whether it is met."
+            error={fields.reservePrice && m(fields.reservePrice)}
+            hint={t('auctions.start.reserveHint')}
           >
             {(c) => (
               <MoneyInput
@@ -100,7 +104,7 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
                 name="reservePrice"
                 value={values.reservePrice}
                 disabled={pending}
-                placeholder="No reserve"
+                placeholder={t('auctions.start.noReserve')}
                 onChange={(e) => set('reservePrice', e.target.value)}
               />
             )}
@@ -108,32 +112,36 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
         </div>
 
         <fieldset className="choice-field" aria-describedby={fields.duration ? `${ids}-duration-error` : undefined}>
-          <legend>Duration</legend>
+          <legend>{t('auctions.start.duration')}</legend>
           <div className="choice-chips">
             {DURATIONS.map((d) => (
-              <label key={d.value} className={`choice-chip${values.duration === d.value ? ' choice-chip--on' : ''}`}>
+              <label key={d} className={`choice-chip${values.duration === d ? ' choice-chip--on' : ''}`}>
                 <input
                   type="radio"
                   className="sr-only"
                   name="duration"
-                  value={d.value}
-                  checked={values.duration === d.value}
+                  value={d}
+                  checked={values.duration === d}
                   disabled={pending}
                   aria-invalid={fields.duration ? true : undefined}
-                  onChange={() => set('duration', d.value)}
+                  onChange={() => set('duration', d)}
                 />
-                {d.label}
+                {d === 'custom' ? t('auctions.start.pickDate') : durationLabel(t, d)}
               </label>
             ))}
           </div>
           {fields.duration && (
             <small id={`${ids}-duration-error`} className="field__error">
-              {fields.duration}
+              {m(fields.duration)}
             </small>
           )}
         </fieldset>
         {values.duration === 'custom' && (
-          <Field label="Ends at (Gulf time)" error={fields.endsAt} hint="At least a minute from now, at most 30 days.">
+          <Field
+            label={t('auctions.start.endsAt')}
+            error={fields.endsAt && m(fields.endsAt)}
+            hint={t('auctions.start.endsAtHint')}
+          >
             {(c) => (
               <input
                 {...c}
@@ -150,12 +158,14 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
         )}
         <p className="start-auction__end" aria-live="polite">
           {end !== null && Number.isFinite(end)
-            ? `Ends ${values.duration === 'custom' ? '' : 'about '}${formatGulfDateTime(new Date(end).toISOString())}`
+            ? t(values.duration === 'custom' ? 'auctions.page.endsOn' : 'auctions.start.endsAbout', {
+                date: formatGulfDateTime(new Date(end).toISOString()),
+              })
             : ''}
         </p>
 
         <fieldset className="choice-field">
-          <legend>Closing style</legend>
+          <legend>{t('auctions.start.closingStyle')}</legend>
           <div className="closing-styles">
             {(Object.keys(CLOSING_STYLES) as ClosingStyle[]).map((style) => (
               <label
@@ -172,25 +182,27 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
                 />
                 <span>
                   <strong>
-                    {CLOSING_STYLES[style]}
-                    {style === 'soft' && <span className="field__optional"> (recommended)</span>}
+                    {closingLabel(t, style)}
+                    {style === 'soft' && <span className="field__optional"> {t('auctions.start.recommended')}</span>}
                   </strong>
-                  <span className="closing-style__help">{CLOSING_HELP[style]}</span>
+                  <span className="closing-style__help">
+                    {t(CLOSING_HELP[style], { minutes: SOFT_CLOSE_MS / 60_000 })}
+                  </span>
                 </span>
               </label>
             ))}
           </div>
-          {fields.closingStyle && <small className="field__error">{fields.closingStyle}</small>}
+          {fields.closingStyle && <small className="field__error">{m(fields.closingStyle)}</small>}
         </fieldset>
 
         <FormError message={error} />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" disabled={pending} onClick={onClose}>
-            Cancel
+            {t('auctions.start.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={pending} data-testid="start-auction">
             {pending && <span className="spinner__wheel spinner__wheel--small" aria-hidden="true" />}
-            {pending ? 'Starting…' : 'Start auction'}
+            {pending ? t('auctions.start.starting') : t('auctions.start.submit')}
           </button>
         </div>
       </form>

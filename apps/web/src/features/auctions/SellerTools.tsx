@@ -5,7 +5,9 @@ import { FormError } from '../../components/FormError';
 import { useGateErrorHandler } from '../../components/gate-errors';
 import { Modal } from '../../components/Modal';
 import { useCancelAuction, useRelistFixed } from './api';
+import { useT } from '../../i18n';
 import { MoveToAuctionDialog } from './MoveToAuctionDialog';
+import { richT } from './rich-text';
 
 interface Props {
   auction: AuctionDetail;
@@ -13,6 +15,7 @@ interface Props {
 
 /** What the seller can do with their auction now: cancel it before the first bid, relist it when it did not sell. */
 export function SellerTools({ auction }: Props) {
+  const { t, m } = useT();
   const cancelAuction = useCancelAuction(auction.id);
   const relistFixed = useRelistFixed(auction.id);
   const navigate = useNavigate();
@@ -51,8 +54,8 @@ export function SellerTools({ auction }: Props) {
   const canStartAgain = product !== null && (auction.canRelist || auction.status === 'cancelled');
 
   return (
-    <section className="seller-tools" aria-label="Seller tools" data-testid="seller-tools">
-      <h2 className="seller-tools__title">Your auction</h2>
+    <section className="seller-tools" aria-label={t('auctions.seller.tools')} data-testid="seller-tools">
+      <h2 className="seller-tools__title">{t('auctions.seller.title')}</h2>
       {auction.status === 'open' && (
         <>
           {auction.canCancel ? (
@@ -63,27 +66,27 @@ export function SellerTools({ auction }: Props) {
               onClick={() => setConfirming(true)}
               data-testid="cancel-auction"
             >
-              Cancel auction
+              {t('auctions.seller.cancel')}
             </button>
           ) : (
-            <p className="muted">{MSG.auctionHasBids}</p>
+            <p className="muted">{m(MSG.auctionHasBids)}</p>
           )}
         </>
       )}
       {auction.status === 'sold' && (
         <p>
-          Sold to <strong>{auction.leader?.username ?? 'the winner'}</strong>. The order is in your{' '}
-          <Link to="/MyAccount?tab=sales">Sales</Link>.
+          {richT(t, 'auctions.seller.soldTo', {
+            user: (
+              <strong>
+                <bdi>{auction.leader?.username ?? t('auctions.seller.theWinner')}</bdi>
+              </strong>
+            ),
+            sales: <Link to="/MyAccount?tab=sales">{t('auctions.seller.sales')}</Link>,
+          })}
         </p>
       )}
-      {auction.status === 'unsold' && (
-        <p className="muted">
-          It did not sell. Relist it as a new auction, or put it back in the shop at its fixed price.
-        </p>
-      )}
-      {auction.status === 'cancelled' && (
-        <p className="muted">You cancelled this auction; the product is back in the shop at its fixed price.</p>
-      )}
+      {auction.status === 'unsold' && <p className="muted">{t('auctions.seller.unsold')}</p>}
+      {auction.status === 'cancelled' && <p className="muted">{t('auctions.seller.cancelled')}</p>}
       {canStartAgain && product && (
         <div className="seller-tools__actions">
           <button
@@ -93,7 +96,7 @@ export function SellerTools({ auction }: Props) {
             onClick={() => setRelisting(true)}
             data-testid="relist-auction"
           >
-            {auction.status === 'cancelled' ? 'Move to Auction again' : 'Relist as a new auction'}
+            {t(auction.status === 'cancelled' ? 'auctions.seller.moveAgain' : 'auctions.seller.relist')}
           </button>
           {auction.canRelist && (
             <button
@@ -103,7 +106,7 @@ export function SellerTools({ auction }: Props) {
               onClick={() => void backToFixedPrice(product.id)}
               data-testid="relist-fixed"
             >
-              Back to fixed price
+              {t('auctions.seller.backToFixed')}
             </button>
           )}
         </div>
@@ -112,12 +115,12 @@ export function SellerTools({ auction }: Props) {
 
       {confirming && (
         <Modal
-          title="Cancel this auction?"
+          title={t('auctions.seller.confirmTitle')}
           onClose={() => !pending && setConfirming(false)}
           actions={
             <>
               <button type="button" className="btn btn--ghost" disabled={pending} onClick={() => setConfirming(false)}>
-                Keep auction
+                {t('auctions.seller.keep')}
               </button>
               <button
                 type="button"
@@ -126,12 +129,12 @@ export function SellerTools({ auction }: Props) {
                 onClick={() => void cancel()}
                 data-testid="confirm-cancel"
               >
-                {pending ? 'Cancelling…' : 'Cancel auction'}
+                {pending ? t('auctions.seller.cancelling') : t('auctions.seller.cancel')}
               </button>
             </>
           }
         >
-          <p>Nobody has bid yet. The auction ends now and the product goes back to the shop at its fixed price.</p>
+          <p>{t('auctions.seller.confirmBody')}</p>
           <FormError message={error} />
         </Modal>
       )}

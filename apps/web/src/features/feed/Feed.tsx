@@ -1,21 +1,17 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatAED, type FeedItem } from '@souq/shared';
+import { formatMoney, type FeedItem, type Locale } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { hasServerTime, syncServerClock } from '../../api/server-clock';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Skeleton } from '../../components/Skeleton';
+import { useT, type Translate } from '../../i18n';
 import { itemKey, sendOpens, useFeedPages, useNotInterested } from './api';
 import { decodeFeedCursor } from './cursor';
 import { FeedCard, type FeedGates } from './FeedCard';
 import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels, type Step } from './navigation';
 import { createOpensBatcher, type OpensBatcher } from './opens';
-
-/** The exact words the feed shows while loading and when it has nothing. */
-const LOADING_TEXT = 'Finding amazing items for you...';
-const EMPTY_TITLE = 'No items available at the moment';
-const EMPTY_HINT = 'Please check back later!';
 
 /** Fetch the next page this many items before the end, so the next item is always there. */
 const PREFETCH_AHEAD = 3;
@@ -36,11 +32,19 @@ function readHidden(session: string | null): ReadonlySet<string> {
   }
 }
 
-function describe(item: FeedItem): string {
+function describe(item: FeedItem, t: Translate, locale: Locale): string {
   if (item.kind === 'product')
-    return `${item.product.title}, ${formatAED(item.product.price)}, sold by ${item.seller.username}`;
+    return t('feed.describe.product', {
+      title: item.product.title,
+      price: formatMoney(item.product.price, locale),
+      seller: item.seller.username,
+    });
   const bid = item.auction.currentBid;
-  return `Auction: ${item.auction.title}, ${bid === null ? 'starting bid' : 'current bid'} ${formatAED(bid ?? item.auction.startingBid)}, sold by ${item.auction.seller.username}`;
+  return t(bid === null ? 'feed.describe.auctionStarting' : 'feed.describe.auctionCurrent', {
+    title: item.auction.title,
+    price: formatMoney(bid ?? item.auction.startingBid, locale),
+    seller: item.auction.seller.username,
+  });
 }
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -71,6 +75,7 @@ function useStageHeight(stage: React.RefObject<HTMLDivElement | null>) {
  * session (?i=n&s=cursor), so coming back lands on the same item of the same feed.
  */
 export function Feed({ gates }: { gates: FeedGates }) {
+  const { t, m, locale } = useT();
   const [params, setParams] = useSearchParams();
   const [session, setSession] = useState<string | null>(() => {
     const s = params.get('s');
@@ -288,7 +293,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
       return next;
     });
     refocus.current = true;
-    setNotice(`Removed ${gone.kind === 'product' ? gone.product.title : gone.auction.title}. You'll see less like it.`);
+    setNotice(t('feed.removed', { title: gone.kind === 'product' ? gone.product.title : gone.auction.title }));
     notInterested.mutate({ kind: gone.kind, id: gone.id });
   }
 
@@ -306,32 +311,20 @@ export function Feed({ gates }: { gates: FeedGates }) {
             <Skeleton width="100%" height={44} />
           </div>
         </div>
-        <p className="feed__loading">{LOADING_TEXT}</p>
+        <p className="feed__loading">{t('feed.loading')}</p>
       </div>
     );
   } else if (query.isError && items.length === 0) {
-    body = (
-      <ErrorState
-        title="We couldn't load your feed"
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    body = <ErrorState title={t('feed.error')} message={m(query.error.message)} onRetry={() => void query.refetch()} />;
   } else if (items.length === 0) {
     body = (
-      <EmptyState title={EMPTY_TITLE}>
-        <p className="muted">{EMPTY_HINT}</p>
+      <EmptyState title={t('feed.empty')}>
+        <p className="muted">{t('feed.emptyHint')}</p>
       </EmptyState>
     );
   } else {
     body = (
-      <div
-        ref={scroller}
-        className="feed"
-        tabIndex={0}
-        aria-label="For You feed. Use the up and down arrow keys to move between items."
-        data-testid="feed"
-      >
+      <div ref={scroller} className="feed" tabIndex={0} aria-label={t('feed.label')} data-testid="feed">
         {items.map((it, k) => (
           <FeedCard
             key={itemKey(it)}
@@ -344,7 +337,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
             onNotInterested={dismiss}
           />
         ))}
-        {isFetchingNextPage && current >= items.length - 1 && <p className="feed__more">{LOADING_TEXT}</p>}
+        {isFetchingNextPage && current >= items.length - 1 && <p className="feed__more">{t('feed.loading')}</p>}
       </div>
     );
   }
@@ -352,7 +345,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   return (
     <section className="feed-page" aria-labelledby="feed-heading">
       <div className="feed-page__head">
-        <h1 id="feed-heading">For You</h1>
+        <h1 id="feed-heading">{t('feed.title')}</h1>
         {item && (
           <p className="feed-page__counter" aria-hidden="true" data-testid="feed-counter">
             {current + 1} / {total}
@@ -360,7 +353,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
         )}
       </div>
       <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="feed-announcer">
-        {item ? `Item ${current + 1} of ${total}: ${describe(item)}` : ''}
+        {item ? t('feed.announce', { position: current + 1, total, description: describe(item, t, locale) }) : ''}
       </p>
       <p className="sr-only" aria-live="polite">
         {notice}

@@ -1,14 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  bidsLabel,
-  productPath,
-  formatAED,
-  MSG,
-  type FeedItem,
-  type ImageUrls,
-  type ProductSummary,
-} from '@souq/shared';
+import { productPath, formatMoney, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
@@ -18,6 +10,7 @@ import { Money } from '../../components/Money';
 import { newIdempotencyKey, sellerOf, useBidMinimum, useFollowSeller, useLikeItem } from './api';
 import { FeedPhotos } from './FeedPhotos';
 import { Avatar } from '../../components/Avatar';
+import { useT } from '../../i18n';
 
 export type Viewer = 'anonymous' | 'unverified' | 'verified';
 
@@ -47,6 +40,7 @@ const titleOf = (item: FeedItem) => (item.kind === 'product' ? item.product.titl
 
 /** One full-screen item: photos, what it is and costs, who sells it, and everything you can do with it, in place. */
 export function FeedCard({ item, position, total, current, near, gates, onNotInterested }: Props) {
+  const { t, m, locale } = useT();
   const likeItem = useLikeItem();
   const followSeller = useFollowSeller();
   const bidMinimum = useBidMinimum();
@@ -77,7 +71,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
   function failed(action: Action, error: unknown, fallbackText: string) {
     if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') setLogin(action);
     else if (!answerGate(error, { signInHere: true }))
-      setNote({ tone: 'error', text: error instanceof ApiError ? error.message : fallbackText });
+      setNote({ tone: 'error', text: error instanceof ApiError ? m(error.message) : fallbackText });
   }
 
   async function toggleLike() {
@@ -90,7 +84,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
         before: { likedByMe: item.likedByMe, likeCount: item.product.likeCount },
       });
     } catch (error) {
-      failed('like', error, 'Could not save your like. Try again.');
+      failed('like', error, t('feed.likeError'));
     } finally {
       setBusy(null);
     }
@@ -104,10 +98,10 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
       const result = await followSeller.mutateAsync({ sellerId: seller.id, follow });
       setNote({
         tone: 'ok',
-        text: result.following ? `You follow ${seller.username}.` : `You no longer follow ${seller.username}.`,
+        text: t(result.following ? 'feed.followed' : 'feed.unfollowed', { user: seller.username }),
       });
     } catch (error) {
-      failed('follow', error, 'Could not follow. Try again.');
+      failed('follow', error, t('feed.followError'));
     } finally {
       setBusy(null);
     }
@@ -116,7 +110,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
   function addToCart() {
     if (item.kind !== 'product' || !allowed('cart', true)) return;
     gates.addToCart(item.product, images[0] ?? fallback);
-    setNote({ tone: 'ok', text: MSG.addedToCart, cart: true });
+    setNote({ tone: 'ok', text: m(MSG.addedToCart), cart: true });
   }
 
   async function bid() {
@@ -129,15 +123,15 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
     try {
       const result = await bidMinimum.mutateAsync({ id, amount, key });
       unanswered.current = null;
-      setNote({ tone: result.leading ? 'ok' : 'warn', text: result.message });
+      setNote({ tone: result.leading ? 'ok' : 'warn', text: m(result.message) });
     } catch (error) {
       if (!isRetryable(error)) unanswered.current = null;
       const problem = bidProblemOf(error);
       if (problem.kind === 'login') setLogin('bid');
       else if (problem.kind === 'verify') answerGate(error, { signInHere: true });
       else if (problem.kind === 'fields')
-        setNote({ tone: 'error', text: Object.values(problem.fields)[0] ?? MSG.bidFailed });
-      else setNote({ tone: 'error', text: problem.message });
+        setNote({ tone: 'error', text: m(Object.values(problem.fields)[0] ?? MSG.bidFailed) });
+      else setNote({ tone: 'error', text: m(problem.message) });
     } finally {
       setBusy(null);
     }
@@ -170,12 +164,12 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
       <div className="feed-card__info">
         <p className="feed-card__meta">
           {item.kind === 'auction' ? (
-            <span className="pill pill--warn pill--small">Auction</span>
+            <span className="pill pill--warn pill--small">{t('feed.auction')}</span>
           ) : (
             <span className="pill pill--small">{item.product.category}</span>
           )}
           <span className="sr-only" id={`${titleId}-position`}>
-            Item {position} of {total}
+            {t('feed.position', { position, total })}
           </span>
         </p>
         <h2 className="feed-card__title" id={titleId}>
@@ -187,7 +181,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
             <Money fils={item.product.price} className="feed-card__amount" />
             {item.product.previousPrice !== null && item.product.previousPrice > item.product.price && (
               <s className="feed-card__was">
-                <span className="sr-only">Previous price: </span>
+                <span className="sr-only">{t('feed.previousPrice')} </span>
                 <Money fils={item.product.previousPrice} />
               </s>
             )}
@@ -197,13 +191,13 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
           <div className="feed-card__bid" data-testid="feed-price">
             <div>
               <span className="feed-card__label">
-                {item.auction.currentBid === null ? 'Starting bid' : 'Current bid'}
+                {t(item.auction.currentBid === null ? 'feed.startingBid' : 'feed.currentBid')}
               </span>
               <Money fils={item.auction.currentBid ?? item.auction.startingBid} className="feed-card__amount" />
-              <span className="muted feed-card__count">{bidsLabel(item.auction.bidCount)}</span>
+              <span className="muted feed-card__count">{t('feed.bids', { count: item.auction.bidCount })}</span>
             </div>
             <div>
-              <span className="feed-card__label">Ends in</span>
+              <span className="feed-card__label">{t('feed.endsIn')}</span>
               <Countdown endsAt={item.auction.endsAt} className="feed-card__clock" testId="feed-countdown" />
             </div>
           </div>
@@ -212,21 +206,21 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
         <div className="feed-card__seller">
           <Avatar src={seller.profilePic} size={40} lazy />
           <p>
-            <span className="muted">Sold by </span>
+            <span className="muted">{t('feed.soldBy')} </span>
             <Link to={`/MyAccount/${seller.id}`} data-testid="feed-seller">
-              {seller.username}
+              <bdi>{seller.username}</bdi>
             </Link>
           </p>
           <button
             type="button"
             className={`btn btn--small feed-card__follow ${item.followingSeller ? 'btn--ghost' : 'btn--primary'}`}
             aria-pressed={item.followingSeller}
-            aria-label={`${item.followingSeller ? 'Following' : 'Follow'} ${seller.username}`}
+            aria-label={t(item.followingSeller ? 'feed.followingAria' : 'feed.followAria', { user: seller.username })}
             disabled={busy === 'follow'}
             onClick={() => void toggleFollow()}
             data-testid="feed-follow"
           >
-            {busy === 'follow' ? '…' : item.followingSeller ? 'Following' : 'Follow'}
+            {busy === 'follow' ? '…' : t(item.followingSeller ? 'feed.following' : 'feed.follow')}
           </button>
         </div>
 
@@ -244,7 +238,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
                   d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z"
                 />
               </svg>
-              Add to Cart
+              {t('feed.addToCart')}
             </button>
           ) : (
             <button
@@ -254,7 +248,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
               onClick={() => void bid()}
               data-testid="feed-bid"
             >
-              {busy === 'bid' ? 'Placing bid…' : `Bid ${formatAED(item.minimumBid)}`}
+              {busy === 'bid' ? t('feed.placingBid') : t('feed.bid', { amount: formatMoney(item.minimumBid, locale) })}
             </button>
           )}
           {item.kind === 'product' && (
@@ -262,7 +256,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
               type="button"
               className={`btn btn--ghost feed-card__icon like-button${item.likedByMe ? ' like-button--on' : ''}`}
               aria-pressed={item.likedByMe}
-              aria-label={`Like, ${item.product.likeCount} ${item.product.likeCount === 1 ? 'like' : 'likes'}`}
+              aria-label={t('feed.likeAria', { count: item.product.likeCount, n: String(item.product.likeCount) })}
               onClick={() => void toggleLike()}
               data-testid="feed-like"
             >
@@ -273,7 +267,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
             </button>
           )}
           <Link to={href} className="btn btn--ghost feed-card__open" data-testid="feed-open">
-            View details
+            {t('feed.viewDetails')}
           </Link>
           <button
             type="button"
@@ -281,7 +275,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
             onClick={hide}
             data-testid="feed-not-interested"
           >
-            Not interested
+            {t('feed.notInterested')}
           </button>
         </div>
 
@@ -292,7 +286,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
               {note.cart && (
                 <>
                   {' '}
-                  · <Link to="/cart">View cart</Link>
+                  · <Link to="/cart">{t('feed.viewCart')}</Link>
                 </>
               )}
             </p>

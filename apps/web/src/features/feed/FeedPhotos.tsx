@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ImageUrls } from '@souq/shared';
 import { PLACEHOLDER_IMAGE } from '../../components/Gallery';
+import { useT } from '../../i18n';
 
 interface Props {
   images: readonly ImageUrls[];
@@ -12,6 +13,7 @@ interface Props {
 
 /** An item's photos side by side: swiped sideways (CSS scroll snapping) or stepped with the buttons. */
 export function FeedPhotos({ images, title, load, eager }: Props) {
+  const { t } = useT();
   const strip = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(0);
   const many = images.length > 1;
@@ -20,7 +22,9 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
     const el = strip.current;
     if (!el) return;
     const next = (to + images.length) % images.length;
-    el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+    // Right to left, the strip starts at the right and scrolls to negative offsets.
+    const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
+    el.scrollTo({ left: sign * next * el.clientWidth, behavior: 'smooth' });
     setShown(next);
   }
 
@@ -31,7 +35,7 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
         className="feed-photos__strip"
         onScroll={(e) => {
           const el = e.currentTarget;
-          if (el.clientWidth > 0) setShown(Math.round(el.scrollLeft / el.clientWidth));
+          if (el.clientWidth > 0) setShown(Math.round(Math.abs(el.scrollLeft) / el.clientWidth));
         }}
       >
         {images.map((image, i) => (
@@ -39,7 +43,7 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
             {load && (
               <img
                 src={image.url}
-                alt={many ? `${title}, photo ${i + 1} of ${images.length}` : title}
+                alt={many ? t('feed.photoAlt', { title, index: i + 1, count: images.length }) : title}
                 loading={eager && i === 0 ? 'eager' : 'lazy'}
                 decoding="async"
                 draggable={false}
@@ -56,7 +60,7 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
           <button
             type="button"
             className="feed-photos__nav feed-photos__nav--prev"
-            aria-label="Previous photo"
+            aria-label={t('feed.previousPhoto')}
             onClick={() => go(shown - 1)}
           >
             <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
@@ -73,7 +77,7 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
           <button
             type="button"
             className="feed-photos__nav feed-photos__nav--next"
-            aria-label="Next photo"
+            aria-label={t('feed.nextPhoto')}
             onClick={() => go(shown + 1)}
           >
             <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">

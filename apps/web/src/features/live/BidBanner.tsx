@@ -1,8 +1,16 @@
-import { bidCapReached, formatAED, type StreamLive } from '@souq/shared';
+import { bidCapReached, formatMoney, type StreamLive } from '@souq/shared';
+import { useT } from '../../i18n';
+import { richT } from './rich-text';
 
 /** 'Highest Bid: AED {amount} by {user}' (the exact words); before the first bid, where bidding starts. */
 export function BidBanner({ stream }: { stream: Pick<StreamLive, 'highestBid' | 'minimumBid' | 'status' | 'winner'> }) {
+  const { t, locale } = useT();
   const { highestBid } = stream;
+  const money = (fils: number) => (
+    <strong>
+      <bdi>{formatMoney(fils, locale)}</bdi>
+    </strong>
+  );
   return (
     <div
       className={`bid-banner${highestBid ? ' bid-banner--bid' : ''}`}
@@ -11,20 +19,24 @@ export function BidBanner({ stream }: { stream: Pick<StreamLive, 'highestBid' | 
       aria-atomic="true"
       data-testid="bid-banner"
     >
-      {highestBid ? (
-        <>
-          Highest Bid: <strong>{formatAED(highestBid.amount)}</strong> by <strong>{highestBid.user.username}</strong>
-          {stream.status === 'live' && bidCapReached(highestBid.amount) && (
-            <>. That is the most Souq accepts: no higher bid is possible.</>
-          )}
-        </>
-      ) : stream.status === 'live' ? (
-        <>
-          No bids yet. Bidding starts at <strong>{formatAED(stream.minimumBid)}</strong>: type the amount in the chat.
-        </>
-      ) : (
-        'No bids were placed.'
-      )}
+      {highestBid
+        ? richT(
+            t,
+            stream.status === 'live' && bidCapReached(highestBid.amount)
+              ? 'live.banner.highestCap'
+              : 'live.banner.highest',
+            {
+              amount: money(highestBid.amount),
+              user: (
+                <strong>
+                  <bdi>{highestBid.user.username}</bdi>
+                </strong>
+              ),
+            },
+          )
+        : stream.status === 'live'
+          ? richT(t, 'live.banner.noBids', { amount: money(stream.minimumBid) })
+          : t('live.banner.none')}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@souq/shared';
+import { renderInLocale } from '../../test-support/i18n';
 
 const requestSocket = vi.fn();
 vi.mock('../../api/socket', () => ({ requestSocket: (...args: unknown[]) => requestSocket(...args) }));
@@ -16,20 +17,23 @@ const line = (over: Partial<ChatMessage>): ChatMessage => ({
   ...over,
 });
 
-function renderChat({ verified = true, messages = [] as ChatMessage[] } = {}) {
+function renderChat({ verified = true, messages = [] as ChatMessage[], locale = 'en' as 'en' | 'ar' } = {}) {
   const onNeedVerify = vi.fn();
   const onSent = vi.fn();
-  render(
+  renderInLocale(
     <ChatPanel
       streamId="s1"
       messages={messages}
       hostId="h1"
       form={{ verified, isHost: false, onNeedVerify, onSent }}
     />,
+    { locale },
   );
   const send = (text: string) => {
-    fireEvent.change(screen.getByRole('textbox', { name: 'Chat message' }), { target: { value: text } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.change(screen.getByRole('textbox', { name: locale === 'ar' ? 'رسالة الدردشة' : 'Chat message' }), {
+      target: { value: text },
+    });
+    fireEvent.click(screen.getByRole('button', { name: locale === 'ar' ? 'إرسال' : 'Send' }));
   };
   return { onNeedVerify, onSent, send };
 }
@@ -92,5 +96,23 @@ describe('the live chat', () => {
     send('160');
     await screen.findByText('Your bid is in. You are the highest bidder.');
     expect((requestSocket.mock.calls[2]![1] as { clientId: string }).clientId).not.toBe(first);
+  });
+
+  it('speaks Arabic: the heading, a bid line with the amount in dirhams, the server’s too-low answer', async () => {
+    const { send } = renderChat({
+      locale: 'ar',
+      messages: [line({ id: 'm2', kind: 'bid', text: '150', amount: 150_00 })],
+    });
+    expect(screen.getByRole('heading', { name: 'الدردشة المباشرة' })).toBeTruthy();
+    expect(screen.getByTestId('chat-bid').textContent).toBe('aishaمزايدة 150.00 د.إ');
+    requestSocket.mockResolvedValueOnce({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Bid amount must be higher than current bid. Bid at least AED 155.00.',
+    });
+    send('150');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'يجب أن تكون المزايدة أعلى من المزايدة الحالية. زايِد بمبلغ 155.00 د.إ على الأقل.',
+    );
   });
 });

@@ -1,8 +1,18 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CHAT_MAX, formatAED, MSG, parseChatBid, type ChatMessage, type UserBrief } from '@souq/shared';
+import {
+  CHAT_MAX,
+  formatMoney,
+  MSG,
+  parseAmountToFils,
+  parseChatBid,
+  type ChatMessage,
+  type UserBrief,
+} from '@souq/shared';
 import { newIdempotencyKey } from '../../api/bids';
 import { requestSocket } from '../../api/socket';
 import { Modal } from '../../components/Modal';
+import { useT } from '../../i18n';
+import { richT } from './rich-text';
 
 interface Moderation {
   onDelete(message: ChatMessage): void;
@@ -22,8 +32,12 @@ interface Props {
 
 type Answer = { tone: 'ok' | 'info' | 'error'; text: string };
 
+/** bidAtLeast's words from the server, which name the minimum in AED. */
+const AT_LEAST = /^Bid amount must be higher than current bid\. Bid at least AED ([\d,.]+)\.$/;
+
 /** The live chat: everyone's lines with bids set apart, and (signed in, while live) the form. */
 export function ChatPanel({ streamId, messages, hostId, form, moderation, note }: Props) {
+  const { t, locale } = useT();
   const list = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
   const [removing, setRemoving] = useState<UserBrief | null>(null);
@@ -37,22 +51,20 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
 
   return (
     <section className="chat card" aria-labelledby={titleId} data-testid="chat">
-      <h2 id={titleId}>Live chat</h2>
+      <h2 id={titleId}>{t('live.chat.title')}</h2>
       <ol
         ref={list}
         className="chat__list"
         aria-live="polite"
         aria-relevant="additions"
         tabIndex={0}
-        aria-label="Messages"
+        aria-label={t('live.chat.messages')}
         onScroll={(e) => {
           const el = e.currentTarget;
           stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
         }}
       >
-        {messages.length === 0 && (
-          <li className="chat__empty muted">No messages yet. Say hello, or type an amount to bid.</li>
-        )}
+        {messages.length === 0 && <li className="chat__empty muted">{t('live.chat.empty')}</li>}
         {messages.map((m) => (
           <li
             key={m.id}
@@ -61,12 +73,18 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
           >
             <div className="chat__text">
               <span className="chat__user">
-                {m.user.username}
-                {m.user.id === hostId && <span className="pill pill--small chat__host">Host</span>}
+                <bdi>{m.user.username}</bdi>
+                {m.user.id === hostId && <span className="pill pill--small chat__host">{t('live.chat.host')}</span>}
               </span>
               {m.kind === 'bid' && m.amount !== null ? (
                 <span className="chat__bid">
-                  Bid <strong>{formatAED(m.amount)}</strong>
+                  {richT(t, 'live.chat.bid', {
+                    amount: (
+                      <strong>
+                        <bdi>{formatMoney(m.amount, locale)}</bdi>
+                      </strong>
+                    ),
+                  })}
                 </span>
               ) : (
                 <span className="chat__body">{m.text}</span>
@@ -77,7 +95,7 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`Delete message from ${m.user.username}`}
+                  aria-label={t('live.chat.delete', { user: m.user.username })}
                   onClick={() => moderation.onDelete(m)}
                 >
                   <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
@@ -91,7 +109,7 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Remove ${m.user.username} from the stream`}
+                    aria-label={t('live.chat.remove', { user: m.user.username })}
                     onClick={() => setRemoving(m.user)}
                   >
                     <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
@@ -124,17 +142,18 @@ function RemoveViewerDialog({
   onRemove: Moderation['onRemove'];
   onClose(): void;
 }) {
+  const { t, m } = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <Modal
-      title={`Remove ${user.username}?`}
+      title={t('live.chat.removeTitle', { user: user.username })}
       onClose={onClose}
       testId="remove-viewer-dialog"
       actions={
         <>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
+            {t('live.chat.cancel')}
           </button>
           <button
             type="button"
@@ -148,15 +167,15 @@ function RemoveViewerDialog({
               });
             }}
           >
-            Remove
+            {t('live.chat.removeConfirm')}
           </button>
         </>
       }
     >
-      <p>They leave the stream now and cannot watch, chat or bid in it again.</p>
+      <p>{t('live.chat.removeBody')}</p>
       {error && (
         <p className="form-error" role="alert">
-          {error}
+          {m(error)}
         </p>
       )}
     </Modal>
@@ -170,6 +189,7 @@ function ChatForm({
   onNeedVerify,
   onSent,
 }: { streamId: string } & NonNullable<Props['form']>) {
+  const { t, m, locale } = useT();
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [sending, setSending] = useState(false);
@@ -192,7 +212,7 @@ function ChatForm({
     // A bid needs a verified email: it is not sent, and the verification prompt is offered.
     if (parseChatBid(line) !== null && !verified && !isHost) {
       onNeedVerify();
-      setAnswer({ tone: 'error', text: 'Verify your email to bid. You can still chat.' });
+      setAnswer({ tone: 'error', text: t('live.chat.verifyToBid') });
       return;
     }
     const key = unanswered.current?.text === line ? unanswered.current.key : newIdempotencyKey();
@@ -213,10 +233,17 @@ function ChatForm({
     input.current?.focus();
   }
 
+  /** The server's answer in the reader's language: bidAtLeast rebuilt around its minimum, the rest through m(). */
+  function answerText(said: string): string {
+    const amount = AT_LEAST.exec(said)?.[1];
+    const minimum = amount === undefined ? null : parseAmountToFils(amount);
+    return minimum === null ? m(said) : t('live.chat.bidAtLeast', { minimum: formatMoney(minimum, locale) });
+  }
+
   return (
     <form className="chat__form" onSubmit={(e) => void submit(e)} data-testid="chat-form">
       <label htmlFor={inputId} className="sr-only">
-        Chat message
+        {t('live.chat.label')}
       </label>
       <input
         ref={input}
@@ -229,14 +256,14 @@ function ChatForm({
         placeholder={
           verified || isHost
             ? isHost
-              ? 'Message your viewers'
-              : 'Message, or an amount to bid'
-            : MSG.chatUnverifiedPlaceholder
+              ? t('live.chat.placeholderHost')
+              : t('live.chat.placeholder')
+            : m(MSG.chatUnverifiedPlaceholder)
         }
         aria-describedby={answer ? `${inputId}-answer` : undefined}
       />
       <button type="submit" className="btn btn--primary" disabled={sending}>
-        Send
+        {t('live.chat.send')}
       </button>
       <p
         id={`${inputId}-answer`}
@@ -244,7 +271,7 @@ function ChatForm({
         role={answer?.tone === 'error' ? 'alert' : 'status'}
         data-testid="chat-answer"
       >
-        {answer?.text}
+        {answer && answerText(answer.text)}
       </p>
     </form>
   );

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatAED, HOST_HEARTBEAT_MS, MSG, type ChatMessage, type StreamDetail, type UserBrief } from '@souq/shared';
+import { formatMoney, HOST_HEARTBEAT_MS, MSG, type ChatMessage, type StreamDetail, type UserBrief } from '@souq/shared';
 import { emitSocket } from '../../api/socket';
 import { Modal } from '../../components/Modal';
 import { PageTitle } from '../../components/PageTitle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
+import { useT } from '../../i18n';
+import { richT } from './rich-text';
 import { useDeleteMessage, useEndStream, useRemoveViewer } from './api';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
-import { captureHostMedia, stopMedia } from './media';
+import { captureHostMedia, mediaErrorText, stopMedia } from './media';
 import { TimeLeft } from './TimeLeft';
 import { useStreamRoom } from './useStreamRoom';
 import { useHostVideo } from './video/useVideo';
@@ -21,6 +23,8 @@ interface Props {
 
 /** The host's live screen: the title, the local video, viewers, time left, End Stream and the chat with moderation. */
 export function HostLive({ stream, initialMedia }: Props) {
+  const i18n = useT();
+  const { t, m, locale } = i18n;
   const { viewers, addMessage } = useStreamRoom(stream.id, stream.host.id);
   const deleteMessage = useDeleteMessage(stream.id);
   const removeViewer = useRemoveViewer(stream.id);
@@ -75,15 +79,15 @@ export function HostLive({ stream, initialMedia }: Props) {
 
   const moderation = {
     onDelete: (m: ChatMessage) => {
-      deleteMessage.mutate(m.id, { onError: (e) => setNotice(e.message) });
+      deleteMessage.mutate(m.id, { onError: (e) => setNotice(i18n.m(e.message)) });
     },
     onRemove: async (user: UserBrief) => {
       await removeViewer.mutateAsync(user.id);
-      setNotice(`${user.username} was removed from the stream.`);
+      setNotice(t('live.host.removed', { user: user.username }));
     },
   };
 
-  const title = stream.title.trim() || MSG.untitledStream;
+  const title = stream.title.trim() || m(MSG.untitledStream);
   const watching = viewers === null ? null : Math.max(0, viewers - 1);
   const maxViewers = video.join?.mode === 'mesh' ? video.join.maxViewers : null;
 
@@ -92,8 +96,10 @@ export function HostLive({ stream, initialMedia }: Props) {
       <header className="live__head">
         <PageTitle>{title}</PageTitle>
         <p className="live__hosting">
-          <span className="stream-card__badge stream-card__badge--live">{ended ? 'ENDED' : 'LIVE'}</span>{' '}
-          {ended ? MSG.streamEnded : MSG.hostingStream}
+          <span className="stream-card__badge stream-card__badge--live">
+            {t(ended ? 'live.badge.ended' : 'live.badge.live')}
+          </span>{' '}
+          {m(ended ? MSG.streamEnded : MSG.hostingStream)}
         </p>
       </header>
 
@@ -101,31 +107,45 @@ export function HostLive({ stream, initialMedia }: Props) {
         <div className="live__stage">
           <div className="live__bar">
             <span data-testid="viewer-count">
-              <strong>{watching ?? '–'}</strong> {watching === 1 ? 'viewer' : 'viewers'}
-              {maxViewers !== null && !ended && <span className="muted"> · {video.count} receiving video</span>}
+              {richT(t, 'live.host.viewers', { n: <strong>{watching ?? '–'}</strong> }, { count: watching ?? 0 })}
+              {maxViewers !== null && !ended && (
+                <span className="muted"> {t('live.host.receiving', { count: video.count })}</span>
+              )}
             </span>
             <span className="live__clock">
-              <span className="sr-only">Time left </span>
+              <span className="sr-only">{t('live.timeLeft')} </span>
               <TimeLeft endsAt={stream.endsAt} ended={ended} style="host" testId="host-countdown" />
             </span>
           </div>
           <div className="live__video">
-            <video ref={local} autoPlay playsInline muted aria-label="Your camera" data-testid="local-video" />
+            <video
+              ref={local}
+              autoPlay
+              playsInline
+              muted
+              aria-label={t('live.host.camera')}
+              data-testid="local-video"
+            />
             {(mediaError || video.error) && !ended && (
               <p className="live__overlay" role="alert">
-                {mediaError ?? video.error}
+                {mediaErrorText(mediaError ?? video.error ?? '', i18n)}
               </p>
             )}
           </div>
           {video.full && maxViewers !== null && !ended && (
             <p className="notice notice--warn" role="status" data-testid="mesh-full">
-              Your stream is full: {maxViewers} {maxViewers === 1 ? 'viewer' : 'viewers'} is the most this connection
-              can hold here. Others can still chat and bid, and get video when someone leaves.
+              {t('live.host.full', { max: maxViewers })}
             </p>
           )}
           <BidBanner stream={stream} />
           <p className="muted live__product">
-            On sale: <strong>{stream.product.title}</strong>
+            {richT(t, 'live.onSale', {
+              title: (
+                <strong>
+                  <bdi>{stream.product.title}</bdi>
+                </strong>
+              ),
+            })}
           </p>
           {notice && (
             <p className="notice notice--info" role="status">
@@ -136,13 +156,23 @@ export function HostLive({ stream, initialMedia }: Props) {
             <div className="live__ended" data-testid="host-ended">
               {ended && stream.winner && stream.highestBid && (
                 <p>
-                  Sold to <strong>{stream.winner.username}</strong> for{' '}
-                  <strong>{formatAED(stream.highestBid.amount)}</strong>. Their order is waiting for their address.
+                  {richT(t, 'live.host.soldTo', {
+                    user: (
+                      <strong>
+                        <bdi>{stream.winner.username}</bdi>
+                      </strong>
+                    ),
+                    amount: (
+                      <strong>
+                        <bdi>{formatMoney(stream.highestBid.amount, locale)}</bdi>
+                      </strong>
+                    ),
+                  })}
                 </p>
               )}
-              {ended && !stream.winner && <p>No bids were placed: your product stays in your shop.</p>}
+              {ended && !stream.winner && <p>{t('live.host.noBids')}</p>}
               <Link to="/live-auction" className="btn btn--primary btn--block">
-                Return to Auctions
+                {t('live.host.return')}
               </Link>
             </div>
           ) : (
@@ -152,7 +182,7 @@ export function HostLive({ stream, initialMedia }: Props) {
               onClick={() => setConfirming(true)}
               data-testid="end-stream"
             >
-              End Stream
+              {t('live.host.end')}
             </button>
           )}
         </div>
@@ -177,16 +207,17 @@ export function HostLive({ stream, initialMedia }: Props) {
 }
 
 function EndStreamDialog({ streamId, hasBid, onClose }: { streamId: string; hasBid: boolean; onClose(): void }) {
+  const { t, m } = useT();
   const end = useEndStream(streamId);
   return (
     <Modal
-      title="End the stream now?"
+      title={t('live.host.endTitle')}
       onClose={onClose}
       testId="end-stream-dialog"
       actions={
         <>
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Keep streaming
+            {t('live.host.keep')}
           </button>
           <button
             type="button"
@@ -194,19 +225,15 @@ function EndStreamDialog({ streamId, hasBid, onClose }: { streamId: string; hasB
             disabled={end.isPending}
             onClick={() => end.mutate(undefined, { onSuccess: onClose })}
           >
-            End Stream
+            {t('live.host.end')}
           </button>
         </>
       }
     >
-      <p>
-        {hasBid
-          ? 'Bidding stops now and the highest bid wins: the buyer gets an order.'
-          : 'Bidding stops now. No one has bid yet.'}
-      </p>
+      <p>{t(hasBid ? 'live.host.endWithBid' : 'live.host.endNoBid')}</p>
       {end.error && (
         <p className="form-error" role="alert">
-          {end.error.message}
+          {m(end.error.message)}
         </p>
       )}
     </Modal>

@@ -14,8 +14,9 @@ import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
 import { reworded, useForm } from '../../components/useForm';
+import { useT } from '../../i18n';
 import { useSellableProducts, useStartStream } from './api';
-import { captureCamera, captureHostMedia, stopMedia, useDeviceCheck } from './media';
+import { captureCamera, captureHostMedia, mediaErrorText, stopMedia, useDeviceCheck } from './media';
 
 interface Props {
   hostId: string;
@@ -40,11 +41,15 @@ const EMPTY_HOST: HostForm = {
   startingBid: '',
 };
 
+/** Arabic-Indic (and Persian) digits as 0–9, so a duration typed on an Arabic keyboard counts. */
+const westernDigits = (text: string) =>
+  text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
 /** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
 export function validateHostForm(form: HostForm, cover: File | null): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.title.trim()) errors.title = MSG.streamTitleRequired;
-  const minutes = Number(form.durationMinutes);
+  const minutes = Number(westernDigits(form.durationMinutes));
   if (
     !form.durationMinutes.trim() ||
     !Number.isInteger(minutes) ||
@@ -59,12 +64,13 @@ export function validateHostForm(form: HostForm, cover: File | null): FieldError
   return errors;
 }
 
-/** A failed start says 'Error starting stream: ' (the exact words), then the server's own words when it has them. */
-const startFailure = (message: string) =>
-  message.startsWith('Error starting stream') ? message : `Error starting stream: ${message}`;
-
 /** The host's form: title, cover, duration, the product and its starting bid, a camera test, Start. */
 export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) {
+  const i18n = useT();
+  const { t, m } = i18n;
+  /** A failed start says 'Error starting stream: ' (the exact words), then the server's own words when it has them. */
+  const startFailure = (message: string) =>
+    message.startsWith('Error starting stream') ? m(message) : t('live.setup.startError', { message: m(message) });
   const [cover, setCover] = useState<{ file: File; url: string } | null>(null);
   // Starting: the camera is ours and the stream is on its way. While the browser still asks for the camera, the form stays as it is.
   const [starting, setStarting] = useState(false);
@@ -116,12 +122,12 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
         media = await captureHostMedia();
       } catch (error) {
         // The browser's own words about the camera, without the server's prefix.
-        return host.setError((error as Error).message);
+        return host.setError(mediaErrorText((error as Error).message, i18n));
       }
       setStarting(true);
       const body = new FormData();
       body.set('title', checked.title.trim());
-      body.set('durationMinutes', checked.durationMinutes.trim());
+      body.set('durationMinutes', westernDigits(checked.durationMinutes.trim()));
       body.set('productId', checked.productId);
       body.set('startingBid', String(parseAmountToFils(checked.startingBid)));
       if (cover) body.set('cover', cover.file, cover.file.name);
@@ -137,30 +143,30 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
     });
   }
 
-  const startLabel = !verified ? MSG.verifyToStream : missing ? MSG.devicesUnavailable : 'Start Livestream';
+  const startLabel = !verified ? m(MSG.verifyToStream) : missing ? m(MSG.devicesUnavailable) : t('live.setup.start');
 
   return (
     <form className="host-form card" onSubmit={submit} noValidate data-testid="host-form">
       {!verified && (
         <p className="notice notice--warn" role="status">
-          {MSG.streamVerifyRequired}
+          {m(MSG.streamVerifyRequired)}
         </p>
       )}
       {missing && (
         <div className="notice notice--error" role="alert" data-testid="missing-devices">
-          <strong>{MSG.missingDevices}</strong>
+          <strong>{m(MSG.missingDevices)}</strong>
           <ul>
-            {!devices.camera && <li>{MSG.cameraMissing}</li>}
-            {!devices.microphone && <li>{MSG.microphoneMissing}</li>}
+            {!devices.camera && <li>{m(MSG.cameraMissing)}</li>}
+            {!devices.microphone && <li>{m(MSG.microphoneMissing)}</li>}
           </ul>
           <button type="button" className="btn btn--ghost" onClick={() => window.location.reload()}>
-            Refresh Page
+            {t('live.setup.refresh')}
           </button>
         </div>
       )}
       <fieldset disabled={!verified || starting} className="host-form__fields">
-        <legend className="sr-only">Your livestream</legend>
-        <Field label="Title" error={errors.title}>
+        <legend className="sr-only">{t('live.setup.legend')}</legend>
+        <Field label={t('live.setup.title')} error={errors.title && m(errors.title)}>
           {(control) => (
             <input
               {...control}
@@ -168,18 +174,19 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
               value={form.title}
               maxLength={120}
               onChange={(e) => set('title', e.target.value)}
-              placeholder="What are you selling today?"
+              placeholder={t('live.setup.titlePlaceholder')}
             />
           )}
         </Field>
 
         <div className={`field${errors.cover ? ' field--invalid' : ''}`}>
           <label htmlFor={coverId}>
-            Cover image<span className="field__optional"> (optional)</span>
+            {t('live.setup.cover')}
+            <span className="field__optional"> {t('live.setup.optional')}</span>
           </label>
           {cover ? (
             <div className="host-form__cover">
-              <img src={cover.url} alt={`Cover preview: ${cover.file.name}`} />
+              <img src={cover.url} alt={t('live.setup.coverAlt', { name: cover.file.name })} />
               <button
                 type="button"
                 className="btn btn--ghost"
@@ -188,7 +195,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
                   coverInput.current?.focus();
                 }}
               >
-                Remove cover
+                {t('live.setup.removeCover')}
               </button>
             </div>
           ) : null}
@@ -204,20 +211,18 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
             onChange={(e) => pickCover(e.target.files?.[0])}
           />
           <small id={`${coverId}-note`} className={errors.cover ? 'field__error' : 'field__hint'}>
-            {errors.cover ?? 'Under 5 MB. Without one, your profile photo is the cover.'}
+            {errors.cover ? m(errors.cover) : t('live.setup.coverHint')}
           </small>
         </div>
 
-        <Field label="Bidding duration (minutes)" error={errors.durationMinutes}>
+        <Field label={t('live.setup.duration')} error={errors.durationMinutes && m(errors.durationMinutes)}>
           {(control) => (
             <input
               {...control}
               name="durationMinutes"
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={STREAM_DURATION_MIN}
-              max={STREAM_DURATION_MAX}
-              step={1}
+              autoComplete="off"
               value={form.durationMinutes}
               onChange={(e) => set('durationMinutes', e.target.value)}
             />
@@ -225,13 +230,9 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
         </Field>
 
         <Field
-          label="Product on sale"
-          error={errors.productId}
-          hint={
-            products.isSuccess && sellable.length === 0
-              ? 'Add a product first: only your products that are not on auction can be sold live.'
-              : undefined
-          }
+          label={t('live.setup.product')}
+          error={errors.productId && m(errors.productId)}
+          hint={products.isSuccess && sellable.length === 0 ? t('live.setup.noProducts') : undefined}
         >
           {(control) => (
             <select
@@ -244,7 +245,9 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
                 if (chosen && !form.startingBid) set('startingBid', (chosen.price / 100).toFixed(2));
               }}
             >
-              <option value="">{products.isPending ? 'Loading your products…' : 'Choose a product'}</option>
+              <option value="">
+                {t(products.isPending ? 'live.setup.loadingProducts' : 'live.setup.chooseProduct')}
+              </option>
               {sellable.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.title}
@@ -254,7 +257,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
           )}
         </Field>
 
-        <Field label="Starting bid" error={errors.startingBid}>
+        <Field label={t('live.setup.startingBid')} error={errors.startingBid && m(errors.startingBid)}>
           {(control) => (
             <MoneyInput
               {...control}
@@ -280,8 +283,8 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       {starting && (
         <div className="host-form__overlay" role="status" data-testid="starting-overlay">
           <span className="spinner__wheel" aria-hidden="true" />
-          {MSG.startingStream}
-          <UploadProgress fraction={progress} label="Uploading the cover" />
+          {m(MSG.startingStream)}
+          <UploadProgress fraction={progress} label={t('live.setup.uploadingCover')} />
         </div>
       )}
     </form>
@@ -290,6 +293,8 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
 
 /** 'Test Camera and Microphone': a 5-second preview, then the camera is released. */
 function CameraTest() {
+  const i18n = useT();
+  const { t } = i18n;
   const video = useRef<HTMLVideoElement>(null);
   const [media, setMedia] = useState<MediaStream | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -313,11 +318,11 @@ function CameraTest() {
         onClick={() => {
           setError(null);
           captureCamera().then(setMedia, (e: unknown) =>
-            setError(`${(e as Error).message}. Please check device permissions.`),
+            setError(t('live.setup.cameraError', { message: mediaErrorText((e as Error).message, i18n) })),
           );
         }}
       >
-        Test Camera and Microphone
+        {t('live.setup.testCamera')}
       </button>
       {media && (
         <video
@@ -326,7 +331,7 @@ function CameraTest() {
           autoPlay
           playsInline
           muted
-          aria-label="Camera preview"
+          aria-label={t('live.setup.preview')}
           data-testid="camera-preview"
         />
       )}

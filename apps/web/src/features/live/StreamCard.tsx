@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
-import { formatAED, MSG, type StreamCard as Card } from '@souq/shared';
+import { formatMoney, MSG, type StreamCard as Card } from '@souq/shared';
 import { Skeleton } from '../../components/Skeleton';
+import { useT } from '../../i18n';
+import { richT } from './rich-text';
 import { TimeLeft } from './TimeLeft';
 
 /** A card on /live: badge, cover, title, host, time left; ended ones greyed with the final bid. */
 export function StreamCard({ stream }: { stream: Card }) {
+  const { t, m, locale } = useT();
   const ended = stream.status === 'ended';
-  const title = stream.title.trim() || MSG.untitledStream;
+  const title = stream.title.trim() || m(MSG.untitledStream);
   return (
     <Link
       to={`/livestream/${stream.id}`}
@@ -16,17 +19,25 @@ export function StreamCard({ stream }: { stream: Card }) {
     >
       <div className="stream-card__media">
         <img src={stream.cover} alt="" loading="lazy" width={400} height={225} />
-        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>{ended ? 'ENDED' : 'LIVE'}</span>
+        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>
+          {t(ended ? 'live.badge.ended' : 'live.badge.live')}
+        </span>
       </div>
       <div className="stream-card__body">
         <h2 className="stream-card__title">{title}</h2>
         <p className="stream-card__host muted">
-          Host: <span>{stream.host.username || MSG.anonymousHost}</span>
+          {richT(t, 'live.card.host', {
+            name: (
+              <span>
+                <bdi>{stream.host.username || m(MSG.anonymousHost)}</bdi>
+              </span>
+            ),
+          })}
         </p>
         <TimeLeft endsAt={stream.endsAt} ended={ended} style="list" />
         {ended && stream.highestBid && (
           <p className="stream-card__final" data-testid="final-bid">
-            Final Bid: {formatAED(stream.highestBid.amount)}
+            {t('live.card.finalBid', { amount: formatMoney(stream.highestBid.amount, locale) })}
           </p>
         )}
       </div>
@@ -36,8 +47,9 @@ export function StreamCard({ stream }: { stream: Card }) {
 
 /** Placeholders the size of stream cards while the list loads. */
 export function StreamCardSkeletons({ count = 6 }: { count?: number }) {
+  const { t } = useT();
   return (
-    <div className="stream-grid" role="status" aria-label="Loading live auctions..." data-testid="stream-skeletons">
+    <div className="stream-grid" role="status" aria-label={t('live.card.loading')} data-testid="stream-skeletons">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="link-card stream-card stream-card--skeleton" aria-hidden="true">
           <Skeleton className="stream-card__media" />

@@ -1,9 +1,11 @@
 import { Skeleton } from '../../components/Skeleton';
+import { useT } from '../../i18n';
 
 /** The live screen's shape while it loads: title, host line, the 16:9 video, the banner, the chat. */
 export function StreamSkeleton() {
+  const { t } = useT();
   return (
-    <div className="live" role="status" aria-label="Loading the stream…" data-testid="stream-skeleton">
+    <div className="live" role="status" aria-label={t('live.loading')} data-testid="stream-skeleton">
       <div className="live__head" aria-hidden="true">
         <Skeleton width="60%" height={32} />
         <Skeleton width="40%" height={44} style={{ marginTop: 8 }} />

@@ -1,7 +1,8 @@
 import { MSG } from '@souq/shared';
 import { urgencyOf } from '../../components/countdown';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
-import { formatMinSec, formatMMSS } from './live-state';
+import { useT } from '../../i18n';
+import { formatMMSS, minSec } from './live-state';
 
 interface Props {
   endsAt: string;
@@ -13,6 +14,7 @@ interface Props {
 
 /** A stream's time left on the server's clock, coloured like every countdown (urgencyOf: 3 and 1 minutes; grey when over). */
 export function TimeLeft({ endsAt, ended, style, testId }: Props) {
+  const { t, m } = useT();
   const seconds = useSecondsLeft(endsAt);
   const left = ended ? 0 : (seconds ?? 0);
   const text =
@@ -20,9 +22,9 @@ export function TimeLeft({ endsAt, ended, style, testId }: Props) {
       ? formatMMSS(left)
       : left === 0
         ? style === 'host'
-          ? MSG.biddingEnded
-          : 'Ended'
-        : `${formatMinSec(left)}${style === 'list' ? ' left' : ''}`;
+          ? m(MSG.biddingEnded)
+          : t('live.time.ended')
+        : t(style === 'list' ? 'live.time.list' : 'live.time.host', minSec(left));
   return (
     <span
       className={`countdown countdown--${urgencyOf(left)} time-left time-left--${style}`}

@@ -11,6 +11,8 @@ import { useStreamRoom } from './useStreamRoom';
 import { useViewerVideo } from './video/useVideo';
 import type { ViewerVideoState } from './video/types';
 import { Avatar } from '../../components/Avatar';
+import { useT } from '../../i18n';
+import { richT } from './rich-text';
 
 interface Props {
   stream: StreamDetail;
@@ -30,6 +32,7 @@ const STATUS_TEXT: Record<ViewerVideoState, string> = {
 
 /** The viewer screen: the host's video, the clock, the highest bid and the chat. */
 export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
+  const { t, m } = useT();
   const navigate = useNavigate();
   const { viewers, removed, addMessage } = useStreamRoom(stream.id, me?.id ?? null);
   const left = useSecondsLeft(stream.endsAt);
@@ -50,8 +53,9 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
     return () => clearTimeout(timer);
   }, [ended, won, navigate]);
 
-  const title = stream.title.trim() || MSG.untitledStream;
+  const title = stream.title.trim() || m(MSG.untitledStream);
   const shut = removed ?? (stream.removed ? MSG.removedFromStream : null);
+  const watching = viewers === null ? 0 : Math.max(0, viewers - 1);
 
   return (
     <article className="live" data-testid="viewer-screen">
@@ -60,7 +64,13 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
         <div className="live__host">
           <Avatar src={stream.host.profilePic} size={44} />
           <span>
-            Hosted by <strong data-testid="host-name">{stream.host.username || MSG.anonymousHost}</strong>
+            {richT(t, 'live.viewer.hostedBy', {
+              host: (
+                <strong data-testid="host-name">
+                  <bdi>{stream.host.username || m(MSG.anonymousHost)}</bdi>
+                </strong>
+              ),
+            })}
           </span>
           {follow}
         </div>
@@ -71,10 +81,10 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
           <div className="live__bar">
             <span className={`conn conn--${ended ? 'ended' : state}`} role="status" data-testid="connection-status">
               <span className="conn__dot" aria-hidden="true" />
-              {ended ? MSG.streamEnded : shut ? 'Not watching' : STATUS_TEXT[state]}
+              {ended ? m(MSG.streamEnded) : shut ? t('live.viewer.notWatching') : m(STATUS_TEXT[state])}
             </span>
             <span className="live__clock">
-              <span className="sr-only">Time left </span>
+              <span className="sr-only">{t('live.timeLeft')} </span>
               <TimeLeft
                 endsAt={stream.endsAt}
                 ended={stream.status === 'ended'}
@@ -82,7 +92,11 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
                 testId="viewer-countdown"
               />
             </span>
-            {viewers !== null && <span className="muted live__viewers">{Math.max(0, viewers - 1)} watching</span>}
+            {viewers !== null && (
+              <span className="muted live__viewers">
+                {t('live.viewer.watching', { count: watching, n: String(watching) })}
+              </span>
+            )}
             <SoundToggle />
           </div>
 
@@ -93,7 +107,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
               playsInline
               muted={muted}
               data-testid="stream-video"
-              aria-label={`Live video from ${stream.host.username}`}
+              aria-label={t('live.viewer.video', { host: stream.host.username })}
               onLoadedMetadata={(e) => {
                 // Browsers refuse sound before the first tap: play muted rather than not at all.
                 const v = e.currentTarget;
@@ -106,26 +120,28 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
             />
             {muted && !ended && (
               <button type="button" className="btn btn--light live__unmute" onClick={() => setMuted(false)}>
-                Tap to unmute
+                {t('live.viewer.unmute')}
               </button>
             )}
             {!ended && !shut && state !== 'live' && (
               <div className="live__overlay" aria-hidden="true">
-                {STATUS_TEXT[state]}
+                {m(STATUS_TEXT[state])}
               </div>
             )}
             {ended && (
               <div className="live__ended" data-testid="stream-ended">
                 <h2 ref={endedHeading} tabIndex={-1}>
-                  {MSG.streamEnded}
+                  {m(MSG.streamEnded)}
                 </h2>
                 {won ? (
                   <p>
-                    You won! <Link to="/MyAccount?tab=orders">Complete your order</Link>
+                    {richT(t, 'live.viewer.youWon', {
+                      link: <Link to="/MyAccount?tab=orders">{t('live.viewer.completeOrder')}</Link>,
+                    })}
                   </p>
                 ) : (
                   <Link to="/live-auction" className="btn btn--primary">
-                    Return to Live Auctions
+                    {t('live.viewer.return')}
                   </Link>
                 )}
               </div>
@@ -139,27 +155,33 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
               onClick={retry}
               data-testid="refresh-connection"
             >
-              Refresh Connection
+              {t('live.viewer.refresh')}
             </button>
           )}
           {state === 'full' && !ended && !shut && (
             <p className="notice notice--info" data-testid="stream-full">
-              {MSG.streamFull}{' '}
+              {m(MSG.streamFull)}{' '}
               {retry && (
                 <button type="button" className="link-button" onClick={retry}>
-                  Try again
+                  {t('live.viewer.tryAgain')}
                 </button>
               )}
             </p>
           )}
           {shut && (
             <p className="notice notice--warn" role="alert" data-testid="removed">
-              {shut}
+              {m(shut)}
             </p>
           )}
           <BidBanner stream={stream} />
           <p className="muted live__product">
-            On sale: <strong>{stream.product.title}</strong>
+            {richT(t, 'live.onSale', {
+              title: (
+                <strong>
+                  <bdi>{stream.product.title}</bdi>
+                </strong>
+              ),
+            })}
           </p>
         </div>
 
@@ -175,10 +197,13 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
           note={
             ended ? null : !me ? (
               <p className="chat__note">
-                <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
-                  Log in
-                </Link>{' '}
-                to chat and bid.
+                {richT(t, 'live.viewer.login', {
+                  link: (
+                    <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
+                      {t('live.viewer.loginLink')}
+                    </Link>
+                  ),
+                })}
               </p>
             ) : null
           }

@@ -3,8 +3,8 @@ import type { ChatMessage, StreamCard, StreamLive } from '@souq/shared';
 import {
   applyStreamLive,
   CHAT_KEEP,
-  formatMinSec,
   formatMMSS,
+  minSec,
   mergeMessages,
   sortCards,
   wasOutbid,
@@ -82,8 +82,9 @@ describe('time left', () => {
     expect(formatMMSS(0)).toBe('00:00');
     expect(formatMMSS(75 * 60)).toBe('75:00');
     expect(formatMMSS(-3)).toBe('00:00');
-    expect(formatMinSec(125)).toBe('2m 5s');
-    expect(formatMinSec(9)).toBe('0m 9s');
+    expect(minSec(125)).toEqual({ minutes: 2, seconds: 5 });
+    expect(minSec(9)).toEqual({ minutes: 0, seconds: 9 });
+    expect(minSec(-3)).toEqual({ minutes: 0, seconds: 0 });
   });
 });
 
@@ -131,6 +132,10 @@ describe('the host form in the browser', () => {
     for (const durationMinutes of ['', '1.5', '121', '-1'])
       expect(validateHostForm({ ...valid, durationMinutes }, null).durationMinutes, durationMinutes).toBeDefined();
     expect(validateHostForm({ ...valid, durationMinutes: '1' }, { size: 5_242_880 } as File)).toEqual({});
+  });
+  it('takes a duration typed in Arabic-Indic digits', () => {
+    expect(validateHostForm({ ...valid, durationMinutes: '٣٠' }, null)).toEqual({});
+    expect(validateHostForm({ ...valid, durationMinutes: '١٢١' }, null).durationMinutes).toBeDefined();
   });
 });
 

@@ -38,10 +38,10 @@ export function formatMMSS(seconds: number): string {
   return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
 }
 
-/** The host's and the list's countdown: 'Xm Ys'. */
-export function formatMinSec(seconds: number): string {
+/** The host's and the list's countdown, 'Xm Ys' once put in words (TimeLeft): whole minutes and the seconds left over. */
+export function minSec(seconds: number): { minutes: number; seconds: number } {
   const s = Math.max(0, seconds);
-  return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return { minutes: Math.floor(s / 60), seconds: s % 60 };
 }
 
 /** Live before ended, newest first (the server's order; kept when cards change status live). */

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { MSG } from '@souq/shared';
+import type { Translate } from '../../i18n';
+
+/** The start of every capture failure's message; the rest is ours (MSG) or the browser's own words. */
+const ACCESS_FAILED = 'Camera/microphone access failed: ';
 
 /** A capture is tried at 1280x720 and 30 fps first, then with plain settings, so a weaker camera still works. */
 export async function captureCamera(): Promise<MediaStream> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new Error(`Camera/microphone access failed: ${MSG.noVideoCamera}`);
+  if (!navigator.mediaDevices?.getUserMedia) throw new Error(`${ACCESS_FAILED}${MSG.noVideoCamera}`);
   try {
     return await navigator.mediaDevices.getUserMedia({
       video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } },
@@ -13,7 +17,7 @@ export async function captureCamera(): Promise<MediaStream> {
     try {
       return await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
     } catch (error) {
-      throw new Error(`Camera/microphone access failed: ${(error as Error).message || (error as Error).name}`);
+      throw new Error(`${ACCESS_FAILED}${(error as Error).message || (error as Error).name}`);
     }
   }
 }
@@ -66,4 +70,14 @@ export function useDeviceCheck(): DeviceCheck {
     };
   }, []);
   return check;
+}
+
+/**
+ * A capture failure in the reader's language: our prefix and MSG words translated, the browser's
+ * own reason (already in the browser's language) kept as it is.
+ */
+export function mediaErrorText(message: string, { t, m }: { t: Translate; m: (text: string) => string }): string {
+  return message.startsWith(ACCESS_FAILED)
+    ? t('live.media.failed', { reason: m(message.slice(ACCESS_FAILED.length)) })
+    : m(message);
 }

@@ -5,10 +5,17 @@ import type { AppNotification } from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
 import { formatAgo, formatGulfDateTime } from '../../components/dates';
 import { Skeleton } from '../../components/Skeleton';
+import { useT } from '../../i18n';
 import { notificationKeys, useMarkAllRead, useNotifications } from './api';
 import { useLiveNotifications } from './useLiveNotifications';
 
+/**
+ * The server stores each notification as English text (title and body, with the auction's title,
+ * amounts and names inside): shown through m(), which leaves it as it is until the server writes
+ * them in the reader's language.
+ */
 function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
+  const { t, m } = useT();
   return (
     <li>
       <Link
@@ -19,13 +26,13 @@ function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
       >
         <span className="bell__dot" aria-hidden="true" />
         <span className="bell__text">
-          <strong>{n.title}</strong>
-          <span>{n.body}</span>
+          <strong>{m(n.title)}</strong>
+          <span>{m(n.body)}</span>
           <time dateTime={n.createdAt} title={formatGulfDateTime(n.createdAt)} className="muted">
             {formatAgo(n.createdAt, serverNow())}
           </time>
         </span>
-        {!n.read && <span className="sr-only">(new)</span>}
+        {!n.read && <span className="sr-only">{t('notifications.new')}</span>}
       </Link>
     </li>
   );
@@ -37,6 +44,7 @@ function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
  * closes it and focus goes back to the button.
  */
 export function NotificationBell() {
+  const { t } = useT();
   const client = useQueryClient();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -91,7 +99,9 @@ export function NotificationBell() {
         className="bell__button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={
+          unread > 0 ? t('notifications.unread', { count: unread, n: String(unread) }) : t('notifications.title')
+        }
         onClick={toggle}
         data-testid="bell"
       >
@@ -113,13 +123,13 @@ export function NotificationBell() {
           ref={panel}
           className="bell__panel"
           role="region"
-          aria-label="Notifications"
+          aria-label={t('notifications.title')}
           tabIndex={-1}
           data-testid="bell-panel"
         >
-          <h2 className="bell__title">Notifications</h2>
+          <h2 className="bell__title">{t('notifications.title')}</h2>
           {list.isPending && (
-            <div className="bell__loading" aria-label="Loading notifications" role="status">
+            <div className="bell__loading" aria-label={t('notifications.loading')} role="status">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} height={48} />
               ))}
@@ -127,20 +137,18 @@ export function NotificationBell() {
           )}
           {list.isError && (
             <div className="bell__empty" role="alert">
-              <p>We could not load your notifications.</p>
+              <p>{t('notifications.error')}</p>
               <button type="button" className="btn btn--ghost" onClick={() => void list.refetch()}>
-                Retry
+                {t('notifications.retry')}
               </button>
             </div>
           )}
           {list.data && list.data.items.length === 0 && (
             <div className="bell__empty">
-              <p>No notifications yet.</p>
-              <p className="muted">
-                When someone outbids you, or an auction of yours gets a bid or ends, it shows up here.
-              </p>
+              <p>{t('notifications.empty')}</p>
+              <p className="muted">{t('notifications.emptyHint')}</p>
               <Link to="/auction" className="btn btn--ghost" onClick={() => close(false)}>
-                Browse auctions
+                {t('notifications.browse')}
               </Link>
             </div>
           )}

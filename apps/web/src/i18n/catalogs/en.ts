@@ -4,11 +4,15 @@
  */
 import account from './en/account.json';
 import app from './en/app.json';
+import auctions from './en/auctions.json';
 import auth from './en/auth.json';
 import cart from './en/cart.json';
 import catalog from './en/catalog.json';
 import categorybar from './en/categorybar.json';
 import components from './en/components.json';
+import feed from './en/feed.json';
+import live from './en/live.json';
+import notifications from './en/notifications.json';
 import orders from './en/orders.json';
 import product from './en/product.json';
 import profiles from './en/profiles.json';
@@ -17,11 +21,15 @@ import sell from './en/sell.json';
 export default {
   ...account,
   ...app,
+  ...auctions,
   ...auth,
   ...cart,
   ...catalog,
   ...categorybar,
   ...components,
+  ...feed,
+  ...live,
+  ...notifications,
   ...orders,
   ...product,
   ...profiles,

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { CATEGORIES, CATEGORY_BAR_VISIBLE, directionOf, type Category } from '@souq/shared';
 import { useT } from '../i18n';
 import { moveWindow, swipeStep } from './category-window';
+import { useCategoryName } from './category-names';
 
 interface Props {
   selected: Category | null;
@@ -17,6 +18,7 @@ interface Props {
  */
 export function CategoryBar({ selected, onSelect }: Props) {
   const { t, locale } = useT();
+  const categoryName = useCategoryName();
   // Open with the selected category in view, roughly centred.
   const [start, setStart] = useState(() =>
     selected ? Math.min(CATEGORIES.length - CATEGORY_BAR_VISIBLE, Math.max(0, CATEGORIES.indexOf(selected) - 2)) : 0,
@@ -55,10 +57,11 @@ export function CategoryBar({ selected, onSelect }: Props) {
               type="button"
               className={`chip${selected === category ? ' chip--active' : ''}`}
               aria-pressed={selected === category}
-              title={category}
+              data-category={category}
+              title={categoryName(category)}
               onClick={() => onSelect(selected === category ? null : category)}
             >
-              {category}
+              {categoryName(category)}
             </button>
           </li>
         ))}

@@ -54,9 +54,9 @@ describe('the countdown runs on the server’s clock', () => {
   });
 
   it('formats h/m/s and colours the last minutes like the live list', () => {
-    expect(formatTimeLeft(2 * 86_400 + 3 * 3600 + 4 * 60 + 5)).toBe('2d 03h 04m 05s');
-    expect(formatTimeLeft(3600 + 2 * 60 + 3)).toBe('1h 02m 03s');
-    expect(formatTimeLeft(9)).toBe('0m 09s');
+    expect(formatTimeLeft(2 * 86_400 + 3 * 3600 + 4 * 60 + 5, 'en')).toBe('2d 03h 04m 05s');
+    expect(formatTimeLeft(3600 + 2 * 60 + 3, 'en')).toBe('1h 02m 03s');
+    expect(formatTimeLeft(9, 'en')).toBe('0m 09s');
     // Green from 3 minutes, orange from 1 minute, red below, grey when over: the boundaries are inclusive.
     expect([200, 180, 179, 60, 59, 0].map(urgencyOf)).toEqual(['calm', 'calm', 'soon', 'soon', 'final', 'over']);
   });
@@ -65,7 +65,7 @@ describe('the countdown runs on the server’s clock', () => {
     expect(formatTimeLeft(2 * 86_400 + 3 * 3600 + 4 * 60 + 5, 'ar')).toBe('2ي 03س 04د 05ث');
     expect(formatTimeLeft(9, 'ar')).toBe('0د 09ث');
     expect(milestoneOf(45, 'ar')).toBe('بقيت دقيقة واحدة');
-    expect(milestoneOf(45)).toBe('1 minute left');
+    expect(milestoneOf(45, 'en')).toBe('1 minute left');
   });
 
   it('shows the Arabic countdown, and says the auction ended, on an Arabic page', () => {

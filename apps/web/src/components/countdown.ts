@@ -21,7 +21,7 @@ const UNITS: Record<Locale, { d: string; h: string; m: string; s: string }> = {
  * Time left in h/m/s, days first when there are any: "2d 03h 04m 05s", "1h 02m 03s", "4m 05s",
  * "0m 09s"; in Arabic "2ي 03س 04د 05ث", read right to left.
  */
-export function formatTimeLeft(seconds: number, locale: Locale = 'en'): string {
+export function formatTimeLeft(seconds: number, locale: Locale): string {
   const u = UNITS[locale];
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3600);
@@ -48,7 +48,7 @@ const MILESTONES: Record<Locale, [string, string, string, string]> = {
 };
 
 /** What a screen reader hears, at a few moments only (never every second). */
-export function milestoneOf(seconds: number, locale: Locale = 'en'): string | null {
+export function milestoneOf(seconds: number, locale: Locale): string | null {
   const [tenSeconds, oneMinute, fiveMinutes, oneHour] = MILESTONES[locale];
   if (seconds <= 0) return null;
   if (seconds <= 10) return tenSeconds;

@@ -7,27 +7,27 @@ const ISO = '2026-11-21T10:00:09.000Z';
 
 describe('Gulf-time dates', () => {
   it('formats every shape in Asia/Dubai', () => {
-    expect(formatGulfDateTime(ISO)).toBe('Sat, 21 Nov 2026, 14:00 GST');
-    expect(formatGulfShort(ISO)).toBe('21 Nov, 14:00:09');
-    expect(formatGulfClock(ISO)).toBe('14:00:09');
-    expect(formatGulfDate(ISO)).toBe('21 Nov 2026');
+    expect(formatGulfDateTime(ISO, 'en')).toBe('Sat, 21 Nov 2026, 14:00 GST');
+    expect(formatGulfShort(ISO, 'en')).toBe('21 Nov, 14:00:09');
+    expect(formatGulfClock(ISO, 'en')).toBe('14:00:09');
+    expect(formatGulfDate(ISO, 'en')).toBe('21 Nov 2026');
   });
 
   it("takes the Gulf day, not the machine's, for a late-evening UTC time", () => {
-    expect(formatGulfDate('2026-11-21T22:30:00.000Z')).toBe('22 Nov 2026');
+    expect(formatGulfDate('2026-11-21T22:30:00.000Z', 'en')).toBe('22 Nov 2026');
   });
 
   it("shows 'Invalid date' for a date that does not parse", () => {
     for (const format of [formatGulfDateTime, formatGulfShort, formatGulfClock, formatGulfDate])
-      expect(format('soon')).toBe(MSG.invalidDate);
+      expect(format('soon', 'en')).toBe(MSG.invalidDate);
   });
 
   it('says how long ago, in words', () => {
     const now = Date.parse(ISO);
-    expect(formatAgo(ISO, now + 10_000)).toBe('just now');
-    expect(formatAgo(ISO, now + 5 * 60_000)).toBe('5 minutes ago');
-    expect(formatAgo(ISO, now + 3 * 3600_000)).toBe('3 hours ago');
-    expect(formatAgo(ISO, now + 26 * 3600_000)).toBe('yesterday');
+    expect(formatAgo(ISO, now + 10_000, 'en')).toBe('just now');
+    expect(formatAgo(ISO, now + 5 * 60_000, 'en')).toBe('5 minutes ago');
+    expect(formatAgo(ISO, now + 3 * 3600_000, 'en')).toBe('3 hours ago');
+    expect(formatAgo(ISO, now + 26 * 3600_000, 'en')).toBe('yesterday');
   });
 
   it('writes them in Arabic with Western digits, still in Gulf time', () => {
@@ -42,6 +42,6 @@ describe('Gulf-time dates', () => {
     expect(bare(formatAgo(ISO, now + 26 * 3600_000, 'ar'))).toBe('أمس');
     expect(formatGulfDate('soon', 'ar')).toBe(MSG.invalidDate);
     // English is unchanged by the Arabic formatters made alongside.
-    expect(formatGulfDateTime(ISO)).toBe('Sat, 21 Nov 2026, 14:00 GST');
+    expect(formatGulfDateTime(ISO, 'en')).toBe('Sat, 21 Nov 2026, 14:00 GST');
   });
 });

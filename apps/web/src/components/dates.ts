@@ -53,25 +53,25 @@ function parse(iso: string): number | null {
  * "Sat, 21 Nov 2026, 14:00 GST" ("السبت، 21 نوفمبر 2026، 14:00 بتوقيت الخليج"); a date that does
  * not parse shows 'Invalid date' (MSG, which `m` puts in the page's language) rather than a wrong one.
  */
-export function formatGulfDateTime(iso: string, locale: Locale = 'en'): string {
+export function formatGulfDateTime(iso: string, locale: Locale): string {
   const t = parse(iso);
   return t === null ? MSG.invalidDate : `${dateTime(locale).format(t)} ${GULF_TIME[locale]}`;
 }
 
 /** "21 Nov, 14:02:09" in Gulf time: when a bid was placed. */
-export function formatGulfShort(iso: string, locale: Locale = 'en'): string {
+export function formatGulfShort(iso: string, locale: Locale): string {
   const t = parse(iso);
   return t === null ? MSG.invalidDate : shortDateTime(locale).format(t);
 }
 
 /** "21 Nov 2026" in Gulf time: when a review was written. */
-export function formatGulfDate(iso: string, locale: Locale = 'en'): string {
+export function formatGulfDate(iso: string, locale: Locale): string {
   const t = parse(iso);
   return t === null ? MSG.invalidDate : dateOnly(locale).format(t);
 }
 
 /** "14:02:09" in Gulf time. */
-export function formatGulfClock(iso: string, locale: Locale = 'en'): string {
+export function formatGulfClock(iso: string, locale: Locale): string {
   const t = parse(iso);
   return t === null ? MSG.invalidDate : clockTime(locale).format(t);
 }
@@ -94,7 +94,7 @@ const relative = onFirstUse(
 const JUST_NOW: Record<Locale, string> = { en: 'just now', ar: 'الآن' };
 
 /** "just now", "5 minutes ago", "yesterday" ("الآن"، "قبل 5 دقائق"، "أمس"): for notifications and bids. */
-export function formatAgo(iso: string, now: number, locale: Locale = 'en'): string {
+export function formatAgo(iso: string, now: number, locale: Locale): string {
   const t = parse(iso);
   if (t === null) return MSG.invalidDate;
   const seconds = Math.round((t - now) / 1000);

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { productPath, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { Countdown } from '../components/Countdown';
+import { useCategoryName } from '../components/category-names';
 import { formatGulfClock, formatGulfDateTime } from '../components/dates';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
@@ -63,7 +64,8 @@ function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['orde
 }
 
 function Auction({ auction }: { auction: AuctionDetail }) {
-  const { t, m } = useT();
+  const { t, m, locale } = useT();
+  const categoryName = useCategoryName();
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   const requireVerified = useRequireVerified();
@@ -93,7 +95,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
         <div className="product__info">
           <div className="auction__tags">
             <Link to={`/auction?category=${encodeURIComponent(auction.category)}`} className="product__category">
-              {auction.category}
+              {categoryName(auction.category)}
             </Link>
             <span
               className={`auction__status auction__status--${over ? (open ? 'unsold' : auction.status) : 'open'}`}
@@ -139,12 +141,12 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               <div className="bid-box__time">
                 <span className="bid-box__label">{t(over ? 'auctions.page.ended' : 'auctions.page.timeLeft')}</span>
                 {over ? (
-                  <span className="bid-box__ended">{formatGulfDateTime(auction.endsAt)}</span>
+                  <span className="bid-box__ended">{formatGulfDateTime(auction.endsAt, locale)}</span>
                 ) : (
                   <>
                     <Countdown endsAt={auction.endsAt} announce className="bid-box__countdown" testId="countdown" />
                     <span className="muted bid-box__ends">
-                      {t('auctions.page.endsOn', { date: formatGulfDateTime(auction.endsAt) })}
+                      {t('auctions.page.endsOn', { date: formatGulfDateTime(auction.endsAt, locale) })}
                     </span>
                   </>
                 )}
@@ -182,7 +184,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             <div role="status" className="bid-box__extension">
               {extendedTo && !over && (
                 <p className="notice notice--info" data-testid="extended">
-                  {t('auctions.page.extended', { time: formatGulfClock(extendedTo) })}
+                  {t('auctions.page.extended', { time: formatGulfClock(extendedTo, locale) })}
                 </p>
               )}
             </div>
@@ -239,11 +241,11 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           <dl className="product-details" data-testid="auction-details">
             <div className="product-details__row">
               <dt>{t('auctions.page.started')}</dt>
-              <dd>{formatGulfDateTime(auction.startsAt)}</dd>
+              <dd>{formatGulfDateTime(auction.startsAt, locale)}</dd>
             </div>
             <div className="product-details__row">
               <dt>{t(over ? 'auctions.page.ended' : 'auctions.page.ends')}</dt>
-              <dd data-testid="ends-at">{formatGulfDateTime(auction.endsAt)}</dd>
+              <dd data-testid="ends-at">{formatGulfDateTime(auction.endsAt, locale)}</dd>
             </div>
             <div className="product-details__row">
               <dt>{t('auctions.startingBid')}</dt>

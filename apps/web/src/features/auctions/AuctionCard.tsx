@@ -3,11 +3,13 @@ import type { AuctionSummary } from '@souq/shared';
 import { Countdown } from '../../components/Countdown';
 import { Money } from '../../components/Money';
 import { useT } from '../../i18n';
+import { useCategoryName } from '../../components/category-names';
 import { statusLabel } from './status';
 
 /** A card on /auction and on a seller's "View Auctions" tab: photo, title, the bid, the count and the clock. */
 export function AuctionCard({ auction }: { auction: AuctionSummary }) {
   const { t } = useT();
+  const categoryName = useCategoryName();
   const open = auction.status === 'open';
   const price = auction.currentBid ?? auction.startingBid;
   const priceLabel = t(
@@ -34,7 +36,7 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
         </span>
       </div>
       <div className="product-card__body">
-        <span className="product-card__category">{auction.category}</span>
+        <span className="product-card__category">{categoryName(auction.category)}</span>
         <h2 className="product-card__title">{auction.title}</h2>
         <div className="auction-card__bid">
           <span className="auction-card__label">{priceLabel}</span>

@@ -17,7 +17,7 @@ interface Props {
 
 /** The bidders: name, amount and time, newest first, 25 at a time; live bids arrive at the top. */
 export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const bids = useBids(auctionId);
   if (bids.isPending) {
     return (
@@ -56,8 +56,12 @@ export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
             <span className="bid-list__amount">
               <Money fils={b.amount} />
             </span>
-            <time className="bid-list__time muted" dateTime={b.createdAt} title={formatGulfDateTime(b.createdAt)}>
-              {formatGulfShort(b.createdAt)}
+            <time
+              className="bid-list__time muted"
+              dateTime={b.createdAt}
+              title={formatGulfDateTime(b.createdAt, locale)}
+            >
+              {formatGulfShort(b.createdAt, locale)}
             </time>
           </li>
         ))}

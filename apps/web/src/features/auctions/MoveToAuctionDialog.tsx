@@ -39,7 +39,7 @@ const CLOSING_HELP: Record<ClosingStyle, MessageKey> = {
 
 /** Move to Auction: starting bid, how long, an optional reserve, and the closing style. */
 export function MoveToAuctionDialog({ product, onClose }: Props) {
-  const { t, m } = useT();
+  const { t, m, locale } = useT();
   const ids = useId();
   const navigate = useNavigate();
   const start = useStartAuction(product.id);
@@ -159,7 +159,7 @@ export function MoveToAuctionDialog({ product, onClose }: Props) {
         <p className="start-auction__end" aria-live="polite">
           {end !== null && Number.isFinite(end)
             ? t(values.duration === 'custom' ? 'auctions.page.endsOn' : 'auctions.start.endsAbout', {
-                date: formatGulfDateTime(new Date(end).toISOString()),
+                date: formatGulfDateTime(new Date(end).toISOString(), locale),
               })
             : ''}
         </p>

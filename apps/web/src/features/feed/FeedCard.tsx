@@ -11,6 +11,7 @@ import { newIdempotencyKey, sellerOf, useBidMinimum, useFollowSeller, useLikeIte
 import { FeedPhotos } from './FeedPhotos';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
+import { useCategoryName } from '../../components/category-names';
 
 export type Viewer = 'anonymous' | 'unverified' | 'verified';
 
@@ -41,6 +42,7 @@ const titleOf = (item: FeedItem) => (item.kind === 'product' ? item.product.titl
 /** One full-screen item: photos, what it is and costs, who sells it, and everything you can do with it, in place. */
 export function FeedCard({ item, position, total, current, near, gates, onNotInterested }: Props) {
   const { t, m, locale } = useT();
+  const categoryName = useCategoryName();
   const likeItem = useLikeItem();
   const followSeller = useFollowSeller();
   const bidMinimum = useBidMinimum();
@@ -166,7 +168,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
           {item.kind === 'auction' ? (
             <span className="pill pill--warn pill--small">{t('feed.auction')}</span>
           ) : (
-            <span className="pill pill--small">{item.product.category}</span>
+            <span className="pill pill--small">{categoryName(item.product.category)}</span>
           )}
           <span className="sr-only" id={`${titleId}-position`}>
             {t('feed.position', { position, total })}

@@ -15,7 +15,7 @@ import { useLiveNotifications } from './useLiveNotifications';
  * them in the reader's language.
  */
 function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
-  const { t, m } = useT();
+  const { t, m, locale } = useT();
   return (
     <li>
       <Link
@@ -28,8 +28,8 @@ function Item({ n, onOpen }: { n: AppNotification; onOpen: () => void }) {
         <span className="bell__text">
           <strong>{m(n.title)}</strong>
           <span>{m(n.body)}</span>
-          <time dateTime={n.createdAt} title={formatGulfDateTime(n.createdAt)} className="muted">
-            {formatAgo(n.createdAt, serverNow())}
+          <time dateTime={n.createdAt} title={formatGulfDateTime(n.createdAt, locale)} className="muted">
+            {formatAgo(n.createdAt, serverNow(), locale)}
           </time>
         </span>
         {!n.read && <span className="sr-only">{t('notifications.new')}</span>}

@@ -6,6 +6,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
 import { reworded, useForm } from '../../components/useForm';
 import { useT, type MessageKey } from '../../i18n';
+import { useCategoryName } from '../../components/category-names';
 import { ImagePicker, usePickedImages } from './ImagePicker';
 import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
 
@@ -48,6 +49,7 @@ export function ProductForm({
 }: Props) {
   const ids = useId();
   const { t, m } = useT();
+  const categoryName = useCategoryName();
   /** A field's message (a shared MSG, or the server's words) in the page's language. */
   const say = (message: string | null | undefined) => (message ? m(message) : undefined);
   const [progress, setProgress] = useState<number | null>(null);
@@ -112,7 +114,7 @@ export function ProductForm({
                 </option>
                 {CATEGORIES.map((category) => (
                   <option key={category} value={category}>
-                    {category}
+                    {categoryName(category)}
                   </option>
                 ))}
               </select>

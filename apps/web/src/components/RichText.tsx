@@ -1,14 +1,9 @@
-import { Fragment, type ReactNode } from 'react';
-import { useT, type MessageKey, type MessageValues } from '../i18n';
-
-/** Stands for a part while the message is formatted: an invisible separator, never typed by anyone. */
-const MARK = '\u2063';
-const PART = new RegExp(`${MARK}(\\w+)${MARK}`);
+import type { ReactNode } from 'react';
+import { richT, useT, type MessageKey, type MessageValues } from '../i18n';
 
 /**
  * A message with page parts in it (a <strong> order number, a <Money>, a name in <bdi>), so that
- * each language puts them where its sentence needs them: `parts` are placed at their
- * placeholders, `values` formatted as in `t`.
+ * each language puts them where its sentence needs them (richT).
  */
 export function RichText({
   id,
@@ -20,8 +15,5 @@ export function RichText({
   parts: Record<string, ReactNode>;
 }) {
   const { t } = useT();
-  const marks = Object.fromEntries(Object.keys(parts).map((name) => [name, `${MARK}${name}${MARK}`]));
-  const pieces = t(id, { ...values, ...marks }).split(PART);
-  // split() with a group alternates text and part names: text at even places, names at odd ones.
-  return <>{pieces.map((piece, i) => (i % 2 === 0 ? piece : <Fragment key={i}>{parts[piece]}</Fragment>))}</>;
+  return <>{richT(t, id, parts, values)}</>;
 }

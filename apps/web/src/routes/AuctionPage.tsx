@@ -21,7 +21,7 @@ import { BidHistory } from '../features/auctions/BidHistory';
 import { LoginToBid } from '../components/LoginPrompt';
 import { Avatar } from '../components/Avatar';
 import { SellerTools } from '../features/auctions/SellerTools';
-import { richT } from '../features/auctions/rich-text';
+import { richT } from '../i18n';
 import { closingLabel, statusLabel } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';

@@ -10,7 +10,7 @@ import { useStream, useStreamList } from '../features/live/api';
 import { HostLive } from '../features/live/HostLive';
 import { HostSetup } from '../features/live/HostSetup';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
-import { richT } from '../features/auctions/rich-text';
+import { richT } from '../i18n';
 import { useT } from '../i18n';
 
 /**

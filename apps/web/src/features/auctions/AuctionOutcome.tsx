@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MSG, type AuctionDetail } from '@souq/shared';
 import { Money } from '../../components/Money';
 import { useT } from '../../i18n';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 
 interface Props {
   auction: AuctionDetail;

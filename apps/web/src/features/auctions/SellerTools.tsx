@@ -7,7 +7,7 @@ import { Modal } from '../../components/Modal';
 import { useCancelAuction, useRelistFixed } from './api';
 import { useT } from '../../i18n';
 import { MoveToAuctionDialog } from './MoveToAuctionDialog';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 
 interface Props {
   auction: AuctionDetail;

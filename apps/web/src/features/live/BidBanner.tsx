@@ -1,6 +1,6 @@
 import { bidCapReached, formatMoney, type StreamLive } from '@souq/shared';
 import { useT } from '../../i18n';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 
 /** 'Highest Bid: AED {amount} by {user}' (the exact words); before the first bid, where bidding starts. */
 export function BidBanner({ stream }: { stream: Pick<StreamLive, 'highestBid' | 'minimumBid' | 'status' | 'winner'> }) {

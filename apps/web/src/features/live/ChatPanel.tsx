@@ -12,7 +12,7 @@ import { newIdempotencyKey } from '../../api/bids';
 import { requestSocket } from '../../api/socket';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../i18n';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 
 interface Moderation {
   onDelete(message: ChatMessage): void;

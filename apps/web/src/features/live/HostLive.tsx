@@ -6,7 +6,7 @@ import { Modal } from '../../components/Modal';
 import { PageTitle } from '../../components/PageTitle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { useT } from '../../i18n';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 import { useDeleteMessage, useEndStream, useRemoveViewer } from './api';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney, MSG, type StreamCard as Card } from '@souq/shared';
 import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 import { TimeLeft } from './TimeLeft';
 
 /** A card on /live: badge, cover, title, host, time left; ended ones greyed with the final bid. */

@@ -12,7 +12,7 @@ import { useViewerVideo } from './video/useVideo';
 import type { ViewerVideoState } from './video/types';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
-import { richT } from './rich-text';
+import { richT } from '../../i18n';
 
 interface Props {
   stream: StreamDetail;

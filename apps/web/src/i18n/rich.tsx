@@ -1,12 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
-import type { MessageKey, MessageValues, Translate } from '../../i18n';
+import type { MessageKey } from './catalogs';
+import type { MessageValues, Translate } from './useT';
 
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const MARK = /\uE000(\w+)\uE001/;
 
 /**
- * (The same as features/auctions/rich-text.tsx: a feature imports no other feature; its place is i18n/.)
  * A message with elements inside it (a bold price, a username in <bdi>, a link): each element's
  * placeholder is filled with a private-use mark, and the translated text is cut at the marks, so
  * each language places the elements where its sentence needs them.

@@ -48,8 +48,11 @@ export function titleKey(title: string): string {
 export const KEYWORD_MAX = 40;
 
 /** Lowercase, trimmed, unique keywords from a list or a comma-separated string, plus the category, so search finds it. */
+/** A comma, or the Arabic comma an Arabic keyboard types (،). */
+const KEYWORD_SEPARATOR = /[,\u060C]/;
+
 export function normalizeKeywords(input: string | readonly string[] | undefined, category: string): string[] {
-  const raw = typeof input === 'string' ? input.split(',') : (input ?? []);
+  const raw = typeof input === 'string' ? input.split(KEYWORD_SEPARATOR) : (input ?? []);
   const words = raw.map((k) => k.trim().toLowerCase()).filter((k) => k.length > 0 && characterCount(k) <= KEYWORD_MAX);
   return [...new Set([...words, category.toLowerCase()])];
 }
@@ -90,7 +93,10 @@ const productShape = {
   keywords: z
     .union([keywordText, z.array(keywordText)], { error: MSG.tooManyKeywords })
     .optional()
-    .refine((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).length <= MAX_KEYWORDS, MSG.tooManyKeywords),
+    .refine(
+      (v) => (typeof v === 'string' ? v.split(KEYWORD_SEPARATOR) : (v ?? [])).length <= MAX_KEYWORDS,
+      MSG.tooManyKeywords,
+    ),
 };
 
 /** Add product. Prices are integer fils; the form converts what the seller types. */

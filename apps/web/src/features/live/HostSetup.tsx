@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   MSG,
   parseAmountToFils,
+  readNumber,
   STREAM_COVER_MAX_BYTES,
   STREAM_DURATION_DEFAULT_MIN,
   STREAM_DURATION_MAX,
@@ -41,21 +42,13 @@ const EMPTY_HOST: HostForm = {
   startingBid: '',
 };
 
-/** Arabic-Indic (and Persian) digits as 0–9, so a duration typed on an Arabic keyboard counts. */
-const westernDigits = (text: string) =>
-  text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
-
 /** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
 export function validateHostForm(form: HostForm, cover: File | null): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.title.trim()) errors.title = MSG.streamTitleRequired;
-  const minutes = Number(westernDigits(form.durationMinutes));
-  if (
-    !form.durationMinutes.trim() ||
-    !Number.isInteger(minutes) ||
-    minutes < STREAM_DURATION_MIN ||
-    minutes > STREAM_DURATION_MAX
-  )
+  // Read as the server reads it: an Arabic keyboard's ٠–٩ count (shared/numbers.ts).
+  const minutes = readNumber(form.durationMinutes);
+  if (minutes === null || !Number.isInteger(minutes) || minutes < STREAM_DURATION_MIN || minutes > STREAM_DURATION_MAX)
     errors.durationMinutes = MSG.streamDurationRange;
   if (!form.productId) errors.productId = MSG.streamChooseProduct;
   const bid = parseAmountToFils(form.startingBid);
@@ -127,7 +120,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       setStarting(true);
       const body = new FormData();
       body.set('title', checked.title.trim());
-      body.set('durationMinutes', westernDigits(checked.durationMinutes.trim()));
+      body.set('durationMinutes', checked.durationMinutes.trim());
       body.set('productId', checked.productId);
       body.set('startingBid', String(parseAmountToFils(checked.startingBid)));
       if (cover) body.set('cover', cover.file, cover.file.name);

@@ -55,6 +55,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/products (shop, page 1), signed in', path: '/api/products', signedIn: true },
   { name: 'GET /api/products/:id, signed in', path: '/api/products/:id', signedIn: true },
   { name: 'GET / (index.html)', path: '/' },
+  { name: 'GET / (index.html), Arabic', path: '/', headers: { 'accept-language': 'ar-AE,ar;q=0.9' } },
   { name: 'GET /api/products, Accept-Encoding: gzip', path: '/api/products', headers: { 'accept-encoding': 'gzip' } },
 ];
 

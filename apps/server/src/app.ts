@@ -206,10 +206,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
   await registerApiDocs(app, config.publicUrl);
   registerPublicFiles(app, storage);
-  await registerSpa(app, config.webDist, {
-    images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])),
-    clock,
-  });
+  const earlyPage = await registerSpa(
+    app,
+    config.webDist,
+    { images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])), clock },
+    shutdown.draining,
+  );
+  if (earlyPage) {
+    const earlyAnswer = early.answer;
+    early.answer = earlyAnswer ? (req, res) => earlyAnswer(req, res) || earlyPage(req, res) : earlyPage;
+  }
   const io = attachRealtime(app, {
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -112,6 +114,20 @@ describe('pageChunks', () => {
   });
 });
 
+/** A web build of index.html, the manifest and the fake server bundle; its dist/ directory. */
+function fakeBuild(): string {
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-build-'));
+  const dist = path.join(build, 'dist');
+  fs.mkdirSync(dist);
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  fs.mkdirSync(path.dirname(firstScreenEntry(dist)));
+  fs.writeFileSync(firstScreenEntry(dist), FAKE_BUNDLE);
+  fs.writeFileSync(path.join(dist, '..', 'dist-ssr', 'mode'), 'render');
+  return dist;
+}
+
 describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
   let t: TestApp;
   let dist: string;
@@ -121,15 +137,7 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-build-'));
-    dist = path.join(build, 'dist');
-    fs.mkdirSync(dist);
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-    fs.mkdirSync(path.join(dist, '.vite'));
-    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    fs.mkdirSync(path.dirname(firstScreenEntry(dist)));
-    fs.writeFileSync(firstScreenEntry(dist), FAKE_BUNDLE);
-    mode('render');
+    dist = fakeBuild();
     t = await startTestApp(dialect, { webDist: dist }, { clock });
     const seller = await createUser(t);
     await insertProducts(t, seller.id, [{ title: 'Falcon <Hood>', popularity: 9 }]);
@@ -212,5 +220,83 @@ describe.each(DIALECTS)('the server-rendered first screen (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(SHELL);
     expect(res.body).not.toContain(FIRST_SCREEN_STATE_ID);
+  });
+});
+
+/**
+ * The first screen is the page asked for most: once Fastify has sent a rendered page, the next
+ * signed-out visit in the same language gets its bytes before Fastify sees the request, while the
+ * screen is fresh (issue 29: GET / at 40% of bare Node).
+ */
+describe('rendered pages sent before Fastify', () => {
+  let t: TestApp;
+  let dist: string;
+  let base: string;
+  let reachedFastify = 0;
+  const clock = createFakeClock();
+
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await startTestApp('sqlite', { webDist: dist }, { clock }, (app) =>
+      app.addHook('onRequest', (_request, _reply, done) => {
+        reachedFastify++;
+        done();
+      }),
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const seller = await createUser(t);
+    await insertProducts(t, seller.id, [{ title: 'Falcon hood', popularity: 9 }]);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+  });
+
+  function read(url: string, headers: Record<string, string> = {}) {
+    const before = reachedFastify;
+    return new Promise<{ viaFastify: boolean; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = http.request(`${base}${url}`, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ viaFastify: reachedFastify > before, headers: { ...res.headers }, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+  const withoutIds = (headers: Record<string, unknown>) => ({ ...headers, date: undefined, 'x-request-id': undefined });
+
+  it('sends the bytes Fastify sent, per language and encoding, and only while the screen is fresh', async () => {
+    clock.advance(2 * FIRST_SCREEN_KEPT_MS);
+    const variants: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-language': 'ar' },
+    ];
+    for (const headers of variants) {
+      let fromFastify = await read('/', headers);
+      if (!fromFastify.viaFastify) throw new Error('the first visit of a language was answered early');
+      let early = await read('/', headers);
+      // The first visit may have been the one to render; the next is sent by Fastify and kept.
+      if (early.viaFastify) [fromFastify, early] = [early, await read('/', headers)];
+      expect(early.viaFastify, JSON.stringify(headers)).toBe(false);
+      expect(early.body.equals(fromFastify.body)).toBe(true);
+      expect(withoutIds(early.headers)).toEqual(withoutIds(fromFastify.headers));
+    }
+    const arabic = await read('/', { 'accept-language': 'ar' });
+    expect(arabic.body.toString()).toContain('<html lang="ar" dir="rtl">');
+    // The same language chosen on the header's switch gets the same page, early too.
+    const chosen = await read('/', { cookie: 'souq_lang=ar' });
+    expect(chosen.viaFastify).toBe(false);
+    expect(chosen.body.equals(arabic.body)).toBe(true);
+    expect((await read('/', {})).body.toString()).not.toContain('lang="ar"');
+    // A signed-in visit is never sent someone else's page.
+    expect((await read('/', { cookie: 'souq_sid=abc' })).viaFastify).toBe(true);
+    // A screen due for its refresh goes through Fastify, which renders it again.
+    clock.advance(FIRST_SCREEN_KEPT_MS);
+    expect((await read('/', {})).viaFastify).toBe(true);
   });
 });

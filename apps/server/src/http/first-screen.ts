@@ -9,6 +9,7 @@ import {
   scriptSafeJson,
   type CreateFirstScreenRenderer,
   type FirstScreen,
+  type Locale,
   type RenderFirstScreen,
 } from '@souq/shared';
 import type { Clock } from '../lib/clock.js';
@@ -31,11 +32,17 @@ export const firstScreenEntry = (webDist: string) => path.join(webDist, '..', 'd
  * in-process and anonymously. Without a server bundle (an API-only run, an old build) there is no
  * renderer and every page gets index.html's static shell, as before.
  */
+/** Rendered first screens, each kept a moment (FIRST_SCREEN_KEPT_MS) and shared by everyone who asks meanwhile. */
+export interface FirstScreens extends RenderFirstScreen {
+  /** The screen of a page and language when one is kept and fresh: no waiting, no rendering. */
+  peek(url: string, locale: Locale): FirstScreen | null | undefined;
+}
+
 export async function loadFirstScreenRenderer(
   app: FastifyInstance,
   webDist: string,
   clock: Clock,
-): Promise<RenderFirstScreen | undefined> {
+): Promise<FirstScreens | undefined> {
   const entry = firstScreenEntry(webDist);
   if (!fs.existsSync(entry)) {
     app.log.info({ entry }, 'no server render of first screens: the web app was built without it');
@@ -47,16 +54,18 @@ export async function loadFirstScreenRenderer(
     return { status: res.statusCode, body: res.body };
   });
   const kept = keptFor<FirstScreen | null>(clock, FIRST_SCREEN_KEPT_MS, SCREENS_KEPT);
-  return async (url, locale) => {
+  // One screen per page and language: the key holds both.
+  const keyOf = (url: string, locale: Locale) => `${locale} ${url}`;
+  const screens = async (url: string, locale: Locale) => {
     try {
-      // One screen per page and language: the key holds both.
-      return await kept(`${locale} ${url}`, () => render(url, locale));
+      return await kept(keyOf(url, locale), () => render(url, locale));
     } catch (error) {
       // The page still works from the static shell: the browser renders it as it did before.
       app.log.warn({ err: error, url }, 'first screen left to the browser');
       return null;
     }
   };
+  return Object.assign(screens, { peek: (url: string, locale: Locale) => kept.peek(keyOf(url, locale))?.value });
 }
 
 /**

@@ -31,7 +31,7 @@ export function inLocale(page: string, locale: Locale, chunks: PageChunks): stri
     .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
     .join('');
   return page
-    .replace(/<html lang="[^"]*"[^>]*>/, `<html lang="${locale}" dir="${directionOf(locale)}">`)
+    .replace(/<html\b[^>]*>/, `<html lang="${locale}" dir="${directionOf(locale)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${words.title}</title>`)
     .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${words.description}"`)
     .replace('</head>', `${preloads}</head>`);

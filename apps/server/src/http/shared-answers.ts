@@ -1,9 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
 import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
 import { SESSION_COOKIE } from './session.js';
 
 declare module 'fastify' {
@@ -36,16 +35,6 @@ const SHARED_ANSWERS = 500;
 const LARGEST_KEPT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * What went on the wire for one encoding ('identity': none), exactly as Fastify sent it, but for
- * the request id. The headers are name, value, name, value…, ending with the request id's pair,
- * whose value each request writes in before they are sent (`writeHead` reads them at once).
- */
-interface Wire {
-  headers: Array<string | number | string[]>;
-  body: string | Buffer;
-}
-
 interface Answer extends KeptBody {
   version: string;
   sharing: 'everyone' | 'signedOut';
@@ -54,18 +43,7 @@ interface Answer extends KeptBody {
   wire: Partial<Record<Encoding | 'identity', Wire>>;
 }
 
-/** Fastify's headers as a flat list, the request id's pair last (see Wire). */
-function wireHeaders(headers: Record<string, Wire['headers'][number] | undefined>): Wire['headers'] {
-  const flat: Wire['headers'] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (name !== REQUEST_ID_HEADER && value !== undefined) flat.push(name, value);
-  }
-  flat.push(REQUEST_ID_HEADER, '');
-  return flat;
-}
-
-/** Answers a request before Fastify sees it, or says false and leaves it alone. */
-export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type { EarlyAnswer };
 
 /**
  * A popular product brings many readers of the same answer. Shared-answer routes keep their
@@ -131,11 +109,7 @@ export function registerSharedAnswers(
     if (answer && reply.statusCode === 200 && !reply.hasHeader('connection') && !reply.hasHeader('set-cookie')) {
       const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
       const body = encoding ? answer.compressed[encoding] : answer.body;
-      if (body !== undefined)
-        answer.wire[encoding ?? 'identity'] = {
-          headers: wireHeaders({ ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) }),
-          body,
-        };
+      if (body !== undefined) answer.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
     }
     done();
   });
@@ -146,15 +120,8 @@ export function registerSharedAnswers(
     if (!answer || (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`))) return false;
     const wire = answer.wire[keptEncoding(req.headers['accept-encoding'], answer) ?? 'identity'];
     if (!wire || answer.version !== dataVersion()) return false;
-    const reqId = requestIdOf(req);
-    wire.headers[wire.headers.length - 1] = reqId;
-    res.writeHead(200, wire.headers as string[]);
-    res.end(wire.body);
+    sendWire(req, res, wire, early.log, 'kept answer');
     answer.sentEarly.value++;
-    early.log.info(
-      { reqId, req: { method: req.method, url: req.url }, res: { statusCode: 200 } },
-      'request completed (kept answer)',
-    );
     return true;
   };
 }

@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, pickLocale, type FirstScreen, type Locale, type RenderFirstScreen } from '@souq/shared';
+import { MSG, pickLocale, type FirstScreen, type Locale } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
 import type { FirstPaintImage } from '../modules/module.js';
-import { keptBody, sendKept, type KeptBody } from './compression.js';
-import { loadFirstScreenRenderer, withFirstScreen } from './first-screen.js';
+import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
+import { loadFirstScreenRenderer, withFirstScreen, type FirstScreens } from './first-screen.js';
 import { pageChunks, type PageChunks } from './page-chunks.js';
 import { inLocale } from './page-locale.js';
 import { METRICS_PATH } from '../metrics/metrics-server.js';
-import { hasSessionCookie } from './session.js';
+import { hasSessionCookie, SESSION_COOKIE } from './session.js';
+import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
 
 function cacheControlFor(filePath: string): string {
   // Vite fingerprints everything under assets/, so it can be cached for good.
@@ -36,12 +37,22 @@ interface IndexPage {
  * validators send would give it) and read again only when the file changes: a rebuild of the
  * web app while the server runs names new assets.
  */
+/** A rendered page, and what went on the wire for each encoding once Fastify had sent it. */
+interface RenderedPage extends KeptBody {
+  wire: Partial<Record<Encoding | 'identity', Wire>>;
+}
+
 function indexPageSender(
   file: string,
   preload: (url: string) => Promise<string | null>,
-  firstScreen: RenderFirstScreen | undefined,
+  firstScreen: FirstScreens | undefined,
   chunks: PageChunks,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  early: { draining: () => boolean; log: FastifyBaseLogger },
+): {
+  send: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  sent: (request: FastifyRequest, reply: FastifyReply) => void;
+  early: EarlyAnswer;
+} {
   let read: { mtimeMs: number; size: number; pages: Record<Locale, IndexPage> } | undefined;
   /** index.html in each language: its <html lang dir>, title and language's catalog (page-locale.ts). */
   const current = (locale: Locale): IndexPage => {
@@ -65,9 +76,9 @@ function indexPageSender(
     return read.pages[locale];
   };
   // A screen is kept for a moment and sent to everyone who asks meanwhile: so is its page, compressed once.
-  const pages = new WeakMap<FirstScreen, { from: IndexPage; page: KeptBody | null }>();
+  const pages = new WeakMap<FirstScreen, { from: IndexPage; page: RenderedPage | null }>();
   /** Anonymous visits only: a signed-in page shows its owner's likes and name (ADR 0025). */
-  const rendered = async (request: FastifyRequest, from: IndexPage, locale: Locale): Promise<KeptBody | null> => {
+  const rendered = async (request: FastifyRequest, from: IndexPage, locale: Locale): Promise<RenderedPage | null> => {
     if (!firstScreen || hasSessionCookie(request)) return null;
     const screen = await firstScreen(request.url, locale);
     if (!screen) return null;
@@ -76,11 +87,13 @@ function indexPageSender(
     // A server bundle built before pages named their code sends no `modules`.
     const html = withFirstScreen(from.text, screen, chunks(screen.modules ?? []));
     // Bytes, not a string: encoded once rather than on every send.
-    const page = html === null ? null : keptBody(Buffer.from(html));
+    const page = html === null ? null : { ...keptBody(Buffer.from(html)), wire: {} };
     pages.set(screen, { from, page });
     return page;
   };
-  return async (request, reply) => {
+  /** The rendered page each request is being sent, for `sent` to keep its wire. */
+  const sending = new WeakMap<FastifyRequest, RenderedPage>();
+  const send = async (request: FastifyRequest, reply: FastifyReply) => {
     const locale = pickLocale(request.headers.cookie, request.headers['accept-language']);
     const page = current(locale);
     const [link, screen] = await Promise.all([preload(request.url), rendered(request, page, locale)]);
@@ -91,12 +104,44 @@ function indexPageSender(
     if (link) reply.header('link', link);
     // A rendered page changes with its data, so the file's validators do not describe it.
     if (screen) {
+      sending.set(request, screen);
       sendKept(reply, request.headers['accept-encoding'], screen, (error) => reply.send(error));
       return reply;
     }
     reply.header('etag', page.etag).header('last-modified', page.lastModified);
     return request.headers['if-none-match'] === page.etag ? reply.code(304).send() : reply.send(page.body);
   };
+  /**
+   * Once Fastify has sent a rendered page, with every header its hooks add, those bytes are kept
+   * with the page; not while draining (the answer says "connection: close") nor with a cookie set.
+   */
+  const sent = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = sending.get(request);
+    if (!page || reply.statusCode !== 200 || reply.hasHeader('connection') || reply.hasHeader('set-cookie')) return;
+    const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
+    const body = encoding ? page.compressed[encoding] : page.body;
+    if (body !== undefined) page.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
+  };
+  /**
+   * The first screen is the server's most asked-for page: while a page's screen in this language is
+   * fresh and its wire kept, the next signed-out visitor gets those bytes before Fastify sees the
+   * request (as kept answers are, ADR 0027). Anything else, and the one visit a second that finds
+   * the screen due for its refresh, goes through Fastify.
+   */
+  const answerEarly: EarlyAnswer = (req, res) => {
+    if (req.method !== 'GET' || !firstScreen || !read || early.draining()) return false;
+    const cookie = req.headers.cookie;
+    if (cookie?.includes(`${SESSION_COOKIE}=`)) return false;
+    const locale = pickLocale(cookie, req.headers['accept-language']);
+    const screen = firstScreen.peek(req.url!, locale);
+    const made = screen ? pages.get(screen) : undefined;
+    if (!made?.page || made.from !== read.pages[locale]) return false;
+    const wire = made.page.wire[keptEncoding(req.headers['accept-encoding'], made.page) ?? 'identity'];
+    if (!wire) return false;
+    sendWire(req, res, wire, early.log, 'kept page');
+    return true;
+  };
+  return { send, sent, early: answerEarly };
 }
 
 /** Pages whose hint is kept (the shop's sorts and categories, popular product pages). */
@@ -138,20 +183,27 @@ export async function registerSpa(
   app: FastifyInstance,
   webDist: string | undefined,
   firstPaint: { images: FirstPaintImage[]; clock: Clock },
-): Promise<void> {
+  draining: () => boolean,
+): Promise<EarlyAnswer | undefined> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
   const firstScreen = hasSpa ? await loadFirstScreenRenderer(app, webDist!, firstPaint.clock) : undefined;
-  const sendIndex = hasSpa
+  const indexPage = hasSpa
     ? indexPageSender(
         index,
         firstPaintPreloader(firstPaint.images, firstPaint.clock, app.log),
         firstScreen,
         pageChunks(webDist!),
+        { draining, log: app.log },
       )
     : undefined;
-  if (sendIndex) {
-    app.get('/', sendIndex);
+  const sendIndex = indexPage?.send;
+  if (indexPage) {
+    app.get('/', indexPage.send);
+    app.addHook('onResponse', (request, reply, done) => {
+      indexPage.sent(request, reply);
+      done();
+    });
     await app.register(fastifyStatic, {
       root: webDist!,
       index: ['index.html'],
@@ -185,4 +237,5 @@ export async function registerSpa(
     }
     return sendIndex!(request, reply);
   });
+  return indexPage?.early;
 }

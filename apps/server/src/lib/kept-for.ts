@@ -10,23 +10,32 @@ import { Lru } from './lru.js';
  * the background (nobody waits for a refresh of a busy key); a value twice that old is never
  * given out.
  */
-export function keptFor<V>(
-  clock: Clock,
-  ttlMs: number,
-  capacity: number,
-): (key: string, read: () => Promise<V>) => Promise<V> {
+export interface Kept<V> {
+  (key: string, read: () => Promise<V>): Promise<V>;
+  /**
+   * The value of a key that has arrived and is still fresh (younger than `ttlMs`), without waiting
+   * and without reading: for a caller that must answer now or leave the asking to the others.
+   */
+  peek(key: string): { value: V } | undefined;
+}
+
+export function keptFor<V>(clock: Clock, ttlMs: number, capacity: number): Kept<V> {
   interface Entry {
     at: number;
     value: Promise<V>;
+    arrived?: { value: V };
     refreshing?: boolean;
   }
   const kept = new Lru<string, Entry>(capacity);
   const start = (key: string, read: () => Promise<V>, now: number): Entry => {
     const entry: Entry = { at: now, value: read() };
-    entry.value.catch(() => kept.deleteIf(key, entry));
+    entry.value.then(
+      (value) => (entry.arrived = { value }),
+      () => kept.deleteIf(key, entry),
+    );
     return entry;
   };
-  return (key, read) => {
+  const get = (key: string, read: () => Promise<V>): Promise<V> => {
     const now = clock.now().getTime();
     const hit = kept.get(key);
     const age = hit ? now - hit.at : Number.POSITIVE_INFINITY;
@@ -47,4 +56,9 @@ export function keptFor<V>(
     kept.set(key, entry);
     return entry.value;
   };
+  const peek = (key: string): { value: V } | undefined => {
+    const hit = kept.get(key);
+    return hit && clock.now().getTime() - hit.at < ttlMs ? hit.arrived : undefined;
+  };
+  return Object.assign(get, { peek });
 }

@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+
+/**
+ * What went on the wire for one encoding ('identity': none), exactly as Fastify sent it, but for
+ * the request id. The headers are name, value, name, value…, ending with the request id's pair,
+ * whose value each request writes in before they are sent (`writeHead` reads them at once).
+ */
+export interface Wire {
+  headers: Array<string | number | string[]>;
+  body: string | Buffer;
+}
+
+/** Answers a request before Fastify sees it, or says false and leaves it alone (ADR 0027). */
+export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** Fastify's headers as a flat list, the request id's pair last (see Wire). */
+export function wireOf(headers: Record<string, Wire['headers'][number] | undefined>, body: string | Buffer): Wire {
+  const flat: Wire['headers'] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== REQUEST_ID_HEADER && name !== 'content-length' && value !== undefined) flat.push(name, value);
+  }
+  flat.push('content-length', Buffer.byteLength(body), REQUEST_ID_HEADER, '');
+  return { headers: flat, body };
+}
+
+/** Sends a kept wire again with this request's id, logged as Fastify logs a completed request. */
+export function sendWire(req: IncomingMessage, res: ServerResponse, wire: Wire, log: FastifyBaseLogger, what: string) {
+  const reqId = requestIdOf(req);
+  wire.headers[wire.headers.length - 1] = reqId;
+  res.writeHead(200, wire.headers as string[]);
+  res.end(wire.body);
+  log.info(
+    { reqId, req: { method: req.method, url: req.url }, res: { statusCode: 200 } },
+    `request completed (${what})`,
+  );
+}

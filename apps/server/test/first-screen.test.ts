@@ -271,11 +271,7 @@ describe('rendered pages sent before Fastify', () => {
 
   it('sends the bytes Fastify sent, per language and encoding, and only while the screen is fresh', async () => {
     clock.advance(2 * FIRST_SCREEN_KEPT_MS);
-    const variants: Array<Record<string, string>> = [
-      {},
-      { 'accept-encoding': 'br' },
-      { 'accept-language': 'ar' },
-    ];
+    const variants: Array<Record<string, string>> = [{}, { 'accept-encoding': 'br' }, { 'accept-language': 'ar' }];
     for (const headers of variants) {
       let fromFastify = await read('/', headers);
       if (!fromFastify.viaFastify) throw new Error('the first visit of a language was answered early');

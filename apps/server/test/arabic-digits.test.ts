@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmountToFils } from '@souq/shared';
 import { auctionRow, bidRows, newKey } from './auction-support.js';
 import {
   call,
@@ -58,22 +59,31 @@ describe.each(DIALECTS)('numbers typed in Arabic digits (%s)', (dialect) => {
     expect(await productRow(t, id)).toMatchObject({ price: 126000, previous_price: null, weight: 2.5 });
   });
 
-  it('moves a product to auction and takes a bid of ١٢٦٠ fils', async () => {
+  it('takes auctions and bids as JSON numbers, which the browser reads from any digits; a string is refused', async () => {
     const productId = await insertProduct(t, seller.id, { title: 'Casio F-91W' });
+    const refused = await call(t, 'POST', `/api/products/${productId}/auction`, {
+      user: seller,
+      json: { startingBid: '١٠٠٠', duration: '1h' },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    // What the bid form sends for "١٢٫٦٠" typed in the field (parseAmountToFils, shared/money.ts).
     const started = await call(t, 'POST', `/api/products/${productId}/auction`, {
       user: seller,
-      json: { startingBid: '١٠٠٠', reservePrice: '١٬٢٠٠', duration: '1h' },
+      json: { startingBid: parseAmountToFils('١٠٫٠٠'), reservePrice: parseAmountToFils('١٢٫٠٠'), duration: '1h' },
     });
     expect(started.statusCode, started.body).toBe(201);
     const auctionId = (started.json() as { id: string }).id;
     expect(await auctionRow(t, auctionId)).toMatchObject({ starting_bid: 1000, reserve_price: 1200 });
 
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: `/api/auctions/${auctionId}/bids`,
-      headers: { cookie: buyer.cookie, 'idempotency-key': newKey() },
-      payload: { amount: '١٢٦٠', maxAmount: '۲۰۰۰' },
-    });
+    const bidWith = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/auctions/${auctionId}/bids`,
+        headers: { cookie: buyer.cookie, 'idempotency-key': newKey() },
+        payload,
+      });
+    expect((await bidWith({ amount: '١٢٦٠' })).statusCode).toBe(400);
+    const placed = await bidWith({ amount: parseAmountToFils('١٢٫٦٠'), maxAmount: parseAmountToFils('۲۰') });
     expect(placed.statusCode, placed.body).toBe(201);
     expect((await bidRows(t, auctionId)).map((b) => b.amount)).toEqual([1260]);
   });

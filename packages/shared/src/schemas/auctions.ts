@@ -10,14 +10,14 @@ import {
 import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { CursorSchema, MAX_FILS, pageLimit } from './catalog.js';
-import { typedNumber } from '../validation.js';
 
 /**
- * Amounts in fils as JSON numbers (or as digits in any of the three sets, "١٢٦٠"): whole, positive,
- * and no larger than any price we accept.
+ * Amounts in fils as JSON numbers: whole, positive, and no larger than any price we accept. These
+ * bodies are JSON, so the browser has already read what was typed (Arabic-Indic digits too, with
+ * parseAmountToFils): a string here is a client's mistake, not a person's keyboard.
  */
 const filsAmount = (message: string) =>
-  typedNumber(z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge));
+  z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge);
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

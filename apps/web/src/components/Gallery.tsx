@@ -43,7 +43,7 @@ export function Gallery({ images, title }: { images: readonly ImageUrls[]; title
           }}
         />
         {list.length > 1 && (
-          <span className="gallery__count" aria-hidden="true">
+          <span className="gallery__count" aria-hidden="true" dir="ltr">
             {index + 1} / {list.length}
           </span>
         )}

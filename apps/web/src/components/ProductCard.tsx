@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         />
         {discount > 0 && (
           <span className="product-card__badge">
-            <bdi>−{discount}%</bdi>
+            <bdi dir="ltr">−{discount}%</bdi>
           </span>
         )}
       </div>

@@ -115,7 +115,7 @@ function Product({ product }: { product: ProductDetail }) {
             )}
             {discount > 0 && (
               <span className="product__save">
-                <bdi>−{discount}%</bdi>
+                <bdi dir="ltr">−{discount}%</bdi>
               </span>
             )}
           </div>

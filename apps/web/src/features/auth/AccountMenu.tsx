@@ -88,7 +88,14 @@ export function AccountMenu() {
         </span>
       ) : (
         <Link to="/login" state={back} className="account__login">
-          {t('auth.menu.login')}
+          {/* A phone's header has room for the person, not the word: the word stays the link's name. */}
+          <svg className="account__login-icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z"
+            />
+          </svg>
+          <span className="account__login-word">{t('auth.menu.login')}</span>
         </Link>
       )}
       <button

@@ -347,7 +347,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
       <div className="feed-page__head">
         <h1 id="feed-heading">{t('feed.title')}</h1>
         {item && (
-          <p className="feed-page__counter" aria-hidden="true" data-testid="feed-counter">
+          <p className="feed-page__counter" aria-hidden="true" data-testid="feed-counter" dir="ltr">
             {current + 1} / {total}
           </p>
         )}

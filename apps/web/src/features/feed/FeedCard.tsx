@@ -187,7 +187,11 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
                 <Money fils={item.product.previousPrice} />
               </s>
             )}
-            {discount > 0 && <span className="feed-card__save">−{discount}%</span>}
+            {discount > 0 && (
+              <span className="feed-card__save" dir="ltr">
+                −{discount}%
+              </span>
+            )}
           </p>
         ) : (
           <div className="feed-card__bid" data-testid="feed-price">

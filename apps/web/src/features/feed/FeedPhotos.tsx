@@ -91,7 +91,7 @@ export function FeedPhotos({ images, title, load, eager }: Props) {
               />
             </svg>
           </button>
-          <span className="feed-photos__count" aria-hidden="true">
+          <span className="feed-photos__count" aria-hidden="true" dir="ltr">
             {shown + 1} / {images.length}
           </span>
         </>

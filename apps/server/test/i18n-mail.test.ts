@@ -4,7 +4,8 @@ import { bidsLabelAr } from '@souq/shared/i18n/ar';
 import type { Mailer, MailMessage } from '../src/adapters/mail/index.js';
 import { createFakeClock } from '../src/lib/clock.js';
 import { AED, auctionRow, bidOk, setEnd, startAuction } from './auction-support.js';
-import { call, createUser, type TestUser } from './catalog-support.js';
+import { call, createUser, insertProduct, type TestUser } from './catalog-support.js';
+import { newKey } from './auction-support.js';
 import { DIALECTS, eventually, post, startTestApp, validRegistration, type TestApp } from './support.js';
 
 /** Mail and the bell in the recipient's language (issue 29): Arabic for an Arabic account, English as before otherwise. */
@@ -34,6 +35,38 @@ describe.each(DIALECTS)('mail and notifications in the recipient’s language (%
     ((await call(t, 'GET', '/api/notifications', { user })).json() as NotificationList).items.find(
       (n) => n.kind === kind,
     );
+
+  it('confirms a placed order to its buyer in their language, once for a retried order', async () => {
+    const seller = await createUser(t);
+    const productId = await insertProduct(t, seller.id, { title: 'Dallah', price: 10000 });
+    const order = (user: TestUser, key: string) =>
+      call(t, 'POST', '/api/orders', {
+        user,
+        json: {
+          idempotencyKey: key,
+          lines: [{ productId, quantity: 3 }],
+          address: { emirate: 'Sharjah', area: 'Al Majaz', street: 'Street 5', phone: '0501234567' },
+        },
+      });
+    const amira = await arabicUser();
+    const key = newKey();
+    expect((await order(amira, key)).statusCode).toBe(201);
+    expect((await order(amira, key)).statusCode).toBe(200);
+    await eventually(() => expect(mailsTo(amira.email)).toHaveLength(1));
+    const [arMail] = mailsTo(amira.email);
+    expect(arMail!.subject).toBe('تم تقديم طلبك من Souq');
+    expect(arMail!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arMail!.text).toContain('(3 منتجات) بإجمالي 315.00 د.إ شامل ضريبة القيمة المضافة');
+    expect(arMail!.text).toContain('Al Majaz، الشارقة');
+    expect(arMail!.link).toMatch(/\/MyAccount\?tab=orders$/);
+
+    const bob = await createUser(t);
+    expect((await order(bob, newKey())).statusCode).toBe(201);
+    await eventually(() => expect(mailsTo(bob.email)).toHaveLength(1));
+    expect(mailsTo(bob.email)[0]!.text).toMatch(
+      /^Thank you, \S+! We have your order \(3 items\) for AED 315\.00 including VAT, to be delivered to Al Majaz, Sharjah\./,
+    );
+  });
 
   it('sends the verification mail in Arabic to someone who signed up in Arabic, and unchanged in English', async () => {
     const ar = validRegistration();

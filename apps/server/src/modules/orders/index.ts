@@ -5,6 +5,12 @@ import { ordersRoutes } from './routes.js';
 import { createOrdersService } from './service.js';
 
 export const ordersModule = defineModule((ctx, needs: { catalog: CatalogPort }) => {
-  const service = createOrdersService({ db: ctx.db, clock: ctx.clock, catalog: needs.catalog, media: ctx.media });
+  const service = createOrdersService({
+    db: ctx.db,
+    clock: ctx.clock,
+    catalog: needs.catalog,
+    media: ctx.media,
+    mail: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: ctx.log },
+  });
   return { service, port: portOf(service, ORDERS_PORT), routes: ordersRoutes(service) };
 });

@@ -20,6 +20,9 @@ import type { MediaService } from '../../media/media-service.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
+import { orderPlacedMail } from './emails.js';
+import type { Mailer } from '../../adapters/mail/index.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 type Trx = Transaction<DB>;
 /** A quoted line, with what the order stores but the browser is not shown: the seller, and the photo's key. */
@@ -52,6 +55,8 @@ export function createOrdersService(deps: {
   catalog: CatalogPort;
   clock: Clock;
   media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'>;
+  /** The buyer's confirmation, sent once the order has committed; a mail that fails is only logged. */
+  mail: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
 }) {
   const { db, catalog, media } = deps;
 
@@ -210,7 +215,12 @@ export function createOrdersService(deps: {
         }
         throw error;
       }
-      return { order: (await existing(buyer, input.idempotencyKey, hash))!, created: true };
+      const order = (await existing(buyer, input.idempotencyKey, hash))!;
+      const { mailer, publicUrl, log } = deps.mail;
+      mailer
+        .send(orderPlacedMail(publicUrl, buyer.email, buyer.username, order, buyer.locale))
+        .catch((err: unknown) => log.warn({ err }, 'order confirmation mail not sent'));
+      return { order, created: true };
     },
 
     /**

@@ -6,6 +6,8 @@ import type { CatalogService } from '../modules/catalog/service.js';
 interface DemoProduct {
   seller: 'amira' | 'omar';
   title: string;
+  /** The seller's Arabic beside it, as a Gulf seller would give it (issue 29). */
+  arabic?: { title: string; description: string };
   category: string;
   price: number;
   previousPrice?: number;
@@ -24,6 +26,10 @@ const PRODUCTS: DemoProduct[] = [
   {
     seller: 'amira',
     title: 'Seiko Presage Cocktail Time',
+    arabic: {
+      title: 'ساعة سيكو بريساج كوكتيل تايم',
+      description: 'ساعة أوتوماتيكية بمينا مستوحى من الكوكتيلات، بحالة ممتازة مع العلبة والضمان.',
+    },
     category: 'Watches',
     price: 189_900,
     previousPrice: 219_900,
@@ -40,6 +46,10 @@ const PRODUCTS: DemoProduct[] = [
   {
     seller: 'omar',
     title: 'iPhone 15 Pro 256GB Natural Titanium',
+    arabic: {
+      title: 'آيفون 15 برو 256 جيجابايت تيتانيوم طبيعي',
+      description: 'هاتف آيفون 15 برو بسعة 256 جيجابايت، لون تيتانيوم طبيعي، مع الشاحن والعلبة الأصلية.',
+    },
     category: 'Mobiles',
     price: 429_900,
     previousPrice: 469_900,
@@ -69,6 +79,10 @@ const PRODUCTS: DemoProduct[] = [
   {
     seller: 'amira',
     title: 'Oud Wood Eau de Parfum 100ml',
+    arabic: {
+      title: 'عطر عود وود أو دو بارفان 100 مل',
+      description: 'عطر خشبي دافئ بنفحات العود، عبوة 100 مل جديدة ومغلّفة.',
+    },
     category: 'Fragrances',
     price: 89_500,
     brand: 'Arabian Oud',
@@ -125,6 +139,10 @@ const PRODUCTS: DemoProduct[] = [
   {
     seller: 'amira',
     title: 'Kandura Premium Cotton White',
+    arabic: {
+      title: 'كندورة قطن فاخر بيضاء',
+      description: 'كندورة إماراتية من القطن الفاخر باللون الأبيض، خياطة دقيقة ومقاسات متعددة.',
+    },
     category: "Men's",
     price: 34_900,
     brand: 'Al Sarraf',
@@ -138,6 +156,10 @@ const PRODUCTS: DemoProduct[] = [
   {
     seller: 'amira',
     title: 'Embroidered Abaya Midnight Black',
+    arabic: {
+      title: 'عباية مطرّزة أسود ليلي',
+      description: 'عباية سوداء بتطريز يدوي ناعم على الأكمام، قماش خفيف مناسب لكل المواسم.',
+    },
     category: "Women's",
     price: 45_000,
     brand: 'Hessa',
@@ -151,6 +173,10 @@ const PRODUCTS: DemoProduct[] = [
   {
     seller: 'omar',
     title: 'Dyson V15 Detect Cordless Vacuum',
+    arabic: {
+      title: 'مكنسة دايسون V15 ديتكت لاسلكية',
+      description: 'مكنسة لاسلكية بليزر يكشف الغبار وشاشة تعرض حجم الجزيئات، مع جميع الملحقات.',
+    },
     category: 'Appliances',
     price: 259_900,
     previousPrice: 299_900,
@@ -223,6 +249,8 @@ export async function seedDemoCatalog(
       ProductSchema.parse({
         title: p.title,
         description: p.description,
+        titleAr: p.arabic?.title ?? '',
+        descriptionAr: p.arabic?.description ?? '',
         category: p.category,
         price: String(p.price),
         previousPrice: p.previousPrice ? String(p.previousPrice) : '',

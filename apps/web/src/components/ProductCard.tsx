@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { productPath, type ProductSummary } from '@souq/shared';
+import { inReaderLanguage, productPath, type ProductSummary } from '@souq/shared';
 import { useT } from '../i18n';
 import { useCategoryName } from './category-names';
 import { Money } from './Money';
@@ -9,7 +9,7 @@ const PLACEHOLDER = '/images/placeholder.svg';
 
 /** `eager` for the first row: those photos are the page's largest paint, so they load first, not lazily. */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const categoryName = useCategoryName();
   const discount =
     product.previousPrice && product.previousPrice > product.price
@@ -38,7 +38,9 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
       </div>
       <div className="product-card__body">
         <span className="product-card__category">{categoryName(product.category)}</span>
-        <h2 className="product-card__title">{product.title}</h2>
+        <h2 className="product-card__title" dir="auto">
+          {inReaderLanguage(product.title, product.titleAr, locale)}
+        </h2>
         <div className="product-card__meta">
           <span className="product-card__rating">
             <Stars value={product.rating} size={14} /> <span className="muted">({product.reviewCount})</span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatQuantity, MSG, VAT_RATE_PERCENT, type ProductDetail } from '@souq/shared';
+import { formatQuantity, inReaderLanguage, MSG, VAT_RATE_PERCENT, type ProductDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
 import { EmptyState } from '../components/EmptyState';
 import { Gallery } from '../components/Gallery';
@@ -66,8 +66,9 @@ function Product({ product }: { product: ProductDetail }) {
   const requireVerified = useRequireVerified();
   const [added, flashAdded] = useFlash(ADDED_MS);
   const [moving, setMoving] = useState(false);
-  const { t, m } = useT();
+  const { t, m, locale } = useT();
   const categoryName = useCategoryName();
+  const title = inReaderLanguage(product.title, product.titleAr, locale);
 
   const viewer: Viewer = !user ? 'anonymous' : user.emailVerified ? 'verified' : 'unverified';
   const discount =
@@ -89,13 +90,13 @@ function Product({ product }: { product: ProductDetail }) {
   return (
     <article className="product">
       <div className="product__top">
-        <Gallery images={product.images} title={product.title} />
+        <Gallery images={product.images} title={title} />
 
         <div className="product__info">
           <Link to={`/?category=${encodeURIComponent(product.category)}`} className="product__category">
             {categoryName(product.category)}
           </Link>
-          <PageTitle>{product.title}</PageTitle>
+          <PageTitle>{title}</PageTitle>
 
           <div className="product__rating" data-testid="product-rating">
             <Stars value={product.rating} />
@@ -205,7 +206,9 @@ function Product({ product }: { product: ProductDetail }) {
       <div className="product__more">
         <section className="card">
           <h2>{t('product.description')}</h2>
-          <p className="product__description">{product.description}</p>
+          <p className="product__description" dir="auto">
+            {inReaderLanguage(product.description, product.descriptionAr, locale)}
+          </p>
           {product.keywords.length > 0 && (
             <ul className="product__keywords" aria-label={t('product.keywords')}>
               {product.keywords.map((k) => (

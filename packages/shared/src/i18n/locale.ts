@@ -55,3 +55,10 @@ export function pickLocale(cookieHeader: string | undefined, acceptLanguage: str
  * Carrefour UAE show prices, dates and counts in Arabic with 0–9, and so do the Gulf's receipts.
  */
 export const intlLocale = (locale: Locale): string => (locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB');
+
+/**
+ * A seller's words in the reader's language: the Arabic they gave for an Arabic reader, the main
+ * text otherwise (or when they gave none). Issue 29: "their language's version when there is one".
+ */
+export const inReaderLanguage = (main: string, arabic: string | null | undefined, locale: Locale): string =>
+  locale === 'ar' && arabic ? arabic : main;

@@ -161,6 +161,12 @@ export function ProductForm({
             />
           )}
         </Field>
+        <Field label={t('sell.form.titleAr')} optional error={say(fields.titleAr)} hint={t('sell.form.arabicHint')}>
+          {(c) => <input {...c} {...text('titleAr')} dir="rtl" lang="ar" maxLength={120} />}
+        </Field>
+        <Field label={t('sell.form.descriptionAr')} optional error={say(fields.descriptionAr)}>
+          {(c) => <textarea {...c} {...text('descriptionAr')} dir="rtl" lang="ar" rows={4} maxLength={5000} />}
+        </Field>
       </section>
 
       <section className="form-section">

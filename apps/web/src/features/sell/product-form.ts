@@ -18,6 +18,9 @@ export type ProductFormMode = 'add' | 'edit';
 export interface ProductFormValues {
   title: string;
   description: string;
+  /** Beside the title and description, for shoppers reading Arabic (issue 29); optional. */
+  titleAr: string;
+  descriptionAr: string;
   category: string;
   price: string;
   previousPrice: string;
@@ -32,6 +35,8 @@ export interface ProductFormValues {
 export const EMPTY_PRODUCT: ProductFormValues = {
   title: '',
   description: '',
+  titleAr: '',
+  descriptionAr: '',
   category: '',
   price: '',
   previousPrice: '',
@@ -49,6 +54,8 @@ export function valuesFromProduct(p: ProductDetail): ProductFormValues {
   return {
     title: p.title,
     description: p.description,
+    titleAr: p.titleAr ?? '',
+    descriptionAr: p.descriptionAr ?? '',
     category: p.category,
     price: filsToAmount(p.price),
     previousPrice: p.previousPrice === null ? '' : filsToAmount(p.previousPrice),
@@ -109,6 +116,8 @@ export function toProductFormData(data: ProductInput, images: readonly File[], i
   const text: Record<string, string | number | null> = {
     title: data.title,
     description: data.description,
+    titleAr: data.titleAr,
+    descriptionAr: data.descriptionAr,
     category: data.category,
     price: data.price,
     previousPrice: data.previousPrice,

@@ -66,10 +66,25 @@ function securityHeaders(publicUrl: string, sources: ExtraSources = {}): Record<
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, sources: ExtraSources = {}): void {
   const headers = securityHeaders(publicUrl, sources);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const forAssets = assetHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(ASSETS) ? forAssets : headers);
     done();
   });
+}
+
+/** The build's scripts and stylesheets (Vite's assets/): fetched by our pages, never opened as one. */
+const ASSETS = '/assets/';
+
+/**
+ * The headers that mean something on a script or a stylesheet: nosniff (run it only as what it
+ * says it is), who may embed it (CORP) and HSTS. A policy for a document (CSP, framing, opener,
+ * referrer…) does nothing on a subresource, and a first visit fetches twenty of them: about 600
+ * bytes each, 12 KB of a phone's first download (issue 29's budget).
+ */
+function assetHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name)));
 }
 
 /**

@@ -88,7 +88,17 @@ export function AccountMenu() {
         </span>
       ) : (
         <Link to="/login" state={back} className="account__login">
-          {t('auth.menu.login')}
+          {t('auth.menu.loginShort') === t('auth.menu.login') ? (
+            t('auth.menu.login')
+          ) : (
+            // "تسجيل الدخول" would leave the phone's search box no room: there it shows "دخول", named in full.
+            <>
+              <span className="account__login-word">{t('auth.menu.login')}</span>
+              <span className="account__login-short" aria-hidden="true">
+                {t('auth.menu.loginShort')}
+              </span>
+            </>
+          )}
         </Link>
       )}
       <button

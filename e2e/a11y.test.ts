@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuction } from '../apps/server/test/auction-support.js';
-import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
+import { createProduct, productValues, VALID_PRODUCT, type TestUser } from '../apps/server/test/catalog-support.js';
 import {
   describeInBrowser,
   launchBrowser,
@@ -17,6 +17,22 @@ import {
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = { desktop: { width: 1280, height: 860 }, phone: { width: 360, height: 780 } };
 type Visitor = 'signed out' | 'unverified' | 'verified';
+type Language = 'en' | 'ar';
+
+/**
+ * Latin words an Arabic page may show: the brand, the sign-in provider, a file format, and what
+ * the test itself wrote (titles, the seller's description, brand and keywords, usernames, emails,
+ * the search). Anything else in Latin letters is English left behind.
+ */
+const BRANDS = ['Souq', 'Google', 'PDF'];
+/** The seller's own words in the fixtures behind createProduct and startAuction. */
+const SELLER_TEXT = [
+  VALID_PRODUCT.description!,
+  VALID_PRODUCT.brand!,
+  VALID_PRODUCT.countryOfOrigin!,
+  ...VALID_PRODUCT.keywords!.split(', ').map((k) => k.toLowerCase()),
+  productValues('', {}).description,
+];
 
 interface Violation {
   id: string;
@@ -66,6 +82,40 @@ async function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Issue 29: English left on an Arabic page. Every text a person sees or a screen reader speaks
+ * (text nodes, aria-label, alt, title, placeholder, the document's title), minus the allowed
+ * strings, must hold no Latin word. Text inside an element marked `lang="en"` is English on
+ * purpose (the language switch names English in English).
+ */
+async function latinLeftovers(page: Page, allowed: string[]): Promise<string[]> {
+  return page.evaluate((allowed) => {
+    const found = new Set<string>();
+    const check = (text: string | null) => {
+      if (!text) return;
+      let rest = text;
+      for (const word of allowed) rest = rest.split(word).join(' ');
+      if (/[A-Za-z]{2,}/.test(rest)) found.add(text.trim().replace(/\s+/g, ' ').slice(0, 120));
+    };
+    const english = (el: Element) => (el.closest('[lang]')?.getAttribute('lang') ?? 'ar').startsWith('en');
+    const shown = (el: Element) => el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true });
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('script, style, noscript, template') || english(el)) continue;
+      // A closed list's options and an icon's <title> have no box of their own: their control's counts.
+      if (!shown(el.closest('select, svg') ?? el)) continue;
+      check(node.textContent);
+    }
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [alt], [title], [placeholder]'))) {
+      if (english(el) || !shown(el)) continue;
+      for (const name of ['aria-label', 'alt', 'title', 'placeholder']) check(el.getAttribute(name));
+    }
+    check(document.title);
+    return [...found];
+  }, allowed);
+}
+
 /** Waits for what a person would wait for: no skeleton or spinner left, fonts and images settled. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -89,6 +139,9 @@ describeInBrowser('accessibility and phone layout of every route', () => {
   let productId = '';
   let auctionId = '';
   const pages: TrackedPage[] = [];
+  /** What the test made, longest first so an email goes before the username inside it. */
+  const testData: string[] = [];
+  const allowed = () => [...testData, ...BRANDS].sort((a, b) => b.length - a.length);
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -111,6 +164,8 @@ describeInBrowser('accessibility and phone layout of every route', () => {
     }
     productId = await createProduct(server, users.verified, { title: 'Brass coffee dallah', category: 'Watches' });
     auctionId = (await startAuction(server, users.other, {}, { title: 'Vintage Seiko 5' })).id;
+    testData.push('Brass coffee dallah', 'Vintage Seiko 5', 'watch', ...SELLER_TEXT);
+    for (const user of Object.values(users)) testData.push(user.email, user.username);
   });
   afterAll(async () => {
     for (const p of pages) await p.context.close();
@@ -162,36 +217,51 @@ describeInBrowser('accessibility and phone layout of every route', () => {
     ],
   };
 
-  for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
-    for (const [size, viewport] of Object.entries(WIDTHS)) {
-      it(`${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}`, async () => {
-        const tracked = await openPage(browser, server.url, viewport);
-        pages.push(tracked);
-        if (visitor !== 'signed out') {
-          const user = users[visitor];
-          await signInContext(tracked.context, server.url, user.cookie);
-        }
-        const { page } = tracked;
-        const problems: string[] = [];
-        for (const route of ROUTES[visitor]()) {
-          await page.goto(route);
-          await settled(page);
-          for (const v of await violations(page)) problems.push(`${route}: ${v}`);
-          if (size === 'phone') {
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
-            for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
-            // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
-            if (await page.getByTestId('cart-badge').isVisible())
-              problems.push(`${route}: the floating cart button shows at 360px`);
-            if (!(await page.getByTestId('header-cart').isVisible()))
-              problems.push(`${route}: no cart in the header at 360px`);
-          }
-        }
-        expect(problems).toEqual([]);
-        expect(tracked.errors).toEqual([]);
-        // Fourteen pages, each settled and checked: longer than one flow, on a busy machine too.
-      }, 240_000);
+  for (const language of ['en', 'ar'] as const satisfies Language[]) {
+    for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
+      for (const [size, viewport] of Object.entries(WIDTHS)) {
+        const name = `${language === 'ar' ? 'in Arabic, ' : ''}${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}${language === 'ar' ? ', and no English is left' : ''}`;
+        it(
+          name,
+          async () => {
+            const tracked = await openPage(browser, server.url, viewport);
+            pages.push(tracked);
+            if (language === 'ar')
+              await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
+            if (visitor !== 'signed out') {
+              const user = users[visitor];
+              await signInContext(tracked.context, server.url, user.cookie);
+            }
+            const { page } = tracked;
+            const problems: string[] = [];
+            for (const route of ROUTES[visitor]()) {
+              await page.goto(route);
+              await settled(page);
+              for (const v of await violations(page)) problems.push(`${route}: ${v}`);
+              if (language === 'ar') {
+                if ((await page.evaluate(() => document.documentElement.dir)) !== 'rtl')
+                  problems.push(`${route}: the page is not right to left`);
+                for (const text of await latinLeftovers(page, allowed()))
+                  problems.push(`${route}: English left: ${text}`);
+              }
+              if (size === 'phone') {
+                const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+                if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
+                for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
+                // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
+                if (await page.getByTestId('cart-badge').isVisible())
+                  problems.push(`${route}: the floating cart button shows at 360px`);
+                if (!(await page.getByTestId('header-cart').isVisible()))
+                  problems.push(`${route}: no cart in the header at 360px`);
+              }
+            }
+            expect(problems).toEqual([]);
+            expect(tracked.errors).toEqual([]);
+            // Fourteen pages, each settled and checked: longer than one flow, on a busy machine too.
+          },
+          240_000,
+        );
+      }
     }
   }
 

@@ -48,9 +48,7 @@ export function CategoryBar({ selected, onSelect }: Props) {
         disabled={start === 0}
         onClick={() => move(-1)}
       >
-        <span className="category-bar__glyph" dir="ltr" aria-hidden="true">
-          ‹
-        </span>
+        ‹
       </button>
       <ul className="category-bar__list" data-testid="category-list">
         {visible.map((category) => (
@@ -75,9 +73,7 @@ export function CategoryBar({ selected, onSelect }: Props) {
         disabled={start + CATEGORY_BAR_VISIBLE >= CATEGORIES.length}
         onClick={() => move(1)}
       >
-        <span className="category-bar__glyph" dir="ltr" aria-hidden="true">
-          ›
-        </span>
+        ›
       </button>
     </nav>
   );

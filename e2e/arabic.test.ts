@@ -17,6 +17,7 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
+import { BRANDS, latinLeftovers } from './support/arabic.js';
 
 const SIZES = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 860 } };
 type Size = keyof typeof SIZES;
@@ -316,6 +317,38 @@ describeInBrowser('the shop in Arabic', () => {
       .getByRole('link', { name: ar('app.tab.shop') })
       .first()
       .waitFor();
+  });
+
+  it('no English is left on the pages the journeys filled: orders, sales, auctions, bids, a live stream, the bell', async () => {
+    const orders = await server.database.db.selectFrom('orders').select('id').execute();
+    const allowed = [
+      ...BRANDS,
+      ...Object.values(users).flatMap((u) => [u.email, u.username]),
+      ...orders.map((o) => o.id.slice(0, 8).toUpperCase()),
+    ];
+    const left: string[] = [];
+    const walk = async (who: keyof typeof users, routes: string[], then?: (page: Page) => Promise<void>) => {
+      const page = await open(who, 'phone');
+      for (const route of routes) {
+        await page.goto(route);
+        await page.waitForLoadState('networkidle');
+        await page
+          .waitForFunction(() => !document.querySelector('.skeleton, .spinner, [aria-busy="true"]'), undefined, {
+            timeout: 10_000,
+          })
+          .catch(() => undefined);
+        await then?.(page);
+        for (const text of await latinLeftovers(page, allowed)) left.push(`${who} ${route}: ${text}`);
+      }
+    };
+    await walk('phone', ['/MyAccount?tab=orders', `/auction/${auctionId}`, '/auction']);
+    await walk('seller', ['/MyAccount?tab=sales', '/MyAccount?tab=auctions', `/product/${productId}`]);
+    await walk('seller', [`/auction/${auctionId}`], async (page) => {
+      await page.getByTestId('bell').click();
+      await page.getByTestId('bell-panel').getByTestId('notification').first().waitFor();
+    });
+    await walk('viewer', ['/live']);
+    expect(left).toEqual([]);
   });
 
   it('the screens a shopper signs in and sells on, for the record', async () => {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES, CONDITIONS, MSG, type ProductInput } from '@souq/shared';
+import { FileInput } from '../../components/FileInput';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -237,28 +238,18 @@ export function ProductForm({
           <Field label={t('sell.form.invoice')} optional error={say(fields.invoice)} hint={t('sell.form.invoiceHint')}>
             {(c) => (
               <div className="file-input">
-                {/* The browser writes its own file button in its own language, not the page's: ours is
-                    drawn instead, and the real input lies over it, transparent, taking clicks and focus. */}
-                <div className="file-input__picker">
-                  <input
-                    {...c}
-                    type="file"
-                    name="invoice"
-                    accept="application/pdf,.pdf,image/*"
-                    disabled={pending}
-                    onChange={(e) => {
-                      setInvoice(e.target.files?.[0] ?? null);
-                      form.clearField('invoice');
-                    }}
-                    data-testid="invoice-input"
-                  />
-                  <span className="file-input__face" aria-hidden="true">
-                    <span className="file-input__button">{t('sell.form.chooseFile')}</span>
-                    <span className="file-input__name">
-                      {invoice ? <bdi>{invoice.name}</bdi> : t('sell.form.noFile')}
-                    </span>
-                  </span>
-                </div>
+                <FileInput
+                  {...c}
+                  name="invoice"
+                  accept="application/pdf,.pdf,image/*"
+                  disabled={pending}
+                  fileName={invoice?.name}
+                  onChange={(e) => {
+                    setInvoice(e.target.files?.[0] ?? null);
+                    form.clearField('invoice');
+                  }}
+                  data-testid="invoice-input"
+                />
                 {invoice && (
                   <button
                     type="button"

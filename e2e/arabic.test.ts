@@ -370,6 +370,14 @@ describeInBrowser('the shop in Arabic', () => {
       await seller.getByTestId('product-form').waitFor();
       await shot(seller, 'add-product', size);
       await fitsWidth(seller);
+      await seller.goto('/livestream-host');
+      await seller.getByTestId('host-form').waitFor();
+      await shot(seller, 'go-live', size);
+      await fitsWidth(seller);
+      await out.goto('/auction');
+      await out.getByRole('heading', { name: AUCTION }).first().waitFor();
+      await shot(out, 'auctions', size);
+      await fitsWidth(out);
     }
   });
 });

@@ -349,7 +349,8 @@ describeInBrowser('the shop in Arabic', () => {
     });
     await walk('viewer', ['/live']);
     expect(left).toEqual([]);
-  });
+    // Many pages, each settled: on a busy machine this takes a while.
+  }, 180_000);
 
   it('the screens a shopper signs in and sells on, for the record', async () => {
     for (const size of ['phone', 'desktop'] as const) {
@@ -379,5 +380,6 @@ describeInBrowser('the shop in Arabic', () => {
       await shot(out, 'auctions', size);
       await fitsWidth(out);
     }
-  });
+    // Many pages, each settled: on a busy machine this takes a while.
+  }, 180_000);
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuction } from '../apps/server/test/auction-support.js';
-import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
+import { createProduct, productValues, VALID_PRODUCT, type TestUser } from '../apps/server/test/catalog-support.js';
 import {
   describeInBrowser,
   launchBrowser,
@@ -13,10 +13,21 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
+import { BRANDS, latinLeftovers } from './support/arabic.js';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = { desktop: { width: 1280, height: 860 }, phone: { width: 360, height: 780 } };
 type Visitor = 'signed out' | 'unverified' | 'verified';
+type Language = 'en' | 'ar';
+
+/** The seller's own words in the fixtures behind createProduct and startAuction. */
+const SELLER_TEXT = [
+  VALID_PRODUCT.description!,
+  VALID_PRODUCT.brand!,
+  VALID_PRODUCT.countryOfOrigin!,
+  ...VALID_PRODUCT.keywords!.split(', ').map((k) => k.toLowerCase()),
+  productValues('', {}).description,
+];
 
 interface Violation {
   id: string;
@@ -89,6 +100,9 @@ describeInBrowser('accessibility and phone layout of every route', () => {
   let productId = '';
   let auctionId = '';
   const pages: TrackedPage[] = [];
+  /** What the test made. */
+  const testData: string[] = [];
+  const allowed = () => [...testData, ...BRANDS];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -111,6 +125,8 @@ describeInBrowser('accessibility and phone layout of every route', () => {
     }
     productId = await createProduct(server, users.verified, { title: 'Brass coffee dallah', category: 'Watches' });
     auctionId = (await startAuction(server, users.other, {}, { title: 'Vintage Seiko 5' })).id;
+    testData.push('Brass coffee dallah', 'Vintage Seiko 5', 'watch', ...SELLER_TEXT);
+    for (const user of Object.values(users)) testData.push(user.email, user.username);
   });
   afterAll(async () => {
     for (const p of pages) await p.context.close();
@@ -162,36 +178,51 @@ describeInBrowser('accessibility and phone layout of every route', () => {
     ],
   };
 
-  for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
-    for (const [size, viewport] of Object.entries(WIDTHS)) {
-      it(`${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}`, async () => {
-        const tracked = await openPage(browser, server.url, viewport);
-        pages.push(tracked);
-        if (visitor !== 'signed out') {
-          const user = users[visitor];
-          await signInContext(tracked.context, server.url, user.cookie);
-        }
-        const { page } = tracked;
-        const problems: string[] = [];
-        for (const route of ROUTES[visitor]()) {
-          await page.goto(route);
-          await settled(page);
-          for (const v of await violations(page)) problems.push(`${route}: ${v}`);
-          if (size === 'phone') {
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
-            for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
-            // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
-            if (await page.getByTestId('cart-badge').isVisible())
-              problems.push(`${route}: the floating cart button shows at 360px`);
-            if (!(await page.getByTestId('header-cart').isVisible()))
-              problems.push(`${route}: no cart in the header at 360px`);
-          }
-        }
-        expect(problems).toEqual([]);
-        expect(tracked.errors).toEqual([]);
-        // Fourteen pages, each settled and checked: longer than one flow, on a busy machine too.
-      }, 240_000);
+  for (const language of ['en', 'ar'] as const satisfies Language[]) {
+    for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
+      for (const [size, viewport] of Object.entries(WIDTHS)) {
+        const name = `${language === 'ar' ? 'in Arabic, ' : ''}${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}${language === 'ar' ? ', and no English is left' : ''}`;
+        it(
+          name,
+          async () => {
+            const tracked = await openPage(browser, server.url, viewport);
+            pages.push(tracked);
+            if (language === 'ar')
+              await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
+            if (visitor !== 'signed out') {
+              const user = users[visitor];
+              await signInContext(tracked.context, server.url, user.cookie);
+            }
+            const { page } = tracked;
+            const problems: string[] = [];
+            for (const route of ROUTES[visitor]()) {
+              await page.goto(route);
+              await settled(page);
+              for (const v of await violations(page)) problems.push(`${route}: ${v}`);
+              if (language === 'ar') {
+                if ((await page.evaluate(() => document.documentElement.dir)) !== 'rtl')
+                  problems.push(`${route}: the page is not right to left`);
+                for (const text of await latinLeftovers(page, allowed()))
+                  problems.push(`${route}: English left: ${text}`);
+              }
+              if (size === 'phone') {
+                const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+                if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
+                for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
+                // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
+                if (await page.getByTestId('cart-badge').isVisible())
+                  problems.push(`${route}: the floating cart button shows at 360px`);
+                if (!(await page.getByTestId('header-cart').isVisible()))
+                  problems.push(`${route}: no cart in the header at 360px`);
+              }
+            }
+            expect(problems).toEqual([]);
+            expect(tracked.errors).toEqual([]);
+            // Fourteen pages, each settled and checked: longer than one flow, on a busy machine too.
+          },
+          240_000,
+        );
+      }
     }
   }
 

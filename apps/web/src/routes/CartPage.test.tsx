@@ -42,7 +42,7 @@ describe('the cart', () => {
     screen.getByRole('heading', { name: 'سلة التسوق' });
     screen.getByText('ضريبة القيمة المضافة (5%)');
     screen.getByText('2,152.50 د.إ');
-    screen.getByRole('link', { name: 'سلة التسوق، منتجان' });
+    screen.getByRole('link', { name: 'سلة التسوق، 2 منتج' });
     expect(screen.getAllByRole('button', { name: 'إزالة' })).toHaveLength(2);
   });
 });

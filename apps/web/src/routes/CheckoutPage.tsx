@@ -29,7 +29,11 @@ function Checkout() {
             id="orders.placed.summary"
             values={{ emirate: emirateName(placed.address.emirate) }}
             parts={{
-              id: <strong>{placed.id.slice(0, 8).toUpperCase()}</strong>,
+              id: (
+                <strong>
+                  <bdi>{placed.id.slice(0, 8).toUpperCase()}</bdi>
+                </strong>
+              ),
               total: <Money fils={placed.total} />,
               area: <bdi>{placed.address.area}</bdi>,
             }}

@@ -213,7 +213,9 @@ function Product({ product }: { product: ProductDetail }) {
             <ul className="product__keywords" aria-label={t('product.keywords')}>
               {product.keywords.map((k) => (
                 <li key={k}>
-                  <Link to={`/search?q=${encodeURIComponent(k)}`}>{k}</Link>
+                  <Link to={`/search?q=${encodeURIComponent(k)}`}>
+                    {k === product.category.toLowerCase() ? categoryName(product.category) : k}
+                  </Link>
                 </li>
               ))}
             </ul>

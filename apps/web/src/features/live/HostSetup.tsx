@@ -11,6 +11,7 @@ import {
   type FieldErrors,
 } from '@souq/shared';
 import { Field } from '../../components/Field';
+import { FileInput } from '../../components/FileInput';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
@@ -192,11 +193,10 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
               </button>
             </div>
           ) : null}
-          <input
+          <FileInput
             ref={coverInput}
             id={coverId}
             name="cover"
-            type="file"
             accept="image/*"
             hidden={cover !== null}
             aria-invalid={errors.cover ? true : undefined}

@@ -89,4 +89,17 @@ describe('the product form, checked in the browser', () => {
     for (const name of ['السعر', 'الوزن (كغ)'])
       expect(screen.getByLabelText(name).getAttribute('inputmode')).toBe('decimal');
   });
+
+  it("draws the invoice's file button in the page's language, not the browser's, and names the file chosen", () => {
+    renderInLocale(<ProductForm mode="add" submitLabel="أضف المنتج" pendingLabel="جارٍ الرفع…" onSubmit={vi.fn()} />, {
+      locale: 'ar',
+    });
+    expect(screen.getByText('اختر ملفًا')).toBeTruthy();
+    expect(screen.getByText('لم يُختر أي ملف')).toBeTruthy();
+    const input = screen.getByTestId('invoice-input');
+    expect(input.id).toBe(screen.getByText('الفاتورة', { selector: 'label' }).getAttribute('for'));
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'receipt.pdf', { type: 'application/pdf' })] } });
+    expect(screen.getByText('receipt.pdf').tagName).toBe('BDI');
+    expect(screen.queryByText('لم يُختر أي ملف')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES, CONDITIONS, MSG, type ProductInput } from '@souq/shared';
+import { FileInput } from '../../components/FileInput';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -243,12 +244,12 @@ export function ProductForm({
           <Field label={t('sell.form.invoice')} optional error={say(fields.invoice)} hint={t('sell.form.invoiceHint')}>
             {(c) => (
               <div className="file-input">
-                <input
+                <FileInput
                   {...c}
-                  type="file"
                   name="invoice"
                   accept="application/pdf,.pdf,image/*"
                   disabled={pending}
+                  fileName={invoice?.name}
                   onChange={(e) => {
                     setInvoice(e.target.files?.[0] ?? null);
                     form.clearField('invoice');

@@ -105,6 +105,10 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(script.length / 5);
+    // Never revalidated, so no validators: bytes a first visit would pay on every file.
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['accept-ranges']).toBeUndefined();
   });
 
   it('sends the brotli file of the build as it is to a client that reads brotli, and says the answer varies by encoding', async () => {

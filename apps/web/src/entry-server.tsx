@@ -12,10 +12,12 @@ import { sessionKey } from './api/keys';
 import { createI18n } from './i18n';
 import { sharedWords, type Catalog } from './i18n/catalogs';
 import en from './i18n/catalogs/en';
+import enRest from './i18n/catalogs/en-rest';
 import ar, { sharedWords as arabicWords } from './i18n/catalogs/ar';
+import arRest from './i18n/catalogs/ar-rest';
 
 /** The server renders in either language, so it holds both catalogs (the browser fetches only its own). */
-const CATALOGS = { en, ar } as unknown as Record<Locale, Catalog>;
+const CATALOGS = { en: { ...en, ...enRest }, ar: { ...ar, ...arRest } } as unknown as Record<Locale, Catalog>;
 sharedWords.ar = arabicWords;
 
 /**

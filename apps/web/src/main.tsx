@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { prefetchFirstScreen } from './app/first-screen';
 import { loadPageCode } from './app/routes';
 import { createQueryClient } from './api/query-client';
-import { createI18n, loadCatalog } from './i18n';
+import { catalogsFor, createI18n, loadCatalog } from './i18n';
 import './styles/global.css';
 import './styles/catalog.css';
 import './styles/product.css';
@@ -24,7 +24,11 @@ const firstScreen = document.getElementById(FIRST_SCREEN_STATE_ID)?.textContent;
 // it arrives with this entry.
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : 'en';
-const i18nReady = loadCatalog(locale).then((catalog) => createI18n(locale, catalog));
+const i18nReady = loadCatalog(locale).then((catalog) => {
+  const i18n = createI18n(locale, catalog);
+  catalogsFor(i18n);
+  return i18n;
+});
 const app = (i18n: Awaited<typeof i18nReady>) => (
   <StrictMode>
     <App queryClient={queryClient} i18n={i18n} />
@@ -44,6 +48,9 @@ if (firstScreen) {
       return nextTask();
     })
     // Code that failed to load is the page's own error to show, once hydrated.
+    // The page's code once the language is in place: a page past the first screens adds the rest
+    // of the catalog to it, as the server rendered it.
+    .then(() => i18nReady)
     .then(() => loadPageCode(window.location.pathname))
     .then(hydratePage, hydratePage);
 } else {

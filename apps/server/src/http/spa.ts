@@ -200,6 +200,23 @@ export async function registerSpa(
   const sendIndex = indexPage?.send;
   if (indexPage) {
     app.get('/', indexPage.send);
+    // The build's fingerprinted files never change under their name: no validators to revalidate
+    // with (ETag, Last-Modified) nor ranges to resume, bytes a phone's first visit pays twenty
+    // times (issue 29's budget). Everything else in dist/ keeps them.
+    await app.register(fastifyStatic, {
+      root: path.join(webDist!, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      preCompressed: true,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      cacheControl: false,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
     app.addHook('onResponse', (request, reply, done) => {
       indexPage.sent(request, reply);
       done();

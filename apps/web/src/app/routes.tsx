@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { matchRoutes, Navigate } from 'react-router';
 import ShopPage from '../routes/ShopPage';
+import { loadRestOfCatalog } from '../i18n';
 
 type PageModule = { default: ComponentType };
 
@@ -20,8 +21,10 @@ interface PageHandle {
  * a round trip of chunks after the app has started (issue 11).
  */
 function page(name: string): Pick<RouteObject, 'element' | 'handle'> {
-  const load = PAGES[`../routes/${name}.tsx`];
-  if (!load) throw new Error(`no page file src/routes/${name}.tsx`);
+  const code = PAGES[`../routes/${name}.tsx`];
+  if (!code) throw new Error(`no page file src/routes/${name}.tsx`);
+  // Every page but the shop needs the rest of the catalog (catalogs/index.ts): it comes with the code.
+  const load = () => Promise.all([code(), loadRestOfCatalog()]).then(([module]) => module);
   const Page = lazy(load);
   const handle: PageHandle = { load, module: `src/routes/${name}.tsx` };
   return { element: <Page />, handle };

@@ -4,9 +4,11 @@ import type { Locale } from '@souq/shared';
 import { createI18n, LocaleProvider } from '../i18n';
 import { sharedWords, type Catalog } from '../i18n/catalogs';
 import en from '../i18n/catalogs/en';
+import enRest from '../i18n/catalogs/en-rest';
 import ar, { sharedWords as arabicWords } from '../i18n/catalogs/ar';
+import arRest from '../i18n/catalogs/ar-rest';
 
-const CATALOGS = { en, ar } as unknown as Record<Locale, Catalog>;
+const CATALOGS = { en: { ...en, ...enRest }, ar: { ...ar, ...arRest } } as unknown as Record<Locale, Catalog>;
 sharedWords.ar = arabicWords;
 
 /** A component inside the app's language, as the app renders it (App.tsx). */

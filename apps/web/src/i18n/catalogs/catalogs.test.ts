@@ -68,3 +68,20 @@ describe('message catalogs', () => {
     });
   }
 });
+
+describe('the two chunks of each language', () => {
+  const imported = (file: string) =>
+    [...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/from '\.\/(?:en|ar)\/([\w-]+)\.json'/g)].map(
+      (m) => m[1],
+    );
+  it('hold every part once, the same parts first in both languages', () => {
+    const [core, rest] = [imported('en.ts'), imported('en-rest.ts')];
+    expect(imported('ar.ts')).toEqual(core);
+    expect(imported('ar-rest.ts')).toEqual(rest);
+    expect([...core, ...rest].sort()).toEqual(
+      Object.keys(en)
+        .map((file) => file.replace(/\.json$/, ''))
+        .sort(),
+    );
+  });
+});

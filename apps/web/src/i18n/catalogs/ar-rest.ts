@@ -1,0 +1,18 @@
+/* The Arabic of every other page: the same parts as en-rest.ts. */
+import account from './ar/account.json';
+import auctions from './ar/auctions.json';
+import feed from './ar/feed.json';
+import live from './ar/live.json';
+import orders from './ar/orders.json';
+import profiles from './ar/profiles.json';
+import sell from './ar/sell.json';
+
+export default {
+  ...account,
+  ...auctions,
+  ...feed,
+  ...live,
+  ...orders,
+  ...profiles,
+  ...sell,
+};

@@ -1,0 +1,18 @@
+/* The English of every other page: fetched with its code, never on a first visit to the shop. */
+import account from './en/account.json';
+import auctions from './en/auctions.json';
+import feed from './en/feed.json';
+import live from './en/live.json';
+import orders from './en/orders.json';
+import profiles from './en/profiles.json';
+import sell from './en/sell.json';
+
+export default {
+  ...account,
+  ...auctions,
+  ...feed,
+  ...live,
+  ...orders,
+  ...profiles,
+  ...sell,
+};

@@ -1,6 +1,15 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { productPath, formatMoney, MSG, type FeedItem, type ImageUrls, type ProductSummary } from '@souq/shared';
+import {
+  formatMoney,
+  inReaderLanguage,
+  MSG,
+  productPath,
+  type FeedItem,
+  type ImageUrls,
+  type Locale,
+  type ProductSummary,
+} from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { bidProblemOf, isRetryable } from '../../api/bids';
 import { Countdown } from '../../components/Countdown';
@@ -37,7 +46,9 @@ interface Props {
   onNotInterested: (item: FeedItem) => void;
 }
 
-const titleOf = (item: FeedItem) => (item.kind === 'product' ? item.product.title : item.auction.title);
+/** A product's title in the reader's language when its seller gave one (issue 29); an auction's as it is. */
+const titleOf = (item: FeedItem, locale: Locale) =>
+  item.kind === 'product' ? inReaderLanguage(item.product.title, item.product.titleAr, locale) : item.auction.title;
 
 /** One full-screen item: photos, what it is and costs, who sells it, and everything you can do with it, in place. */
 export function FeedCard({ item, position, total, current, near, gates, onNotInterested }: Props) {
@@ -53,7 +64,7 @@ export function FeedCard({ item, position, total, current, near, gates, onNotInt
   /** The last bid that got no clear answer: tapping again resends it with its key, so it bids once. */
   const unanswered = useRef<{ amount: number; key: string } | null>(null);
   const seller = sellerOf(item);
-  const title = titleOf(item);
+  const title = titleOf(item, locale);
   const href = item.kind === 'product' ? productPath(item.id) : `/auction/${item.id}`;
   const titleId = `feed-title-${item.kind}-${item.id}`;
   const fallback = item.kind === 'product' ? item.product.image : item.auction.image;

@@ -78,7 +78,9 @@ describeInBrowser('selling and buying in the browser', () => {
       await seller.goto('/AddProduct');
       await seller.getByLabel('Title', { exact: true }).fill('Rolex Submariner Date');
       await seller.getByLabel('Category').selectOption('Watches');
-      await seller.getByLabel('Description', { exact: true }).fill('Stainless steel diver, full set with box and papers.');
+      await seller
+        .getByLabel('Description', { exact: true })
+        .fill('Stainless steel diver, full set with box and papers.');
       await seller.getByLabel('Price', { exact: true }).fill('45,000');
       await seller.getByLabel('Brand').fill('Rolex');
       await seller.getByLabel(/^Weight/).fill('0.2');

@@ -52,15 +52,17 @@ describe('the schemas read every digit set', () => {
     expect(r.error?.issues[0]?.message).toBe(MSG.pricePositive);
   });
 
-  it('a bid and its maximum', () => {
-    expect(BidSchema.parse({ amount: '١٢٦٠', maxAmount: '۲۰۰۰' })).toEqual({ amount: 1260, maxAmount: 2000 });
-    expect(BidSchema.parse({ amount: 1260 })).toEqual({ amount: 1260 });
+  // JSON bodies: the browser has read the digits already (parseAmountToFils); a string is refused.
+  it('a bid and its maximum are JSON numbers', () => {
+    expect(BidSchema.parse({ amount: 1260, maxAmount: 2000 })).toEqual({ amount: 1260, maxAmount: 2000 });
+    expect(BidSchema.safeParse({ amount: '١٢٦٠' }).error?.issues[0]?.message).toBe(MSG.bidAmountInvalid);
     expect(BidSchema.safeParse({ amount: 'lots' }).error?.issues[0]?.message).toBe(MSG.bidAmountInvalid);
   });
 
-  it('an auction: starting bid and reserve', () => {
-    const a = StartAuctionSchema.parse({ startingBid: '١٠٠٠٠', reservePrice: '١٥٬٠٠٠', duration: '1d' });
+  it("an auction's starting bid and reserve are JSON numbers", () => {
+    const a = StartAuctionSchema.parse({ startingBid: 10000, reservePrice: 15000, duration: '1d' });
     expect(a).toMatchObject({ startingBid: 10000, reservePrice: 15000 });
+    expect(StartAuctionSchema.safeParse({ startingBid: '١٠٠٠٠', duration: '1d' }).success).toBe(false);
   });
 
   it('a live stream: duration and starting bid', () => {

@@ -16,6 +16,12 @@ const arrives = (socket: ClientSocket, event: 'rtc:signal' | 'stream:message', m
   );
 
 /** Issue 26: what an attacker probing the live rooms found, each fixed on the server. */
+/**
+ * Whether a hidden maximum of AED 900 shows anywhere in an answer, as its amount in fils or as
+ * text: a whole number of its own, not '900' inside a random id ('0ed9002d…').
+ */
+const mentionsTheMaximum = (answer: unknown): boolean => /\b(?:900|90000|900\.00)\b/.test(JSON.stringify(answer));
+
 describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
   let t: TestApp;
   let base: string;
@@ -179,7 +185,7 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
     expect(await leak).toBe(false);
     const history = (await detail(id, other)).recentMessages;
     expect(history.map((m) => [m.text, m.amount])).toEqual([['150', AED(150)]]);
-    expect(JSON.stringify(history)).not.toContain('900');
+    expect(mentionsTheMaximum(history)).toBe(false);
 
     // A rival's bid is answered by the hidden maximum: each line shows only its own public amount.
     const lines: Array<[string, number | null]> = [];
@@ -188,7 +194,7 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
     const d = await detail(id);
     expect(d.highestBid).toMatchObject({ amount: AED(310), user: { id: viewer.id } });
     expect(lines).toEqual([['300', AED(300)]]);
-    expect(JSON.stringify(await detail(id, other))).not.toContain('900');
+    expect(mentionsTheMaximum(await detail(id, other))).toBe(false);
   });
 
   it('a reused chat id never places a bid nobody saw', async () => {

@@ -7,6 +7,7 @@
  *   npm run bench:http -- --rounds 3                          # median of 3 interleaved rounds (a shared, noisy box)
  *   npm run bench:http -- --profile /api/products/:id         # CPU profile of one endpoint instead
  *   npm run bench:http -- --profile /api/products/:id --signed-in   # ... with a demo account's session
+ *   npm run bench:http -- --profile / --language ar                  # ... in Arabic
  *
  * Every server runs in its own process pinned to core 0 (`main.ts`, as `npm start` runs it, with
  * demo data, LOG_LEVEL=warn unless --log-level says otherwise); wrk runs pinned to core 1. No
@@ -34,6 +35,8 @@ const options = benchOptions({
   before: OPTIONAL_STRING,
   profile: OPTIONAL_STRING,
   'signed-in': false,
+  /** With --profile: the Accept-Language to send (e.g. ar). */
+  language: OPTIONAL_STRING,
   url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 });
 const { seconds: SECONDS, warmup: WARMUP, connections: CONNECTIONS, threads: THREADS, rounds: ROUNDS } = options;
@@ -226,7 +229,10 @@ async function profile(endpointPath: string, dialect: string, builds: Build[]): 
     const profiling = cpuProfileDir('souq-cpu-prof-');
     const server = await startApp(build, dialect, profiling.nodeArgs);
     const url = server.url + endpointPath.replace(':id', await productId(server));
-    const headers = options['signed-in'] ? { cookie: await sessionCookie(server) } : undefined;
+    const headers = {
+      ...(options['signed-in'] ? { cookie: await sessionCookie(server) } : {}),
+      ...(options.language ? { 'accept-language': options.language } : {}),
+    };
     const run = { serverPid: server.child.pid!, connections: 20, threads: THREADS, headers };
     if (WARMUP > 0) wrk(url, { ...run, seconds: WARMUP });
     const fromMs = performance.now() - server.spawnedAt;

@@ -21,6 +21,19 @@ export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'ar' ?
  */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
+  // Browsers send a handful of distinct headers; the first screen is asked for thousands of times a second.
+  let locale = KNOWN_HEADERS.get(header);
+  if (locale === undefined) {
+    if (KNOWN_HEADERS.size >= KNOWN_HEADERS_KEPT) KNOWN_HEADERS.clear();
+    KNOWN_HEADERS.set(header, (locale = parseAcceptLanguage(header)));
+  }
+  return locale;
+}
+
+const KNOWN_HEADERS = new Map<string, Locale>();
+const KNOWN_HEADERS_KEPT = 500;
+
+function parseAcceptLanguage(header: string): Locale {
   let best: { locale: Locale; q: number } | undefined;
   for (const part of header.split(',')) {
     const [tag = '', ...params] = part.trim().split(';');

@@ -66,7 +66,8 @@ export type AuctionDuration = keyof typeof AUCTION_DURATIONS;
 export const MIN_AUCTION_MS = 60_000;
 export const MAX_AUCTION_MS = 30 * 86_400_000;
 
-export const AUCTION_STATUSES = ['open', 'sold', 'unsold', 'cancelled'] as const;
+/** 'pending': a show's lot waiting on the run sheet; it opens when the host runs it. */
+export const AUCTION_STATUSES = ['pending', 'open', 'sold', 'unsold', 'cancelled'] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 
 export const AUCTION_SORTS = {

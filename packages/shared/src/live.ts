@@ -49,5 +49,57 @@ export function parseChatBid(message: string): number | null {
   return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-export type StreamStatus = 'live' | 'ended';
+/** A show announced for later is 'scheduled' until its host goes live (issue 30). */
+export type StreamStatus = 'scheduled' | 'live' | 'ended';
 export type StreamEndReason = 'host' | 'timer' | 'abandoned';
+
+// Shows (issue 30): a stream runs a run sheet of lots, each a short auction of its own.
+
+/** A lot's timer, in seconds: 10 s to 10 min, 30 s unless the host says otherwise. */
+export const LOT_SECONDS_MIN = 10;
+export const LOT_SECONDS_MAX = 600;
+export const LOT_SECONDS_DEFAULT = 30;
+/** Soft close on a lot: a bid in its last 10 s puts 10 s back on the clock. */
+export const LOT_SOFT_CLOSE_MS = 10_000;
+/** The most lots one show's run sheet holds, and the most products pinned for Buy It Now. */
+export const RUN_SHEET_MAX = 100;
+export const PINS_MAX = 20;
+/** Units one pinned product may offer. */
+export const PIN_STOCK_MAX = 999;
+/** A moderator's mute lasts this long. */
+export const MUTE_MS = 5 * 60_000;
+/** The host's muted words: at most this many, each at most this long. */
+export const MUTED_WORDS_MAX = 50;
+export const MUTED_WORD_MAX_CHARS = 40;
+/** A host names at most this many moderators. */
+export const MODERATORS_MAX = 20;
+/** A sale's clip: about the last 20 s before the hammer, at most this large. */
+export const CLIP_SECONDS = 20;
+export const CLIP_MAX_BYTES = 25 * 1024 * 1024;
+/** A show may be scheduled up to this far ahead. */
+export const SCHEDULE_MAX_MS = 60 * 86_400_000;
+
+/** Where a lot is: waiting on the run sheet, running, sold, or passed (nobody bid; it can run again). */
+export type LotStatus = 'waiting' | 'running' | 'sold' | 'passed';
+export const LOT_STATUSES = ['waiting', 'running', 'sold', 'passed'] as const satisfies readonly LotStatus[];
+
+/**
+ * Whether a chat line holds a muted word, matched on whole words regardless of case and of the
+ * digit set, so a muted word cannot be slipped past by writing it in capitals.
+ */
+export function hasMutedWord(text: string, mutedWords: readonly string[]): boolean {
+  if (!mutedWords.length) return false;
+  const words = new Set(
+    westernDigits(text.normalize('NFC'))
+      .toLocaleLowerCase('en')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
+  return mutedWords.some((muted) => {
+    const parts = muted
+      .toLocaleLowerCase('en')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    return parts.length > 0 && parts.every((part) => words.has(part));
+  });
+}

@@ -215,6 +215,37 @@ export const MSG = {
   checkoutExpired: 'This checkout form has expired. Please reload the page.',
   oneFileOnly: 'Send one photo at a time.',
   chooseLanguage: 'Choose English or Arabic.',
+  // Live shows (issue 30)
+  lotSecondsRange: "A lot's timer must be a whole number of seconds from 10 to 600.",
+  runSheetInvalid: 'The run sheet could not be read. Please add the lots again.',
+  runSheetTooLong: 'A show can hold at most 100 lots.',
+  chooseShowTime: 'Choose a start time in the future.',
+  showTimeTooFar: 'A show can be scheduled at most 60 days ahead.',
+  pinStockRange: 'Stock must be a whole number from 1 to 999.',
+  mutedWordInvalid: 'Each muted word must be 1 to 40 characters.',
+  mutedWordsTooMany: 'You can mute at most 50 words.',
+  showNotScheduled: 'This show is not waiting to start.',
+  showNotLiveYet: 'This show has not started yet.',
+  lotNotFound: 'This lot is not on the run sheet.',
+  lotNotEditable: 'A lot that is running or sold cannot be changed.',
+  lotAlreadyRunning: 'Another lot is running. Wait for it to close.',
+  lotNotStartable: 'This lot has already sold.',
+  runSheetMismatch: 'The run sheet changed meanwhile. Please reload and try again.',
+  prebidNotOpen: 'Pre-bids are taken only before the lot runs.',
+  prebidOwnShow: 'You cannot bid in your own show.',
+  pinNotFound: 'This item is not pinned in the show.',
+  pinSoldOut: 'Sold out.',
+  pinsFull: 'You can pin at most 20 items.',
+  alreadyPinned: 'This product is already pinned.',
+  hostCannotBuy: 'You cannot buy from your own show.',
+  notModerator: 'Only the host and moderators can do this.',
+  mutedInChat: 'A moderator muted you. You can chat again in a few minutes.',
+  moderatorsFull: 'You can name at most 20 moderators.',
+  moderatorSelf: 'You are already the host.',
+  clipTooLarge: 'The clip is too large.',
+  clipNotVideo: 'The clip must be a video.',
+  clipNotSold: 'Only a sold lot keeps a clip.',
+  reminderNotUpcoming: 'Reminders are only for upcoming shows.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */
@@ -222,3 +253,6 @@ export const bidAtLeast = (minimum: string) => `Bid amount must be higher than c
 
 /** The bid form's refusal to lower a maximum: "You are already the highest bidder, with a maximum of AED 1,500.00." */
 export const alreadyHighest = (maximum: string) => `You are already the highest bidder, with a maximum of ${maximum}.`;
+
+/** A lot's hammer, in chat and on screen: "Sold to amira for AED 1,260.00". */
+export const soldTo = (username: string, price: string) => `Sold to ${username} for ${price}`;

@@ -15,6 +15,7 @@ import * as storageKeysNotUrls from './migrations/2026-11-26-206-storage-keys-no
 import * as foldedSearchText from './migrations/2026-11-27-207-folded-search-text.js';
 import * as userLocale from './migrations/2026-11-27-208-user-locale.js';
 import * as arabicListing from './migrations/2026-11-27-209-arabic-listing.js';
+import * as liveShows from './migrations/2026-11-27-210-live-shows.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-207-folded-search-text': foldedSearchText,
   '2026-11-27-208-user-locale': userLocale,
   '2026-11-27-209-arabic-listing': arabicListing,
+  '2026-11-27-210-live-shows': liveShows,
 };
 
 const BUSY_RETRY_MS = 30_000;

@@ -71,6 +71,12 @@ export interface DB {
   streams: StreamsTable;
   stream_messages: StreamMessagesTable;
   stream_bans: StreamBansTable;
+  lot_prebids: LotPrebidsTable;
+  stream_pins: StreamPinsTable;
+  stream_reminders: StreamRemindersTable;
+  host_moderators: HostModeratorsTable;
+  stream_mutes: StreamMutesTable;
+  lot_clips: LotClipsTable;
   item_opens: ItemOpensTable;
   feed_hidden: FeedHiddenTable;
   feed_sessions: FeedSessionsTable;
@@ -152,8 +158,10 @@ export interface OrdersTable {
   street: string;
   phone: string;
   created_at: string;
-  /** The auction this order is the winner's of; null for cart orders. */
+  /** The auction this order is the winner's of; null for cart orders and show orders (their lines say). */
   auction_id: string | null;
+  /** The show whose wins and purchases this order gathers (issue 30); null otherwise. */
+  stream_id: Generated<string | null>;
   /** SHA-256 of the normalised cart and address; null for orders placed before it was kept. */
   request_hash: string | null;
 }
@@ -173,11 +181,14 @@ export interface OrderLinesTable {
   /** The seller's part of the order (FULFILMENT_STATUSES in @souq/shared). */
   status: Generated<string>;
   status_at: string | null;
+  /** The auction (a timed auction or a show's lot) this line was won at; null for bought lines. */
+  auction_id: Generated<string | null>;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
 
-export type AuctionStatusValue = 'open' | 'sold' | 'unsold' | 'cancelled';
+/** 'pending': a show's lot waiting on the run sheet (issue 30); it opens when the host runs it. */
+export type AuctionStatusValue = 'pending' | 'open' | 'sold' | 'unsold' | 'cancelled';
 
 export interface AuctionsTable {
   id: string;
@@ -206,6 +217,9 @@ export interface AuctionsTable {
   /** 'live' when a stream sells it through its chat. */
   kind: Generated<'timed' | 'live'>;
   stream_id: string | null;
+  /** A show's lot: its place on the run sheet and its timer in seconds; null for other auctions. */
+  lot_position: Generated<number | null>;
+  lot_seconds: Generated<number | null>;
 }
 
 export interface BidsTable {
@@ -257,7 +271,11 @@ export interface StreamsTable {
   title: string;
   cover_key: string | null;
   auction_id: string;
-  status: 'live' | 'ended';
+  status: 'scheduled' | 'live' | 'ended';
+  /** A scheduled show's planned start; started_at and ends_at move to the real start when it goes live. */
+  scheduled_for: Generated<string | null>;
+  /** JSON array of the host's muted words. */
+  muted_words: Generated<string>;
   started_at: string;
   ends_at: string;
   ended_at: string | null;
@@ -272,16 +290,66 @@ export interface StreamMessagesTable {
   id: string;
   stream_id: string;
   user_id: string;
-  kind: 'chat' | 'bid';
+  kind: 'chat' | 'bid' | 'sold' | 'passed';
   text: string;
   amount: number | null;
   created_at: string;
   deleted_at: string | null;
+  /** 1: it holds a muted word, so only its sender sees it. */
+  hidden: Generated<number>;
+  /** For a lot's 'sold'/'passed' line: the lot's title. */
+  lot_title: Generated<string | null>;
 }
 
 export interface StreamBansTable {
   stream_id: string;
   user_id: string;
+  created_at: string;
+}
+
+export interface LotPrebidsTable {
+  auction_id: string;
+  user_id: string;
+  max_amount: number;
+  created_at: string;
+}
+
+export interface StreamPinsTable {
+  id: string;
+  stream_id: string;
+  product_id: string;
+  price: number;
+  stock: number;
+  sold: Generated<number>;
+  created_at: string;
+  removed_at: string | null;
+}
+
+export interface StreamRemindersTable {
+  stream_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface HostModeratorsTable {
+  host_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface StreamMutesTable {
+  stream_id: string;
+  user_id: string;
+  until: string;
+}
+
+export interface LotClipsTable {
+  auction_id: string;
+  stream_id: string;
+  storage_key: string;
+  mime_type: string;
+  bytes: number;
+  duration_ms: number;
   created_at: string;
 }
 

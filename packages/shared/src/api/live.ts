@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { StreamEndReason, StreamStatus } from '../live.js';
+import { CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
+import { LOT_STATUSES, type StreamEndReason, type StreamStatus } from '../live.js';
 import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
 
-const StreamStatusSchema = z.enum(['live', 'ended'] satisfies StreamStatus[]);
+const StreamStatusSchema = z.enum(['scheduled', 'live', 'ended'] satisfies StreamStatus[]);
 const StreamEndReasonSchema = z.enum(['host', 'timer', 'abandoned'] satisfies StreamEndReason[]);
 
 /** A card on /live. */
@@ -14,41 +15,94 @@ export const StreamCardSchema = z.object({
   host: UserBriefSchema,
   status: StreamStatusSchema,
   startedAt: z.string(),
-  /** When bidding ends. */
+  /** When the show ends (its length from the start); a scheduled show's, from its planned start. */
   endsAt: z.string(),
+  /** A scheduled show's planned start; null for one that went live at once. */
+  scheduledFor: z.string().nullable(),
+  /** The lot on screen's highest bid (the last lot's, once the show ended). */
   highestBid: z.object({ amount: z.number(), user: UserBriefSchema }).nullable(),
 });
 export type StreamCard = z.infer<typeof StreamCardSchema>;
 
 export const ChatMessageSchema = z.object({
   id: z.string(),
-  kind: z.enum(['chat', 'bid']),
+  /** 'sold' and 'passed' are the show's own lines at a lot's close: the browser words them in its language. */
+  kind: z.enum(['chat', 'bid', 'sold', 'passed']),
+  /** The line as typed; for 'sold'/'passed', the English line ("Sold to amira for AED 1,260.00"). */
   text: z.string(),
-  /** For a bid: the amount in fils. */
+  /** For a bid: the amount in fils; for 'sold': the hammer price. */
   amount: z.number().nullable(),
+  /** Who wrote it; for 'sold', the winner; for 'passed', the host. */
   user: UserBriefSchema,
+  /** For 'sold'/'passed': the lot's title. */
+  lotTitle: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-/** What changes during a stream; the socket sends it after every bid and at the end. */
+/** A sale's clip: the last seconds of the stream up to the hammer. */
+export const ClipSchema = z.object({ url: z.string(), durationMs: z.number(), mimeType: z.string() });
+export type Clip = z.infer<typeof ClipSchema>;
+
+/**
+ * A lot on a show's run sheet. Its id is its auction's: each lot is a short auction of its own
+ * (kind 'live'), so bids, proxy maxima, the close and the winner's order are the auctions' rules.
+ */
+export const LotSchema = z.object({
+  id: z.string(),
+  /** Its place on the run sheet, from 0. */
+  position: z.number(),
+  status: z.enum(LOT_STATUSES),
+  product: z.object({ id: z.string().nullable(), title: z.string(), image: ImageUrlsSchema }),
+  startingBid: z.number(),
+  seconds: z.number(),
+  closingStyle: z.enum(Object.keys(CLOSING_STYLES) as [ClosingStyle, ...ClosingStyle[]]),
+  /** The lot's auction's sequence number: a gap means re-fetch. */
+  seq: z.number(),
+  currentBid: z.number().nullable(),
+  bidCount: z.number(),
+  minimumBid: z.number(),
+  leader: UserBriefSchema.nullable(),
+  /** When a running lot closes on the server's clock (soft close may move it); when a closed one closed; null while waiting. */
+  endsAt: z.string().nullable(),
+  /** A sold lot's winner and hammer price. */
+  winner: UserBriefSchema.nullable(),
+  clip: ClipSchema.nullable(),
+});
+export type Lot = z.infer<typeof LotSchema>;
+
+/** Buy It Now: a product the host pinned at a fixed price, while stock lasts. */
+export const PinCardSchema = z.object({
+  id: z.string(),
+  product: z.object({ id: z.string(), title: z.string(), image: ImageUrlsSchema }),
+  price: z.number(),
+  stock: z.number(),
+  sold: z.number(),
+});
+export type PinCard = z.infer<typeof PinCardSchema>;
+
+/** What changes during a stream; the socket sends it after every bid, at each lot's start and close, and at the end. */
 export const StreamLiveSchema = z.object({
   id: z.string(),
-  /** The stream's auction's sequence number: a gap means re-fetch. */
+  /** The lot on screen's auction's sequence number: a gap means re-fetch (a new lot starts its own count). */
   seq: z.number(),
   status: StreamStatusSchema,
+  /** When the show ends. */
   endsAt: z.string(),
   endedAt: z.string().nullable(),
   endReason: StreamEndReasonSchema.nullable(),
+  /** The lot on screen's price, bids, next bid and winner (the fields the single-product stream had). */
   highestBid: StreamCardSchema.shape.highestBid,
   bidCount: z.number(),
   minimumBid: z.number(),
-  /** Once bidding is over: who won, if anyone. */
   winner: UserBriefSchema.nullable(),
+  /** The lot on screen: running, or the last one that closed; null before the first starts. */
+  lot: LotSchema.nullable(),
 });
 export type StreamLive = z.infer<typeof StreamLiveSchema>;
 
 export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape).extend({
+  /** The lot on screen's auction. */
   auctionId: z.string(),
   product: z.object({ id: z.string().nullable(), title: z.string(), image: ImageUrlsSchema }),
   serverTime: z.string(),
@@ -56,8 +110,22 @@ export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape
   /** The host removed this viewer. */
   removed: z.boolean(),
   recentMessages: z.array(ChatMessageSchema),
-  /** The winner's order, for the winner and the host. */
+  /** This viewer's own order from the show (every win and purchase in one); for the host, the lot on screen's order. */
   order: z.object({ id: z.string(), status: z.string() }).nullable(),
+  /** The run sheet, in order. */
+  lots: z.array(LotSchema),
+  /** Buy It Now. */
+  pins: z.array(PinCardSchema),
+  /** This viewer's pre-bids, by lot id (fils). */
+  myPrebids: z.record(z.string(), z.number()),
+  /** This viewer asked to be reminded when the show goes live. */
+  reminded: z.boolean(),
+  /** The host or one of their moderators. */
+  canModerate: z.boolean(),
+  /** The muted words, for the host and moderators; empty for everyone else. */
+  mutedWords: z.array(z.string()),
+  /** Until when a moderator muted this viewer, if they did. */
+  mutedUntil: z.string().nullable(),
 });
 export type StreamDetail = z.infer<typeof StreamDetailSchema>;
 
@@ -81,3 +149,7 @@ export const VideoJoinSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 export type VideoJoin = z.infer<typeof VideoJoinSchema>;
+
+/** Who is watching, for the host and moderators: the people signed in, and how many guests. */
+export const ViewerListSchema = z.object({ viewers: z.array(UserBriefSchema), guests: z.number() });
+export type ViewerList = z.infer<typeof ViewerListSchema>;

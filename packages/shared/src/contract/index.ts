@@ -7,13 +7,26 @@ import { notifications } from './notifications.js';
 import { orders } from './orders.js';
 import { profiles } from './profiles.js';
 import { reviews } from './reviews.js';
+import { shows } from './shows.js';
 import { streams } from './streams.js';
 import { system } from './system.js';
 
 export * from './endpoint.js';
 
 /** Every HTTP endpoint the server answers, by module. */
-export const API = { accounts, auctions, catalog, feed, notifications, orders, profiles, reviews, streams, system };
+export const API = {
+  accounts,
+  auctions,
+  catalog,
+  feed,
+  notifications,
+  orders,
+  profiles,
+  reviews,
+  streams,
+  shows,
+  system,
+};
 
 /** The same, as one list. */
 export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) => Object.values(group) as Endpoint[]);

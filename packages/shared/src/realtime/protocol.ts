@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuctionLive, BidEntry } from '../api/auctions.js';
-import type { ChatMessage, StreamLive } from '../api/live.js';
+import type { ChatMessage, Lot, PinCard, StreamLive, ViewerList } from '../api/live.js';
 import type { AppNotification } from '../api/notifications.js';
 import type { ErrorCode } from '../errors.js';
 import { ChatTextSchema } from '../schemas/live.js';
@@ -42,6 +42,8 @@ export const ClientMessageSchemas = {
     .strict(),
   /** The host page says it is still there (a reload is not leaving). */
   'stream:heartbeat': z.object({ streamId: id }).strict(),
+  /** The host or a moderator asks who is watching (answered in the acknowledgement). */
+  'stream:viewer-list': z.object({ streamId: id }).strict(),
   /** Mesh video: a viewer asks the host for a connection. */
   'rtc:request': z.object({ streamId: id }).strict(),
   /** Mesh video: an offer, an answer, a candidate, or the host saying it is full; to the host, or (from the host) to one viewer. */
@@ -94,6 +96,12 @@ export interface ServerEvents {
   'stream:message-deleted': (message: { streamId: string; messageId: string }) => void;
   'stream:viewers': (message: { streamId: string; count: number }) => void;
   'stream:removed': (message: { streamId: string; message: string }) => void;
+  /** The run sheet changed (a lot added, moved, dropped, started, sold or passed): all of it, in order. */
+  'show:lots': (message: { streamId: string; lots: Lot[]; serverTime: string }) => void;
+  /** Buy It Now changed (pinned, unpinned, a unit sold): every pinned item. */
+  'show:pins': (message: { streamId: string; pins: PinCard[] }) => void;
+  /** To the person muted: until when, and why. */
+  'stream:muted': (message: { streamId: string; until: string; message: string }) => void;
   /** Mesh video, to the host: a viewer wants a connection. */
   'rtc:viewer': (message: { streamId: string; viewer: string }) => void;
   'rtc:viewer-left': (message: { streamId: string; viewer: string }) => void;
@@ -114,6 +122,7 @@ export type Refusal = { ok: false; code: ErrorCode; message: string };
 export interface ClientAcks {
   'stream:chat': ChatAck;
   'stream:join': { ok: true; isHost: boolean } | Refusal;
+  'stream:viewer-list': ({ ok: true } & ViewerList) | Refusal;
 }
 type AckOf<E extends ClientEvent> = E extends keyof ClientAcks ? ClientAcks[E] : { ok: true } | Refusal;
 

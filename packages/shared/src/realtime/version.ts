@@ -3,4 +3,4 @@
  * version in `hello`. Apart from the protocol's schemas: the page's shell compares it on every
  * visit, and must not bring zod to a first visit for it (ADR 0023).
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export const insertOrder = (db: Db, row: DB['orders']) => db.insertInto('orders').values(row).execute();
+export const insertOrder = (db: Db, row: Insertable<DB['orders']>) => db.insertInto('orders').values(row).execute();
 export const insertLines = (db: Db, rows: Insertable<DB['order_lines']>[]) =>
   db.insertInto('order_lines').values(rows).execute();
 

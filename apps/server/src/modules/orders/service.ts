@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   MSG,
   NEXT_FULFILMENT,
@@ -95,7 +95,7 @@ export function createOrdersService(deps: {
     return { lines, subtotal, vat, total: subtotal + vat };
   }
 
-  async function toOrders(rows: DB['orders'][]): Promise<Order[]> {
+  async function toOrders(rows: Selectable<DB['orders']>[]): Promise<Order[]> {
     const lines = await q.linesOf(
       db,
       rows.map((o) => o.id),

@@ -6,6 +6,7 @@ import {
   auctionPath,
   MSG,
   SOFT_CLOSE_MS,
+  LOT_SOFT_CLOSE_MS,
   bidAtLeast,
   formatAED,
   type AuctionUpdate,
@@ -233,8 +234,10 @@ export function createBidding(deps: BiddingDeps) {
           created_at: now,
         }),
       );
-      if (placed > 0 && state.closing_style === 'soft' && Date.parse(state.ends_at) - nowMs < SOFT_CLOSE_MS)
-        state.ends_at = new Date(nowMs + SOFT_CLOSE_MS).toISOString();
+      // A show's lot runs for seconds, so its soft close is seconds too (ADR 0036).
+      const softMs = state.kind === 'live' ? LOT_SOFT_CLOSE_MS : SOFT_CLOSE_MS;
+      if (placed > 0 && state.closing_style === 'soft' && Date.parse(state.ends_at) - nowMs < softMs)
+        state.ends_at = new Date(nowMs + softMs).toISOString();
       state.seq += placed;
       state.bid_count += placed;
       state.current_bid = outcome.currentBid;

@@ -2,6 +2,7 @@ import type { AuctionsService } from './service.js';
 
 export type { BidGate } from './bidding.js';
 export type { ClosedAuction, OnAuctionClosed } from './service.js';
+export type { LotTerms, LotView } from './lots.js';
 
 /** What later modules may ask of auctions (ADR 0007). */
 export const AUCTIONS_PORT = [
@@ -11,6 +12,16 @@ export const AUCTIONS_PORT = [
   'liveState',
   'placeBid',
   'addBidGate',
+  // streams: a show's run sheet (ADR 0036): its lots, waiting until the host runs each
+  'addLot',
+  'openLot',
+  'editLot',
+  'dropLot',
+  'moveLots',
+  'nextLotPosition',
+  'lotsOf',
+  'lotOf',
+  'onLotClosed',
   // feed: candidates, signals and cards
   'feedCandidates',
   'bidSignals',

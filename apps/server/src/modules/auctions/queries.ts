@@ -245,13 +245,15 @@ export async function cancelAuction(db: Db, id: string, sellerId: string, now: s
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Open timed auctions whose end has passed, oldest first (a stream ends its own auction). */
+/**
+ * Open auctions whose end has passed, oldest first: timed auctions and a show's running lots
+ * alike (a show's end closes its running lot at once itself). Waiting lots are 'pending', not here.
+ */
 export const dueAuctions = (db: Db, now: string, limit: number) =>
   db
     .selectFrom('auctions')
     .select('id')
     .where('status', '=', 'open')
-    .where('kind', '=', 'timed')
     .where('ends_at', '<=', now)
     .orderBy('ends_at')
     .orderBy('id')
@@ -263,7 +265,6 @@ export async function nextEnd(db: Db): Promise<string | undefined> {
     .selectFrom('auctions')
     .select('ends_at')
     .where('status', '=', 'open')
-    .where('kind', '=', 'timed')
     .orderBy('ends_at')
     .orderBy('id')
     .limit(1)
@@ -275,12 +276,13 @@ export async function nextEnd(db: Db): Promise<string | undefined> {
 export const endEarly = (db: Db, id: string, now: string) =>
   db.updateTable('auctions').set({ ends_at: now }).where('id', '=', id).execute();
 
+/** Whether the product is on an auction still to be decided: open, or a show's lot waiting to run. */
 export async function isOpenForProduct(db: Db, productId: string): Promise<boolean> {
   const row = await db
     .selectFrom('auctions')
     .select('id')
     .where('product_id', '=', productId)
-    .where('status', '=', 'open')
+    .where('status', 'in', ['open', 'pending'])
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -309,7 +311,11 @@ export function openPage(
 /** A seller's auctions, open ones first, newest first within each. */
 export function sellerPage(db: Db, sellerId: string, limit: number, cursor?: Cursor) {
   const openRank = sql<number>`(case when auctions.status = 'open' then 1 else 0 end)`;
-  let q = withPeople(db).select(openRank.as('open_rank')).where('auctions.seller_id', '=', sellerId);
+  // A show's waiting lot is the run sheet's, not yet an auction anyone can see.
+  let q = withPeople(db)
+    .select(openRank.as('open_rank'))
+    .where('auctions.seller_id', '=', sellerId)
+    .where('auctions.status', '!=', 'pending');
   if (cursor) {
     const [rank, createdAt] = String(cursor[0]).split('|');
     q = q.where(

@@ -33,6 +33,7 @@ import type { CatalogPort } from '../catalog/port.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import { createBidding, type BidCounts, type BidGate } from './bidding.js';
+import { createLots } from './lots.js';
 import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
@@ -90,6 +91,8 @@ export interface ClosedAuction {
   price: number | null;
   /** Who won, when it sold (a bid that met the reserve). */
   winner: { id: string; username: string | null } | null;
+  /** The show it was a lot of (issue 30); null for a timed auction. */
+  streamId: string | null;
 }
 
 /**
@@ -129,6 +132,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
   const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, media.avatarUrl(row.leader_avatar)));
 
   const gates: BidGate[] = [];
+  /** What a later module (streams) does when one of its lots closes, added as it starts. */
+  const lotCloseHooks: OnAuctionClosed[] = [];
   const bidding = createBidding({
     db,
     dialect,
@@ -176,19 +181,19 @@ export function createAuctionsService(deps: AuctionsDeps) {
     if (!(await q.closeAuction(trx, id, row.seq, now, { status: sold ? 'sold' : 'unsold', winner_id: winnerId })))
       return false;
     const closed = { ...row, status: sold ? ('sold' as const) : ('unsold' as const), seq: row.seq + 1 };
-    await deps.onClosed(
-      trx,
-      {
-        id,
-        title: row.title,
-        sellerId: row.seller_id,
-        productId: row.product_id,
-        imageKey: firstImageKey(row.images),
-        price: row.current_bid,
-        winner: winnerId ? { id: winnerId, username: row.leader_username } : null,
-      },
-      onCommit,
-    );
+    const closedAuction: ClosedAuction = {
+      id,
+      title: row.title,
+      sellerId: row.seller_id,
+      productId: row.product_id,
+      imageKey: firstImageKey(row.images),
+      price: row.current_bid,
+      winner: winnerId ? { id: winnerId, username: row.leader_username } : null,
+      streamId: row.stream_id,
+    };
+    await deps.onClosed(trx, closedAuction, onCommit);
+    // A show's lot: the show says so in its chat, in the same transaction, so exactly once.
+    if (row.stream_id) for (const hook of lotCloseHooks) await hook(trx, closedAuction, onCommit);
     const update: AuctionUpdate = {
       auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }),
       bids: [],
@@ -215,6 +220,10 @@ export function createAuctionsService(deps: AuctionsDeps) {
       endsAt: Date;
       kind: 'timed' | 'live';
       streamId: string | null;
+      /** A show's lot waiting on its run sheet is 'pending' until the host runs it. */
+      status?: 'open' | 'pending';
+      lotPosition?: number;
+      lotSeconds?: number;
     },
   ): Promise<void> {
     const product = await ports.catalog.forAuction(trx, productId);
@@ -243,19 +252,26 @@ export function createAuctionsService(deps: AuctionsDeps) {
       closing_style: terms.closingStyle,
       starts_at: now,
       ends_at: terms.endsAt.toISOString(),
-      status: 'open',
+      status: terms.status ?? 'open',
       winner_id: null,
       closed_at: null,
       created_at: now,
       kind: terms.kind,
       stream_id: terms.streamId,
+      lot_position: terms.lotPosition ?? null,
+      lot_seconds: terms.lotSeconds ?? null,
     });
     if (!(await ports.catalog.setAuction(trx, productId, terms.id, product.relatedAuction)))
       throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
   }
 
+  const lots = createLots({ db, clock, media, catalog: ports.catalog, openAuction });
+
   return {
     summary,
+    ...lots,
+    /** Streams: what a show does when one of its lots closes (its chat line, its room told). */
+    onLotClosed: (hook: OnAuctionClosed) => void lotCloseHooks.push(hook),
 
     isOnOpenAuction: (productId: string) => q.isOpenForProduct(db, productId),
 

@@ -3,6 +3,7 @@ import type { AccountsPort } from '../accounts/port.js';
 import type { AuctionsPort } from '../auctions/port.js';
 import { defineModule } from '../module.js';
 import type { OrdersPort } from '../orders/port.js';
+import { NO_SHOW_PARTS } from './parts.js';
 import { streamsRoutes } from './routes.js';
 import { createStreamsService } from './service.js';
 import { streamsSocket } from './socket.js';
@@ -19,9 +20,13 @@ export const streamsModule = defineModule(
       log: ctx.log,
       ports: needs,
       bidRefused: ctx.metrics.bidRefused,
+      // Pins, clips, reminders and moderation join here as their files land.
+      parts: NO_SHOW_PARTS,
     });
     // Removed viewers may not bid on the stream's auction by any route (the HTTP bid form included).
     needs.auctions.addBidGate(service.bidGate);
+    // A lot's close posts its hammer line and tells the room, in the close's own transaction.
+    needs.auctions.onLotClosed(service.onLotClosed);
     return {
       service,
       routes: streamsRoutes(service),

@@ -41,10 +41,10 @@ export async function liveStreamOf(db: Db, hostId: string): Promise<string | und
   return row?.id;
 }
 
-/** The live list: live streams before ended ones, newest first within each, keyset-paged. */
+/** The live list: live streams before ended ones, newest first within each, keyset-paged (scheduled ones are Upcoming's). */
 export function listPage(db: Db, limit: number, cursor?: Cursor) {
   const liveRank = sql<number>`(case when streams.status = 'live' then 1 else 0 end)`;
-  let q = withHostAndBid(db).select(liveRank.as('live_rank'));
+  let q = withHostAndBid(db).select(liveRank.as('live_rank')).where('streams.status', '!=', 'scheduled');
   if (cursor) {
     const [rank, createdAt] = String(cursor[0]).split('|');
     q = q.where(
@@ -57,6 +57,38 @@ export function listPage(db: Db, limit: number, cursor?: Cursor) {
     .orderBy('streams.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Scheduled shows, soonest first. */
+export const upcoming = (db: Db, limit: number) =>
+  withHostAndBid(db)
+    .where('streams.status', '=', 'scheduled')
+    .orderBy('streams.scheduled_for')
+    .orderBy('streams.id')
+    .limit(limit)
+    .execute();
+
+/** A scheduled show goes live now; only the call that finds it scheduled changes it. */
+export async function goLive(db: Db, id: string, now: string, endsAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('streams')
+    .set({ status: 'live', started_at: now, ends_at: endsAt, host_seen_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Puts a lot on screen. While the show is live it is also the show's lock for running a lot: on
+ * PostgreSQL the row stays locked to the end of the transaction, on SQLite the transaction
+ * already holds the database's, so two starts at once run one after the other.
+ */
+export async function putOnScreen(db: Db, id: string, auctionId: string, status?: 'live'): Promise<boolean> {
+  let q = db.updateTable('streams').set({ auction_id: auctionId }).where('id', '=', id);
+  if (status) q = q.where('status', '=', status);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Ends a live stream; only the call that finds it live changes it. */
@@ -107,8 +139,8 @@ export const markHostSeen = (db: Db, id: string, hostId: string, now: string) =>
 export const setVideoRoom = (db: Db, id: string, room: number | null) =>
   db.updateTable('streams').set({ video_room: room }).where('id', '=', id).execute();
 
-/** The chat, newest `limit` messages, oldest first. */
-export async function recentMessages(db: Db, streamId: string, limit: number) {
+/** The chat, newest `limit` messages, oldest first; a hidden line (a muted word) only for its sender. */
+export async function recentMessages(db: Db, streamId: string, limit: number, viewerId: string | null = null) {
   const rows = await db
     .selectFrom('stream_messages')
     .innerJoin('users', 'users.id', 'stream_messages.user_id')
@@ -118,12 +150,18 @@ export async function recentMessages(db: Db, streamId: string, limit: number) {
       'stream_messages.text',
       'stream_messages.amount',
       'stream_messages.created_at',
+      'stream_messages.lot_title',
       'users.id as user_id',
       'users.username',
       'users.avatar_key',
     ])
     .where('stream_messages.stream_id', '=', streamId)
     .where('stream_messages.deleted_at', 'is', null)
+    .where((eb) =>
+      viewerId
+        ? eb.or([eb('stream_messages.hidden', '=', 0), eb('stream_messages.user_id', '=', viewerId)])
+        : eb('stream_messages.hidden', '=', 0),
+    )
     .orderBy('stream_messages.seq', 'desc')
     .limit(limit)
     .execute();
@@ -187,3 +225,7 @@ export const coverKeys = async (db: Db) =>
 
 export const userBrief = (db: Db, id: string) =>
   db.selectFrom('users').select(['id', 'username', 'avatar_key']).where('id', '=', id).executeTakeFirst();
+
+/** Whole user rows, for bidding on their behalf (pre-bids). */
+export const usersByIds = (db: Db, ids: string[]) =>
+  ids.length ? db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]);

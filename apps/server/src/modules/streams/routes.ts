@@ -6,6 +6,7 @@ import { gatedUser } from '../../http/session.js';
 import type { StreamsService } from './service.js';
 
 const C = API.streams;
+const S = API.shows;
 
 export function streamsRoutes(streams: StreamsService) {
   return async function routes(fastify: FastifyInstance) {
@@ -16,6 +17,13 @@ export function streamsRoutes(streams: StreamsService) {
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return streams.list(request.query);
+      },
+    });
+    app.route({
+      ...routeOf(S.upcoming),
+      handler: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return streams.upcoming();
       },
     });
     app.route({
@@ -71,5 +79,48 @@ export function streamsRoutes(streams: StreamsService) {
         return { ok: true as const };
       },
     });
+    showRoutes(app, streams);
   };
+}
+
+/** The run sheet, pre-bids and going live (contract/shows.ts). */
+function showRoutes(app: ReturnType<typeof typed>, streams: StreamsService) {
+  const hostGate = { loggedOut: MSG.streamLoginRequired, unverified: MSG.streamVerifyRequired };
+  app.route({
+    ...routeOf(S.goLive, hostGate),
+    handler: async (request) => {
+      await streams.goLive(gatedUser(request), request.params.id, request.log);
+      return { ok: true as const };
+    },
+  });
+  app.route({
+    ...routeOf(S.addLot, hostGate),
+    handler: async (request, reply) =>
+      reply.status(201).send(await streams.addLot(gatedUser(request), request.params.id, request.body)),
+  });
+  app.route({
+    ...routeOf(S.editLot),
+    handler: async (request) =>
+      streams.editLot(gatedUser(request), request.params.id, request.params.lotId, request.body),
+  });
+  app.route({
+    ...routeOf(S.dropLot),
+    handler: async (request) => {
+      await streams.dropLot(gatedUser(request), request.params.id, request.params.lotId);
+      return { ok: true as const };
+    },
+  });
+  app.route({
+    ...routeOf(S.reorderLots),
+    handler: async (request) => streams.reorderLots(gatedUser(request), request.params.id, request.body.lotIds),
+  });
+  app.route({
+    ...routeOf(S.startLot),
+    handler: async (request) => streams.startLot(gatedUser(request), request.params.id, request.params.lotId),
+  });
+  app.route({
+    ...routeOf(S.prebid),
+    handler: async (request) =>
+      streams.prebid(gatedUser(request), request.params.id, request.params.lotId, request.body.maxAmount),
+  });
 }

@@ -6,6 +6,7 @@ import {
   HOST_GRACE_MS,
   MAX_FILS,
   MSG,
+  SCHEDULE_MAX_MS,
   STREAM_COVER_MAX_BYTES,
   parseChatBid,
   formatAED,
@@ -14,6 +15,7 @@ import {
   type BidResult,
   type ChatAck,
   type ChatMessage,
+  type Lot,
   type Page,
   type PageQuery,
   type StartStreamInput,
@@ -35,13 +37,17 @@ import type { UploadSource } from '../../media/images.js';
 import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
 import type { AuctionsPort } from '../auctions/port.js';
 import type { OrdersPort } from '../orders/port.js';
+import { createRunSheet } from './lots.js';
+import * as lq from './lots-queries.js';
+import type { ShowParts } from './parts.js';
 import * as q from './queries.js';
 
 declare module '../../lib/events.js' {
   interface DomainEvents {
     /** A stream started or ended (the live list refreshes), with its state when it ended. */
     'stream.changed': { streamId: string; live: StreamLive | null; ended: boolean };
-    'stream.message': { streamId: string; message: ChatMessage };
+    /** A chat line; `onlyFor`: a line holding a muted word, which only its sender sees. */
+    'stream.message': { streamId: string; message: ChatMessage; onlyFor?: string };
     'stream.message-deleted': { streamId: string; messageId: string };
     'stream.viewer-removed': { streamId: string; userId: string };
   }
@@ -62,7 +68,12 @@ export interface StreamsDeps {
   ports: { auctions: AuctionsPort; orders: OrdersPort };
   /** Counts a chat bid refused before the bid engine sees it, as the bid route counts a malformed body. */
   bidRefused: (reason: string) => void;
+  /** Buy It Now, clips, reminders and moderation, built in their own files (parts.ts). */
+  parts: ShowParts;
 }
+
+/** Lots on screen whose static terms this instance knows while they run (for each bid's banner). */
+const SCREEN_CACHE = 256;
 
 const brief = (id: string | null, username: string | null, pic: string): UserBrief | null =>
   id && username ? { id, username, profilePic: pic } : null;
@@ -111,26 +122,82 @@ export function createStreamsService(deps: StreamsDeps) {
       status: row.status,
       startedAt: row.started_at,
       endsAt: row.ends_at,
+      scheduledFor: row.scheduled_for,
       highestBid: leader && row.current_bid !== null ? { amount: row.current_bid, user: leader } : null,
     };
   }
 
-  /** The stream's state from its auction's: they end together, so one says what the other is. */
-  function streamLive(row: Pick<q.StreamRow, 'id' | 'ended_at' | 'end_reason'>, auction: AuctionLive): StreamLive {
-    const ended = auction.status !== 'open';
+  type ShowFrame = Pick<q.StreamRow, 'id' | 'status' | 'ends_at' | 'ended_at' | 'end_reason'>;
+
+  /**
+   * The show's state with the lot on screen's price, bids and winner (the fields a one-product
+   * stream had), and the lot itself once it has run.
+   */
+  function streamLive(row: ShowFrame, auction: AuctionLive | undefined, lot: Lot | null): StreamLive {
+    const ended = row.status === 'ended';
     return {
       id: row.id,
-      seq: auction.seq,
-      status: ended ? 'ended' : 'live',
-      endsAt: auction.endsAt,
+      seq: auction?.seq ?? 0,
+      status: row.status,
+      endsAt: row.ends_at,
       endedAt: ended ? row.ended_at : null,
       endReason: ended ? row.end_reason : null,
       highestBid:
-        auction.leader && auction.currentBid !== null ? { amount: auction.currentBid, user: auction.leader } : null,
+        auction?.leader && auction.currentBid !== null ? { amount: auction.currentBid, user: auction.leader } : null,
+      bidCount: auction?.bidCount ?? 0,
+      minimumBid: auction?.minimumBid ?? 0,
+      winner: auction?.status === 'sold' ? auction.leader : null,
+      lot: lot && lot.status !== 'waiting' ? lot : null,
+    };
+  }
+
+  async function withClip(lot: Omit<Lot, 'clip'>): Promise<Lot> {
+    const clips = lot.status === 'sold' ? await deps.parts.clipsOf([lot.id]) : new Map<string, never>();
+    return { ...lot, clip: clips.get(lot.id) ?? null };
+  }
+
+  async function lotsWithClips(streamId: string): Promise<Lot[]> {
+    const lots = await ports.auctions.lotsOf(streamId);
+    const sold = lots.filter((l) => l.status === 'sold').map((l) => l.id);
+    const clips = sold.length ? await deps.parts.clipsOf(sold) : new Map();
+    return lots.map((l) => ({ ...l, clip: clips.get(l.id) ?? null }));
+  }
+
+  /** The show as the room sees it now: its state, and the run sheet. */
+  async function screen(id: string): Promise<{ live: StreamLive; lots: Lot[] } | undefined> {
+    const row = await q.findStream(db, id);
+    if (!row) return undefined;
+    const [auction, lots] = await Promise.all([ports.auctions.liveState(row.auction_id), lotsWithClips(id)]);
+    return { live: streamLive(row, auction, lots.find((l) => l.id === row.auction_id) ?? null), lots };
+  }
+
+  /**
+   * A bid's banner comes from the bid's own update and what does not change while a lot runs
+   * (its terms, the show's end), read once per lot here: a running lot cannot be edited, and one
+   * that had bids sells, so it never runs again with other terms.
+   */
+  const running = new Map<string, { frame: ShowFrame; lot: Lot }>();
+  async function bidBanner(streamId: string, auction: AuctionLive): Promise<StreamLive | undefined> {
+    let known = running.get(auction.id);
+    if (!known) {
+      const row = await q.findStream(db, streamId);
+      const lot = await ports.auctions.lotOf(auction.id);
+      if (!row || !lot) return undefined;
+      known = { frame: row, lot: { ...lot, clip: null } };
+      if (running.size >= SCREEN_CACHE) running.delete(running.keys().next().value!);
+      running.set(auction.id, known);
+    }
+    const lot: Lot = {
+      ...known.lot,
+      status: 'running',
+      seq: auction.seq,
+      currentBid: auction.currentBid,
       bidCount: auction.bidCount,
       minimumBid: auction.minimumBid,
-      winner: auction.status === 'sold' ? auction.leader : null,
+      leader: auction.leader,
+      endsAt: auction.endsAt,
     };
+    return streamLive(known.frame, auction, lot);
   }
 
   const toMessage = (r: Awaited<ReturnType<typeof q.recentMessages>>[number]): ChatMessage => ({
@@ -139,14 +206,19 @@ export function createStreamsService(deps: StreamsDeps) {
     text: r.text,
     amount: r.amount,
     user: { id: r.user_id, username: r.username, profilePic: media.avatarUrl(r.avatar_key) },
+    lotTitle: r.lot_title,
     createdAt: r.created_at,
   });
 
-  /** Stores a chat line once (a resend finds it stored) and shows it to the room. */
+  /**
+   * Stores a chat line once (a resend finds it stored) and shows it to the room; a hidden one
+   * (a muted word) only to its sender, so nobody learns it was hidden.
+   */
   async function post(
     streamId: string,
     message: ChatMessage,
     bid?: { leading: boolean; message: string },
+    hidden = false,
   ): Promise<ChatAck> {
     const stored = await q.insertMessage(db, {
       id: message.id,
@@ -157,8 +229,10 @@ export function createStreamsService(deps: StreamsDeps) {
       amount: message.amount,
       created_at: message.createdAt,
       deleted_at: null,
+      hidden: hidden ? 1 : 0,
     });
-    if (stored) deps.publish({ type: 'stream.message', streamId, message });
+    if (stored)
+      deps.publish({ type: 'stream.message', streamId, message, ...(hidden ? { onlyFor: message.user.id } : {}) });
     return { ok: true, message, ...(bid ? { bid } : {}) };
   }
 
@@ -174,6 +248,37 @@ export function createStreamsService(deps: StreamsDeps) {
     return row;
   }
 
+  /** The host, or one of the host's moderators. */
+  async function moderated(user: UserRow, id: string) {
+    const row = await mustFind(id);
+    if (!(await deps.parts.canModerate(user.id, row))) throw new DomainError('FORBIDDEN', MSG.notModerator);
+    return row;
+  }
+
+  const runSheet = createRunSheet({
+    db,
+    clock,
+    publish: deps.publish,
+    log: deps.log,
+    auctions: ports.auctions,
+    avatarUrl: media.avatarUrl,
+    mustFind,
+    hosted,
+    withClip,
+  });
+
+  /** Opens the video room of a show that has just gone live; without it nobody can watch, so it ends. */
+  async function openVideo(id: string, log: StreamsDeps['log']): Promise<void> {
+    try {
+      const room = await deps.video.openRoom({ id, videoRoom: null });
+      if (room !== null) await q.setVideoRoom(db, id, room);
+    } catch (error) {
+      log.warn({ err: error }, 'opening the video room failed');
+      await end(id, 'host');
+      throw new DomainError('SERVICE_UNAVAILABLE', `Error starting stream: ${(error as Error).message}`);
+    }
+  }
+
   function takeChatToken(userId: string): boolean {
     const now = clock.now().getTime();
     const bucket = chatBuckets.get(userId) ?? { tokens: CHAT_BURST, at: now };
@@ -187,7 +292,8 @@ export function createStreamsService(deps: StreamsDeps) {
 
   /**
    * Ends a live stream once, whatever ended it, and stops its bidding in the same transaction: the
-   * highest bid so far wins and gets its order, so a host cannot walk away from a sale.
+   * running lot closes with its highest bid winning (its order made), so a host cannot walk away
+   * from a sale, and the lots never run go back to the shop.
    */
   async function end(id: string, reason: 'host' | 'timer' | 'abandoned'): Promise<boolean> {
     const ended = await withAfterCommit((onCommit) =>
@@ -196,18 +302,12 @@ export function createStreamsService(deps: StreamsDeps) {
         if (!row || row.status !== 'live') return undefined;
         const now = clock.iso();
         if (!(await q.endStream(trx, id, now, reason))) return undefined;
-        await ports.auctions.closeNow(trx, row.auction_id, onCommit);
-        return { ...row, status: 'ended' as const, ended_at: now, end_reason: reason };
+        await runSheet.closeRunSheet(trx, id, onCommit);
+        return row;
       }),
     );
     if (!ended) return false;
-    const auction = await ports.auctions.liveState(ended.auction_id);
-    deps.publish({
-      type: 'stream.changed',
-      streamId: id,
-      live: auction ? streamLive(ended, auction) : null,
-      ended: true,
-    });
+    deps.publish({ type: 'stream.changed', streamId: id, live: (await screen(id))?.live ?? null, ended: true });
     deps.video
       .closeRoom({ id, videoRoom: ended.video_room })
       .catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
@@ -215,8 +315,11 @@ export function createStreamsService(deps: StreamsDeps) {
   }
 
   return {
-    /** Host start: the stream goes live at once, with its auction on the chosen product. */
-    /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
+    /**
+     * Host start: the show goes live at once, or is announced for later (`scheduledFor`), with its
+     * run sheet. The one-product form is a show of one lot, run for the show's length from the start.
+     * `log`: the request's logger, so a failure's line carries the request id (ADR 0029).
+     */
     async start(
       host: UserRow,
       input: StartStreamInput,
@@ -225,28 +328,51 @@ export function createStreamsService(deps: StreamsDeps) {
     ): Promise<{ id: string }> {
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES)
         throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
-      if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
+      const now = clock.now();
+      const planned = input.scheduledFor === undefined ? undefined : Date.parse(input.scheduledFor);
+      if (planned !== undefined && planned <= now.getTime())
+        throw new DomainError('VALIDATION_FAILED', MSG.chooseShowTime, { scheduledFor: MSG.chooseShowTime });
+      if (planned !== undefined && planned - now.getTime() > SCHEDULE_MAX_MS)
+        throw new DomainError('VALIDATION_FAILED', MSG.showTimeTooFar, { scheduledFor: MSG.showTimeTooFar });
+      const live = planned === undefined;
+      if (live && (await q.liveStreamOf(db, host.id))) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
+      const lengthMs = input.durationMinutes * 60_000;
+      const startsAt = new Date(planned ?? now.getTime());
+      const endsAt = new Date(startsAt.getTime() + lengthMs);
+      const lots = [
+        ...(input.productId !== undefined && input.startingBid !== undefined
+          ? [
+              {
+                productId: input.productId,
+                startingBid: input.startingBid,
+                seconds: lengthMs / 1000,
+                closingStyle: 'sudden' as const,
+              },
+            ]
+          : []),
+        ...(input.lots ?? []),
+      ].map((lot) => ({ ...lot, id: crypto.randomUUID() }));
       const [coverKey] = cover ? await media.storeImages('covers', [cover.source]) : [undefined];
       const id = crypto.randomUUID();
-      const auctionId = crypto.randomUUID();
-      const now = clock.now();
-      const endsAt = new Date(now.getTime() + input.durationMinutes * 60_000);
       try {
         await db.transaction().execute(async (trx) => {
-          await ports.auctions.startLive(trx, host, input.productId, {
-            id: auctionId,
-            streamId: id,
-            startingBid: input.startingBid,
-            endsAt,
-          });
+          for (const [position, lot] of lots.entries())
+            await ports.auctions.addLot(trx, host, lot.productId, {
+              ...lot,
+              streamId: id,
+              position,
+              // The one-product show's lot runs as the show goes live.
+              runUntil: live && position === 0 && input.productId !== undefined ? endsAt : undefined,
+            });
           await q.insertStream(trx, {
             id,
             host_id: host.id,
             title: input.title,
             cover_key: coverKey ?? null,
-            auction_id: auctionId,
-            status: 'live',
-            started_at: now.toISOString(),
+            auction_id: lots[0]!.id,
+            status: live ? 'live' : 'scheduled',
+            scheduled_for: live ? null : startsAt.toISOString(),
+            started_at: startsAt.toISOString(),
             ends_at: endsAt.toISOString(),
             ended_at: null,
             end_reason: null,
@@ -259,17 +385,39 @@ export function createStreamsService(deps: StreamsDeps) {
         if (coverKey) await media.removeImages([coverKey]);
         throw error;
       }
-      try {
-        const room = await deps.video.openRoom({ id, videoRoom: null });
-        if (room !== null) await q.setVideoRoom(db, id, room);
-      } catch (error) {
-        // Without its video room the stream cannot be watched: it ends, and the host hears why.
-        log.warn({ err: error }, 'opening the video room failed');
-        await end(id, 'host');
-        throw new DomainError('SERVICE_UNAVAILABLE', `Error starting stream: ${(error as Error).message}`);
-      }
+      if (live) await openVideo(id, log);
       deps.publish({ type: 'stream.changed', streamId: id, live: null, ended: false });
       return { id };
+    },
+
+    /**
+     * The host goes live with a scheduled show: it starts now and lasts as long as planned, and
+     * (after the commit) the reminded viewers and the host's followers are told.
+     */
+    async goLive(host: UserRow, id: string, log: StreamsDeps['log'] = deps.log): Promise<void> {
+      const row = await hosted(host, id);
+      if (row.status !== 'scheduled') throw new DomainError('CONFLICT', MSG.showNotScheduled);
+      if (await q.liveStreamOf(db, host.id)) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
+      const lengthMs = Date.parse(row.ends_at) - Date.parse(row.started_at);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await q.goLive(trx, id, now.toISOString(), new Date(now.getTime() + lengthMs).toISOString())))
+          throw new DomainError('CONFLICT', MSG.showNotScheduled);
+        // A one-product show's lot runs for the show's length from its start, as when it went live at once.
+        const lots = await ports.auctions.lotsOf(id, trx);
+        if (lots.length === 1 && lots[0]!.seconds * 1000 === lengthMs) await ports.auctions.openLot(trx, lots[0]!.id);
+      });
+      await openVideo(id, log);
+      deps.publish({ type: 'stream.changed', streamId: id, live: (await screen(id))?.live ?? null, ended: false });
+      deps.publish({ type: 'stream.lots', streamId: id });
+      await deps.parts
+        .onShowLive({ ...row, title: row.title })
+        .catch((err: unknown) => log.warn({ err }, 'telling followers a show went live failed'));
+    },
+
+    /** Scheduled shows, soonest first. */
+    async upcoming(): Promise<{ items: StreamCard[] }> {
+      return { items: (await q.upcoming(db, 24)).map(card) };
     },
 
     async list({ cursor }: PageQuery): Promise<Page<StreamCard>> {
@@ -282,17 +430,22 @@ export function createStreamsService(deps: StreamsDeps) {
 
     async detail(viewer: UserRow | null, id: string): Promise<StreamDetail> {
       const row = await mustFind(id);
-      const [auction, messages, removed] = await Promise.all([
+      const [auction, messages, removed, lots, pins, room, myPrebids] = await Promise.all([
         ports.auctions.liveState(row.auction_id),
-        q.recentMessages(db, id, CHAT_HISTORY),
+        q.recentMessages(db, id, CHAT_HISTORY, viewer?.id ?? null),
         viewer ? q.isBanned(db, id, viewer.id) : false,
+        lotsWithClips(id),
+        deps.parts.pinsOf(id),
+        deps.parts.room(viewer, row),
+        viewer ? lq.myPrebids(db, id, viewer.id) : {},
       ]);
       const isHost = viewer?.id === row.host_id;
       const isWinner = viewer !== null && viewer.id === row.winner_id;
+      // The lot on screen's order, for its host and winner (a show order per buyer is the orders module's).
       const order = isHost || isWinner ? await ports.orders.orderOfAuction(row.auction_id) : undefined;
       return {
         ...card(row),
-        ...streamLive(row, auction!),
+        ...streamLive(row, auction, lots.find((l) => l.id === row.auction_id) ?? null),
         auctionId: row.auction_id,
         product: { id: row.product_id, title: row.product_title, image: media.firstImageOf(row.product_images) },
         serverTime: clock.iso(),
@@ -300,6 +453,10 @@ export function createStreamsService(deps: StreamsDeps) {
         removed,
         recentMessages: messages.map(toMessage),
         order: order ? { id: order.id, status: order.status } : null,
+        lots,
+        pins,
+        myPrebids,
+        ...room,
       };
     },
 
@@ -342,20 +499,28 @@ export function createStreamsService(deps: StreamsDeps) {
      */
     async chat(user: UserRow, streamId: string, line: string, clientId: string): Promise<ChatAck> {
       const row = await mustFind(streamId);
+      if (row.status === 'scheduled') throw new DomainError('CONFLICT', MSG.showNotLiveYet);
       if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
       if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
       if (!takeChatToken(user.id)) throw new DomainError('RATE_LIMITED', MSG.chatRateLimited);
+      // A muted sender is refused here; a line with a muted word is kept, for its sender's eyes only.
+      const { hidden } = await deps.parts.chatCheck(user, row, line);
       const typed = parseChatBid(line);
       const sender = { id: user.id, username: user.username, profilePic: media.avatarUrl(user.avatar_key) };
       if (typed === null)
-        return post(streamId, {
-          id: messageId(streamId, user.id, clientId, `chat|${line}`),
-          kind: 'chat',
-          text: line,
-          amount: null,
-          user: sender,
-          createdAt: clock.iso(),
-        });
+        return post(
+          streamId,
+          {
+            id: messageId(streamId, user.id, clientId, `chat|${line}`),
+            kind: 'chat',
+            text: line,
+            amount: null,
+            user: sender,
+            createdAt: clock.iso(),
+          },
+          undefined,
+          hidden,
+        );
 
       if (user.id === row.host_id) throw new DomainError('FORBIDDEN', MSG.hostCannotBid);
       if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
@@ -404,17 +569,17 @@ export function createStreamsService(deps: StreamsDeps) {
       if ((await mustFind(streamId)).status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
     },
 
-    async deleteMessage(host: UserRow, streamId: string, messageId: string): Promise<void> {
-      await hosted(host, streamId);
+    async deleteMessage(moderator: UserRow, streamId: string, messageId: string): Promise<void> {
+      await moderated(moderator, streamId);
       if (!(await q.deleteMessage(db, streamId, messageId, clock.iso())))
         throw new DomainError('NOT_FOUND', MSG.notFound);
       deps.publish({ type: 'stream.message-deleted', streamId, messageId });
     },
 
-    /** The host removes a viewer: out of the room now, and no chat, bids or video in this stream again. */
-    async removeViewer(host: UserRow, streamId: string, userId: string): Promise<void> {
-      const row = await hosted(host, streamId);
-      if (userId === host.id) throw new DomainError('VALIDATION_FAILED', MSG.notFound);
+    /** The host or a moderator removes a viewer: out of the room now, and no chat, bids or video in this stream again. */
+    async removeViewer(moderator: UserRow, streamId: string, userId: string): Promise<void> {
+      const row = await moderated(moderator, streamId);
+      if (userId === row.host_id || userId === moderator.id) throw new DomainError('VALIDATION_FAILED', MSG.notFound);
       if (!(await q.userBrief(db, userId))) throw new DomainError('NOT_FOUND', MSG.userNotFound);
       await q.insertBan(db, streamId, userId, clock.iso());
       // The ban stands even if the SFU cannot be told now: their next video join is refused here.
@@ -444,6 +609,15 @@ export function createStreamsService(deps: StreamsDeps) {
       return (await q.coverKeys(db)).flatMap((key) => media.filesOfImage(key));
     },
 
-    streamLive,
+    bidBanner,
+    screen,
+    addLot: runSheet.addLot,
+    editLot: runSheet.editLot,
+    dropLot: runSheet.dropLot,
+    reorderLots: runSheet.reorderLots,
+    startLot: runSheet.startLot,
+    prebid: runSheet.prebid,
+    /** Registered with the auctions module: a lot's close posts the hammer line and tells the room. */
+    onLotClosed: runSheet.onLotClosed,
   };
 }

@@ -8,6 +8,8 @@ import type { StreamsService } from './service.js';
 const JOINED = 'streams.joined';
 /** Viewer counts go out at most this often per stream from each instance. */
 const COUNT_EVERY_MS = 2000;
+/** A run sheet's changes within this long go out as one. */
+const SHOW_COALESCE_MS = 20;
 
 /** The streams this socket is in, kept between messages so a disconnect leaves each of them. */
 const joinedBy = (session: SocketSession) => {
@@ -46,6 +48,28 @@ export function streamsSocket(
           .catch(() => undefined);
       }, COUNT_EVERY_MS).unref(),
     );
+  };
+  /**
+   * The run sheet changed: the room gets it whole, and the lot on screen with it. Changes that
+   * come together (a start and its pre-bids, a close) are read and sent once.
+   */
+  const pendingShows = new Set<string>();
+  const showChanged = (streamId: string, out: RealtimeOut) => {
+    if (pendingShows.has(streamId)) return;
+    pendingShows.add(streamId);
+    setTimeout(() => {
+      pendingShows.delete(streamId);
+      streams
+        .screen(streamId)
+        .then((now) => {
+          if (!now) return;
+          const serverTime = clock.iso();
+          out.to(streamRoom(streamId)).emit('show:lots', { streamId, lots: now.lots, serverTime });
+          out.to(streamRoom(streamId)).emit('stream:update', { stream: now.live, serverTime });
+          out.to(STREAMS_LOBBY).emit('streams:changed', { streamId, serverTime });
+        })
+        .catch(() => undefined);
+    }, SHOW_COALESCE_MS).unref();
   };
   const leave = (session: SocketSession, streamId: string, out: RealtimeOut) => {
     session.leave(streamRoom(streamId));
@@ -109,20 +133,19 @@ export function streamsSocket(
     onDisconnect(session, out) {
       for (const streamId of [...joinedBy(session)]) leave(session, streamId, out);
     },
-    onEvent(event, out) {
+    async onEvent(event, out) {
       switch (event.type) {
-        case 'auction.changed':
-          // Bids: the stream's banner. Its close comes as stream.changed, with why it ended.
-          if (event.streamId && event.update.reason === 'bid') {
-            out.to(streamRoom(event.streamId)).emit('stream:update', {
-              stream: streams.streamLive(
-                { id: event.streamId, ended_at: null, end_reason: null },
-                event.update.auction,
-              ),
-              serverTime: event.update.serverTime,
-            });
-            out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
-          }
+        case 'auction.changed': {
+          // Bids: the stream's banner. A lot's start and close come as stream.lots, the end as stream.changed.
+          if (!event.streamId || event.update.reason !== 'bid') return;
+          const stream = await streams.bidBanner(event.streamId, event.update.auction);
+          if (stream)
+            out.to(streamRoom(event.streamId)).emit('stream:update', { stream, serverTime: event.update.serverTime });
+          out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
+          return;
+        }
+        case 'stream.lots':
+          showChanged(event.streamId, out);
           return;
         case 'stream.changed':
           // The host's sockets stop hosting on every instance: no more signalling as host.
@@ -132,8 +155,9 @@ export function streamsSocket(
           out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
           return;
         case 'stream.message':
+          // A line with a muted word reaches only its sender's own sockets.
           out
-            .to(streamRoom(event.streamId))
+            .to(event.onlyFor ? userRoom(event.onlyFor) : streamRoom(event.streamId))
             .emit('stream:message', { streamId: event.streamId, message: event.message });
           return;
         case 'stream.message-deleted':

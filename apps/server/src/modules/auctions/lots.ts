@@ -141,7 +141,8 @@ export function createLots(deps: {
     /** One lot, with the show it is on (undefined when it is no show's lot). */
     async lotOf(id: string, runner: Kysely<DB> = db): Promise<(LotView & { streamId: string }) | undefined> {
       const row = await lq.findLot(runner, id);
-      if (!row?.stream_id || row.lot_position === null) return undefined;
+      // A dropped lot is off the run sheet: no show's lot any more.
+      if (!row?.stream_id || row.lot_position === null || row.status === 'cancelled') return undefined;
       return { ...view(row), streamId: row.stream_id };
     },
   };

@@ -202,6 +202,20 @@ describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
     });
   });
 
+  it('a scheduled show the host calls off ends, its lots back in the shop', async () => {
+    const { id, lotIds, productIds } = await show(2, {
+      scheduledFor: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
+    expect((await call(t, 'POST', `/api/streams/${id}/end`, { user: other })).statusCode).toBe(403);
+    expect((await call(t, 'POST', `/api/streams/${id}/end`, { user: host })).statusCode).toBe(200);
+    expect((await detail(id)).status).toBe('ended');
+    for (const [i, lotId] of lotIds.entries()) {
+      expect((await auctionRow(t, lotId)).status).toBe('cancelled');
+      expect(await product(productIds[i]!)).toEqual({ is_auction: 0, related_auction: null });
+    }
+    expect((await call(t, 'POST', `/api/streams/${id}/live`, { user: host })).statusCode).toBe(409);
+  });
+
   it('a scheduled one-product show runs its lot as it goes live', async () => {
     const productId = await insertProduct(t, host.id);
     const res = await call(t, 'POST', '/api/streams', {

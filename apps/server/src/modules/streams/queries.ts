@@ -91,7 +91,7 @@ export async function putOnScreen(db: Db, id: string, auctionId: string, status?
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Ends a live stream; only the call that finds it live changes it. */
+/** Ends a live (or scheduled) stream; only the call that finds it not yet ended changes it. */
 export async function endStream(
   db: Db,
   id: string,
@@ -102,7 +102,7 @@ export async function endStream(
     .updateTable('streams')
     .set({ status: 'ended', ended_at: now, end_reason: reason })
     .where('id', '=', id)
-    .where('status', '=', 'live')
+    .where('status', 'in', ['live', 'scheduled'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -299,7 +299,8 @@ export function createStreamsService(deps: StreamsDeps) {
     const ended = await withAfterCommit((onCommit) =>
       db.transaction().execute(async (trx: Transaction<DB>) => {
         const row = await q.findStream(trx, id);
-        if (!row || row.status !== 'live') return undefined;
+        // A scheduled show the host calls off ends as a live one does: its lots go back to the shop.
+        if (!row || row.status === 'ended') return undefined;
         const now = clock.iso();
         if (!(await q.endStream(trx, id, now, reason))) return undefined;
         await runSheet.closeRunSheet(trx, id, onCommit);
@@ -462,7 +463,7 @@ export function createStreamsService(deps: StreamsDeps) {
 
     endByHost: async (host: UserRow, id: string) => {
       const row = await hosted(host, id);
-      if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      if (row.status === 'ended') throw new DomainError('CONFLICT', MSG.streamNotLive);
       await end(id, 'host');
     },
 

@@ -108,6 +108,9 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
       expect(Date.parse(d.endsAt) - Date.parse(d.startedAt)).toBe(5 * MINUTE);
       expect(d.cover).toMatch(/^\/uploads\/covers\/.+\.webp$/);
       expect((await auctionRow(t, d.auctionId)).kind).toBe('live');
+      // A one-product stream is a show of one lot, running from the start for the show's length.
+      expect(d.lots).toHaveLength(1);
+      expect(d.lot).toMatchObject({ id: d.auctionId, status: 'running', endsAt: d.endsAt, startingBid: AED(50) });
       // A live auction is the stream's: it is not in the timed auctions list.
       const list = (await call(t, 'GET', '/api/auctions?limit=60')).json() as Page<{ id: string }>;
       expect(list.items.map((a) => a.id)).not.toContain(d.auctionId);

@@ -6,8 +6,7 @@ export type { LotTerms, LotView } from './lots.js';
 
 /** What later modules may ask of auctions (ADR 0007). */
 export const AUCTIONS_PORT = [
-  // streams: a stream's auction, opened and closed in the stream's transactions, bid on from its chat
-  'startLive',
+  // streams: a show's lots, closed in the show's transactions, bid on from its chat
   'closeNow',
   'liveState',
   'placeBid',

@@ -293,19 +293,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return { id };
     },
 
-    /**
-     * A live stream's auction, inside the stream's own transaction: sudden death at the stream's
-     * timer. The stream ends it early (End Stream, the host gone) through closeNow.
-     */
-    async startLive(
-      trx: Transaction<DB>,
-      host: UserRow,
-      productId: string,
-      terms: { id: string; streamId: string; startingBid: number; endsAt: Date },
-    ) {
-      await openAuction(trx, host, productId, { ...terms, reservePrice: null, closingStyle: 'sudden', kind: 'live' });
-    },
-
     /** Stops the bidding now, in the caller's transaction: the highest bid so far wins. */
     closeNow: (trx: Transaction<DB>, id: string, onCommit: OnCommit) => closeIn(trx, id, onCommit, true),
 

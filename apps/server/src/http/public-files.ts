@@ -58,19 +58,19 @@ export function registerPublicFiles(app: FastifyInstance, storage: FileStorage):
     const key = PUBLIC_PREFIX + (request.params as { '*': string })['*'];
     const file = isPublicKey(key) ? await storage.open(key) : null;
     if (!file) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
-    // Every public file was re-encoded (or checked) by us under a name never reused: it can be cached for good.
-    reply
-      .header('content-type', file.contentType)
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'public, max-age=31536000, immutable');
     const range = byteRange(request.headers.range, file.size);
     if (range === 'unsatisfiable') {
       file.body.destroy();
       return reply
         .status(416)
         .header('content-range', `bytes */${file.size}`)
-        .send({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
+        .send({ error: { code: 'VALIDATION_FAILED', message: MSG.notFound } });
     }
+    // Every public file was re-encoded (or checked) by us under a name never reused: it can be cached for good.
+    reply
+      .header('content-type', file.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'public, max-age=31536000, immutable');
     if (range)
       return reply
         .status(206)

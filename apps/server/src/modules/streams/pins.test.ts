@@ -107,6 +107,21 @@ describe.each(DIALECTS)('Buy It Now and show orders (%s)', (dialect) => {
     expect(await t.orders.showOrderOf(buyer.id, streamId)).toEqual({ id: next, status: 'awaiting_address' });
   });
 
+  it('opens one show order when a buyer’s purchases and a win arrive at once', async () => {
+    const { streamId } = await insertShow(t, host.id);
+    const lot = await insertLot(t, streamId, host.id, 'sold', other.id, { price: 2_000 });
+    const items = await Promise.all([100, 200, 300].map((price, i) => pinned(streamId, price, 1, `Tea ${i}`)));
+    const [bought] = await Promise.all([
+      Promise.all(items.map((item) => buy(streamId, item.id, other))),
+      win(lot, streamId, 2_000, other),
+    ]);
+    expect(bought.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const shows = (await ordersOf(other)).filter((o) => o.lines.some((l) => l.auctionId === lot));
+    expect(shows).toHaveLength(1);
+    expect(shows[0]).toMatchObject({ subtotal: 2_600, vat: vatFor(2_600), total: 2_600 + vatFor(2_600) });
+    expect(shows[0]!.lines).toHaveLength(4);
+  });
+
   it('keeps a timed auction in an order of its own, its line naming the auction', async () => {
     const { streamId } = await insertShow(t, host.id, 'ended');
     const timed = await insertLot(t, streamId, host.id, 'sold', other.id, { price: 5_000 });

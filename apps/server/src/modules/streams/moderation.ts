@@ -116,7 +116,8 @@ export function createModeration(deps: ModerationDeps) {
     /** Host or moderator: this person may not chat in this stream for five minutes from now. */
     async mute(actor: UserRow, streamId: string, userId: string): Promise<{ until: string }> {
       const stream = await mustModerate(actor.id, streamId);
-      if (userId === stream.host_id || userId === actor.id) throw new DomainError('FORBIDDEN', MSG.notModerator);
+      // Nobody mutes the host or themselves: answered as removing the host is (service.ts removeViewer).
+      if (userId === stream.host_id || userId === actor.id) throw new DomainError('VALIDATION_FAILED', MSG.notFound);
       if (!(await q.userBriefs(db, [userId])).length) throw new DomainError('NOT_FOUND', MSG.userNotFound);
       if (stream.status === 'ended') throw new DomainError('CONFLICT', MSG.streamNotLive);
       const until = clock.iso(MUTE_MS);

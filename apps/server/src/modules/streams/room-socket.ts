@@ -23,3 +23,27 @@ export function roomSocket(deps: { moderation: Moderation }): SocketParts {
     },
   };
 }
+
+/**
+ * One module has one socket part: the stream's own (socket.ts) and the room's, as one. Each
+ * message has one handler (the gateway refuses two); events and disconnects reach every part,
+ * one part's failure not keeping them from the others.
+ */
+export function mergeSocketParts(...parts: SocketParts[]): SocketParts {
+  const handlers: NonNullable<SocketParts['handlers']> = {};
+  for (const part of parts) {
+    for (const event of Object.keys(part.handlers ?? {}) as Array<keyof typeof handlers>) {
+      if (handlers[event]) throw new Error(`two socket parts handle ${event}`);
+      (handlers as Record<string, unknown>)[event] = part.handlers![event];
+    }
+  }
+  return {
+    handlers,
+    onEvent: async (event, out) => {
+      await Promise.all(parts.map(async (part) => part.onEvent?.(event, out)));
+    },
+    onDisconnect: async (session, out) => {
+      await Promise.all(parts.map(async (part) => part.onDisconnect?.(session, out)));
+    },
+  };
+}

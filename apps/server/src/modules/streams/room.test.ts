@@ -16,7 +16,7 @@ import { createMediaService } from '../../media/media-service.js';
 import { attachRealtime } from '../../realtime/gateway.js';
 import { createRoomParts, type RoomParts } from './moderation.js';
 import { roomRoutes } from './room-routes.js';
-import { roomSocket } from './room-socket.js';
+import { mergeSocketParts, roomSocket } from './room-socket.js';
 
 const redisUrl = inject('redisUrl');
 
@@ -358,8 +358,10 @@ describe.each(DIALECTS)('the room: reminders, moderators, mutes, muted words, vi
         events: t.events,
         accounts: t.accounts,
         parts: [
-          { handlers: { 'stream:join': (session, { streamId }) => session.join(streamRoom(streamId)) } },
-          roomSocket(room),
+          mergeSocketParts(
+            { handlers: { 'stream:join': (session, { streamId }) => session.join(streamRoom(streamId)) } },
+            roomSocket(room),
+          ),
         ],
         log: app.log,
         metrics: { socketConnected() {}, socketMessageSent() {}, gauge() {} } as never,

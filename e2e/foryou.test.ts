@@ -96,7 +96,7 @@ describeInBrowser('the For You feed in the browser', () => {
     let auctionIds: string[] = [];
 
     beforeAll(async () => {
-      // The demo catalog (two sellers, a dozen products with photos), one more seller with auctions and listings.
+      // The demo catalog (two sellers, a dozen products with photos, six open auctions), one more seller with auctions and listings.
       server = await startServer(dialect, { seedDemo: true });
       const make = async (username: string) => {
         const row = await server.accounts.createAccountDirectly({
@@ -125,7 +125,8 @@ describeInBrowser('the For You feed in the browser', () => {
           popularity: 5 + i,
         })),
       );
-      auctionIds = [];
+      // The demo's own open auctions are in the feed too.
+      auctionIds = (await server.auctions.list({ sort: 'ending', limit: 60 })).items.map((a) => a.id);
       const bidder = await make(`yusuf_${dialect}`);
       for (let i = 0; i < 3; i++) {
         const { id } = await startAuction(

@@ -84,3 +84,28 @@ export async function seedStream(env: Record<string, string>, chatters: number) 
   await souq.app.close();
   return { streamId: id, hostCookie: cookies[0]!, cookies: cookies.slice(1) };
 }
+
+/**
+ * A live show (30 minutes) with `lots` waiting lots of 10 s each, sudden death, and people to bid;
+ * the host must then keep it alive on the socket and start each lot over HTTP.
+ */
+export async function seedShow(env: Record<string, string>, lots: number, bidders: number) {
+  const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
+  await souq.jobs.stop();
+  const { cookies, seller } = await seedPeople(souq, bidders + 1);
+  const runSheet = [];
+  for (let i = 0; i < lots; i++)
+    runSheet.push({
+      productId: await seedProduct(souq, seller.id),
+      startingBid: 100,
+      seconds: 10,
+      closingStyle: 'sudden' as const,
+    });
+  const { id } = await souq.streams.start(
+    seller,
+    { title: 'Benchmark show', durationMinutes: 30, lots: runSheet },
+    undefined,
+  );
+  await souq.app.close();
+  return { streamId: id, hostCookie: cookies[0]!, cookies: cookies.slice(1) };
+}

@@ -5,7 +5,10 @@
  * measures every `auction:update` from the bid's acceptance (the update's serverTime) to its
  * arrival here, counting the bid rows it carries; in `stream` mode it joins one live stream and
  * measures every chat message from its sending (the time the sender wrote into it, `t=<ms>`) to
- * its arrival. Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
+ * its arrival; in `show` mode it joins a live show and notes when each lot's start and close
+ * (`stream:update` with the lot running, then sold or passed) reach each socket, as clock
+ * readings the parent compares with when it started the lot and when the lot's timer ran out.
+ * Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
  *
  * CLIENT picks the client: `socket.io` (socket.io-client, as the browser runs it) or `wire`
  * (a bare WebSocket speaking the same Engine.IO/Socket.IO frames, decoding only the JSON of each
@@ -23,6 +26,8 @@ const latencies: number[] = [];
 let gaps = 0;
 let received = 0;
 let messages = 0;
+/** `show` mode: `<lot id> <status>` → when each socket first heard it (Date.now()). */
+const heard = new Map<string, number[]>();
 
 interface Watcher {
   on(event: string, handler: (payload: never) => void): void;
@@ -95,7 +100,7 @@ async function main() {
             list[i % list.length]!,
             cookieList.length ? cookieList[i % cookieList.length] : undefined,
             () => {
-              if (mode === 'stream') watcher.emit('stream:join', { streamId: roomId });
+              if (mode === 'stream' || mode === 'show') watcher.emit('stream:join', { streamId: roomId });
               else watcher.emit('auction:watch', { auctionId: roomId });
               resolve();
             },
@@ -105,6 +110,14 @@ async function main() {
             const sentAt = /^t=(\d+)/.exec(message.text)?.[1];
             if (sentAt) latencies.push(Date.now() - Number(sentAt));
             received++;
+          });
+          const seen = new Set<string>();
+          watcher.on('stream:update', ({ stream }: { stream: { lot: { id: string; status: string } | null } }) => {
+            if (mode !== 'show' || !stream.lot) return;
+            const key = `${stream.lot.id} ${stream.lot.status}`;
+            if (seen.has(key)) return;
+            seen.add(key);
+            heard.set(key, [...(heard.get(key) ?? []), Date.now()]);
           });
           watcher.on('auction:update', (update: AuctionUpdate) => {
             latencies.push(Date.now() - Date.parse(update.serverTime));
@@ -124,7 +137,7 @@ async function main() {
   process.on('message', (message: { type: string }) => {
     if (message.type !== 'finish') return;
     for (const w of watchers) w.close();
-    process.send!({ type: 'stats', latencies, gaps, received, messages }, () => process.exit(0));
+    process.send!({ type: 'stats', latencies, gaps, received, messages, heard: [...heard] }, () => process.exit(0));
   });
 }
 

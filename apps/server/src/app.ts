@@ -140,7 +140,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     metrics,
   });
 
-  if (config.seedDemo) await seedDemoData({ accounts: services.accounts, catalog: services.catalog, log: app.log });
+  if (config.seedDemo)
+    await seedDemoData({
+      accounts: services.accounts,
+      catalog: services.catalog,
+      auctions: services.auctions,
+      clock,
+      log: app.log,
+    });
 
   registerErrorHandling(app);
   registerContractCompilers(app);

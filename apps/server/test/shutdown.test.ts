@@ -40,11 +40,18 @@ describe('the server process', () => {
 
     const shop = (await (await fetch(`${server.base}/api/products?limit=60`)).json()) as { items: unknown[] };
     expect(shop.items).toHaveLength(12);
+    // /auction is not empty on first start: open auctions, some already bid on by other demo users.
+    const auctions = (await (await fetch(`${server.base}/api/auctions?limit=60`)).json()) as {
+      items: Array<{ status: string; bidCount: number }>;
+    };
+    expect(auctions.items).toHaveLength(6);
+    expect(auctions.items.every((a) => a.status === 'open')).toBe(true);
+    expect(auctions.items.filter((a) => a.bidCount > 0)).toHaveLength(3);
 
     const run = await stopServer(server);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      'seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test) and 12 products',
+      'seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test, khalid@souq.test), 12 products and 6 open auctions',
     );
     expect(run.stdout).toContain('SIGTERM: finishing in-flight requests, then closing');
   });
@@ -59,8 +66,9 @@ describe('the server process', () => {
 
     const db = new SQLite(path.join(dataDir, 'souq.db'), { readonly: true });
     try {
-      expect(db.prepare('select count(*) as n from users').get()).toEqual({ n: 3 });
-      expect(db.prepare('select count(*) as n from products').get()).toEqual({ n: 12 });
+      expect(db.prepare('select count(*) as n from users').get()).toEqual({ n: 4 });
+      expect(db.prepare('select count(*) as n from products').get()).toEqual({ n: 18 });
+      expect(db.prepare("select count(*) as n from auctions where status = 'open'").get()).toEqual({ n: 6 });
     } finally {
       db.close();
     }

@@ -34,6 +34,10 @@ export interface MultipartBody {
 export interface FormLimits {
   files: number;
   fields: number;
+  /** Bytes per file, when not the photos' MAX_UPLOAD_BYTES (a sale clip's is larger). */
+  fileSize?: number;
+  /** What a file over `fileSize` is told, when not MSG.fileTooLarge. */
+  tooLarge?: string;
 }
 
 /** Eight photos and an invoice, and the product's text fields. */
@@ -138,7 +142,12 @@ async function readMultipart(request: FastifyRequest, limits: FormLimits = PRODU
   const files: Upload[] = [];
   request.uploadedFiles ??= [];
   try {
-    for await (const part of request.parts({ limits: { files: limits.files, fields: limits.fields } })) {
+    const perForm = {
+      files: limits.files,
+      fields: limits.fields,
+      ...(limits.fileSize ? { fileSize: limits.fileSize } : {}),
+    };
+    for await (const part of request.parts({ limits: perForm })) {
       if (part.type === 'file') {
         // A body cut off in this part leaves its stream destroyed before we see it, and a pipe from it would wait forever.
         if (part.file.destroyed) throw new Error('multipart body ended inside a file');
@@ -156,7 +165,8 @@ async function readMultipart(request: FastifyRequest, limits: FormLimits = PRODU
     }
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.fileTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new DomainError('PAYLOAD_TOO_LARGE', limits.tooLarge ?? MSG.fileTooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new DomainError('PAYLOAD_TOO_LARGE', limits.files === 1 ? MSG.oneFileOnly : MSG.tooManyImages);
     if (code === 'FST_FIELDS_LIMIT') throw new DomainError('PAYLOAD_TOO_LARGE', MSG.tooManyKeywords);

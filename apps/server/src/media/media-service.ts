@@ -132,6 +132,19 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
       return storage.open(key);
     },
 
+    /**
+     * A video the caller has checked by its magic bytes (a show's sale clip), stored as sent under
+     * a public key never reused: `public/<folder>/<uuid>.<ext>`.
+     */
+    async storeVideo(folder: string, data: Buffer, ext: 'webm' | 'mp4'): Promise<string> {
+      const key = `${PUBLIC_PREFIX}${folder}/${crypto.randomUUID()}.${ext}`;
+      await storage.put(key, data);
+      return key;
+    },
+
+    /** The browser URL of a stored public file kept by its full key (a clip). */
+    fileUrl: (key: string): string => storage.url(key),
+
     async removeFile(key: string | null): Promise<void> {
       if (key) await discard([key]);
     },

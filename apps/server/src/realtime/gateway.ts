@@ -97,6 +97,16 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
       if (!redis || !SOCKET_ID.test(socketId)) return null;
       return (await io.in(socketId).fetchSockets()).find((s) => s.id === socketId)?.rooms ?? null;
     },
+    async usersIn(room) {
+      // fetchSockets asks every instance through the adapter; each socket carries its person's id.
+      const userIds = new Set<string>();
+      let guests = 0;
+      for (const socket of await io.in(room).fetchSockets()) {
+        if (socket.data.userId) userIds.add(socket.data.userId);
+        else guests++;
+      }
+      return { userIds: [...userIds], guests };
+    },
   };
 
   const handlers = new Map<ClientEvent, SocketHandler<ClientEvent>>();

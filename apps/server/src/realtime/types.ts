@@ -13,6 +13,8 @@ export interface RealtimeOut {
   roomSize(room: string): Promise<number>;
   /** The rooms one socket is in, on whichever instance holds it; null when no socket has that id. */
   roomsOf(socketId: string): Promise<ReadonlySet<string> | null>;
+  /** Who is in a room across every instance: each signed-in person once, and how many sockets have nobody signed in. */
+  usersIn(room: string): Promise<{ userIds: string[]; guests: number }>;
 }
 
 /** One connected socket, as handlers see it. */

@@ -3,8 +3,10 @@ import { ProductSchema } from '@souq/shared';
 import type { UserRow } from '../db/schema.js';
 import type { CatalogService } from '../modules/catalog/service.js';
 
-interface DemoProduct {
-  seller: 'amira' | 'omar';
+export type DemoSeller = 'amira' | 'omar';
+
+export interface DemoProduct {
+  seller: DemoSeller;
   title: string;
   /** The seller's Arabic beside it, as a Gulf seller would give it (issue 29). */
   arabic?: { title: string; description: string };
@@ -238,31 +240,32 @@ async function picture(title: string, [from, to]: [string, string]): Promise<Buf
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-export async function seedDemoCatalog(
-  catalog: CatalogService,
-  sellers: Record<'amira' | 'omar', UserRow>,
-): Promise<number> {
-  for (const p of PRODUCTS) {
-    // Parsed as the sell form's fields are, so the seed's products read as a seller's would.
-    await catalog.create(
-      sellers[p.seller],
-      ProductSchema.parse({
-        title: p.title,
-        description: p.description,
-        titleAr: p.arabic?.title ?? '',
-        descriptionAr: p.arabic?.description ?? '',
-        category: p.category,
-        price: String(p.price),
-        previousPrice: p.previousPrice ? String(p.previousPrice) : '',
-        condition: p.condition,
-        brand: p.brand,
-        dimensions: p.dimensions ?? '',
-        weight: String(p.weight),
-        countryOfOrigin: p.country ?? '',
-        keywords: p.keywords,
-      }),
-      { images: [await picture(p.title, p.colors)] },
-    );
-  }
+/** One demo product, listed by its seller with a picture made from its title and colours. */
+export async function createDemoProduct(catalog: CatalogService, seller: UserRow, p: DemoProduct): Promise<string> {
+  // Parsed as the sell form's fields are, so the seed's products read as a seller's would.
+  const { id } = await catalog.create(
+    seller,
+    ProductSchema.parse({
+      title: p.title,
+      description: p.description,
+      titleAr: p.arabic?.title ?? '',
+      descriptionAr: p.arabic?.description ?? '',
+      category: p.category,
+      price: String(p.price),
+      previousPrice: p.previousPrice ? String(p.previousPrice) : '',
+      condition: p.condition,
+      brand: p.brand,
+      dimensions: p.dimensions ?? '',
+      weight: String(p.weight),
+      countryOfOrigin: p.country ?? '',
+      keywords: p.keywords,
+    }),
+    { images: [await picture(p.title, p.colors)] },
+  );
+  return id;
+}
+
+export async function seedDemoCatalog(catalog: CatalogService, sellers: Record<DemoSeller, UserRow>): Promise<number> {
+  for (const p of PRODUCTS) await createDemoProduct(catalog, sellers[p.seller], p);
   return PRODUCTS.length;
 }

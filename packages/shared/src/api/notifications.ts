@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'bid_received', 'auction_sold', 'auction_unsold'] as const;
+export const NOTIFICATION_KINDS = [
+  'outbid',
+  'won',
+  'bid_received',
+  'auction_sold',
+  'auction_unsold',
+  // issue 30: a scheduled show went live (reminded viewers and the host's followers)
+  'show_live',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const AppNotificationSchema = z.object({

@@ -42,10 +42,11 @@ export const PUBLIC_PREFIX = 'public/';
 export const PRIVATE_PREFIX = 'private/';
 
 /**
- * The shape of every public key we make (`public/<folder>/<name>.webp`). A path asked for by a
- * browser is checked against it before it reaches a folder or a bucket: no `..`, no `private/`.
+ * The shape of every public key we make (`public/<folder>/<name>.webp`, and a show's sale clips,
+ * `public/clips/<name>.webm` or `.mp4`). A path asked for by a browser is checked against it
+ * before it reaches a folder or a bucket: no `..`, no `private/`.
  */
-const PUBLIC_KEY = /^public\/[a-z]+\/[A-Za-z0-9_-]+\.webp$/;
+const PUBLIC_KEY = /^public\/(?:[a-z]+\/[A-Za-z0-9_-]+\.webp|clips\/[A-Za-z0-9_-]+\.(?:webm|mp4))$/;
 
 export const isPublicKey = (key: string): boolean => PUBLIC_KEY.test(key);
 
@@ -54,9 +55,12 @@ export function assertPublic(key: string): void {
   if (!key.startsWith(PUBLIC_PREFIX)) throw new Error(`not a public key: ${key}`);
 }
 
-/** Every file we store is a WebP we encoded or a PDF we checked. */
+/** Every file we store is a WebP we encoded, a PDF we checked, or a sale clip whose magic bytes we checked. */
 export function contentTypeOf(key: string): string {
-  return key.endsWith('.pdf') ? 'application/pdf' : 'image/webp';
+  if (key.endsWith('.pdf')) return 'application/pdf';
+  if (key.endsWith('.webm')) return 'video/webm';
+  if (key.endsWith('.mp4')) return 'video/mp4';
+  return 'image/webp';
 }
 
 /**

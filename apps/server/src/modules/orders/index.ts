@@ -7,6 +7,7 @@ import { createOrdersService } from './service.js';
 export const ordersModule = defineModule((ctx, needs: { catalog: CatalogPort }) => {
   const service = createOrdersService({
     db: ctx.db,
+    dialect: ctx.dialect,
     clock: ctx.clock,
     catalog: needs.catalog,
     media: ctx.media,

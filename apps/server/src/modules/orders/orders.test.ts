@@ -203,6 +203,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
             lineTotal: 24690,
             status: 'placed',
             statusAt: null,
+            auctionId: null,
+            clip: null,
           },
           {
             productId: lamp,
@@ -213,6 +215,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
             lineTotal: 79900,
             status: 'placed',
             statusAt: null,
+            auctionId: null,
+            clip: null,
           },
         ]),
         subtotal: 104590,
@@ -250,6 +254,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
           status: 'placed',
           statusAt: null,
           createdAt: order.createdAt,
+          auctionId: null,
+          clip: null,
         },
       ]);
       expect(await sales(rival)).toEqual([expect.objectContaining({ productId: lamp, quantity: 1, lineTotal: 79900 })]);

@@ -6,6 +6,11 @@ export const ORDERS_PORT = [
   'createForAuction',
   // auctions, streams: the order an auction page shows its winner and seller
   'orderOfAuction',
+  // streams (issue 30): Buy It Now's unit into the buyer's show order, the stream page's order,
+  // and the sale clips shown on order lines
+  'addToShowOrder',
+  'showOrderOf',
+  'addClipSource',
   // feed: what a person bought lately
   'purchaseSignals',
 ] as const satisfies ReadonlyArray<keyof OrdersService>;

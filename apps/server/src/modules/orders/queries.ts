@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -27,8 +28,67 @@ export async function setAddress(
 export const findOrder = (db: Db, id: string) =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** The order holding the line won at this auction: its own order, or the winner's show order for a lot. */
 export const findOrderOfAuction = (db: Db, auctionId: string) =>
-  db.selectFrom('orders').select(['id', 'status', 'buyer_id']).where('auction_id', '=', auctionId).executeTakeFirst();
+  db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select(['orders.id', 'orders.status', 'orders.buyer_id'])
+    .where('order_lines.auction_id', '=', auctionId)
+    .executeTakeFirst();
+
+/**
+ * A buyer's show order waiting for their address, made if there is none. Any conflict here is the
+ * partial unique index orders_open_show (the caller's idempotency key is new): another transaction
+ * made it first, and the caller then reads that one.
+ */
+export const insertShowOrderIfNone = (db: Db, row: Insertable<DB['orders']>) =>
+  db
+    .insertInto('orders')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+
+/**
+ * The buyer's show order still waiting for an address, locked until the transaction ends on
+ * PostgreSQL (SQLite's BEGIN IMMEDIATE already holds the write lock), so the address cannot be
+ * given between adding a line and recomputing the total.
+ */
+export const lockOpenShowOrder = (db: Db, buyerId: string, streamId: string, dialect: DialectName) =>
+  db
+    .selectFrom('orders')
+    .select('id')
+    .where('buyer_id', '=', buyerId)
+    .where('stream_id', '=', streamId)
+    .where('status', '=', 'awaiting_address')
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+
+/** Where a new line goes in an order, and what its lines add up to now. */
+export const lineSums = (db: Db, orderId: string) =>
+  db
+    .selectFrom('order_lines')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.max('position'), eb.lit(-1)).as('last_position'),
+      eb.fn.coalesce(eb.fn.sum<number>('line_total'), eb.lit(0)).as('subtotal'),
+    ])
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+
+export const setTotals = (db: Db, orderId: string, totals: { subtotal: number; vat: number; total: number }) =>
+  db.updateTable('orders').set(totals).where('id', '=', orderId).execute();
+
+/** The buyer's latest order from one show (a win after they gave the address starts another). */
+export const latestShowOrder = (db: Db, buyerId: string, streamId: string) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('buyer_id', '=', buyerId)
+    .where('stream_id', '=', streamId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 export const findOrderByKey = (db: Db, buyerId: string, key: string) =>
   db
@@ -75,6 +135,7 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: 
       'order_lines.unit_price',
       'order_lines.quantity',
       'order_lines.line_total',
+      'order_lines.auction_id',
       'orders.emirate',
       'orders.area',
       'orders.street',

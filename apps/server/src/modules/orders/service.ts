@@ -6,6 +6,7 @@ import {
   vatFor,
   type AddressInput,
   type CheckoutInput,
+  type Clip,
   type FulfilmentChange,
   type FulfilmentStatus,
   type Order,
@@ -13,7 +14,7 @@ import {
   type QuoteInput,
   type Sale,
 } from '@souq/shared';
-import { isUniqueViolation } from '../../db/database.js';
+import { isUniqueViolation, type DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { MediaService } from '../../media/media-service.js';
@@ -29,6 +30,23 @@ type Trx = Transaction<DB>;
 type PricedLine = Quote['lines'][number] & { sellerId: string; imageKey: string | null };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * Where the clips of lines won at show lots come from: the streams module provides it as it
+ * starts, since orders may not import streams (the dependency runs streams → orders).
+ */
+export type ClipSource = (auctionIds: string[]) => Promise<ReadonlyMap<string, Clip>>;
+
+/** What a line won or bought in a show carries into the buyer's show order. */
+export interface ShowLine {
+  productId: string | null;
+  sellerId: string;
+  title: string;
+  imageKey: string | null;
+  unitPrice: number;
+  /** The lot it was won at; null for a Buy It Now purchase. */
+  auctionId: string | null;
+}
 
 /** Same product twice in a cart is one line with the quantities added. */
 function mergeLines(lines: { productId: string; quantity: number }[]) {
@@ -52,6 +70,7 @@ function requestHash(input: { lines: { productId: string; quantity: number }[]; 
 
 export function createOrdersService(deps: {
   db: Kysely<DB>;
+  dialect: DialectName;
   catalog: CatalogPort;
   clock: Clock;
   media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'>;
@@ -59,6 +78,75 @@ export function createOrdersService(deps: {
   mail: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
 }) {
   const { db, catalog, media } = deps;
+  const clipSources: ClipSource[] = [];
+
+  /** The clips of these lines' lots, from every source added (none until streams adds its own). */
+  async function clipsOf(auctionIds: (string | null)[]): Promise<ReadonlyMap<string, Clip>> {
+    const ids = [...new Set(auctionIds.filter((id): id is string => id !== null))];
+    const clips = new Map<string, Clip>();
+    if (!ids.length) return clips;
+    for (const source of clipSources) for (const [id, clip] of await source(ids)) clips.set(id, clip);
+    return clips;
+  }
+
+  /**
+   * The buyer's show order waiting for their address, made if there is none: insert-if-none, then
+   * read it locked. If the address was given between the two (the order left 'awaiting_address'),
+   * the next round makes a new one, as a win after the address does.
+   */
+  async function openShowOrder(trx: Trx, buyerId: string, streamId: string): Promise<string> {
+    for (let round = 0; round < 3; round++) {
+      const id = crypto.randomUUID();
+      await q.insertShowOrderIfNone(trx, {
+        id,
+        buyer_id: buyerId,
+        // Unique per order, so the only conflict the insert can meet is the open show order's index.
+        idempotency_key: `show:${id}`,
+        status: 'awaiting_address',
+        payment_method: 'cash_on_delivery',
+        subtotal: 0,
+        vat: 0,
+        total: 0,
+        emirate: '',
+        area: '',
+        street: '',
+        phone: '',
+        created_at: deps.clock.iso(),
+        auction_id: null,
+        stream_id: streamId,
+        request_hash: null,
+      });
+      const open = await q.lockOpenShowOrder(trx, buyerId, streamId, deps.dialect);
+      if (open) return open.id;
+    }
+    throw new DomainError('CONFLICT', MSG.orderNotAwaitingAddress);
+  }
+
+  /** Adds one unit to the buyer's show order and prices the whole order again, VAT as at checkout. */
+  async function addToShow(trx: Trx, buyerId: string, streamId: string, line: ShowLine): Promise<string> {
+    const orderId = await openShowOrder(trx, buyerId, streamId);
+    const before = await q.lineSums(trx, orderId);
+    await q.insertLines(trx, [
+      {
+        id: crypto.randomUUID(),
+        order_id: orderId,
+        position: Number(before.last_position) + 1,
+        product_id: line.productId,
+        seller_id: line.sellerId,
+        title: line.title,
+        image_key: line.imageKey,
+        unit_price: line.unitPrice,
+        quantity: 1,
+        line_total: line.unitPrice,
+        auction_id: line.auctionId,
+      },
+    ]);
+    const subtotal = Number(before.subtotal) + line.unitPrice;
+    const vat = vatFor(subtotal);
+    await q.setTotals(trx, orderId, { subtotal, vat, total: subtotal + vat });
+    if (line.productId) await catalog.recordSale(trx, line.productId, 1);
+    return orderId;
+  }
 
   /** Prices come from the database; what the browser's cart claims is ignored. */
   async function price(
@@ -100,6 +188,7 @@ export function createOrdersService(deps: {
       db,
       rows.map((o) => o.id),
     );
+    const clips = await clipsOf(lines.map((l) => l.auction_id));
     return rows.map((o) => ({
       id: o.id,
       status: o.status,
@@ -121,6 +210,8 @@ export function createOrdersService(deps: {
           lineTotal: l.line_total,
           status: l.status as FulfilmentStatus,
           statusAt: l.status_at,
+          auctionId: l.auction_id,
+          clip: (l.auction_id && clips.get(l.auction_id)) || null,
         })),
     }));
   }
@@ -137,7 +228,9 @@ export function createOrdersService(deps: {
 
   /** Sales rows of one seller, newest first; or just one line of theirs. */
   async function salesOf(sellerId: string, lineId?: string): Promise<Sale[]> {
-    return (await q.salesOfSeller(db, sellerId, lineId ? 1 : 100, lineId)).map((s) => ({
+    const rows = await q.salesOfSeller(db, sellerId, lineId ? 1 : 100, lineId);
+    const clips = await clipsOf(rows.map((s) => s.auction_id));
+    return rows.map((s) => ({
       id: s.id,
       orderId: s.order_id,
       productId: s.product_id,
@@ -153,6 +246,8 @@ export function createOrdersService(deps: {
       status: s.line_status as FulfilmentStatus,
       statusAt: s.status_at,
       createdAt: s.created_at,
+      auctionId: s.auction_id,
+      clip: (s.auction_id && clips.get(s.auction_id)) || null,
     }));
   }
 
@@ -226,7 +321,8 @@ export function createOrdersService(deps: {
     /**
      * The winner's order for a sold auction, inside the close's transaction: the hammer price plus
      * VAT, cash on delivery, waiting for the winner's address. The unique index on auction_id
-     * makes a second one impossible whatever else goes wrong.
+     * makes a second one impossible whatever else goes wrong. A show's lot (`streamId`) instead
+     * joins the winner's show order (ADR 0036): one delivery and one amount for the whole show.
      */
     async createForAuction(
       trx: Trx,
@@ -238,8 +334,18 @@ export function createOrdersService(deps: {
         title: string;
         imageKey: string | null;
         price: number;
+        streamId?: string | null;
       },
     ): Promise<string> {
+      if (sale.streamId)
+        return addToShow(trx, sale.buyerId, sale.streamId, {
+          productId: sale.productId,
+          sellerId: sale.sellerId,
+          title: sale.title,
+          imageKey: sale.imageKey,
+          unitPrice: sale.price,
+          auctionId: sale.auctionId,
+        });
       const id = crypto.randomUUID();
       const vat = vatFor(sale.price);
       await q.insertOrder(trx, {
@@ -271,11 +377,35 @@ export function createOrdersService(deps: {
           unit_price: sale.price,
           quantity: 1,
           line_total: sale.price,
+          auction_id: sale.auctionId,
         },
       ]);
       if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
       return id;
     },
+
+    /**
+     * Buy It Now (streams/pins.ts): one unit into the buyer's show order, inside the purchase's
+     * transaction. Returns the order it joined.
+     */
+    async addToShowOrder(
+      trx: Trx,
+      purchase: {
+        buyerId: string;
+        streamId: string;
+        line: { productId: string; sellerId: string; title: string; imageKey: string | null; unitPrice: number };
+      },
+    ): Promise<{ id: string; status: string }> {
+      const id = await addToShow(trx, purchase.buyerId, purchase.streamId, { ...purchase.line, auctionId: null });
+      return { id, status: 'awaiting_address' };
+    },
+
+    /** The stream page's "your order from this show": the buyer's latest order of it. */
+    showOrderOf: (buyerId: string, streamId: string): Promise<{ id: string; status: string } | undefined> =>
+      q.latestShowOrder(db, buyerId, streamId),
+
+    /** Streams adds where lines' clips come from as it starts (as bid gates are added to auctions). */
+    addClipSource: (source: ClipSource): void => void clipSources.push(source),
 
     /** The winner completes an auction's order with the checkout's address form. */
     async completeAddress(buyer: UserRow, orderId: string, address: AddressInput): Promise<Order> {

@@ -7,6 +7,8 @@ export const PROFILES_PORT = [
   // feed: whom a person follows
   'followedIds',
   'followedAmong',
+  // streams: a host's followers are told when a scheduled show goes live (issue 30)
+  'followerIds',
 ] as const satisfies ReadonlyArray<keyof ProfilesService>;
 
 export type ProfilesPort = Pick<ProfilesService, (typeof PROFILES_PORT)[number]>;

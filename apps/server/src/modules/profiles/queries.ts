@@ -94,6 +94,12 @@ export const followedIds = async (db: Db, followerId: string, limit: number) =>
     await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).limit(limit).execute()
   ).map((f) => f.followee_id);
 
+/** Who follows this person (a show going live tells them: issue 30). */
+export const followerIds = async (db: Db, followeeId: string) =>
+  (await db.selectFrom('follows').select('follower_id').where('followee_id', '=', followeeId).execute()).map(
+    (f) => f.follower_id,
+  );
+
 export const followedAmong = async (db: Db, followerId: string, ids: string[]) =>
   ids.length
     ? (

@@ -86,6 +86,7 @@ export function createProfilesService(deps: ProfilesDeps) {
 
     followedIds: (userId: string, limit = 500) => q.followedIds(db, userId, limit),
     followedAmong: async (userId: string, ids: string[]) => new Set(await q.followedAmong(db, userId, ids)),
+    followerIds: (userId: string) => q.followerIds(db, userId),
     /** The stored files profile pictures use (both renditions of each). */
     async referencedUploads(): Promise<string[]> {
       return (await q.avatarKeys(db)).flatMap((key) => media.filesOfImage(key));

@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { IdempotencyKeySchema, MSG, PINS_MAX, streamRoom, type PinCard } from '@souq/shared';
+import { isUniqueViolation, type DialectName } from '../../db/database.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import type { Publish } from '../../lib/events.js';
+import { firstImageKey } from '../../media/image-keys.js';
+import type { MediaService } from '../../media/media-service.js';
+import type { SocketParts } from '../../realtime/types.js';
+import type { CatalogPort } from '../catalog/port.js';
+import type { OrdersPort } from '../orders/port.js';
+import * as q from './pins-queries.js';
+
+declare module '../../lib/events.js' {
+  interface DomainEvents {
+    /** Buy It Now changed (pinned, unpinned, a unit sold): every pinned item of the show. */
+    'stream.pins': { streamId: string; pins: PinCard[] };
+  }
+}
+
+export interface PinsDeps {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  clock: Clock;
+  media: Pick<MediaService, 'firstImageOf'>;
+  publish: Publish;
+  ports: { orders: Pick<OrdersPort, 'addToShowOrder'>; catalog: Pick<CatalogPort, 'pricesFor'> };
+}
+
+/** What a purchase answers; a retry under the same Idempotency-Key gets the first one's again. */
+export interface Purchase {
+  order: { id: string; status: string };
+  pin: PinCard;
+}
+
+export type Pins = ReturnType<typeof createPins>;
+
+/**
+ * Buy It Now (ADR 0036): the host pins their products at a fixed price with a stock; a viewer buys
+ * one unit, which joins their order from this show in the same transaction as the count.
+ */
+export function createPins(deps: PinsDeps) {
+  const { db, dialect, clock, media, ports } = deps;
+
+  const card = (row: q.PinRow): PinCard => ({
+    id: row.id,
+    product: { id: row.product_id, title: row.title, image: media.firstImageOf(row.images) },
+    price: Number(row.price),
+    stock: row.stock,
+    sold: row.sold,
+  });
+
+  const pinsOf = async (streamId: string): Promise<PinCard[]> => (await q.pinsOf(db, streamId)).map(card);
+
+  /** Told after the change has committed, with the list as it now stands. */
+  async function announce(streamId: string): Promise<PinCard[]> {
+    const pins = await pinsOf(streamId);
+    deps.publish({ type: 'stream.pins', streamId, pins });
+    return pins;
+  }
+
+  async function hostedShow(host: UserRow, streamId: string) {
+    const show = await q.findShow(db, streamId, dialect);
+    if (!show) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
+    if (show.host_id !== host.id) throw new DomainError('FORBIDDEN', MSG.notStreamHost);
+    return show;
+  }
+
+  return {
+    pinsOf,
+
+    /** The host pins one of their shop's products, while the show is scheduled or live. */
+    async pin(
+      host: UserRow,
+      streamId: string,
+      input: { productId: string; price: number; stock: number },
+    ): Promise<PinCard> {
+      const show = await hostedShow(host, streamId);
+      if (show.status === 'ended') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      const id = crypto.randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await q.findShow(trx, streamId, dialect, true);
+          const [product] = await ports.catalog.pricesFor(trx, [input.productId]);
+          if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
+          if (product.ownerId !== host.id) throw new DomainError('FORBIDDEN', MSG.notProductOwner);
+          // On auction (or a lot of a show): selling it here too would sell it twice.
+          if (!product.purchasable) throw new DomainError('CONFLICT', MSG.productOnAuction);
+          const pinned = await q.pinsOf(trx, streamId);
+          if (pinned.some((p) => p.product_id === input.productId))
+            throw new DomainError('CONFLICT', MSG.alreadyPinned);
+          if (pinned.length >= PINS_MAX) throw new DomainError('CONFLICT', MSG.pinsFull);
+          await q.insertPin(trx, {
+            id,
+            stream_id: streamId,
+            product_id: input.productId,
+            price: input.price,
+            stock: input.stock,
+            created_at: clock.iso(),
+            removed_at: null,
+          });
+        });
+      } catch (error) {
+        // The same product pinned from a second tab at the same moment: the index stood.
+        if (isUniqueViolation(error)) throw new DomainError('CONFLICT', MSG.alreadyPinned);
+        throw error;
+      }
+      return (await announce(streamId)).find((p) => p.id === id)!;
+    },
+
+    async unpin(host: UserRow, streamId: string, pinId: string): Promise<void> {
+      await hostedShow(host, streamId);
+      if (!(await q.removePin(db, streamId, pinId, clock.iso()))) throw new DomainError('NOT_FOUND', MSG.pinNotFound);
+      await announce(streamId);
+    },
+
+    /**
+     * One unit, for a verified viewer who is not the host, while the show is live. The count and
+     * the order line are one transaction: a unit is never sold without its line, nor twice.
+     */
+    async buy(user: UserRow, streamId: string, pinId: string, idempotencyKey?: string): Promise<Purchase> {
+      const parsedKey = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
+      if (parsedKey && !parsedKey.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
+      const key = parsedKey?.data;
+      if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
+      const show = await q.findShow(db, streamId, dialect);
+      if (!show) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
+      if (show.host_id === user.id) throw new DomainError('FORBIDDEN', MSG.hostCannotBuy);
+      if (show.status === 'scheduled') throw new DomainError('CONFLICT', MSG.showNotLiveYet);
+      if (show.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
+
+      const scope = `pin:${pinId}`;
+      const answered = async () => {
+        const prior = key ? await q.findKey(db, user.id, scope, key) : undefined;
+        return prior ? (JSON.parse(prior.response) as Purchase) : undefined;
+      };
+      const prior = await answered();
+      if (prior) return prior;
+
+      let purchase: Purchase;
+      try {
+        purchase = await db.transaction().execute(async (trx) => {
+          if (!(await q.takeUnit(trx, streamId, pinId))) {
+            if (await q.pinExists(trx, streamId, pinId)) throw new DomainError('CONFLICT', MSG.pinSoldOut);
+            throw new DomainError('NOT_FOUND', MSG.pinNotFound);
+          }
+          const row = (await q.pinsOf(trx, streamId)).find((p) => p.id === pinId)!;
+          const order = await ports.orders.addToShowOrder(trx, {
+            buyerId: user.id,
+            streamId,
+            line: {
+              productId: row.product_id,
+              sellerId: row.owner_id,
+              title: row.title,
+              imageKey: firstImageKey(row.images),
+              unitPrice: Number(row.price),
+            },
+          });
+          const answer = { order, pin: card(row) };
+          if (key)
+            await q.recordKey(trx, {
+              user_id: user.id,
+              scope,
+              key,
+              request_hash: '',
+              response: JSON.stringify(answer),
+              created_at: clock.iso(),
+            });
+          return answer;
+        });
+      } catch (error) {
+        // The same key raced in from a second request: that one bought, and this is its retry.
+        if (key && isUniqueViolation(error)) {
+          const raced = await answered();
+          if (raced) return raced;
+        }
+        throw error;
+      }
+      await announce(streamId);
+      return purchase;
+    },
+  };
+}
+
+/** Buy It Now in the live room: every change reaches everyone watching the show. */
+export function pinsSocket(): SocketParts {
+  return {
+    onEvent(event, out) {
+      if (event.type !== 'stream.pins') return;
+      out.to(streamRoom(event.streamId)).emit('show:pins', { streamId: event.streamId, pins: event.pins });
+    },
+  };
+}

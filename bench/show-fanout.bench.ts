@@ -1,0 +1,132 @@
+/**
+ * A live show's two moments every viewer must see at once (issue 30): from the host's "Start lot"
+ * to the lot on every viewer's socket, and from a lot's close (its timer running out on the
+ * server's clock) to every viewer's socket hearing "Sold". Target: p99 under 250 ms with 500 viewers.
+ *
+ *   npm run bench:show -- [--viewers 500] [--lots 5] [--processes 2]
+ *
+ * Souq runs in its own process (SQLite); the viewers (bare WebSocket clients, light enough to
+ * leave the CPU to the server) run in `--processes` other processes. For each lot this process
+ * starts it over HTTP as the host would, a bidder bids once through the chat, and the lot's 10 s
+ * timer closes it on the server. Latency is the viewer's clock reading minus the start's send
+ * time, or minus the lot's `endsAt`: every process runs on this machine's one clock.
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import type { StreamDetail } from '@souq/shared';
+import { seedShow } from './support/fixtures.js';
+import { benchOptions } from './support/options.js';
+import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
+
+const { viewers: VIEWERS, lots: LOTS, processes: PROCESSES } = benchOptions({ viewers: 500, lots: 5, processes: 2 });
+
+function joined(url: string, cookie: string, streamId: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie },
+    });
+    socket.once('hello', () => socket.emit('stream:join', { streamId }, () => resolve(socket)));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function detail(url: string, streamId: string): Promise<StreamDetail> {
+  return (await fetch(`${url}/api/streams/${streamId}`)).json() as Promise<StreamDetail>;
+}
+
+async function main() {
+  const database = await benchDatabase('sqlite');
+  const { streamId, hostCookie, cookies } = await seedShow(database.env, LOTS, 1);
+  const server = await startServerProcess(database.env);
+  const host = await joined(server.url, hostCookie, streamId);
+  const bidder = await joined(server.url, cookies[0]!, streamId);
+  const presence = setInterval(() => host.emit('stream:heartbeat', { streamId }), 5000);
+  const crowds = Array.from({ length: PROCESSES }, (_, p) => {
+    const share = Math.floor(VIEWERS / PROCESSES) + (p < VIEWERS % PROCESSES ? 1 : 0);
+    return fork(
+      path.join(ROOT, 'bench/support/socket-clients.ts'),
+      [server.url, streamId, String(share), 'show', 'wire'],
+      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+  });
+  try {
+    await Promise.all(crowds.map((c) => new Promise<void>((resolve) => c.once('message', () => resolve()))));
+    const startedAt = new Map<string, number>();
+    const closedAt = new Map<string, number>();
+    const lots = (await detail(server.url, streamId)).lots;
+    for (const lot of lots) {
+      const sent = Date.now();
+      const answer = await fetch(`${server.url}/api/streams/${streamId}/lots/${lot.id}/start`, {
+        method: 'POST',
+        headers: { cookie: hostCookie, origin: server.url },
+      });
+      if (!answer.ok) throw new Error(`starting a lot: ${answer.status} ${await answer.text()}`);
+      startedAt.set(lot.id, sent);
+      bidder.emit('stream:chat', { streamId, text: '5', clientId: `bench-${lot.id.slice(0, 8)}` });
+      // The lot closes on its timer; wait for it, and a moment for the news to travel.
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const now = (await detail(server.url, streamId)).lots.find((l) => l.id === lot.id)!;
+        if (now.status === 'sold' || now.status === 'passed') {
+          closedAt.set(lot.id, Date.parse(now.endsAt!));
+          break;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const stats = await Promise.all(
+      crowds.map(
+        (c) =>
+          new Promise<{ heard: Array<[string, number[]]> }>((resolve) => {
+            c.on(
+              'message',
+              (m: { type: string; heard: Array<[string, number[]]> }) => m.type === 'stats' && resolve(m),
+            );
+            c.send({ type: 'finish' });
+          }),
+      ),
+    );
+    const heard = new Map<string, number[]>();
+    for (const s of stats) for (const [key, times] of s.heard) heard.set(key, [...(heard.get(key) ?? []), ...times]);
+    const starts: number[] = [];
+    const closes: number[] = [];
+    let missing = 0;
+    for (const lot of lots) {
+      const running = heard.get(`${lot.id} running`) ?? [];
+      const sold = heard.get(`${lot.id} sold`) ?? [];
+      missing += 2 * VIEWERS - running.length - sold.length;
+      starts.push(...running.map((t) => t - startedAt.get(lot.id)!));
+      closes.push(...sold.map((t) => t - closedAt.get(lot.id)!));
+    }
+    starts.sort((a, b) => a - b);
+    closes.sort((a, b) => a - b);
+    console.log(`\nshow fan-out: ${VIEWERS} viewers in ${PROCESSES} processes, ${LOTS} lots, Node ${process.version}`);
+    console.log('| moment | deliveries | missing | p50 ms | p95 ms | p99 ms | max ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [name, list] of [
+      ['start lot → viewer', starts],
+      ['close → viewer sees Sold', closes],
+    ] as const)
+      console.log(
+        `| ${name} | ${list.length} | | ${percentile(list, 50)} | ${percentile(list, 95)} | ${percentile(list, 99)} | ${list.at(-1)} |`,
+      );
+    console.log(`missing deliveries: ${missing}`);
+    if (missing > 0) process.exitCode = 1;
+  } finally {
+    clearInterval(presence);
+    host.disconnect();
+    bidder.disconnect();
+    for (const c of crowds) if (c.exitCode === null) c.kill();
+    await server.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

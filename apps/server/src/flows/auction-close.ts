@@ -50,6 +50,8 @@ export function auctionCloseFlow(deps: AuctionCloseDeps): OnAuctionClosed {
       title,
       imageKey: auction.imageKey,
       price,
+      // A show's lot goes into the winner's one order from that show (ADR 0036).
+      streamId: auction.streamId,
     });
     await deps.notifications.notify(trx, onCommit, [
       { userId: winner.id, kind: 'won', subject: id, ...wonNews(localeOf(winner.id), title, price), link },

@@ -375,11 +375,12 @@ describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
         .execute();
       expect(lines).toHaveLength(1);
       const orders = await t.database.db
-        .selectFrom('orders')
-        .select('id')
-        .where('auction_id', '=', lotIds[0]!)
+        .selectFrom('order_lines')
+        .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+        .select(['orders.stream_id'])
+        .where('order_lines.auction_id', '=', lotIds[0]!)
         .execute();
-      expect(orders).toHaveLength(1);
+      expect(orders).toEqual([{ stream_id: id }]);
       expect((await detail(id)).lot).toMatchObject({ status: 'sold', winner: { id: viewer.id } });
       expect((await startLot(id, lotIds[0]!)).json()).toEqual(apiError('CONFLICT', 'This lot has already sold.'));
       expect((await call(t, 'DELETE', lotsUrl(id, lotIds[0]), { user: host })).statusCode).toBe(409);

@@ -441,9 +441,12 @@ export function createStreamsService(deps: StreamsDeps) {
         viewer ? lq.myPrebids(db, id, viewer.id) : {},
       ]);
       const isHost = viewer?.id === row.host_id;
-      const isWinner = viewer !== null && viewer.id === row.winner_id;
-      // The lot on screen's order, for its host and winner (a show order per buyer is the orders module's).
-      const order = isHost || isWinner ? await ports.orders.orderOfAuction(row.auction_id) : undefined;
+      // A viewer's own order from the show (every win and purchase in one); for the host, the lot on screen's.
+      const order = !viewer
+        ? undefined
+        : isHost
+          ? await ports.orders.orderOfAuction(row.auction_id)
+          : await ports.orders.showOrderOf(viewer.id, id);
       return {
         ...card(row),
         ...streamLive(row, auction, lots.find((l) => l.id === row.auction_id) ?? null),

@@ -360,9 +360,10 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
         winner: { id: other.id },
         order: { status: 'awaiting_address' },
       });
+      // A show's win is a line of the winner's show order, naming the lot it was won at.
       const orders = await t.database.db
-        .selectFrom('orders')
-        .select('id')
+        .selectFrom('order_lines')
+        .select('order_id')
         .where('auction_id', '=', d.auctionId)
         .execute();
       expect(orders).toHaveLength(1);

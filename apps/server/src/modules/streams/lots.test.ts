@@ -126,12 +126,15 @@ describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
       'Lot 2',
     ]);
 
-    // Dropping: the product is back in the shop.
+    expect((await detail(id)).auctionId).toBe(lot4.id);
+
+    // Dropping: the product is back in the shop, and the lot on screen is the next one.
     expect((await call(t, 'DELETE', lotsUrl(id, lot4.id), { user: other })).statusCode).toBe(403);
     expect((await call(t, 'DELETE', lotsUrl(id, lot4.id), { user: host })).statusCode).toBe(200);
     expect(await product(extra)).toEqual({ is_auction: 0, related_auction: null });
     expect((await auctionRow(t, lot4.id)).status).toBe('cancelled');
     expect((await call(t, 'DELETE', lotsUrl(id, lot4.id), { user: host })).statusCode).toBe(404);
+    expect((await detail(id)).auctionId).toBe(lotIds[2]);
 
     // Running: one lot at a time; a running lot cannot be changed or dropped.
     expect((await startLot(id, lotIds[1]!, other)).statusCode).toBe(403);

@@ -183,7 +183,7 @@ export function createRunSheet(deps: RunSheetDeps) {
      * changed meanwhile). Running and sold lots keep their places; the others fill the rest.
      */
     async reorderLots(host: UserRow, streamId: string, lotIds: string[]): Promise<{ lots: Lot[] }> {
-      await hostedOpen(host, streamId);
+      const row = await hostedOpen(host, streamId);
       await db.transaction().execute(async (trx) => {
         const lots = await auctions.lotsOf(streamId, trx);
         const movable = lots.filter((l) => l.status === 'waiting' || l.status === 'passed');
@@ -195,6 +195,9 @@ export function createRunSheet(deps: RunSheetDeps) {
           trx,
           lotIds.map((id, i) => [id, slots[i]!] as const),
         );
+        // Before any lot has run, the lot on screen is the first on the run sheet.
+        if (lots.find((l) => l.id === row.auction_id)?.status === 'waiting')
+          await q.putOnScreen(trx, streamId, lotIds[0]!);
       });
       changed(streamId);
       const lots = await auctions.lotsOf(streamId);

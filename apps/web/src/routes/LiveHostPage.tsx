@@ -89,7 +89,7 @@ function HostStream({ id, media }: { id: string; media: MediaStream | null }) {
 
 export default function LiveHostPage() {
   return (
-    <RequireAuth>
+    <RequireAuth notice={MSG.streamLoginRequired}>
       <Host />
     </RequireAuth>
   );

@@ -18,7 +18,8 @@ import { reworded, useForm } from '../../components/useForm';
 import { serverNow } from '../../api/server-clock';
 import { useT } from '../../i18n';
 import { RunSheetBuilder } from './host/RunSheetBuilder';
-import { checkRunSheet, gulfIso, gulfLocal, type DraftErrors, type DraftLot } from './host/run-sheet';
+import { checkRunSheet, type DraftErrors, type DraftLot } from './host/run-sheet';
+import { gulfInputToIso, gulfInputValue } from '../../components/dates';
 import { useSellableProducts, useStartStream } from './api';
 import { captureCamera, captureHostMedia, mediaErrorText, stopMedia, useDeviceCheck } from './media';
 
@@ -56,7 +57,7 @@ export function validateHostForm(form: HostForm, cover: File | null, now = serve
   if (minutes === null || !Number.isInteger(minutes) || minutes < STREAM_DURATION_MIN || minutes > STREAM_DURATION_MAX)
     errors.durationMinutes = MSG.streamDurationRange;
   if (form.when === 'later') {
-    const iso = gulfIso(form.scheduledFor ?? '');
+    const iso = gulfInputToIso(form.scheduledFor ?? '');
     const at = iso === null ? NaN : Date.parse(iso);
     if (!(at > now)) errors.scheduledFor = MSG.chooseShowTime;
     else if (at - now > SCHEDULE_MAX_MS) errors.scheduledFor = MSG.showTimeTooFar;
@@ -142,7 +143,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       body.set('title', checked.title.trim());
       body.set('durationMinutes', checked.durationMinutes.trim());
       body.set('lots', JSON.stringify(checked.lots));
-      if (checked.when === 'later') body.set('scheduledFor', gulfIso(checked.scheduledFor ?? '')!);
+      if (checked.when === 'later') body.set('scheduledFor', gulfInputToIso(checked.scheduledFor ?? '')!);
       if (cover) body.set('cover', cover.file, cover.file.name);
       try {
         const { id } = await start.mutateAsync({ form: body, onProgress: cover ? setProgress : undefined });
@@ -340,7 +341,7 @@ function WhenFields({
             name="scheduledFor"
             type="datetime-local"
             dir="ltr"
-            min={gulfLocal(serverNow())}
+            min={gulfInputValue(serverNow())}
             value={scheduledFor}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${timeId}-note`}

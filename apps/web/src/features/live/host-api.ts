@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LotTermsInput, NewLotInput, PinCard, StreamDetail } from '@souq/shared';
 import { call } from '../../api/client';
+import { requestSocket } from '../../api/socket';
 import { API } from '../../api/contract';
 import { streamKeys } from './api';
 
@@ -11,7 +12,22 @@ import { streamKeys } from './api';
  */
 export const hostKeys = {
   moderators: () => ['me', 'moderators'] as const,
+  viewers: (id: string) => [...streamKeys.detail(id), 'viewers'] as const,
 };
+
+/** Who is watching, asked over the socket (host and moderators); a refusal is the query's error. */
+export function useViewerList(id: string) {
+  return useQuery({
+    queryKey: hostKeys.viewers(id),
+    queryFn: async () => {
+      const reply = await requestSocket('stream:viewer-list', { streamId: id });
+      if (!reply.ok) throw new Error(reply.message);
+      return { viewers: reply.viewers, guests: reply.guests };
+    },
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
 
 /** A change to the cached stream, or a re-read when it is not cached. */
 function useStreamCache(id: string) {

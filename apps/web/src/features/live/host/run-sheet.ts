@@ -76,18 +76,3 @@ export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
   [next[from], next[to]] = [next[to]!, next[from]!];
   return next;
 }
-
-/** Gulf Standard Time: Asia/Dubai keeps +04:00 all year (no daylight saving). */
-export const GULF_OFFSET = '+04:00';
-
-/** A `datetime-local` value read as Gulf time, as ISO-8601 with its offset; null when incomplete. */
-export function gulfIso(local: string): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/.exec(local.trim());
-  return match ? `${match[1]}T${match[2]}:00${GULF_OFFSET}` : null;
-}
-
-/** A moment as a `datetime-local` value in Gulf time (the form's minimum and starting point). */
-export function gulfLocal(epochMs: number): string {
-  const gulf = new Date(epochMs + 4 * 3_600_000);
-  return gulf.toISOString().slice(0, 16);
-}

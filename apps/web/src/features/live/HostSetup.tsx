@@ -66,6 +66,17 @@ export function validateHostForm(form: HostForm, cover: File | null, now = serve
   return errors;
 }
 
+/** The form's messages about the run sheet's lots (`lots.<index>.<field>`, the browser's or the server's), by lot. */
+function lotErrorsOf(lots: readonly DraftLot[], fields: FieldErrors): DraftErrors {
+  const byLot: DraftErrors = {};
+  lots.forEach((lot, i) => {
+    const startingBid = fields[`lots.${i}.startingBid`];
+    const seconds = fields[`lots.${i}.seconds`] ?? fields[`lots.${i}.closingStyle`];
+    if (startingBid || seconds) byLot[lot.productId] = { startingBid, seconds };
+  });
+  return byLot;
+}
+
 /**
  * The host's form: title, cover, the show's length, now or later (Gulf time), the run sheet, a
  * camera test, Start. A show for later needs no camera yet: it is captured when the host goes live.
@@ -82,14 +93,18 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   // Only a cover makes the upload worth a bar.
   const [progress, setProgress] = useState<number | null>(null);
   const [lots, setLots] = useState<DraftLot[]>([]);
-  const [lotErrors, setLotErrors] = useState<DraftErrors>({});
   const host = useForm({
     initial: EMPTY_HOST,
     check: (values) => {
       const fields = validateHostForm(values, cover?.file ?? null);
       const sheet = checkRunSheet(lots);
-      setLotErrors(sheet.ok ? {} : sheet.errors);
       if (!sheet.ok && sheet.sheet) fields.lots = sheet.sheet;
+      // Each lot's messages under the server's own names for them (`lots.1.seconds`), so focus finds the first.
+      if (!sheet.ok)
+        lots.forEach((lot, i) => {
+          for (const [name, message] of Object.entries(sheet.errors[lot.productId] ?? {}))
+            fields[`lots.${i}.${name}`] = message;
+        });
       return Object.keys(fields).length > 0 || !sheet.ok
         ? { ok: false, fields }
         : { ok: true, data: { ...values, lots: sheet.lots } };
@@ -261,11 +276,11 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
         <RunSheetBuilder
           products={products.data}
           lots={lots}
-          errors={lotErrors}
+          errors={lotErrorsOf(lots, errors)}
           sheetError={errors.lots}
           onChange={(next) => {
             setLots(next);
-            host.clearField('lots');
+            host.setFields((f) => Object.fromEntries(Object.entries(f).filter(([name]) => !name.startsWith('lots'))));
           }}
         />
 

@@ -43,7 +43,8 @@ export function RunSheetBuilder({ products, lots, onChange, errors, sheetError }
     onChange(moved(lots, index, by));
     // The moved row's same button keeps the focus (or its other one, at the end of the list).
     requestAnimationFrame(() => {
-      const row = list.current?.querySelector<HTMLElement>(`[data-lot="${CSS.escape(lot.productId)}"]`);
+      const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-lot]') ?? [])];
+      const row = rows.find((r) => r.dataset.lot === lot.productId);
       const same = row?.querySelector<HTMLButtonElement>(`[data-move="${by < 0 ? 'up' : 'down'}"]:not(:disabled)`);
       (same ?? row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
     });

@@ -12,8 +12,19 @@ import { streamKeys } from './api';
  */
 export const hostKeys = {
   moderators: () => ['me', 'moderators'] as const,
+  upcoming: () => [...streamKeys.all, 'upcoming'] as const,
   viewers: (id: string) => [...streamKeys.detail(id), 'viewers'] as const,
 };
+
+/** This host's own scheduled shows, soonest first: the way back to one to go live with it. */
+export function useMyScheduledShows(hostId: string) {
+  return useQuery({
+    queryKey: hostKeys.upcoming(),
+    queryFn: ({ signal }) => call(API.shows.upcoming, { signal }),
+    enabled: hostId.length > 0,
+    select: (page) => page.items.filter((s) => s.host.id === hostId && s.status === 'scheduled'),
+  });
+}
 
 /** Who is watching, asked over the socket (host and moderators); a refusal is the query's error. */
 export function useViewerList(id: string) {

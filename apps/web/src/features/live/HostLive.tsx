@@ -139,41 +139,44 @@ export function HostLive({ stream, initialMedia }: Props) {
 
       <div className="live__layout">
         <div className="live__stage">
-          <div className="live__bar">
-            <span data-testid="viewer-count">
-              {richT(t, 'live.host.viewers', { n: <strong>{watching ?? '–'}</strong> }, { count: watching ?? 0 })}
-              {maxViewers !== null && !ended && (
-                <span className="muted"> {t('live.host.receiving', { count: video.count })}</span>
+          {/* A scheduled show has no camera, viewers or clock yet: the Go live panel stands in for them. */}
+          {!scheduled && (
+            <>
+              <div className="live__bar">
+                <span data-testid="viewer-count">
+                  {richT(t, 'live.host.viewers', { n: <strong>{watching ?? '–'}</strong> }, { count: watching ?? 0 })}
+                  {maxViewers !== null && !ended && (
+                    <span className="muted"> {t('live.host.receiving', { count: video.count })}</span>
+                  )}
+                </span>
+                <span className="live__clock">
+                  <span className="sr-only">{t('live.timeLeft')} </span>
+                  <TimeLeft endsAt={stream.endsAt} ended={ended} style="host" testId="host-countdown" />
+                </span>
+              </div>
+              <div className="live__video">
+                <video
+                  ref={local}
+                  autoPlay
+                  playsInline
+                  muted
+                  aria-label={t('live.host.camera')}
+                  data-testid="local-video"
+                />
+                {(mediaError || video.error) && !ended && (
+                  <p className="live__overlay" role="alert">
+                    {mediaErrorText(mediaError ?? video.error ?? '', i18n)}
+                  </p>
+                )}
+              </div>
+              {video.full && maxViewers !== null && !ended && (
+                <p className="notice notice--warn" role="status" data-testid="mesh-full">
+                  {t('live.host.full', { max: maxViewers })}
+                </p>
               )}
-            </span>
-            {!scheduled && (
-              <span className="live__clock">
-                <span className="sr-only">{t('live.timeLeft')} </span>
-                <TimeLeft endsAt={stream.endsAt} ended={ended} style="host" testId="host-countdown" />
-              </span>
-            )}
-          </div>
-          <div className="live__video">
-            <video
-              ref={local}
-              autoPlay
-              playsInline
-              muted
-              aria-label={t('live.host.camera')}
-              data-testid="local-video"
-            />
-            {(mediaError || video.error) && !ended && (
-              <p className="live__overlay" role="alert">
-                {mediaErrorText(mediaError ?? video.error ?? '', i18n)}
-              </p>
-            )}
-          </div>
-          {video.full && maxViewers !== null && !ended && (
-            <p className="notice notice--warn" role="status" data-testid="mesh-full">
-              {t('live.host.full', { max: maxViewers })}
-            </p>
+            </>
           )}
-          <BidBanner stream={stream} />
+          {!scheduled && <BidBanner stream={stream} />}
           <p className="muted live__product">
             {richT(t, 'live.onSale', {
               title: (

@@ -8,7 +8,7 @@ import { LotRow } from './LotRow';
 import { moved } from './run-sheet';
 
 interface Props {
-  stream: Pick<StreamDetail, 'id' | 'status' | 'lots'>;
+  stream: Pick<StreamDetail, 'id' | 'status' | 'lots'> & Partial<Pick<StreamDetail, 'pins'>>;
   /** The host's products (for adding a lot); undefined while loading. */
   products: ProductSummary[] | undefined;
 }
@@ -41,7 +41,8 @@ export function LotControls({ stream, products }: Props) {
   const movable = lots.filter(isOpen);
   const busy = start.isPending || reorder.isPending;
   const failure = start.error ?? reorder.error;
-  const onSheet = new Set(lots.map((l) => l.product.id));
+  // A product already on the sheet or pinned for Buy It Now is not offered as a lot.
+  const onSheet = new Set([...lots.map((l) => l.product.id), ...(stream.pins ?? []).map((p) => p.product.id)]);
   const addable = (products ?? []).filter((p) => !p.isAuction && !onSheet.has(p.id));
 
   function move(lot: Lot, by: -1 | 1) {

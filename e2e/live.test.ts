@@ -120,11 +120,16 @@ describeInBrowser('live video auctions in the browser', () => {
       const form = host.getByTestId('host-form');
       await form.getByLabel('Title').fill(title);
       await form.getByLabel('Bidding duration (minutes)').fill(minutes);
-      await form.getByLabel('Product on sale').selectOption({ label: product });
-      await form.getByLabel('Starting bid').fill('100');
+      // A run sheet of one lot, whose timer (the longest) outlasts the show, as the one-product stream did.
+      await form.getByLabel('Add a product as a lot').selectOption({ label: product });
+      await form.getByTestId('add-lot').click();
+      await form.getByLabel(`Starting bid for ${product}`).fill('100');
+      await form.getByLabel(`Timer (seconds) for ${product}`).fill('600');
       await form.getByTestId('start-stream').click();
       await host.getByTestId('host-screen').waitFor({ timeout: 20_000 });
       await expect.poll(() => path$(host)).toMatch(/^\/livestream-host\?stream=[0-9a-f-]{36}$/);
+      await host.getByTestId('start-next-lot').click();
+      await host.getByTestId('lot-running').waitFor();
       return (await path$(host)).split('=')[1]!;
     }
 

@@ -14,6 +14,7 @@ import './styles/sell.css';
 import './styles/auction.css';
 import './styles/feed.css';
 import './styles/live.css';
+import './styles/live-host.css';
 
 const root = document.getElementById('root')!;
 /** Lets the browser handle what is waiting (a tap, a paint) before the next step of starting the app. */

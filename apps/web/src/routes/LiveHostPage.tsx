@@ -7,6 +7,8 @@ import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useSession } from '../features/auth/api';
 import { useStream, useStreamList } from '../features/live/api';
+import { useMyScheduledShows } from '../features/live/host-api';
+import { formatGulfDateTime } from '../components/dates';
 import { HostLive } from '../features/live/HostLive';
 import { HostSetup } from '../features/live/HostSetup';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
@@ -18,7 +20,7 @@ import { useT } from '../i18n';
  * (?stream=), so a reload comes back to the same stream instead of leaving it.
  */
 function Host() {
-  const { t, m } = useT();
+  const { t, m, locale } = useT();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requireVerified = useRequireVerified();
@@ -27,6 +29,8 @@ function Host() {
   // Already live (another tab, or back from elsewhere): the way back to it, rather than a refused start.
   const list = useStreamList();
   const mine = list.data?.items.find((s) => s.status === 'live' && s.host.id === user?.id);
+  // Scheduled shows come back here to go live.
+  const scheduled = useMyScheduledShows(user?.id ?? '');
 
   if (!user) return null;
   if (!streamId) {
@@ -49,6 +53,19 @@ function Host() {
             })}
           </p>
         )}
+        {scheduled.data?.map((show) => (
+          <p key={show.id} className="notice notice--info" data-testid="my-scheduled-show">
+            {richT(t, 'host.page.scheduled', {
+              title: (
+                <strong>
+                  <bdi>{show.title || m(MSG.untitledStream)}</bdi>
+                </strong>
+              ),
+              time: m(formatGulfDateTime(show.scheduledFor ?? show.startedAt, locale)),
+              link: <Link to={`/livestream-host?stream=${show.id}`}>{t('host.page.open')}</Link>,
+            })}
+          </p>
+        ))}
         <HostSetup
           hostId={user.id}
           verified={user.emailVerified}

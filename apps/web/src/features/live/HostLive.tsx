@@ -7,7 +7,13 @@ import { PageTitle } from '../../components/PageTitle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { useT } from '../../i18n';
 import { richT } from '../../i18n';
-import { useDeleteMessage, useEndStream, useRemoveViewer } from './api';
+import { useDeleteMessage, useEndStream, useRemoveViewer, useSellableProducts } from './api';
+import { useMute } from './host-api';
+import { HostTools } from './host/HostTools';
+import { GoLivePanel } from './host/GoLivePanel';
+import { useClipOnSale } from './host/useClipOnSale';
+import { useShowFeed } from './host/useShowFeed';
+import { formatGulfClock } from '../../components/dates';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
 import { captureHostMedia, mediaErrorText, stopMedia } from './media';
@@ -21,26 +27,40 @@ interface Props {
   initialMedia: MediaStream | null;
 }
 
-/** The host's live screen: the title, the local video, viewers, time left, End Stream and the chat with moderation. */
+/**
+ * The host's screen: the title, the local video, viewers, time left, End Stream, the chat with
+ * moderation, and the show's tools (run sheet, Buy It Now, viewers, moderators, muted words). A
+ * scheduled show opens on its Go live button; the camera is asked for once it is live.
+ */
 export function HostLive({ stream, initialMedia }: Props) {
   const i18n = useT();
   const { t, m, locale } = i18n;
   const { viewers, addMessage } = useStreamRoom(stream.id, stream.host.id);
   const deleteMessage = useDeleteMessage(stream.id);
   const removeViewer = useRemoveViewer(stream.id);
+  const mute = useMute(stream.id);
+  const products = useSellableProducts(stream.host.id);
+  useShowFeed(stream.id);
   const left = useSecondsLeft(stream.endsAt);
   const ended = stream.status === 'ended';
+  const scheduled = stream.status === 'scheduled';
   const biddingOver = ended || left === 0;
   const [media, setMedia] = useState<MediaStream | null>(initialMedia);
   const [mediaError, setMediaError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const local = useRef<HTMLVideoElement>(null);
-  const video = useHostVideo(stream.id, ended ? null : media);
+  const video = useHostVideo(stream.id, ended || scheduled ? null : media);
+  // A clip that could not be kept is only mentioned: the sale stands without it.
+  useClipOnSale({
+    streamId: stream.id,
+    media: ended || scheduled ? null : media,
+    onFailed: (lot) => setNotice(t('host.clip.failed', { title: lot.product.title })),
+  });
 
   // After a reload: the camera again (the stream stayed live meanwhile, the server waits 30 s for its host).
   useEffect(() => {
-    if (media || ended) return;
+    if (media || ended || scheduled) return;
     let alive = true;
     captureHostMedia().then(
       (m) => (alive ? setMedia(m) : stopMedia(m)),
@@ -49,7 +69,7 @@ export function HostLive({ stream, initialMedia }: Props) {
     return () => {
       alive = false;
     };
-  }, [media, ended]);
+  }, [media, ended, scheduled]);
 
   useEffect(() => {
     if (local.current && media) local.current.srcObject = media;
@@ -71,11 +91,11 @@ export function HostLive({ stream, initialMedia }: Props) {
 
   // "A reload is not leaving": the page reports in while it is open.
   useEffect(() => {
-    if (ended) return;
+    if (ended || scheduled) return;
     const beat = () => emitSocket('stream:heartbeat', { streamId: stream.id });
     const timer = setInterval(beat, HOST_HEARTBEAT_MS);
     return () => clearInterval(timer);
-  }, [stream.id, ended]);
+  }, [stream.id, ended, scheduled]);
 
   const moderation = {
     onDelete: (m: ChatMessage) => {
@@ -84,6 +104,15 @@ export function HostLive({ stream, initialMedia }: Props) {
     onRemove: async (user: UserBrief) => {
       await removeViewer.mutateAsync(user.id);
       setNotice(t('live.host.removed', { user: user.username }));
+    },
+    // Five minutes' silence; ChatPanel shows it per author once its moderation takes onMute.
+    onMute: async (user: UserBrief) => {
+      try {
+        const { until } = await mute.mutateAsync(user.id);
+        setNotice(t('host.viewers.muted', { user: user.username, time: m(formatGulfClock(until, locale)) }));
+      } catch (e) {
+        setNotice(m((e as Error).message));
+      }
     },
   };
 
@@ -96,48 +125,58 @@ export function HostLive({ stream, initialMedia }: Props) {
       <header className="live__head">
         <PageTitle>{title}</PageTitle>
         <p className="live__hosting">
-          <span className="stream-card__badge stream-card__badge--live">
-            {t(ended ? 'live.badge.ended' : 'live.badge.live')}
-          </span>{' '}
-          {m(ended ? MSG.streamEnded : MSG.hostingStream)}
+          {!scheduled && (
+            <>
+              <span className="stream-card__badge stream-card__badge--live">
+                {t(ended ? 'live.badge.ended' : 'live.badge.live')}
+              </span>{' '}
+              {m(ended ? MSG.streamEnded : MSG.hostingStream)}
+            </>
+          )}
         </p>
       </header>
+      {scheduled && <GoLivePanel streamId={stream.id} scheduledFor={stream.scheduledFor} />}
 
       <div className="live__layout">
         <div className="live__stage">
-          <div className="live__bar">
-            <span data-testid="viewer-count">
-              {richT(t, 'live.host.viewers', { n: <strong>{watching ?? '–'}</strong> }, { count: watching ?? 0 })}
-              {maxViewers !== null && !ended && (
-                <span className="muted"> {t('live.host.receiving', { count: video.count })}</span>
+          {/* A scheduled show has no camera, viewers or clock yet: the Go live panel stands in for them. */}
+          {!scheduled && (
+            <>
+              <div className="live__bar">
+                <span data-testid="viewer-count">
+                  {richT(t, 'live.host.viewers', { n: <strong>{watching ?? '–'}</strong> }, { count: watching ?? 0 })}
+                  {maxViewers !== null && !ended && (
+                    <span className="muted"> {t('live.host.receiving', { count: video.count })}</span>
+                  )}
+                </span>
+                <span className="live__clock">
+                  <span className="sr-only">{t('live.timeLeft')} </span>
+                  <TimeLeft endsAt={stream.endsAt} ended={ended} style="host" testId="host-countdown" />
+                </span>
+              </div>
+              <div className="live__video">
+                <video
+                  ref={local}
+                  autoPlay
+                  playsInline
+                  muted
+                  aria-label={t('live.host.camera')}
+                  data-testid="local-video"
+                />
+                {(mediaError || video.error) && !ended && (
+                  <p className="live__overlay" role="alert">
+                    {mediaErrorText(mediaError ?? video.error ?? '', i18n)}
+                  </p>
+                )}
+              </div>
+              {video.full && maxViewers !== null && !ended && (
+                <p className="notice notice--warn" role="status" data-testid="mesh-full">
+                  {t('live.host.full', { max: maxViewers })}
+                </p>
               )}
-            </span>
-            <span className="live__clock">
-              <span className="sr-only">{t('live.timeLeft')} </span>
-              <TimeLeft endsAt={stream.endsAt} ended={ended} style="host" testId="host-countdown" />
-            </span>
-          </div>
-          <div className="live__video">
-            <video
-              ref={local}
-              autoPlay
-              playsInline
-              muted
-              aria-label={t('live.host.camera')}
-              data-testid="local-video"
-            />
-            {(mediaError || video.error) && !ended && (
-              <p className="live__overlay" role="alert">
-                {mediaErrorText(mediaError ?? video.error ?? '', i18n)}
-              </p>
-            )}
-          </div>
-          {video.full && maxViewers !== null && !ended && (
-            <p className="notice notice--warn" role="status" data-testid="mesh-full">
-              {t('live.host.full', { max: maxViewers })}
-            </p>
+            </>
           )}
-          <BidBanner stream={stream} />
+          {!scheduled && <BidBanner stream={stream} />}
           <p className="muted live__product">
             {richT(t, 'live.onSale', {
               title: (
@@ -152,7 +191,7 @@ export function HostLive({ stream, initialMedia }: Props) {
               {notice}
             </p>
           )}
-          {biddingOver ? (
+          {scheduled ? null : biddingOver ? (
             <div className="live__ended" data-testid="host-ended">
               {ended && stream.winner && stream.highestBid && (
                 <p>
@@ -191,10 +230,15 @@ export function HostLive({ stream, initialMedia }: Props) {
           streamId={stream.id}
           messages={stream.recentMessages}
           hostId={stream.host.id}
-          form={ended ? null : { verified: true, isHost: true, onNeedVerify: () => undefined, onSent: addMessage }}
-          moderation={ended ? undefined : moderation}
+          form={
+            ended || scheduled
+              ? null
+              : { verified: true, isHost: true, onNeedVerify: () => undefined, onSent: addMessage }
+          }
+          moderation={ended || scheduled ? undefined : moderation}
         />
       </div>
+      <HostTools stream={stream} products={products.data} moderation={ended ? null : moderation} />
       {confirming && (
         <EndStreamDialog
           streamId={stream.id}

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   MSG,
-  parseAmountToFils,
   readNumber,
+  SCHEDULE_MAX_MS,
   STREAM_COVER_MAX_BYTES,
   STREAM_DURATION_DEFAULT_MIN,
   STREAM_DURATION_MAX,
@@ -13,10 +13,13 @@ import {
 import { Field } from '../../components/Field';
 import { FileInput } from '../../components/FileInput';
 import { FormError } from '../../components/FormError';
-import { MoneyInput } from '../../components/MoneyInput';
 import { UploadProgress } from '../../components/UploadProgress';
 import { reworded, useForm } from '../../components/useForm';
+import { serverNow } from '../../api/server-clock';
 import { useT } from '../../i18n';
+import { RunSheetBuilder } from './host/RunSheetBuilder';
+import { checkRunSheet, type DraftErrors, type DraftLot } from './host/run-sheet';
+import { gulfInputToIso, gulfInputValue } from '../../components/dates';
 import { useSellableProducts, useStartStream } from './api';
 import { captureCamera, captureHostMedia, mediaErrorText, stopMedia, useDeviceCheck } from './media';
 
@@ -25,40 +28,59 @@ interface Props {
   verified: boolean;
   /** The page's verified-email gate, for a start tried before the email is verified. */
   onNeedVerify(): void;
-  /** Live: the stream, and the camera already capturing for it. */
-  onStarted(id: string, media: MediaStream): void;
+  /** Live: the stream, and the camera already capturing for it (none for a show scheduled for later). */
+  onStarted(id: string, media: MediaStream | null): void;
 }
 
 export interface HostForm {
   title: string;
   durationMinutes: string;
-  productId: string;
-  startingBid: string;
+  /** Start now, or announce the show for a time in Gulf time. */
+  when?: 'now' | 'later';
+  /** A `datetime-local` value, read as Gulf time (Asia/Dubai). */
+  scheduledFor?: string;
 }
 
 const EMPTY_HOST: HostForm = {
   title: '',
   durationMinutes: String(STREAM_DURATION_DEFAULT_MIN),
-  productId: '',
-  startingBid: '',
+  when: 'now',
+  scheduledFor: '',
 };
 
 /** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
-export function validateHostForm(form: HostForm, cover: File | null): FieldErrors {
+export function validateHostForm(form: HostForm, cover: File | null, now = serverNow()): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.title.trim()) errors.title = MSG.streamTitleRequired;
   // Read as the server reads it: an Arabic keyboard's ٠–٩ count (shared/numbers.ts).
   const minutes = readNumber(form.durationMinutes);
   if (minutes === null || !Number.isInteger(minutes) || minutes < STREAM_DURATION_MIN || minutes > STREAM_DURATION_MAX)
     errors.durationMinutes = MSG.streamDurationRange;
-  if (!form.productId) errors.productId = MSG.streamChooseProduct;
-  const bid = parseAmountToFils(form.startingBid);
-  if (bid === null || bid <= 0) errors.startingBid = MSG.startingBidPositive;
+  if (form.when === 'later') {
+    const iso = gulfInputToIso(form.scheduledFor ?? '');
+    const at = iso === null ? NaN : Date.parse(iso);
+    if (!(at > now)) errors.scheduledFor = MSG.chooseShowTime;
+    else if (at - now > SCHEDULE_MAX_MS) errors.scheduledFor = MSG.showTimeTooFar;
+  }
   if (cover && cover.size > STREAM_COVER_MAX_BYTES) errors.cover = MSG.streamCoverTooLarge;
   return errors;
 }
 
-/** The host's form: title, cover, duration, the product and its starting bid, a camera test, Start. */
+/** The form's messages about the run sheet's lots (`lots.<index>.<field>`, the browser's or the server's), by lot. */
+function lotErrorsOf(lots: readonly DraftLot[], fields: FieldErrors): DraftErrors {
+  const byLot: DraftErrors = {};
+  lots.forEach((lot, i) => {
+    const startingBid = fields[`lots.${i}.startingBid`];
+    const seconds = fields[`lots.${i}.seconds`] ?? fields[`lots.${i}.closingStyle`];
+    if (startingBid || seconds) byLot[lot.productId] = { startingBid, seconds };
+  });
+  return byLot;
+}
+
+/**
+ * The host's form: title, cover, the show's length, now or later (Gulf time), the run sheet, a
+ * camera test, Start. A show for later needs no camera yet: it is captured when the host goes live.
+ */
 export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) {
   const i18n = useT();
   const { t, m } = i18n;
@@ -70,11 +92,22 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   const [starting, setStarting] = useState(false);
   // Only a cover makes the upload worth a bar.
   const [progress, setProgress] = useState<number | null>(null);
+  const [lots, setLots] = useState<DraftLot[]>([]);
   const host = useForm({
     initial: EMPTY_HOST,
     check: (values) => {
       const fields = validateHostForm(values, cover?.file ?? null);
-      return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, data: values };
+      const sheet = checkRunSheet(lots);
+      if (!sheet.ok && sheet.sheet) fields.lots = sheet.sheet;
+      // Each lot's messages under the server's own names for them (`lots.1.seconds`), so focus finds the first.
+      if (!sheet.ok)
+        lots.forEach((lot, i) => {
+          for (const [name, message] of Object.entries(sheet.errors[lot.productId] ?? {}))
+            fields[`lots.${i}.${name}`] = message;
+        });
+      return Object.keys(fields).length > 0 || !sheet.ok
+        ? { ok: false, fields }
+        : { ok: true, data: { ...values, lots: sheet.lots } };
     },
     onFailure: reworded(startFailure),
     // The host is signed in to be here: a 401 (a session that ended) is said on the form.
@@ -88,11 +121,11 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   const coverInput = useRef<HTMLInputElement>(null);
   const coverId = useId();
   const missing = devices.checked && (!devices.camera || !devices.microphone);
-  const sellable = (products.data ?? []).filter((p) => !p.isAuction);
+  const later = form.when === 'later';
 
   useEffect(() => () => void (cover && URL.revokeObjectURL(cover.url)), [cover]);
 
-  const set = (field: keyof HostForm, value: string) => host.edit(field, value);
+  const set = (field: 'title' | 'durationMinutes' | 'scheduledFor', value: string) => host.edit(field, value);
 
   function pickCover(file: File | undefined) {
     if (!file) return;
@@ -111,25 +144,27 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       return onNeedVerify();
     }
     void host.submit(event, async (checked) => {
-      let media: MediaStream;
-      try {
-        media = await captureHostMedia();
-      } catch (error) {
-        // The browser's own words about the camera, without the server's prefix.
-        return host.setError(mediaErrorText((error as Error).message, i18n));
+      let media: MediaStream | null = null;
+      if (checked.when !== 'later') {
+        try {
+          media = await captureHostMedia();
+        } catch (error) {
+          // The browser's own words about the camera, without the server's prefix.
+          return host.setError(mediaErrorText((error as Error).message, i18n));
+        }
       }
       setStarting(true);
       const body = new FormData();
       body.set('title', checked.title.trim());
       body.set('durationMinutes', checked.durationMinutes.trim());
-      body.set('productId', checked.productId);
-      body.set('startingBid', String(parseAmountToFils(checked.startingBid)));
+      body.set('lots', JSON.stringify(checked.lots));
+      if (checked.when === 'later') body.set('scheduledFor', gulfInputToIso(checked.scheduledFor ?? '')!);
       if (cover) body.set('cover', cover.file, cover.file.name);
       try {
         const { id } = await start.mutateAsync({ form: body, onProgress: cover ? setProgress : undefined });
         onStarted(id, media);
       } catch (error) {
-        stopMedia(media);
+        if (media) stopMedia(media);
         setStarting(false);
         setProgress(null);
         throw error;
@@ -137,7 +172,15 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
     });
   }
 
-  const startLabel = !verified ? m(MSG.verifyToStream) : missing ? m(MSG.devicesUnavailable) : t('live.setup.start');
+  // Scheduling asks nothing of the camera, so missing devices do not stop it.
+  const blocked = missing && !later;
+  const startLabel = !verified
+    ? m(MSG.verifyToStream)
+    : blocked
+      ? m(MSG.devicesUnavailable)
+      : later
+        ? t('host.setup.schedule')
+        : t('live.setup.start');
 
   return (
     <form className="host-form card" onSubmit={submit} noValidate data-testid="host-form">
@@ -222,44 +265,24 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
           )}
         </Field>
 
-        <Field
-          label={t('live.setup.product')}
-          error={errors.productId && m(errors.productId)}
-          hint={products.isSuccess && sellable.length === 0 ? t('live.setup.noProducts') : undefined}
-        >
-          {(control) => (
-            <select
-              {...control}
-              name="productId"
-              value={form.productId}
-              onChange={(e) => {
-                set('productId', e.target.value);
-                const chosen = sellable.find((p) => p.id === e.target.value);
-                if (chosen && !form.startingBid) set('startingBid', (chosen.price / 100).toFixed(2));
-              }}
-            >
-              <option value="">
-                {t(products.isPending ? 'live.setup.loadingProducts' : 'live.setup.chooseProduct')}
-              </option>
-              {sellable.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <WhenFields
+          when={form.when ?? 'now'}
+          scheduledFor={form.scheduledFor ?? ''}
+          error={errors.scheduledFor}
+          onWhen={(when) => host.edit('when', when)}
+          onTime={(value) => set('scheduledFor', value)}
+        />
 
-        <Field label={t('live.setup.startingBid')} error={errors.startingBid && m(errors.startingBid)}>
-          {(control) => (
-            <MoneyInput
-              {...control}
-              name="startingBid"
-              value={form.startingBid}
-              onChange={(e) => set('startingBid', e.target.value)}
-            />
-          )}
-        </Field>
+        <RunSheetBuilder
+          products={products.data}
+          lots={lots}
+          errors={lotErrorsOf(lots, errors)}
+          sheetError={errors.lots}
+          onChange={(next) => {
+            setLots(next);
+            host.setFields((f) => Object.fromEntries(Object.entries(f).filter(([name]) => !name.startsWith('lots'))));
+          }}
+        />
 
         <CameraTest />
       </fieldset>
@@ -268,7 +291,7 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       <button
         type="submit"
         className="btn btn--primary btn--block"
-        disabled={starting || (verified && missing)}
+        disabled={starting || (verified && blocked)}
         data-testid="start-stream"
       >
         {startLabel}
@@ -281,6 +304,70 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
         </div>
       )}
     </form>
+  );
+}
+
+/** Start now, or schedule for later: a date and time in Gulf time. */
+function WhenFields({
+  when,
+  scheduledFor,
+  error,
+  onWhen,
+  onTime,
+}: {
+  when: 'now' | 'later';
+  scheduledFor: string;
+  error?: string;
+  onWhen(when: 'now' | 'later'): void;
+  onTime(value: string): void;
+}) {
+  const { t, m } = useT();
+  const timeId = useId();
+  const time = useRef<HTMLInputElement>(null);
+  return (
+    <fieldset className="host-when">
+      <legend>{t('host.setup.when')}</legend>
+      <div className="host-when__choices">
+        <label className="host-when__choice">
+          <input type="radio" name="when" value="now" checked={when === 'now'} onChange={() => onWhen('now')} />
+          {t('host.setup.startNow')}
+        </label>
+        <label className="host-when__choice">
+          <input
+            type="radio"
+            name="when"
+            value="later"
+            checked={when === 'later'}
+            onChange={() => {
+              onWhen('later');
+              // The time is what comes next; the browser's own date picker opens from there.
+              requestAnimationFrame(() => time.current?.focus());
+            }}
+          />
+          {t('host.setup.later')}
+        </label>
+      </div>
+      {when === 'later' && (
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor={timeId}>{t('host.setup.time')}</label>
+          <input
+            ref={time}
+            id={timeId}
+            name="scheduledFor"
+            type="datetime-local"
+            dir="ltr"
+            min={gulfInputValue(serverNow())}
+            value={scheduledFor}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${timeId}-note`}
+            onChange={(e) => onTime(e.target.value)}
+          />
+          <small id={`${timeId}-note`} className={error ? 'field__error' : 'field__hint'}>
+            {error ? m(error) : t('host.setup.timeHint')}
+          </small>
+        </div>
+      )}
+    </fieldset>
   );
 }
 

@@ -116,17 +116,15 @@ describe('viewer reconnects', () => {
 });
 
 describe('the host form in the browser', () => {
-  const valid = { title: 'Friday finds', durationMinutes: '5', productId: 'p1', startingBid: '100' };
+  const valid = { title: 'Friday finds', durationMinutes: '5' };
   it('passes a valid form', () => {
     expect(validateHostForm(valid, null)).toEqual({});
   });
   it('answers in the exact words people see', () => {
     const big = { size: 5_242_881 } as File;
-    expect(validateHostForm({ title: '  ', durationMinutes: '0', productId: '', startingBid: 'abc' }, big)).toEqual({
+    expect(validateHostForm({ title: '  ', durationMinutes: '0' }, big)).toEqual({
       title: 'Please enter a title.',
       durationMinutes: 'Bidding duration must be a whole number of minutes from 1 to 120.',
-      productId: 'Choose the product you are selling.',
-      startingBid: 'Starting bid must be a positive amount.',
       cover: 'Image size should be less than 5MB',
     });
     for (const durationMinutes of ['', '1.5', '121', '-1'])

@@ -2,6 +2,7 @@
 import account from './ar/account.json';
 import auctions from './ar/auctions.json';
 import feed from './ar/feed.json';
+import host from './ar/host.json';
 import live from './ar/live.json';
 import orders from './ar/orders.json';
 import profiles from './ar/profiles.json';
@@ -11,6 +12,7 @@ export default {
   ...account,
   ...auctions,
   ...feed,
+  ...host,
   ...live,
   ...orders,
   ...profiles,

@@ -2,6 +2,7 @@
 import account from './en/account.json';
 import auctions from './en/auctions.json';
 import feed from './en/feed.json';
+import host from './en/host.json';
 import live from './en/live.json';
 import orders from './en/orders.json';
 import profiles from './en/profiles.json';
@@ -11,6 +12,7 @@ export default {
   ...account,
   ...auctions,
   ...feed,
+  ...host,
   ...live,
   ...orders,
   ...profiles,

@@ -1,0 +1,164 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MSG, MUTED_WORD_MAX_CHARS, MUTED_WORDS_MAX } from '@souq/shared';
+import { Skeleton } from '../../../components/Skeleton';
+import { useT } from '../../../i18n';
+import { useAddModerator, useModerators, useMutedWords, useRemoveModerator } from '../host-api';
+
+/** The host's moderators (for all their shows): add by username, remove. */
+export function ModeratorsPanel() {
+  const { t, m } = useT();
+  const titleId = useId();
+  const inputId = useId();
+  const moderators = useModerators();
+  const add = useAddModerator();
+  const remove = useRemoveModerator();
+  const input = useRef<HTMLInputElement>(null);
+  const [username, setUsername] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const name = username.trim();
+    setAdded(null);
+    if (!name) {
+      setInvalid(MSG.usernameRequired);
+      return input.current?.focus();
+    }
+    setInvalid(null);
+    add.mutate(name, {
+      onSuccess: (user) => {
+        setUsername('');
+        setAdded(user.username);
+      },
+      onError: () => input.current?.focus(),
+    });
+  }
+
+  const error = invalid ?? add.error?.message ?? null;
+  return (
+    <section className="card host-panel" aria-labelledby={titleId} data-testid="moderators">
+      <h2 id={titleId}>{t('host.mods.title')}</h2>
+      <p className="field__hint">{t('host.mods.hint')}</p>
+      {moderators.isPending ? (
+        <div role="status" aria-label={t('host.mods.title')}>
+          <Skeleton height={44} />
+        </div>
+      ) : moderators.data?.length ? (
+        <ul className="host-list">
+          {moderators.data.map((user) => (
+            <li key={user.id} className="host-list__item" data-testid="moderator">
+              <span className="host-list__main">
+                <bdi>{user.username}</bdi>
+              </span>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(user.id, { onSuccess: () => input.current?.focus() })}
+                aria-label={t('host.mods.remove', { user: user.username })}
+              >
+                {t('host.mods.removeShort')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('host.mods.empty')}</p>
+      )}
+      <form className="host-inline-form" onSubmit={submit} noValidate>
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor={inputId}>{t('host.mods.username')}</label>
+          <input
+            ref={input}
+            id={inputId}
+            value={username}
+            autoComplete="off"
+            autoCapitalize="none"
+            maxLength={60}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-note` : undefined}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          {error && (
+            <small id={`${inputId}-note`} className="field__error" role="alert">
+              {m(error)}
+            </small>
+          )}
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={add.isPending}>
+          {t('host.mods.add')}
+        </button>
+      </form>
+      {(added || remove.error) && (
+        <p className={remove.error ? 'form-error' : 'notice notice--info'} role="status">
+          {remove.error ? m(remove.error.message) : t('host.mods.added', { user: added ?? '' })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The words split as the host typed them: one per line (or comma), trimmed, each once. */
+export function wordsOf(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(/[\n,،]/)
+    .map((w) => w.trim())
+    .filter((w) => w && !seen.has(w.toLowerCase()) && (seen.add(w.toLowerCase()), true));
+}
+
+/** The show's muted words: a message holding one is hidden from everyone but its sender. */
+export function MutedWordsEditor({ streamId, words }: { streamId: string; words: string[] }) {
+  const { t, m } = useT();
+  const titleId = useId();
+  const inputId = useId();
+  const save = useMutedWords(streamId);
+  const [text, setText] = useState(words.join('\n'));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const list = wordsOf(text);
+    const problem =
+      list.length > MUTED_WORDS_MAX
+        ? MSG.mutedWordsTooMany
+        : list.some((w) => w.length > MUTED_WORD_MAX_CHARS)
+          ? MSG.mutedWordInvalid
+          : null;
+    setInvalid(problem);
+    if (problem) return box.current?.focus();
+    save.mutate(list, { onSuccess: (answer) => setText(answer.words.join('\n')) });
+  }
+
+  const error = invalid ?? save.error?.message ?? null;
+  return (
+    <section className="card host-panel" aria-labelledby={titleId} data-testid="muted-words">
+      <h2 id={titleId}>{t('host.words.title')}</h2>
+      <form onSubmit={submit} noValidate>
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor={inputId}>{t('host.words.label')}</label>
+          <textarea
+            ref={box}
+            id={inputId}
+            rows={4}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${inputId}-note`}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <small id={`${inputId}-note`} className={error ? 'field__error' : 'field__hint'}>
+            {error ? m(error) : t('host.words.hint')}
+          </small>
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          {t('host.words.save')}
+        </button>
+        <p className="muted" role="status">
+          {save.isSuccess && !save.isPending ? t('host.words.saved') : ''}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -110,6 +110,8 @@ export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 export const OrderLineSchema = QuoteLineSchema.extend({
   status: z.enum(FULFILMENT_STATUSES),
   statusAt: z.string().nullable(),
+  /** A line won at a live show's lot: the clip of the moment it sold (issue 30), when the host's browser kept one. */
+  clip: z.object({ url: z.string(), durationMs: z.number(), mimeType: z.string() }).nullable().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

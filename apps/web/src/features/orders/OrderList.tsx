@@ -36,6 +36,19 @@ function AddAddress({ order }: { order: Order }) {
   return <CompleteAddressForm orderId={order.id} onDone={() => setOpen(false)} />;
 }
 
+/** A live show's sale: the clip of the hammer, small enough for a 360 px screen, loaded only when played. */
+function ClipPlayer({ url, mimeType }: { url: string; mimeType: string }) {
+  const { t } = useT();
+  return (
+    <figure className="order-clip" data-testid="order-clip">
+      <figcaption>{t('orders.list.clip')}</figcaption>
+      <video controls preload="metadata" playsInline aria-label={t('orders.list.clip')}>
+        <source src={url} type={mimeType} />
+      </video>
+    </figure>
+  );
+}
+
 export function OrderList({ orders, loading }: { orders: Order[] | undefined; loading: boolean }) {
   const { t, m, locale } = useT();
   const emirateName = useEmirateName();
@@ -85,6 +98,7 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
                     )}
                   </span>
                   <Money fils={l.lineTotal} />
+                  {l.clip && <ClipPlayer url={l.clip.url} mimeType={l.clip.mimeType} />}
                 </li>
               ))}
             </ul>

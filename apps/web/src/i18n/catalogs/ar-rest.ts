@@ -6,6 +6,7 @@ import live from './ar/live.json';
 import orders from './ar/orders.json';
 import profiles from './ar/profiles.json';
 import sell from './ar/sell.json';
+import show from './ar/show.json';
 
 export default {
   ...account,
@@ -15,4 +16,5 @@ export default {
   ...orders,
   ...profiles,
   ...sell,
+  ...show,
 };

@@ -17,6 +17,7 @@ import { useViewerVideo } from './video/useVideo';
 import type { ViewerVideoState } from './video/types';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
+import './show/show.css';
 import { richT } from '../../i18n';
 
 interface Props {

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { formatGulfDateTime } from '../../../components/dates';
 import { PageTitle } from '../../../components/PageTitle';
 import { useT } from '../../../i18n';
+import './show.css';
 import { richT } from '../../../i18n';
 import { useStreamRoom } from '../useStreamRoom';
 import { useReminder } from './api';

@@ -362,4 +362,3 @@ function ChatForm({
     </form>
   );
 }
-

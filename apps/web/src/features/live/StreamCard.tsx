@@ -22,9 +22,7 @@ export function StreamCard({ stream }: { stream: Card }) {
     >
       <div className="stream-card__media">
         <img src={stream.cover} alt="" loading="lazy" width={400} height={225} />
-        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>
-          {t(BADGE[stream.status])}
-        </span>
+        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>{t(BADGE[stream.status])}</span>
       </div>
       <div className="stream-card__body">
         <h2 className="stream-card__title">{title}</h2>

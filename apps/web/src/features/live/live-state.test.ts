@@ -158,7 +158,12 @@ describe('the live list order', () => {
 
   it('lists upcoming shows apart, soonest first', () => {
     const card = (id: string, status: StreamCard['status'], day: number) =>
-      ({ id, status, startedAt: '2026-11-22T10:00:00.000Z', scheduledFor: `2026-11-2${day}T10:00:00.000Z` }) as StreamCard;
+      ({
+        id,
+        status,
+        startedAt: '2026-11-22T10:00:00.000Z',
+        scheduledFor: `2026-11-2${day}T10:00:00.000Z`,
+      }) as StreamCard;
     const soon = sortUpcoming([card('later', 'scheduled', 8), card('live', 'live', 1), card('sooner', 'scheduled', 4)]);
     expect(soon.map((c) => c.id)).toEqual(['sooner', 'later']);
   });

@@ -36,7 +36,10 @@ export function applyLots<T extends Pick<StreamDetail, 'lots' | 'lot'>>(current:
 }
 
 /** Buy It Now, replaced whole ('show:pins'). */
-export const applyPins = <T extends Pick<StreamDetail, 'pins'>>(current: T, pins: PinCard[]): T => ({ ...current, pins });
+export const applyPins = <T extends Pick<StreamDetail, 'pins'>>(current: T, pins: PinCard[]): T => ({
+  ...current,
+  pins,
+});
 
 /** The lots still to come, in run-sheet order (the running one is on screen, not "coming up"). */
 export const comingUp = (lots: readonly Lot[], count = 3): Lot[] =>

@@ -4,7 +4,15 @@ import type { ChatMessage, StreamDetail } from '@souq/shared';
 import { joinStream, onSocketEvent } from '../../api/socket';
 import { playOutbidSound } from '../../components/outbid-sound';
 import { streamKeys } from './api';
-import { applyLots, applyPins, applyStreamLive, mergeMessages, missedNews, wasOutbid, withoutMessage } from './live-state';
+import {
+  applyLots,
+  applyPins,
+  applyStreamLive,
+  mergeMessages,
+  missedNews,
+  wasOutbid,
+  withoutMessage,
+} from './live-state';
 
 /**
  * A stream's room, for the host and the viewers alike: its news (bids, the end), the chat, the

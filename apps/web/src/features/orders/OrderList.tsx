@@ -11,7 +11,7 @@ import { FulfilmentBadge } from './FulfilmentBadge';
 import { SaleCard } from './SaleCard';
 import { useEmirateName, usePaymentMethodName } from './labels';
 import { useT } from '../../i18n';
-import '../live/show/show.css';
+import './order-clip.css';
 
 const AWAITING_ADDRESS = 'awaiting_address';
 

@@ -1,4 +1,5 @@
 import { formatMoney, type Lot } from '@souq/shared';
+import { PLACEHOLDER } from './placeholder';
 import { useT } from '../../../i18n';
 import { comingUp } from '../live-state';
 
@@ -15,7 +16,12 @@ export function ComingUp({ lots, count = 3 }: { lots: readonly Lot[]; count?: nu
         <ol className="coming-up__list">
           {next.map((lot) => (
             <li key={lot.id} className="coming-up__lot" data-testid="coming-up-lot">
-              <img src={lot.product.image.thumb || lot.product.image.url} alt="" width={48} height={48} />
+              <img
+                src={lot.product.image.thumb || lot.product.image.url || PLACEHOLDER}
+                alt=""
+                width={48}
+                height={48}
+              />
               <span className="coming-up__text">
                 <bdi>{lot.product.title}</bdi>
                 <span className="muted">

@@ -3,6 +3,7 @@ import { formatMoney, MSG, type Lot, type StreamDetail } from '@souq/shared';
 import { Avatar } from '../../../components/Avatar';
 import { formatGulfDateTime } from '../../../components/dates';
 import { PageTitle } from '../../../components/PageTitle';
+import { PLACEHOLDER } from './placeholder';
 import { useT } from '../../../i18n';
 import './show.css';
 import { richT } from '../../../i18n';
@@ -148,7 +149,7 @@ function RunSheetLot({
   return (
     <li className="run-sheet__lot" data-testid="run-sheet-lot">
       <div className="run-sheet__head">
-        <img src={lot.product.image.thumb || lot.product.image.url} alt="" width={56} height={56} />
+        <img src={lot.product.image.thumb || lot.product.image.url || PLACEHOLDER} alt="" width={56} height={56} />
         <span className="run-sheet__text">
           <bdi>{lot.product.title}</bdi>
           <span className="muted">{t('show.comingUp.from', { amount: startingBid })}</span>

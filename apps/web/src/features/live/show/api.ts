@@ -38,7 +38,8 @@ export function usePrebid(id: string) {
   return useMutation({
     mutationFn: ({ lotId, maxAmount }: { lotId: string; maxAmount: number }) =>
       call(API.shows.prebid, { params: { id, lotId }, body: { maxAmount } }),
-    onSuccess: ({ maxAmount }, { lotId }) => patch((d) => ({ ...d, myPrebids: { ...d.myPrebids, [lotId]: maxAmount } })),
+    onSuccess: ({ maxAmount }, { lotId }) =>
+      patch((d) => ({ ...d, myPrebids: { ...d.myPrebids, [lotId]: maxAmount } })),
   });
 }
 

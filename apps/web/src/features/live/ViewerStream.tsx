@@ -208,6 +208,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
                 canBid={me !== null && !ended && !shut && !chatMuted}
                 onNeedVerify={onNeedVerify}
                 onSent={addMessage}
+                banner={<BidBanner stream={stream} />}
               />
               {!ended && <ComingUp lots={stream.lots} />}
             </>

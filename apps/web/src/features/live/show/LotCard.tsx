@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type ChatAck, type ChatMessage, type Lot } from '@souq/shared';
 import { newIdempotencyKey } from '../../../api/bids';
@@ -20,13 +20,15 @@ interface Props {
   canBid: boolean;
   onNeedVerify(): void;
   onSent(message: ChatMessage): void;
+  /** The current bid and its leader: the stream's banner, in the spec's words ('Highest Bid: … by …'). */
+  banner?: ReactNode;
 }
 
 /**
- * The lot on screen: its photo, title, starting bid, current bid and leader, the countdown on
+ * The lot on screen: its photo, title, starting bid, current bid and leader (the banner), the countdown on
  * the server's clock, quick-bid buttons, and "Sold"/"Passed" over it when it closes.
  */
-export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSent }: Props) {
+export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSent, banner }: Props) {
   const { t, m, locale } = useT();
   const [answer, setAnswer] = useState<{ tone: 'ok' | 'info' | 'error'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
@@ -111,18 +113,7 @@ export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSen
           <bdi>{lot.product.title}</bdi>
         </h3>
         <p className="muted">{richT(t, 'show.lot.startingBid', { amount: money(lot.startingBid) })}</p>
-        <p className="lot__bid" role="status" aria-live="polite" data-testid="lot-bid">
-          {lot.currentBid !== null && lot.leader
-            ? richT(t, 'show.lot.currentBid', {
-                amount: money(lot.currentBid),
-                user: (
-                  <strong>
-                    <bdi>{lot.leader.username}</bdi>
-                  </strong>
-                ),
-              })
-            : t('show.lot.noBids')}
-        </p>
+        {banner}
         {lot.status === 'running' && lot.endsAt && (
           <p className="lot__clock">
             <span className="sr-only">{t('show.lot.timeLeft')} </span>

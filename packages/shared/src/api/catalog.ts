@@ -110,8 +110,10 @@ export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 export const OrderLineSchema = QuoteLineSchema.extend({
   status: z.enum(FULFILMENT_STATUSES),
   statusAt: z.string().nullable(),
-  /** A line won at a live show's lot: the clip of the moment it sold (issue 30), when the host's browser kept one. */
-  clip: z.object({ url: z.string(), durationMs: z.number(), mimeType: z.string() }).nullable().optional(),
+  /** The auction (a timed auction or a show's lot) this line was won at; null for a bought line. */
+  auctionId: z.string().nullable(),
+  /** A show lot's sale clip (as ClipSchema in api/live.ts, which imports this file), if the host kept one. */
+  clip: z.object({ url: z.string(), durationMs: z.number(), mimeType: z.string() }).nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -154,5 +156,9 @@ export const SaleSchema = z.object({
   status: z.enum(FULFILMENT_STATUSES),
   statusAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The auction (or show lot) the line was won at; null for a bought line. */
+  auctionId: z.string().nullable(),
+  /** A show lot's sale clip, if the host kept one. */
+  clip: OrderLineSchema.shape.clip,
 });
 export type Sale = z.infer<typeof SaleSchema>;

@@ -15,6 +15,8 @@ const line = (over: Partial<Order['lines'][number]> = {}): Order['lines'][number
   lineTotal: 1_260_00,
   status: 'placed',
   statusAt: null,
+  auctionId: null,
+  clip: null,
   ...over,
 });
 const order: Order = {

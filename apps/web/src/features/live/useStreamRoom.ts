@@ -61,7 +61,9 @@ export function useStreamRoom(id: string, me: string | null) {
         // re-read (only the winner's: 500 viewers re-reading at every hammer would be a stampede), as
         // does news that skipped numbers (something in between was missed).
         const sold = me !== null && stream.lot?.status === 'sold' && stream.lot.winner?.id === me;
-        if (stream.status === 'ended' || sold || (known && missedNews(known, stream))) reread();
+        // A scheduled show going live needs its live parts (the lot, the chat) read whole.
+        const wentLive = known?.status === 'scheduled' && stream.status !== 'scheduled';
+        if (stream.status === 'ended' || sold || wentLive || (known && missedNews(known, stream))) reread();
       }),
       onSocketEvent(
         'stream:message',

@@ -1,3 +1,4 @@
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, MSG, type Lot, type StreamDetail } from '@souq/shared';
 import { Avatar } from '../../../components/Avatar';
@@ -14,7 +15,7 @@ import { PrebidForm } from './PrebidForm';
 interface Props {
   stream: StreamDetail;
   me: { id: string; verified: boolean } | null;
-  follow?: React.ReactNode;
+  follow?: ReactNode;
   requireLogin(): boolean;
   requireVerified(): boolean;
 }
@@ -33,7 +34,12 @@ const LOT_STATUS = {
  */
 export function UpcomingShow({ stream, me, follow, requireLogin, requireVerified }: Props) {
   const { t, m, locale } = useT();
-  useStreamRoom(stream.id, me?.id ?? null);
+  const { reread } = useStreamRoom(stream.id, me?.id ?? null);
+  // The room says when the host goes live; a read every half minute covers a socket that cannot connect.
+  useEffect(() => {
+    const timer = setInterval(reread, 30_000);
+    return () => clearInterval(timer);
+  }, [reread]);
   const reminder = useReminder(stream.id);
   const title = stream.title.trim() || m(MSG.untitledStream);
   const startsAt = stream.scheduledFor ?? stream.startedAt;

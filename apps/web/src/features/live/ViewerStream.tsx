@@ -210,7 +210,8 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
                 onSent={addMessage}
                 banner={<BidBanner stream={stream} />}
               />
-              {!ended && <ComingUp lots={stream.lots} />}
+              {/* A one-product stream has nothing to come: no section saying so. */}
+              {!ended && stream.lots.length > 1 && <ComingUp lots={stream.lots} />}
             </>
           ) : (
             <>

@@ -184,6 +184,9 @@ describeInBrowser('live video auctions in the browser', () => {
       }
       const { aisha, omar, una } = { aisha: viewers.aisha.page, omar: viewers.omar.page, una: viewers.una.page };
       await aisha.getByText(`Hosted by ${names.host}`).waitFor();
+      // A one-product stream is a show of one lot, on screen from the start, with its quick bids.
+      expect(await aisha.getByTestId('lot-title').textContent()).toBe('Rolex Submariner');
+      expect(await aisha.getByTestId('quick-bid').first().textContent()).toBe('Bid AED 100.00');
       expect(await aisha.getByTestId('viewer-countdown').textContent()).toMatch(/^0[45]:[0-5]\d$/);
       await aisha.getByTestId('follow-star').waitFor();
       await expect
@@ -292,7 +295,9 @@ describeInBrowser('live video auctions in the browser', () => {
 
       await aisha.getByTestId('stream-ended').getByText('Stream has ended').waitFor();
       await aisha.getByText('You won!').waitFor();
-      await host.getByText(`Sold to ${names.aisha}`).waitFor();
+      // The host's end card; the chat's sold line and the run sheet say it too.
+      await host.getByTestId('host-ended').getByText(`Sold to ${names.aisha}`).waitFor();
+      await aisha.getByTestId('lot-closed').getByText(`Sold to ${names.aisha} for AED 300.00`).waitFor();
       const orders = await server.database.db
         .selectFrom('orders')
         .select(['buyer_id'])

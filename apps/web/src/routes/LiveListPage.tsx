@@ -4,24 +4,42 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { PageTitle } from '../components/PageTitle';
 import { useStreamList } from '../features/live/api';
-import { sortCards } from '../features/live/live-state';
+import { sortCards, sortUpcoming } from '../features/live/live-state';
+import { useUpcomingShows } from '../features/live/show/api';
 import { StreamCard, StreamCardSkeletons } from '../features/live/StreamCard';
 import { useLiveList } from '../features/live/useLiveList';
 import { useT } from '../i18n';
+import '../features/live/show/show.css';
 
 export default function LiveListPage() {
   const { t, m } = useT();
   const list = useStreamList();
+  const upcoming = useUpcomingShows();
   useLiveList();
+  const soon = sortUpcoming(upcoming.data?.items ?? []);
+  // Live and ended shows; a scheduled one the list may carry is shown under Upcoming instead.
+  const now = list.data ? sortCards(list.data.items.filter((s) => s.status !== 'scheduled')) : [];
 
   return (
     <>
       <PageTitle subtitle={t('live.list.subtitle')}>{t('live.list.title')}</PageTitle>
+      {soon.length > 0 && (
+        <section aria-labelledby="upcoming-title" className="stream-section" data-testid="upcoming">
+          <h2 id="upcoming-title">{t('live.list.upcoming')}</h2>
+          <ul className="stream-grid" data-testid="upcoming-list">
+            {soon.map((s) => (
+              <li key={s.id}>
+                <StreamCard stream={s} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {list.isPending ? (
         <StreamCardSkeletons />
       ) : list.isError ? (
         <ErrorState title={t('live.list.error')} message={m(list.error.message)} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
+      ) : now.length === 0 ? (
         <EmptyState title={m(MSG.noStreams)}>
           <p className="muted">{m(MSG.noStreamsHint)}</p>
           <div className="empty__actions">
@@ -31,13 +49,16 @@ export default function LiveListPage() {
           </div>
         </EmptyState>
       ) : (
-        <ul className="stream-grid" data-testid="stream-list">
-          {sortCards(list.data.items).map((s) => (
-            <li key={s.id}>
-              <StreamCard stream={s} />
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby={soon.length > 0 ? 'now-title' : undefined} className="stream-section">
+          {soon.length > 0 && <h2 id="now-title">{t('live.list.now')}</h2>}
+          <ul className="stream-grid" data-testid="stream-list">
+            {now.map((s) => (
+              <li key={s.id}>
+                <StreamCard stream={s} />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </>
   );

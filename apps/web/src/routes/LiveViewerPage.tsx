@@ -1,9 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { useRequireVerified } from '../features/auth/gates';
+import { useRequireLogin, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { useStream } from '../features/live/api';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
 import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
+import { UpcomingShow } from '../features/live/show/UpcomingShow';
 import { ViewerStream } from '../features/live/ViewerStream';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { useProfile } from '../features/profiles/api';
@@ -24,6 +25,7 @@ export default function LiveViewerPage() {
   const query = useStream(id);
   const { user } = useSession();
   const requireVerified = useRequireVerified();
+  const requireLogin = useRequireLogin();
 
   if (query.isPending) return <StreamSkeleton />;
   if (query.isError) {
@@ -41,13 +43,29 @@ export default function LiveViewerPage() {
     );
   }
   const stream = query.data;
+  const me = user ? { id: user.id, verified: user.emailVerified } : null;
+  const follow = stream.isHost ? null : <FollowHost hostId={stream.host.id} />;
+  // A scheduled show is its announcement until the host goes live; the socket's news flips it in place.
+  if (stream.status === 'scheduled') {
+    return (
+      <UpcomingShow
+        key={stream.id}
+        stream={stream}
+        me={me}
+        follow={follow}
+        requireLogin={requireLogin}
+        requireVerified={requireVerified}
+      />
+    );
+  }
   return (
     <ViewerStream
       key={stream.id}
       stream={stream}
-      me={user ? { id: user.id, verified: user.emailVerified } : null}
-      follow={stream.isHost ? null : <FollowHost hostId={stream.host.id} />}
+      me={me}
+      follow={follow}
       onNeedVerify={() => void requireVerified()}
+      requireVerified={requireVerified}
     />
   );
 }

@@ -2,13 +2,15 @@ import type { AuctionDuration, AuctionStatus, ClosingStyle } from '@souq/shared'
 import type { MessageKey, Translate } from '../../i18n';
 
 const STATUS_KEY: Record<AuctionStatus, MessageKey> = {
+  // A lot waiting on a live show's run sheet (issue 30).
+  pending: 'auctions.status.pending',
   open: 'auctions.status.open',
   sold: 'auctions.status.sold',
   unsold: 'auctions.status.unsold',
   cancelled: 'auctions.status.cancelled',
 };
 
-/** How an auction's state is named on cards and on its page: Live, Sold, Ended unsold, Cancelled. */
+/** How an auction's state is named on cards and on its page: In a live show, Live, Sold, Ended unsold, Cancelled. */
 export const statusLabel = (t: Translate, status: AuctionStatus): string => t(STATUS_KEY[status]);
 
 const CLOSING_KEY: Record<ClosingStyle, MessageKey> = {

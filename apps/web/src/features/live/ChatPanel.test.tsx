@@ -115,4 +115,70 @@ describe('the live chat', () => {
       'يجب أن تكون المزايدة أعلى من المزايدة الحالية. زايِد بمبلغ 155.00 د.إ على الأقل.',
     );
   });
+
+  it('words a lot’s close from its parts in the reader’s language, not from the stored English', () => {
+    const sold = line({
+      id: 's',
+      kind: 'sold',
+      text: 'Sold to omar for AED 1,260.00',
+      amount: 1_260_00,
+      user: { id: 'o', username: 'omar', profilePic: '' },
+      lotTitle: 'Falcon watch',
+    });
+    const passed = line({ id: 'p', kind: 'passed', text: 'Passed', lotTitle: 'Oud perfume' });
+    renderChat({ messages: [sold, passed] });
+    expect(screen.getByTestId('chat-sold').textContent).toBe('Falcon watch: Sold to omar for AED 1,260.00');
+    expect(screen.getByTestId('chat-passed').textContent).toBe('Oud perfume: Passed');
+    cleanup();
+    renderChat({ messages: [sold, passed], locale: 'ar' });
+    expect(screen.getByTestId('chat-sold').textContent).toBe('Falcon watch: تم البيع إلى omar مقابل 1,260.00 د.إ');
+    expect(screen.getByTestId('chat-passed').textContent).toBe('Oud perfume: لم تُبع');
+  });
+
+  it('a moderator deletes, mutes and removes; the host’s own lines and the show’s lines have no tools', async () => {
+    const onDelete = vi.fn();
+    const onRemove = vi.fn(() => Promise.resolve());
+    const onMute = vi.fn(() => Promise.resolve());
+    renderInLocale(
+      <ChatPanel
+        streamId="s1"
+        hostId="h1"
+        messages={[
+          line({}),
+          line({ id: 'h', user: { id: 'h1', username: 'host', profilePic: '' } }),
+          line({ id: 'p', kind: 'passed', text: 'Passed', lotTitle: 'Oud' }),
+        ]}
+        form={null}
+        moderation={{ onDelete, onRemove, onMute }}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Delete message from/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Mute / })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute aisha for 5 minutes' }));
+    expect(onMute).toHaveBeenCalledWith(expect.objectContaining({ id: 'u1' }));
+    expect((await screen.findByTestId('moderation-answer')).textContent).toBe('aisha is muted for 5 minutes.');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove aisha from the stream' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }));
+    await waitFor(() => expect(onRemove).toHaveBeenCalledOnce());
+  });
+
+  it('a muted viewer’s input waits until the mute ends, saying until when', () => {
+    renderInLocale(
+      <ChatPanel
+        streamId="s1"
+        hostId="h1"
+        messages={[]}
+        form={{
+          verified: true,
+          isHost: false,
+          onNeedVerify: vi.fn(),
+          onSent: vi.fn(),
+          mutedUntil: new Date(Date.now() + 120_000).toISOString(),
+        }}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Chat message' }) as HTMLInputElement;
+    expect(input.disabled).toBe(true);
+    expect(screen.getByTestId('chat-muted').textContent).toMatch(/^A moderator muted you\. You can chat again at /);
+  });
 });

@@ -10,13 +10,17 @@ import {
 } from '@souq/shared';
 import { newIdempotencyKey } from '../../api/bids';
 import { requestSocket } from '../../api/socket';
+import { formatGulfClock } from '../../components/dates';
+import { useMuted } from './show/useMuted';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../i18n';
 import { richT } from '../../i18n';
 
-interface Moderation {
+export interface Moderation {
   onDelete(message: ChatMessage): void;
   onRemove(user: UserBrief): Promise<void>;
+  /** The host's and moderators' 5-minute mute (shows); without it, no mute button. */
+  onMute?(user: UserBrief): Promise<void>;
 }
 
 interface Props {
@@ -24,7 +28,14 @@ interface Props {
   messages: ChatMessage[];
   hostId: string;
   /** The form: only for someone signed in, and only while the stream is live. */
-  form: { verified: boolean; isHost: boolean; onNeedVerify(): void; onSent(message: ChatMessage): void } | null;
+  form: {
+    verified: boolean;
+    isHost: boolean;
+    onNeedVerify(): void;
+    onSent(message: ChatMessage): void;
+    /** A moderator muted this person until then: the input waits, saying why. */
+    mutedUntil?: string | null;
+  } | null;
   moderation?: Moderation;
   /** Shown instead of the form (why one cannot chat). */
   note?: ReactNode;
@@ -37,10 +48,11 @@ const AT_LEAST = /^Bid amount must be higher than current bid\. Bid at least AED
 
 /** The live chat: everyone's lines with bids set apart, and (signed in, while live) the form. */
 export function ChatPanel({ streamId, messages, hostId, form, moderation, note }: Props) {
-  const { t, locale } = useT();
+  const { t, m: mm, locale } = useT();
   const list = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
   const [removing, setRemoving] = useState<UserBrief | null>(null);
+  const [modAnswer, setModAnswer] = useState<Answer | null>(null);
   const titleId = useId();
 
   // Follow the newest line, unless the person scrolled up to read.
@@ -65,71 +77,137 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
         }}
       >
         {messages.length === 0 && <li className="chat__empty muted">{t('live.chat.empty')}</li>}
-        {messages.map((m) => (
-          <li
-            key={m.id}
-            className={`chat__msg${m.kind === 'bid' ? ' chat__msg--bid' : ''}`}
-            data-testid={m.kind === 'bid' ? 'chat-bid' : 'chat-message'}
-          >
-            <div className="chat__text">
-              <span className="chat__user">
-                <bdi>{m.user.username}</bdi>
-                {m.user.id === hostId && <span className="pill pill--small chat__host">{t('live.chat.host')}</span>}
-              </span>
-              {m.kind === 'bid' && m.amount !== null ? (
-                <span className="chat__bid">
-                  {richT(t, 'live.chat.bid', {
-                    amount: (
-                      <strong>
-                        <bdi>{formatMoney(m.amount, locale)}</bdi>
-                      </strong>
-                    ),
-                  })}
-                </span>
-              ) : (
-                <span className="chat__body">{m.text}</span>
-              )}
-            </div>
-            {moderation && (
-              <div className="chat__tools">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('live.chat.delete', { user: m.user.username })}
-                  onClick={() => moderation.onDelete(m)}
-                >
-                  <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                    <path
-                      fill="currentColor"
-                      d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-                    />
-                  </svg>
-                </button>
-                {m.user.id !== hostId && (
+        {messages.map((m) => {
+          const show = m.kind === 'sold' || m.kind === 'passed';
+          return (
+            <li
+              key={m.id}
+              className={`chat__msg${m.kind === 'bid' ? ' chat__msg--bid' : show ? ` chat__msg--${m.kind}` : ''}`}
+              data-testid={m.kind === 'bid' ? 'chat-bid' : show ? `chat-${m.kind}` : 'chat-message'}
+            >
+              <div className="chat__text">
+                {show ? (
+                  <ShowLine message={m} />
+                ) : (
+                  <>
+                    <span className="chat__user">
+                      <bdi>{m.user.username}</bdi>
+                      {m.user.id === hostId && (
+                        <span className="pill pill--small chat__host">{t('live.chat.host')}</span>
+                      )}
+                    </span>
+                    {m.kind === 'bid' && m.amount !== null ? (
+                      <span className="chat__bid">
+                        {richT(t, 'live.chat.bid', {
+                          amount: (
+                            <strong>
+                              <bdi>{formatMoney(m.amount, locale)}</bdi>
+                            </strong>
+                          ),
+                        })}
+                      </span>
+                    ) : (
+                      <span className="chat__body">{m.text}</span>
+                    )}
+                  </>
+                )}
+              </div>
+              {moderation && !show && (
+                <div className="chat__tools">
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={t('live.chat.remove', { user: m.user.username })}
-                    onClick={() => setRemoving(m.user)}
+                    aria-label={t('live.chat.delete', { user: m.user.username })}
+                    onClick={() => moderation.onDelete(m)}
                   >
                     <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
                       <path
                         fill="currentColor"
-                        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12c0-1.8.6-3.5 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z"
+                        d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
                       />
                     </svg>
                   </button>
-                )}
-              </div>
-            )}
-          </li>
-        ))}
+                  {m.user.id !== hostId && moderation.onMute && (
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('live.chat.mute', { user: m.user.username })}
+                      onClick={() => {
+                        const user = m.user;
+                        moderation.onMute!(user).then(
+                          () => setModAnswer({ tone: 'ok', text: t('live.chat.muted', { user: user.username }) }),
+                          (e: unknown) => setModAnswer({ tone: 'error', text: (e as Error).message }),
+                        );
+                      }}
+                    >
+                      <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+                        <path
+                          fill="currentColor"
+                          d="M4 4h16v12H7l-3 3V4zm2 2v8.2L6.2 14H18V6H6zm2.3 1.3 1.4-1.4L12 8.2l2.3-2.3 1.4 1.4L13.4 9.6l2.3 2.3-1.4 1.4L12 11l-2.3 2.3-1.4-1.4 2.3-2.3-2.3-2.3z"
+                        />
+                      </svg>
+                    </button>
+                  )}
+                  {m.user.id !== hostId && (
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('live.chat.remove', { user: m.user.username })}
+                      onClick={() => setRemoving(m.user)}
+                    >
+                      <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+                        <path
+                          fill="currentColor"
+                          d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12c0-1.8.6-3.5 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z"
+                        />
+                      </svg>
+                    </button>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ol>
+      {modAnswer && (
+        <p
+          className={`chat__answer chat__answer--${modAnswer.tone}`}
+          role={modAnswer.tone === 'error' ? 'alert' : 'status'}
+          data-testid="moderation-answer"
+        >
+          {modAnswer.tone === 'error' ? mm(modAnswer.text) : modAnswer.text}
+        </p>
+      )}
       {form ? <ChatForm streamId={streamId} {...form} /> : note}
       {removing && moderation && (
         <RemoveViewerDialog user={removing} onRemove={moderation.onRemove} onClose={() => setRemoving(null)} />
       )}
     </section>
+  );
+}
+
+/** A lot's close, in the reader's language from its parts (the stored text is the English line). */
+function ShowLine({ message }: { message: ChatMessage }) {
+  const { t, locale } = useT();
+  const title = <bdi>{message.lotTitle ?? ''}</bdi>;
+  return (
+    <span className="chat__show">
+      {message.kind === 'sold' && message.amount !== null
+        ? richT(t, 'live.chat.sold', {
+            user: (
+              <strong>
+                <bdi>{message.user.username}</bdi>
+              </strong>
+            ),
+            amount: (
+              <strong>
+                <bdi>{formatMoney(message.amount, locale)}</bdi>
+              </strong>
+            ),
+            title,
+          })
+        : richT(t, 'live.chat.passed', { title })}
+    </span>
   );
 }
 
@@ -188,6 +266,7 @@ function ChatForm({
   isHost,
   onNeedVerify,
   onSent,
+  mutedUntil = null,
 }: { streamId: string } & NonNullable<Props['form']>) {
   const { t, m, locale } = useT();
   const [text, setText] = useState('');
@@ -197,6 +276,7 @@ function ChatForm({
   // A line whose answer never came is resent with the same id: the server posts (and bids) once.
   const unanswered = useRef<{ text: string; key: string } | null>(null);
   const inputId = useId();
+  const muted = useMuted(mutedUntil);
 
   useEffect(() => {
     if (!answer || answer.tone === 'error') return;
@@ -208,7 +288,7 @@ function ChatForm({
     event.preventDefault();
     const line = text.trim();
     // An empty message is ignored, not refused.
-    if (!line || sending) return;
+    if (!line || sending || muted) return;
     // A bid needs a verified email: it is not sent, and the verification prompt is offered.
     if (parseChatBid(line) !== null && !verified && !isHost) {
       onNeedVerify();
@@ -260,11 +340,17 @@ function ChatForm({
               : t('live.chat.placeholder')
             : m(MSG.chatUnverifiedPlaceholder)
         }
-        aria-describedby={answer ? `${inputId}-answer` : undefined}
+        aria-describedby={muted ? `${inputId}-muted` : answer ? `${inputId}-answer` : undefined}
+        disabled={muted}
       />
-      <button type="submit" className="btn btn--primary" disabled={sending}>
+      <button type="submit" className="btn btn--primary" disabled={sending || muted}>
         {t('live.chat.send')}
       </button>
+      {muted && mutedUntil && (
+        <p id={`${inputId}-muted`} className="chat__muted notice notice--warn" data-testid="chat-muted">
+          {t('live.chat.mutedUntil', { time: formatGulfClock(mutedUntil, locale) })}
+        </p>
+      )}
       <p
         id={`${inputId}-answer`}
         className={`chat__answer chat__answer--${answer?.tone ?? 'none'}`}

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { formatMoney, MSG, type StreamCard as Card } from '@souq/shared';
+import { formatGulfDateTime } from '../../components/dates';
 import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
 import { richT } from '../../i18n';
 import { TimeLeft } from './TimeLeft';
 
-/** A card on /live: badge, cover, title, host, time left; ended ones greyed with the final bid. */
+const BADGE = { live: 'live.badge.live', ended: 'live.badge.ended', scheduled: 'live.badge.upcoming' } as const;
+
+/** A card on /live: badge, cover, title, host, time left (an upcoming one: its start, Gulf time); ended ones greyed with the final bid. */
 export function StreamCard({ stream }: { stream: Card }) {
   const { t, m, locale } = useT();
   const ended = stream.status === 'ended';
@@ -19,9 +22,7 @@ export function StreamCard({ stream }: { stream: Card }) {
     >
       <div className="stream-card__media">
         <img src={stream.cover} alt="" loading="lazy" width={400} height={225} />
-        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>
-          {t(ended ? 'live.badge.ended' : 'live.badge.live')}
-        </span>
+        <span className={`stream-card__badge stream-card__badge--${stream.status}`}>{t(BADGE[stream.status])}</span>
       </div>
       <div className="stream-card__body">
         <h2 className="stream-card__title">{title}</h2>
@@ -34,7 +35,15 @@ export function StreamCard({ stream }: { stream: Card }) {
             ),
           })}
         </p>
-        <TimeLeft endsAt={stream.endsAt} ended={ended} style="list" />
+        {stream.status === 'scheduled' ? (
+          <p className="stream-card__starts" data-testid="starts-at">
+            {t('live.card.startsAt', {
+              time: m(formatGulfDateTime(stream.scheduledFor ?? stream.startedAt, locale)),
+            })}
+          </p>
+        ) : (
+          <TimeLeft endsAt={stream.endsAt} ended={ended} style="list" />
+        )}
         {ended && stream.highestBid && (
           <p className="stream-card__final" data-testid="final-bid">
             {t('live.card.finalBid', { amount: formatMoney(stream.highestBid.amount, locale) })}

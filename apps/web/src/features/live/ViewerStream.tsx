@@ -6,12 +6,18 @@ import { SoundToggle } from '../../components/SoundToggle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
+import { ComingUp } from './show/ComingUp';
+import { LotCard } from './show/LotCard';
+import { PinsPanel } from './show/PinsPanel';
+import { useModeration } from './show/useModeration';
+import { useMuted } from './show/useMuted';
 import { TimeLeft } from './TimeLeft';
 import { useStreamRoom } from './useStreamRoom';
 import { useViewerVideo } from './video/useVideo';
 import type { ViewerVideoState } from './video/types';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
+import './show/show.css';
 import { richT } from '../../i18n';
 
 interface Props {
@@ -20,6 +26,8 @@ interface Props {
   /** The follow star for the host (hidden from the host). */
   follow?: ReactNode;
   onNeedVerify(): void;
+  /** The gate before a purchase: signed in and verified, else the way there; false stops it. */
+  requireVerified(): boolean;
 }
 
 const STATUS_TEXT: Record<ViewerVideoState, string> = {
@@ -30,15 +38,25 @@ const STATUS_TEXT: Record<ViewerVideoState, string> = {
   full: MSG.streamFull,
 };
 
-/** The viewer screen: the host's video, the clock, the highest bid and the chat. */
-export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
+/**
+ * The viewer screen: the host's video, the clock, the lot on screen with its quick bids, what is
+ * coming up, Buy It Now and the chat (with moderation for the host's moderators).
+ */
+export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified }: Props) {
   const { t, m } = useT();
   const navigate = useNavigate();
-  const { viewers, removed, addMessage } = useStreamRoom(stream.id, me?.id ?? null);
+  const room = useStreamRoom(stream.id, me?.id ?? null);
+  const { viewers, removed, addMessage } = room;
+  const moderation = useModeration(stream.id);
+  const mutedUntil = room.mutedUntil ?? stream.mutedUntil;
+  const chatMuted = useMuted(mutedUntil);
   const left = useSecondsLeft(stream.endsAt);
   // Ended when the server says so or when the countdown (on the server's clock) reaches 00:00.
   const ended = stream.status === 'ended' || left === 0;
-  const won = ended && me !== null && stream.winner?.id === me.id;
+  // This viewer's show order gathers every win and purchase: any of them keeps them here to complete it.
+  const orderWaiting = !stream.isHost && stream.order?.status === 'awaiting_address';
+  const won = ended && me !== null && (stream.winner?.id === me.id || orderWaiting);
+  const isShow = stream.lot !== null || stream.lots.length > 0;
   const video = useRef<HTMLVideoElement>(null);
   const { state, retry } = useViewerVideo(stream.id, video, !ended && !removed && !stream.removed);
   const [muted, setMuted] = useState(false);
@@ -173,16 +191,50 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
               {m(shut)}
             </p>
           )}
-          <BidBanner stream={stream} />
-          <p className="muted live__product">
-            {richT(t, 'live.onSale', {
-              title: (
-                <strong>
-                  <bdi>{stream.product.title}</bdi>
-                </strong>
-              ),
-            })}
-          </p>
+          {orderWaiting && !ended && (
+            <p className="notice notice--info" data-testid="show-order">
+              {richT(t, 'show.order.pending', {
+                link: <Link to="/MyAccount?tab=orders">{t('live.viewer.completeOrder')}</Link>,
+              })}
+            </p>
+          )}
+          {isShow ? (
+            <>
+              <LotCard
+                streamId={stream.id}
+                lot={stream.lot}
+                me={me}
+                isHost={stream.isHost}
+                canBid={me !== null && !ended && !shut && !chatMuted}
+                onNeedVerify={onNeedVerify}
+                onSent={addMessage}
+                banner={<BidBanner stream={stream} />}
+              />
+              {/* A one-product stream has nothing to come: no section saying so. */}
+              {!ended && stream.lots.length > 1 && <ComingUp lots={stream.lots} />}
+            </>
+          ) : (
+            <>
+              <BidBanner stream={stream} />
+              <p className="muted live__product">
+                {richT(t, 'live.onSale', {
+                  title: (
+                    <strong>
+                      <bdi>{stream.product.title}</bdi>
+                    </strong>
+                  ),
+                })}
+              </p>
+            </>
+          )}
+          {!ended && (
+            <PinsPanel
+              streamId={stream.id}
+              pins={stream.pins}
+              canBuy={!stream.isHost && !shut}
+              requireVerified={requireVerified}
+            />
+          )}
         </div>
 
         <ChatPanel
@@ -191,9 +243,10 @@ export function ViewerStream({ stream, me, follow, onNeedVerify }: Props) {
           hostId={stream.host.id}
           form={
             me && !ended && !shut
-              ? { verified: me.verified, isHost: stream.isHost, onNeedVerify, onSent: addMessage }
+              ? { verified: me.verified, isHost: stream.isHost, onNeedVerify, onSent: addMessage, mutedUntil }
               : null
           }
+          moderation={stream.canModerate && !ended ? moderation : undefined}
           note={
             ended ? null : !me ? (
               <p className="chat__note">

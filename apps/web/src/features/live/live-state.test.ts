@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, StreamCard, StreamLive } from '@souq/shared';
+import type { ChatMessage, Lot, StreamCard, StreamLive } from '@souq/shared';
 import {
+  applyLots,
   applyStreamLive,
   CHAT_KEEP,
+  comingUp,
   formatMMSS,
   minSec,
   mergeMessages,
+  missedNews,
   sortCards,
+  sortUpcoming,
   wasOutbid,
   withoutMessage,
 } from './live-state';
@@ -25,6 +29,25 @@ const live = (over: Partial<StreamLive> = {}): StreamLive => ({
   bidCount: 0,
   minimumBid: 100_00,
   winner: null,
+  lot: null,
+  ...over,
+});
+const lotOf = (id: string, over: Partial<Lot> = {}): Lot => ({
+  id,
+  position: 0,
+  status: 'running',
+  product: { id: 'p', title: `Lot ${id}`, image: { url: '/x.jpg', thumb: '/x.jpg' } },
+  startingBid: 100_00,
+  seconds: 30,
+  closingStyle: 'sudden',
+  seq: 1,
+  currentBid: null,
+  bidCount: 0,
+  minimumBid: 100_00,
+  leader: null,
+  endsAt: '2026-11-22T10:00:30.000Z',
+  winner: null,
+  clip: null,
   ...over,
 });
 const msg = (id: string, at: number, kind: ChatMessage['kind'] = 'chat'): ChatMessage => ({
@@ -46,6 +69,38 @@ describe('a stream’s news applied to the page', () => {
     expect(ended.status).toBe('ended');
     expect(applyStreamLive(ended, live({ seq: 3 }))).toBe(ended);
     expect(applyStreamLive(a, live({ id: 'other', seq: 9 }))).toBe(a);
+  });
+
+  it('replaces the lot on screen when the news is about another lot, whose count starts over', () => {
+    const a = live({ seq: 7, lot: lotOf('l1', { seq: 7 }) });
+    const next = applyStreamLive(a, live({ seq: 1, lot: lotOf('l2', { seq: 1, position: 1 }) }));
+    expect(next.lot?.id).toBe('l2');
+    expect(next.seq).toBe(1);
+    // Older news about the same lot is still ignored.
+    expect(applyStreamLive(next, live({ seq: 0, lot: lotOf('l2', { seq: 0 }) }))).toBe(next);
+  });
+
+  it('re-reads after a gap in the same lot’s numbers, not at a new lot', () => {
+    const a = live({ seq: 3, lot: lotOf('l1', { seq: 3 }) });
+    expect(missedNews(a, live({ seq: 4, lot: lotOf('l1') }))).toBe(false);
+    expect(missedNews(a, live({ seq: 6, lot: lotOf('l1') }))).toBe(true);
+    expect(missedNews(a, live({ seq: 9, lot: lotOf('l2') }))).toBe(false);
+    expect(missedNews(a, live({ seq: 9, status: 'ended', lot: lotOf('l1') }))).toBe(false);
+  });
+
+  it('takes the run sheet whole, and the lot on screen from it when newer; coming up is the waiting lots in order', () => {
+    const d = { lot: lotOf('l1', { seq: 2 }), lots: [] as Lot[] };
+    const lots = [
+      lotOf('l3', { status: 'waiting', position: 2 }),
+      lotOf('l1', { seq: 3, status: 'sold', position: 0 }),
+      lotOf('l2', { status: 'waiting', position: 1 }),
+    ];
+    const next = applyLots(d, lots);
+    expect(next.lots).toBe(lots);
+    expect(next.lot?.status).toBe('sold');
+    expect(applyLots({ ...d, lot: lotOf('l1', { seq: 9 }) }, lots).lot?.seq).toBe(9);
+    expect(comingUp(lots).map((l) => l.id)).toEqual(['l2', 'l3']);
+    expect(comingUp(lots, 1).map((l) => l.id)).toEqual(['l2']);
   });
 
   it('knows when the person was outbid', () => {
@@ -99,6 +154,18 @@ describe('the live list order', () => {
       card('new-live', 'live', 4),
     ]);
     expect(sorted.map((c) => c.id)).toEqual(['new-live', 'old-live', 'new-ended', 'old-ended']);
+  });
+
+  it('lists upcoming shows apart, soonest first', () => {
+    const card = (id: string, status: StreamCard['status'], day: number) =>
+      ({
+        id,
+        status,
+        startedAt: '2026-11-22T10:00:00.000Z',
+        scheduledFor: `2026-11-2${day}T10:00:00.000Z`,
+      }) as StreamCard;
+    const soon = sortUpcoming([card('later', 'scheduled', 8), card('live', 'live', 1), card('sooner', 'scheduled', 4)]);
+    expect(soon.map((c) => c.id)).toEqual(['sooner', 'later']);
   });
 });
 

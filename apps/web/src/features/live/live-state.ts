@@ -1,4 +1,4 @@
-import type { ChatMessage, StreamCard, StreamLive } from '@souq/shared';
+import type { ChatMessage, Lot, PinCard, StreamCard, StreamDetail, StreamLive } from '@souq/shared';
 
 /** Pure state steps for the live screens: the socket's news applied to what the page shows. */
 
@@ -7,14 +7,49 @@ export const CHAT_KEEP = 200;
 
 /**
  * A stream's news, unless it is older than what the page has: each event carries the whole live
- * state with its auction's sequence number, and the end outranks everything.
+ * state with the lot on screen's sequence number, and the end outranks everything. A different
+ * lot on screen starts its own count, so its news replaces the old lot's whatever the numbers.
  */
 export function applyStreamLive<T extends StreamLive>(current: T, live: StreamLive): T {
   if (current.id !== live.id) return current;
   if (current.status === 'ended' && live.status !== 'ended') return current;
-  if (live.status === current.status && live.seq < current.seq) return current;
+  const newLot = live.lot !== null && live.lot.id !== current.lot?.id;
+  if (!newLot && live.status === current.status && live.seq < current.seq) return current;
   return { ...current, ...live };
 }
+
+/**
+ * News that skipped some of the lot's numbers: something was missed (a bid's chat line, the lot's
+ * own update), so the page reads the stream again. A new lot, or the end, is never a gap.
+ */
+export function missedNews(current: StreamLive, live: StreamLive): boolean {
+  if (current.id !== live.id || live.status !== current.status) return false;
+  if ((live.lot?.id ?? null) !== (current.lot?.id ?? null)) return false;
+  return live.seq > current.seq + 1;
+}
+
+/** The run sheet, replaced whole ('show:lots'); the lot on screen takes its row's news when that is newer. */
+export function applyLots<T extends Pick<StreamDetail, 'lots' | 'lot'>>(current: T, lots: Lot[]): T {
+  const onScreen = current.lot && lots.find((l) => l.id === current.lot!.id);
+  const lot = onScreen && onScreen.seq >= current.lot!.seq ? onScreen : current.lot;
+  return { ...current, lots, lot };
+}
+
+/** Buy It Now, replaced whole ('show:pins'). */
+export const applyPins = <T extends Pick<StreamDetail, 'pins'>>(current: T, pins: PinCard[]): T => ({
+  ...current,
+  pins,
+});
+
+/** The lots still to come, in run-sheet order (the running one is on screen, not "coming up"). */
+export const comingUp = (lots: readonly Lot[], count = 3): Lot[] =>
+  lots
+    .filter((l) => l.status === 'waiting')
+    .sort((a, b) => a.position - b.position)
+    .slice(0, count);
+
+/** Whether a mute is still on at `now` (the server's clock). */
+export const isMuted = (until: string | null, now: number): boolean => until !== null && Date.parse(until) > now;
 
 /** New chat lines after the ones the page has, each once, oldest first, at most CHAT_KEEP. */
 export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
@@ -44,6 +79,8 @@ export function minSec(seconds: number): { minutes: number; seconds: number } {
   return { minutes: Math.floor(s / 60), seconds: s % 60 };
 }
 
+const STATUS_ORDER: Record<StreamCard['status'], number> = { live: 0, scheduled: 1, ended: 2 };
+
 /** Live before ended, newest first (the server's order; kept when cards change status live). */
 export function sortCards(cards: readonly StreamCard[]): StreamCard[] {
   return [...cards].sort((a, b) =>
@@ -53,10 +90,14 @@ export function sortCards(cards: readonly StreamCard[]): StreamCard[] {
         : a.startedAt > b.startedAt
           ? -1
           : 0
-      : a.status === 'live'
-        ? -1
-        : 1,
+      : STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
   );
+}
+
+/** Upcoming shows, soonest first; the list's live and ended ones are shown apart. */
+export function sortUpcoming(cards: readonly StreamCard[]): StreamCard[] {
+  const at = (c: StreamCard) => c.scheduledFor ?? c.startedAt;
+  return cards.filter((c) => c.status === 'scheduled').sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0));
 }
 
 /** The person was leading and someone else now is: the outbid chime's moment. */

@@ -4,7 +4,15 @@ import type { ChatMessage, StreamDetail } from '@souq/shared';
 import { joinStream, onSocketEvent } from '../../api/socket';
 import { playOutbidSound } from '../../components/outbid-sound';
 import { streamKeys } from './api';
-import { applyStreamLive, mergeMessages, wasOutbid, withoutMessage } from './live-state';
+import {
+  applyLots,
+  applyPins,
+  applyStreamLive,
+  mergeMessages,
+  missedNews,
+  wasOutbid,
+  withoutMessage,
+} from './live-state';
 
 /**
  * A stream's room, for the host and the viewers alike: its news (bids, the end), the chat, the
@@ -15,6 +23,8 @@ export function useStreamRoom(id: string, me: string | null) {
   const client = useQueryClient();
   const [viewers, setViewers] = useState<number | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
+  /** 'stream:muted' to this person: until when (the page's copy of the stream says so after a re-read too). */
+  const [mutedUntil, setMutedUntil] = useState<string | null>(null);
 
   const update = useCallback(
     (step: (d: StreamDetail) => StreamDetail) =>
@@ -47,8 +57,13 @@ export function useStreamRoom(id: string, me: string | null) {
         const known = client.getQueryData<StreamDetail>(streamKeys.detail(id));
         if (known && wasOutbid(known.highestBid, stream.highestBid, me)) playOutbidSound();
         update((d) => applyStreamLive(d, stream));
-        // The end names the winner; the winner's order comes with a re-read.
-        if (stream.status === 'ended') reread();
+        // The end names the winner, and a sale adds to the winner's show order: the order comes with a
+        // re-read (only the winner's: 500 viewers re-reading at every hammer would be a stampede), as
+        // does news that skipped numbers (something in between was missed).
+        const sold = me !== null && stream.lot?.status === 'sold' && stream.lot.winner?.id === me;
+        // A scheduled show going live needs its live parts (the lot, the chat) read whole.
+        const wentLive = known?.status === 'scheduled' && stream.status !== 'scheduled';
+        if (stream.status === 'ended' || sold || wentLive || (known && missedNews(known, stream))) reread();
       }),
       onSocketEvent(
         'stream:message',
@@ -63,6 +78,18 @@ export function useStreamRoom(id: string, me: string | null) {
         mine(({ count }) => setViewers(count)),
       ),
       onSocketEvent(
+        'show:lots',
+        mine(({ lots }) => update((d) => applyLots(d, lots))),
+      ),
+      onSocketEvent(
+        'show:pins',
+        mine(({ pins }) => update((d) => applyPins(d, pins))),
+      ),
+      onSocketEvent(
+        'stream:muted',
+        mine(({ until }) => setMutedUntil(until)),
+      ),
+      onSocketEvent(
         'stream:removed',
         mine(({ message }) => setRemoved(message)),
       ),
@@ -70,5 +97,5 @@ export function useStreamRoom(id: string, me: string | null) {
     return () => stops.forEach((stop) => stop());
   }, [id, me, client, update, reread, addMessage]);
 
-  return { viewers, removed, addMessage, reread };
+  return { viewers, removed, mutedUntil, addMessage, reread };
 }

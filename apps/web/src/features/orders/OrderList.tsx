@@ -11,6 +11,7 @@ import { FulfilmentBadge } from './FulfilmentBadge';
 import { SaleCard } from './SaleCard';
 import { useEmirateName, usePaymentMethodName } from './labels';
 import { useT } from '../../i18n';
+import './order-clip.css';
 
 const AWAITING_ADDRESS = 'awaiting_address';
 
@@ -34,6 +35,19 @@ function AddAddress({ order }: { order: Order }) {
     );
   }
   return <CompleteAddressForm orderId={order.id} onDone={() => setOpen(false)} />;
+}
+
+/** A live show's sale: the clip of the hammer, small enough for a 360 px screen, loaded only when played. */
+function ClipPlayer({ url, mimeType }: { url: string; mimeType: string }) {
+  const { t } = useT();
+  return (
+    <figure className="order-clip" data-testid="order-clip">
+      <figcaption>{t('orders.list.clip')}</figcaption>
+      <video controls preload="metadata" playsInline aria-label={t('orders.list.clip')}>
+        <source src={url} type={mimeType} />
+      </video>
+    </figure>
+  );
 }
 
 export function OrderList({ orders, loading }: { orders: Order[] | undefined; loading: boolean }) {
@@ -85,6 +99,7 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
                     )}
                   </span>
                   <Money fils={l.lineTotal} />
+                  {l.clip && <ClipPlayer url={l.clip.url} mimeType={l.clip.mimeType} />}
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import live from './ar/live.json';
 import orders from './ar/orders.json';
 import profiles from './ar/profiles.json';
 import sell from './ar/sell.json';
+import show from './ar/show.json';
 
 export default {
   ...account,
@@ -17,4 +18,5 @@ export default {
   ...orders,
   ...profiles,
   ...sell,
+  ...show,
 };

@@ -7,6 +7,7 @@ import live from './en/live.json';
 import orders from './en/orders.json';
 import profiles from './en/profiles.json';
 import sell from './en/sell.json';
+import show from './en/show.json';
 
 export default {
   ...account,
@@ -17,4 +18,5 @@ export default {
   ...orders,
   ...profiles,
   ...sell,
+  ...show,
 };

@@ -37,7 +37,14 @@ export function composeModules(ctx: ModuleContext) {
       publicUrl: ctx.config.publicUrl,
     }),
   });
-  const streams = streamsModule.create(ctx, { accounts: accounts.port, orders: orders.port, auctions: auctions.port });
+  const streams = streamsModule.create(ctx, {
+    accounts: accounts.port,
+    orders: orders.port,
+    auctions: auctions.port,
+    catalog: catalog.port,
+    profiles: profiles.port,
+    notifications: notifications.port,
+  });
   const feed = feedModule.create(ctx, {
     profiles: profiles.port,
     catalog: catalog.port,

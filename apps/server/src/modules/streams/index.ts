@@ -1,37 +1,86 @@
 import { createVideoBackend } from '../../adapters/video/index.js';
+import { mailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { AuctionsPort } from '../auctions/port.js';
+import type { CatalogPort } from '../catalog/port.js';
 import { defineModule } from '../module.js';
+import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
-import { NO_SHOW_PARTS } from './parts.js';
+import type { ProfilesPort } from '../profiles/port.js';
+import { createClips } from './clips.js';
+import { clipsRoutes } from './clips-routes.js';
+import { createRoomParts } from './moderation.js';
+import { createPins, pinsSocket } from './pins.js';
+import { pinsRoutes } from './pins-routes.js';
+import { roomRoutes } from './room-routes.js';
+import { mergeSocketParts, roomSocket } from './room-socket.js';
 import { streamsRoutes } from './routes.js';
 import { createStreamsService } from './service.js';
 import { streamsSocket } from './socket.js';
 
 export const streamsModule = defineModule(
-  (ctx, needs: { accounts: AccountsPort; orders: OrdersPort; auctions: AuctionsPort }) => {
+  (
+    ctx,
+    needs: {
+      accounts: AccountsPort;
+      orders: OrdersPort;
+      auctions: AuctionsPort;
+      catalog: CatalogPort;
+      profiles: ProfilesPort;
+      notifications: NotificationsPort;
+    },
+  ) => {
+    const { db, dialect, clock, media, publish } = ctx;
+    // A show's parts in their own files (parts.ts): Buy It Now, the sale clips, reminders and the room's moderation.
+    const pins = createPins({ db, dialect, clock, media, publish, ports: needs });
+    const clips = createClips({ db, clock, media, publish });
+    const room = createRoomParts({
+      db,
+      dialect,
+      clock,
+      media,
+      publish,
+      accounts: needs.accounts,
+      profiles: needs.profiles,
+      notifications: needs.notifications,
+      mailLater: mailLater(ctx.mailer, ctx.log, 'show mail failed'),
+      publicUrl: ctx.config.publicUrl,
+    });
     const service = createStreamsService({
-      db: ctx.db,
-      clock: ctx.clock,
-      media: ctx.media,
+      db,
+      clock,
+      media,
       video: createVideoBackend(ctx.config, ctx.log),
       ice: ctx.config.video.ice,
-      publish: ctx.publish,
+      publish,
       log: ctx.log,
       ports: needs,
       bidRefused: ctx.metrics.bidRefused,
-      // Pins, clips, reminders and moderation join here as their files land.
-      parts: NO_SHOW_PARTS,
+      parts: {
+        pinsOf: pins.pinsOf,
+        clipsOf: clips.clipsOf,
+        room: room.room,
+        canModerate: room.canModerate,
+        chatCheck: room.chatCheck,
+        onShowLive: room.onShowLive,
+      },
     });
     // Removed viewers may not bid on the stream's auction by any route (the HTTP bid form included).
     needs.auctions.addBidGate(service.bidGate);
     // A lot's close posts its hammer line and tells the room, in the close's own transaction.
     needs.auctions.onLotClosed(service.onLotClosed);
+    // The winner's order shows the clip of the moment they won.
+    needs.orders.addClipSource(clips.clipsOf);
     return {
       service,
-      routes: streamsRoutes(service),
-      socket: streamsSocket(service, needs.accounts, ctx.clock),
-      referencedUploads: () => service.referencedUploads(),
+      routes: async (app) => {
+        await app.register(streamsRoutes(service));
+        await app.register(pinsRoutes(pins));
+        await app.register(clipsRoutes(clips));
+        await app.register(roomRoutes(room));
+      },
+      socket: mergeSocketParts(streamsSocket(service, needs.accounts, ctx.clock), pinsSocket(), roomSocket(room)),
+      referencedUploads: async () => [...(await service.referencedUploads()), ...(await clips.referencedUploads())],
       // Streams end on their timer, or when their host has been gone past the grace period.
       jobs: [{ name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() }],
     };

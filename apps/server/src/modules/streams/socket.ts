@@ -145,6 +145,7 @@ export function streamsSocket(
           return;
         }
         case 'stream.lots':
+        case 'stream.clip': // a sold lot's clip arrived: the run sheet shows it
           showChanged(event.streamId, out);
           return;
         case 'stream.changed':

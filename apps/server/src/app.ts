@@ -145,6 +145,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       accounts: services.accounts,
       catalog: services.catalog,
       auctions: services.auctions,
+      streams: services.streams,
+      db: database.db,
       clock,
       log: app.log,
     });

@@ -51,7 +51,7 @@ describe('the server process', () => {
     const run = await stopServer(server);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      'seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test, khalid@souq.test), 12 products and 6 open auctions',
+      'seeded demo accounts (amira@souq.test, omar@souq.test, layla@souq.test, khalid@souq.test), 12 products, 6 open auctions and 2 live shows',
     );
     expect(run.stdout).toContain('SIGTERM: finishing in-flight requests, then closing');
   });
@@ -67,7 +67,8 @@ describe('the server process', () => {
     const db = new SQLite(path.join(dataDir, 'souq.db'), { readonly: true });
     try {
       expect(db.prepare('select count(*) as n from users').get()).toEqual({ n: 4 });
-      expect(db.prepare('select count(*) as n from products').get()).toEqual({ n: 18 });
+      // 12 in the shop, 6 on timed auctions, 6 on the demo shows' run sheets.
+      expect(db.prepare('select count(*) as n from products').get()).toEqual({ n: 24 });
       expect(db.prepare("select count(*) as n from auctions where status = 'open'").get()).toEqual({ n: 6 });
     } finally {
       db.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionSummary, BidEntry, Page, ProductSummary } from '@souq/shared';
+import type { AuctionSummary, BidEntry, Page, ProductSummary, StreamCard, StreamDetail } from '@souq/shared';
 import { call } from '../../test/catalog-support.js';
 import { DIALECTS, startSiblingApp, startTestApp, type TestApp } from '../../test/support.js';
 import { createFakeClock } from '../lib/clock.js';
@@ -44,6 +44,29 @@ describe.each(DIALECTS)('the demo data (%s)', (dialect) => {
       expect(auction.currentBid).toBeGreaterThan(auction.startingBid);
     }
     expect(open.filter((a) => a.bidCount === 0 && a.currentBid === null)).toHaveLength(3);
+  });
+
+  it('announces an upcoming show with its run sheet and a pre-bid, and keeps an ended show with its sales and clips', async () => {
+    const upcoming = (await call(t, 'GET', '/api/streams/upcoming')).json() as { items: StreamCard[] };
+    expect(upcoming.items).toHaveLength(1);
+    const [next] = upcoming.items;
+    expect(next!.status).toBe('scheduled');
+    expect(Date.parse(next!.scheduledFor!)).toBeGreaterThan(clock.now().getTime());
+    const plan = (await call(t, 'GET', `/api/streams/${next!.id}`)).json() as StreamDetail;
+    expect(plan.lots.map((l) => l.status)).toEqual(['waiting', 'waiting', 'waiting']);
+
+    const list = ((await call(t, 'GET', '/api/streams')).json() as Page<StreamCard>).items;
+    const ended = list.find((s) => s.status === 'ended')!;
+    const show = (await call(t, 'GET', `/api/streams/${ended.id}`)).json() as StreamDetail;
+    expect(show.lots.map((l) => l.status)).toEqual(['sold', 'sold', 'passed']);
+    for (const sold of show.lots.filter((l) => l.status === 'sold')) {
+      expect(sold.clip!.durationMs).toBeGreaterThan(5000);
+      const file = await t.app.inject({ method: 'GET', url: new URL(sold.clip!.url, 'http://x').pathname });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('video/webm');
+    }
+    expect(show.recentMessages.filter((m) => m.kind === 'sold')).toHaveLength(2);
+    expect(show.recentMessages.filter((m) => m.kind === 'passed')).toHaveLength(1);
   });
 
   it('keeps the shop full: the auctions are products of their own', async () => {

@@ -1,10 +1,14 @@
-import type { UserRow } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { AccountsService } from '../modules/accounts/service.js';
 import type { AuctionsService } from '../modules/auctions/service.js';
 import type { CatalogService } from '../modules/catalog/service.js';
+import type { Clips } from '../modules/streams/clips.js';
+import type { StreamsService } from '../modules/streams/service.js';
 import { seedDemoAuctions } from './demo-auctions.js';
 import { seedDemoCatalog } from './demo-catalog.js';
+import { seedDemoShows } from './demo-shows.js';
 
 /**
  * README lists these accounts; they exist only when SEED_DEMO is on and the database is empty.
@@ -21,6 +25,8 @@ export async function seedDemoData(deps: {
   accounts: AccountsService;
   catalog: CatalogService;
   auctions: AuctionsService;
+  streams: StreamsService & { clips: Clips };
+  db: Kysely<DB>;
   /** The server's clock: the demo auctions end hours and days after the first start. */
   clock: Clock;
   log: { info(msg: string): void };
@@ -39,7 +45,8 @@ export async function seedDemoData(deps: {
   const people = { amira: created.amira!, omar: created.omar!, khalid: created.khalid! };
   const products = await seedDemoCatalog(deps.catalog, people);
   const auctions = await seedDemoAuctions(deps, people);
+  const shows = await seedDemoShows(deps, people);
   deps.log.info(
-    `seeded demo accounts (${DEMO_USERS.map((u) => u.email).join(', ')}), ${products} products and ${auctions} open auctions`,
+    `seeded demo accounts (${DEMO_USERS.map((u) => u.email).join(', ')}), ${products} products, ${auctions} open auctions and ${shows} live shows`,
   );
 }

@@ -72,7 +72,8 @@ export const streamsModule = defineModule(
     // The winner's order shows the clip of the moment they won.
     needs.orders.addClipSource(clips.clipsOf);
     return {
-      service,
+      // The show's parts beside the stream's own service, for the seed and the tests.
+      service: { ...service, pins, clips, moderation: room.moderation, reminders: room.reminders },
       routes: async (app) => {
         await app.register(streamsRoutes(service));
         await app.register(pinsRoutes(pins));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, HOST_HEARTBEAT_MS, MSG, type ChatMessage, type StreamDetail, type UserBrief } from '@souq/shared';
-import { emitSocket } from '../../api/socket';
+import { emitSocket, joinStream } from '../../api/socket';
 import { Modal } from '../../components/Modal';
 import { PageTitle } from '../../components/PageTitle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
@@ -88,6 +88,13 @@ export function HostLive({ stream, initialMedia }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     return () => void setTimeout(() => mounts.current === mount && stopMedia(current.current), 0);
   }, []);
+
+  // The server makes a socket a live show's host (its heartbeats, the video's signalling) when it joins the
+  // room: a scheduled show that went live on this page joins again, now as its host.
+  useEffect(() => {
+    if (scheduled || ended) return;
+    return joinStream(stream.id, { onJoined: () => undefined });
+  }, [stream.id, scheduled, ended]);
 
   // "A reload is not leaving": the page reports in while it is open.
   useEffect(() => {

@@ -56,13 +56,18 @@ export async function endLiveStreams(t: TestApp) {
 /**
  * The live-stream suites' harness, called inside their describe: an app on a fake clock listening for
  * sockets, `people` made once (verified unless said), the room helpers; after each test every live
- * stream is ended (then `afterEnding` runs), and at the end the sockets and the app close.
+ * stream is ended (then `afterEnding` runs, given the clock), and at the end the sockets and the app close.
  */
-export function liveSuite(dialect: DialectName, people: Parameters<typeof createUser>[1][], afterEnding?: () => void) {
+export function liveSuite<const People extends readonly Parameters<typeof createUser>[1][]>(
+  dialect: DialectName,
+  people: People,
+  afterEnding?: (clock: ReturnType<typeof createFakeClock>) => void,
+) {
+  type Users = { -readonly [K in keyof People]: TestUser };
   const clock = createFakeClock();
   let t: TestApp;
   let base: string;
-  let users: TestUser[] = [];
+  let users = [] as unknown as Users;
   const rooms = liveRooms(
     () => t,
     () => base,
@@ -70,7 +75,7 @@ export function liveSuite(dialect: DialectName, people: Parameters<typeof create
   beforeAll(async () => {
     t = await startTestApp(dialect, {}, { clock });
     base = await listen(t);
-    users = await Promise.all(people.map((opts) => createUser(t, opts)));
+    users = (await Promise.all(people.map((opts) => createUser(t, opts)))) as unknown as Users;
   });
   afterAll(async () => {
     rooms.closeAll();
@@ -78,7 +83,7 @@ export function liveSuite(dialect: DialectName, people: Parameters<typeof create
   });
   afterEach(async () => {
     await endLiveStreams(t);
-    afterEnding?.();
+    afterEnding?.(clock);
   });
   return {
     ...rooms,

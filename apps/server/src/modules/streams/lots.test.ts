@@ -18,7 +18,7 @@ describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
   let third: TestUser;
   beforeAll(() => {
     t = live.t;
-    [host, viewer, other, third] = live.users as [TestUser, TestUser, TestUser, TestUser];
+    [host, viewer, other, third] = live.users;
   });
 
   /** A show with `count` lots of the host's (AED 100 each, unless said), live now or at `scheduledFor`. */

@@ -22,7 +22,7 @@ const arrives = (socket: ClientSocket, event: 'rtc:signal' | 'stream:message', m
 const mentionsTheMaximum = (answer: unknown): boolean => /\b(?:900|90000|900\.00)\b/.test(JSON.stringify(answer));
 
 describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
-  const live = liveSuite(dialect, [{}, {}, {}], () => live.clock.advance(10_000));
+  const live = liveSuite(dialect, [{}, {}, {}], (clock) => clock.advance(10_000));
   const { goLive, detail, open, join, chat } = live;
   let t: TestApp;
   let host: TestUser;
@@ -30,7 +30,7 @@ describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
   let other: TestUser;
   beforeAll(() => {
     t = live.t;
-    [host, viewer, other] = live.users as [TestUser, TestUser, TestUser];
+    [host, viewer, other] = live.users;
   });
 
   describe('video signalling goes only between a live stream’s host and its own viewers', () => {

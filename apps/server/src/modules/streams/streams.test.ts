@@ -26,7 +26,7 @@ describe.each(DIALECTS)('live streams (%s)', (dialect) => {
   let unverified: TestUser;
   beforeAll(() => {
     t = live.t;
-    [host, viewer, other, unverified] = live.users as [TestUser, TestUser, TestUser, TestUser];
+    [host, viewer, other, unverified] = live.users;
   });
 
   describe('going live (host start)', () => {

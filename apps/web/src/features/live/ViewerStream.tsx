@@ -12,6 +12,7 @@ import { useModeration } from './show/useModeration';
 import { useMuted } from './show/useMuted';
 import { OnSaleLine } from './OnSaleLine';
 import { ShowHeader } from './ShowHeader';
+import { ShowLoginLink } from './ShowLoginLink';
 import { TimeLeft } from './TimeLeft';
 import { useStreamRoom } from './useStreamRoom';
 import { useViewerVideo } from './video/useVideo';
@@ -227,11 +228,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
             ended ? null : !me ? (
               <p className="chat__note">
                 {richT(t, 'live.viewer.login', {
-                  link: (
-                    <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
-                      {t('live.viewer.loginLink')}
-                    </Link>
-                  ),
+                  link: <ShowLoginLink streamId={stream.id} />,
                 })}
               </p>
             ) : null

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatMoney, type Lot, type StreamDetail } from '@souq/shared';
 import { formatGulfDateTime } from '../../../components/dates';
 import { ProductThumb } from './ProductThumb';
@@ -7,6 +6,7 @@ import { useT } from '../../../i18n';
 import './show.css';
 import { richT } from '../../../i18n';
 import { ShowHeader } from '../ShowHeader';
+import { ShowLoginLink } from '../ShowLoginLink';
 import { useStreamRoom } from '../useStreamRoom';
 import { useReminder } from './api';
 import { PrebidForm } from './PrebidForm';
@@ -81,11 +81,7 @@ export function UpcomingShow({ stream, me, follow, requireLogin, requireVerified
         {!me && !stream.isHost && lots.length > 0 && (
           <p className="muted">
             {richT(t, 'show.prebid.login', {
-              link: (
-                <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
-                  {t('live.viewer.loginLink')}
-                </Link>
-              ),
+              link: <ShowLoginLink streamId={stream.id} />,
             })}
           </p>
         )}

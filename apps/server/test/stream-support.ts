@@ -1,8 +1,11 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ChatAck, StreamDetail } from '@souq/shared';
+import type { DialectName } from '../src/db/database.js';
+import { createFakeClock } from '../src/lib/clock.js';
 import { AED } from './auction-support.js';
-import { call, insertProduct, productForm, type TestUser } from './catalog-support.js';
-import { openSocket, type ClientSocket } from './realtime-support.js';
-import type { TestApp } from './support.js';
+import { call, createUser, insertProduct, productForm, type TestUser } from './catalog-support.js';
+import { listen, openSocket, type ClientSocket } from './realtime-support.js';
+import { startTestApp, type TestApp } from './support.js';
 
 let clientIds = 0;
 /** A chat line's own id, as the web app makes one per line. */
@@ -48,4 +51,52 @@ export async function endLiveStreams(t: TestApp) {
     .execute()) {
     await t.streams.endByHost((await t.accounts.userById(s.host_id))!, s.id);
   }
+}
+
+/**
+ * The live-stream suites' harness, called inside their describe: an app on a fake clock listening for
+ * sockets, `people` made once (verified unless said), the room helpers; after each test every live
+ * stream is ended (then `afterEnding` runs, given the clock), and at the end the sockets and the app close.
+ */
+export function liveSuite<const People extends readonly Parameters<typeof createUser>[1][]>(
+  dialect: DialectName,
+  people: People,
+  afterEnding?: (clock: ReturnType<typeof createFakeClock>) => void,
+) {
+  type Users = { -readonly [K in keyof People]: TestUser };
+  const clock = createFakeClock();
+  let t: TestApp;
+  let base: string;
+  let users = [] as unknown as Users;
+  const rooms = liveRooms(
+    () => t,
+    () => base,
+  );
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { clock });
+    base = await listen(t);
+    users = (await Promise.all(people.map((opts) => createUser(t, opts)))) as unknown as Users;
+  });
+  afterAll(async () => {
+    rooms.closeAll();
+    await t.close();
+  });
+  afterEach(async () => {
+    await endLiveStreams(t);
+    afterEnding?.(clock);
+  });
+  return {
+    ...rooms,
+    clock,
+    get t() {
+      return t;
+    },
+    get base() {
+      return base;
+    },
+    /** The people, in the order asked for. */
+    get users() {
+      return users;
+    },
+  };
 }

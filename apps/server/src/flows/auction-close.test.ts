@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, auctionRow, bidOk, setEnd, startAuction } from '../../test/auction-support.js';
 import { createUser } from '../../test/catalog-support.js';
+import { insertBareOrder } from '../../test/order-support.js';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/support.js';
 import { createFakeClock } from '../lib/clock.js';
 
@@ -26,26 +27,19 @@ describe.each(DIALECTS)('an auction’s close and what it sets off (%s)', (diale
     await bidOk(t, winner, id, { amount: AED(100) });
     // Another order already claims this auction: the flow's insert fails on the unique index.
     const blocker = crypto.randomUUID();
-    await t.database.db
-      .insertInto('orders')
-      .values({
+    await insertBareOrder(
+      t,
+      {
         id: blocker,
-        buyer_id: winner.id,
-        idempotency_key: `blocker:${id}`,
-        status: 'placed',
-        payment_method: 'cash_on_delivery',
+        buyerId: winner.id,
+        idempotencyKey: `blocker:${id}`,
         subtotal: 0,
         vat: 0,
-        total: 0,
-        emirate: '',
-        area: '',
-        street: '',
-        phone: '',
-        created_at: clock.iso(),
-        auction_id: id,
-        request_hash: null,
-      })
-      .execute();
+        createdAt: clock.iso(),
+        auctionId: id,
+      },
+      'placed',
+    );
     await setEnd(t, id, clock.now());
 
     await expect(t.auctions.closeDue()).rejects.toThrow();

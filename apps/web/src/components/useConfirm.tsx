@@ -38,20 +38,12 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
       title={asking.title}
       onClose={() => close(false)}
       testId="confirm-dialog"
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={() => close(false)}>
-            {t('components.confirm.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`btn ${asking.danger ? 'btn--danger' : 'btn--primary'}`}
-            onClick={() => close(true)}
-          >
-            {asking.confirmLabel}
-          </button>
-        </>
-      }
+      confirm={{
+        cancelLabel: t('components.confirm.cancel'),
+        confirmLabel: asking.confirmLabel,
+        onConfirm: () => close(true),
+        danger: asking.danger,
+      }}
     >
       {asking.body && <p>{asking.body}</p>}
     </Modal>

@@ -17,23 +17,22 @@ const LOT_STATUS: Partial<Record<AuctionStatusValue, LotStatus>> = {
   unsold: 'passed',
 };
 
-type OpenAuction = (
-  trx: Transaction<DB>,
-  user: UserRow,
-  productId: string,
-  terms: {
-    id: string;
-    startingBid: number;
-    reservePrice: number | null;
-    closingStyle: ClosingStyle;
-    endsAt: Date;
-    kind: 'timed' | 'live';
-    streamId: string | null;
-    status?: 'open' | 'pending';
-    lotPosition?: number;
-    lotSeconds?: number;
-  },
-) => Promise<void>;
+/** A new auction's terms, for a timed auction and a show's lot alike (the auctions service's openAuction). */
+export interface NewAuctionTerms {
+  id: string;
+  startingBid: number;
+  reservePrice: number | null;
+  closingStyle: ClosingStyle;
+  endsAt: Date;
+  kind: 'timed' | 'live';
+  streamId: string | null;
+  /** A show's lot waiting on its run sheet is 'pending' until the host runs it. */
+  status?: 'open' | 'pending';
+  lotPosition?: number;
+  lotSeconds?: number;
+}
+
+type OpenAuction = (trx: Transaction<DB>, user: UserRow, productId: string, terms: NewAuctionTerms) => Promise<void>;
 
 export interface LotTerms {
   startingBid: number;

@@ -33,7 +33,7 @@ import type { CatalogPort } from '../catalog/port.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import { createBidding, type BidCounts, type BidGate } from './bidding.js';
-import { createLots } from './lots.js';
+import { createLots, type NewAuctionTerms } from './lots.js';
 import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
@@ -212,19 +212,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     trx: Transaction<DB>,
     user: UserRow,
     productId: string,
-    terms: {
-      id: string;
-      startingBid: number;
-      reservePrice: number | null;
-      closingStyle: 'soft' | 'sudden';
-      endsAt: Date;
-      kind: 'timed' | 'live';
-      streamId: string | null;
-      /** A show's lot waiting on its run sheet is 'pending' until the host runs it. */
-      status?: 'open' | 'pending';
-      lotPosition?: number;
-      lotSeconds?: number;
-    },
+    terms: NewAuctionTerms,
   ): Promise<void> {
     const product = await ports.catalog.forAuction(trx, productId);
     if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);

@@ -4,6 +4,40 @@ import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/**
+ * A won sale's order before the buyer gives an address (an auction's, a show's): cash on delivery,
+ * the address left blank until then, VAT as priced by the caller.
+ */
+export function awaitingAddressOrder(order: {
+  id: string;
+  buyerId: string;
+  idempotencyKey: string;
+  subtotal: number;
+  vat: number;
+  createdAt: string;
+  auctionId: string | null;
+  streamId?: string;
+}): Insertable<DB['orders']> {
+  return {
+    id: order.id,
+    buyer_id: order.buyerId,
+    idempotency_key: order.idempotencyKey,
+    status: 'awaiting_address',
+    payment_method: 'cash_on_delivery',
+    subtotal: order.subtotal,
+    vat: order.vat,
+    total: order.subtotal + order.vat,
+    emirate: '',
+    area: '',
+    street: '',
+    phone: '',
+    created_at: order.createdAt,
+    auction_id: order.auctionId,
+    ...(order.streamId !== undefined && { stream_id: order.streamId }),
+    request_hash: null,
+  };
+}
+
 export const insertOrder = (db: Db, row: Insertable<DB['orders']>) => db.insertInto('orders').values(row).execute();
 export const insertLines = (db: Db, rows: Insertable<DB['order_lines']>[]) =>
   db.insertInto('order_lines').values(rows).execute();

@@ -97,25 +97,20 @@ export function createOrdersService(deps: {
   async function openShowOrder(trx: Trx, buyerId: string, streamId: string): Promise<string> {
     for (let round = 0; round < 3; round++) {
       const id = crypto.randomUUID();
-      await q.insertShowOrderIfNone(trx, {
-        id,
-        buyer_id: buyerId,
-        // Unique per order, so the only conflict the insert can meet is the open show order's index.
-        idempotency_key: `show:${id}`,
-        status: 'awaiting_address',
-        payment_method: 'cash_on_delivery',
-        subtotal: 0,
-        vat: 0,
-        total: 0,
-        emirate: '',
-        area: '',
-        street: '',
-        phone: '',
-        created_at: deps.clock.iso(),
-        auction_id: null,
-        stream_id: streamId,
-        request_hash: null,
-      });
+      await q.insertShowOrderIfNone(
+        trx,
+        q.awaitingAddressOrder({
+          id,
+          buyerId,
+          // Unique per order, so the only conflict the insert can meet is the open show order's index.
+          idempotencyKey: `show:${id}`,
+          subtotal: 0,
+          vat: 0,
+          createdAt: deps.clock.iso(),
+          auctionId: null,
+          streamId,
+        }),
+      );
       const open = await q.lockOpenShowOrder(trx, buyerId, streamId, deps.dialect);
       if (open) return open.id;
     }
@@ -347,24 +342,18 @@ export function createOrdersService(deps: {
           auctionId: sale.auctionId,
         });
       const id = crypto.randomUUID();
-      const vat = vatFor(sale.price);
-      await q.insertOrder(trx, {
-        id,
-        buyer_id: sale.buyerId,
-        idempotency_key: `auction:${sale.auctionId}`,
-        status: 'awaiting_address',
-        payment_method: 'cash_on_delivery',
-        subtotal: sale.price,
-        vat,
-        total: sale.price + vat,
-        emirate: '',
-        area: '',
-        street: '',
-        phone: '',
-        created_at: deps.clock.iso(),
-        auction_id: sale.auctionId,
-        request_hash: null,
-      });
+      await q.insertOrder(
+        trx,
+        q.awaitingAddressOrder({
+          id,
+          buyerId: sale.buyerId,
+          idempotencyKey: `auction:${sale.auctionId}`,
+          subtotal: sale.price,
+          vat: vatFor(sale.price),
+          createdAt: deps.clock.iso(),
+          auctionId: sale.auctionId,
+        }),
+      );
       await q.insertLines(trx, [
         {
           id: crypto.randomUUID(),

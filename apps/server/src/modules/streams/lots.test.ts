@@ -1,36 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bidIncrement, type Lot, type Page, type StreamCard } from '@souq/shared';
 import { AED, auctionRow } from '../../../test/auction-support.js';
 import { call, createUser, insertProduct, productForm, type TestUser } from '../../../test/catalog-support.js';
-import { listen, nextMessage } from '../../../test/realtime-support.js';
-import { endLiveStreams, liveRooms } from '../../../test/stream-support.js';
-import { DIALECTS, apiError, startSiblingApp, startTestApp, type TestApp } from '../../../test/support.js';
-import { createFakeClock } from '../../lib/clock.js';
+import { nextMessage } from '../../../test/realtime-support.js';
+import { liveSuite } from '../../../test/stream-support.js';
+import { DIALECTS, apiError, startSiblingApp, type TestApp } from '../../../test/support.js';
 
 const HOUR = 3_600_000;
 
 describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
+  const live = liveSuite(dialect, [{}, {}, {}, {}]);
+  const { clock, detail, open, join, chat } = live;
   let t: TestApp;
-  let base: string;
-  const clock = createFakeClock();
   let host: TestUser;
   let viewer: TestUser;
   let other: TestUser;
   let third: TestUser;
-  const { detail, open, join, chat, closeAll } = liveRooms(
-    () => t,
-    () => base,
-  );
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { clock });
-    base = await listen(t);
-    [host, viewer, other, third] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);
+  beforeAll(() => {
+    t = live.t;
+    [host, viewer, other, third] = live.users;
   });
-  afterAll(async () => {
-    closeAll();
-    await t.close();
-  });
-  afterEach(() => endLiveStreams(t));
 
   /** A show with `count` lots of the host's (AED 100 each, unless said), live now or at `scheduledFor`. */
   async function show(

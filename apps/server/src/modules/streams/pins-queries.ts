@@ -16,15 +16,8 @@ export const findShow = (db: Db, id: string, dialect: DialectName, lock = false)
     .$if(lock && dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
 
-export async function isBanned(db: Db, streamId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('stream_bans')
-    .select('user_id')
-    .where('stream_id', '=', streamId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** A removed viewer buys nothing either: the chat's own ban check. */
+export { isBanned } from './queries.js';
 
 /** The show's pinned items with their products' titles and photos, in the order they were pinned. */
 export const pinsOf = (db: Db, streamId: string) =>

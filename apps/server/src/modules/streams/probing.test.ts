@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_FILS, MSG } from '@souq/shared';
 import { AED, bid, bidRows } from '../../../test/auction-support.js';
 import { call, createUser, type TestUser } from '../../../test/catalog-support.js';
 import { listen, nextMessage, type ClientSocket } from '../../../test/realtime-support.js';
-import { clientId, endLiveStreams, liveRooms } from '../../../test/stream-support.js';
+import { clientId, liveRooms, liveSuite } from '../../../test/stream-support.js';
 import { DIALECTS, apiError, eventually, startSiblingApp, startTestApp, type TestApp } from '../../../test/support.js';
-import { createFakeClock } from '../../lib/clock.js';
 
 const SDP_20KB = 'v=0 '.padEnd(20_000, 'x');
 /** Resolves true if `event` reaches the socket within `ms`: for the messages that must never arrive. */
@@ -23,28 +22,15 @@ const arrives = (socket: ClientSocket, event: 'rtc:signal' | 'stream:message', m
 const mentionsTheMaximum = (answer: unknown): boolean => /\b(?:900|90000|900\.00)\b/.test(JSON.stringify(answer));
 
 describe.each(DIALECTS)('live rooms under probing (%s)', (dialect) => {
+  const live = liveSuite(dialect, [{}, {}, {}], (clock) => clock.advance(10_000));
+  const { goLive, detail, open, join, chat } = live;
   let t: TestApp;
-  let base: string;
-  const clock = createFakeClock();
   let host: TestUser;
   let viewer: TestUser;
   let other: TestUser;
-  const { goLive, detail, open, join, chat, closeAll } = liveRooms(
-    () => t,
-    () => base,
-  );
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { clock });
-    base = await listen(t);
-    [host, viewer, other] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
-  });
-  afterAll(async () => {
-    closeAll();
-    await t.close();
-  });
-  afterEach(async () => {
-    await endLiveStreams(t);
-    clock.advance(10_000);
+  beforeAll(() => {
+    t = live.t;
+    [host, viewer, other] = live.users;
   });
 
   describe('video signalling goes only between a live stream’s host and its own viewers', () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, StreamCard, VideoJoin } from '@souq/shared';
 import { AED, auctionRow } from '../../../test/auction-support.js';
 import {
@@ -10,40 +10,24 @@ import {
   testImage,
   type TestUser,
 } from '../../../test/catalog-support.js';
-import { listen, nextMessage } from '../../../test/realtime-support.js';
-import { clientId, endLiveStreams, liveRooms } from '../../../test/stream-support.js';
-import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
-import { createFakeClock } from '../../lib/clock.js';
+import { nextMessage } from '../../../test/realtime-support.js';
+import { clientId, liveSuite } from '../../../test/stream-support.js';
+import { DIALECTS, apiError, type TestApp } from '../../../test/support.js';
 
 const MINUTE = 60_000;
 
 describe.each(DIALECTS)('live streams (%s)', (dialect) => {
+  const live = liveSuite(dialect, [{}, {}, {}, { verified: false }]);
+  const { clock, goLive, detail, open, join, chat } = live;
   let t: TestApp;
-  let base: string;
-  const clock = createFakeClock();
   let host: TestUser;
   let viewer: TestUser;
   let other: TestUser;
   let unverified: TestUser;
-  const { goLive, detail, open, join, chat, closeAll } = liveRooms(
-    () => t,
-    () => base,
-  );
-  beforeAll(async () => {
-    t = await startTestApp(dialect, {}, { clock });
-    base = await listen(t);
-    [host, viewer, other, unverified] = await Promise.all([
-      createUser(t),
-      createUser(t),
-      createUser(t),
-      createUser(t, { verified: false }),
-    ]);
+  beforeAll(() => {
+    t = live.t;
+    [host, viewer, other, unverified] = live.users;
   });
-  afterAll(async () => {
-    closeAll();
-    await t.close();
-  });
-  afterEach(() => endLiveStreams(t));
 
   describe('going live (host start)', () => {
     it('answers in the exact words people see: logged out, unverified, no title, bad duration', async () => {

@@ -12,9 +12,17 @@ import { newIdempotencyKey } from '../../api/bids';
 import { requestSocket } from '../../api/socket';
 import { formatGulfClock } from '../../components/dates';
 import { useMuted } from './show/useMuted';
-import { Modal } from '../../components/Modal';
+import { RemoveViewerDialog } from './RemoveViewerDialog';
 import { useT } from '../../i18n';
 import { richT } from '../../i18n';
+import { IconButton, TRASH_ICON } from './IconButton';
+
+/** A speech bubble crossed out: mute. */
+const MUTE_ICON =
+  'M4 4h16v12H7l-3 3V4zm2 2v8.2L6.2 14H18V6H6zm2.3 1.3 1.4-1.4L12 8.2l2.3-2.3 1.4 1.4L13.4 9.6l2.3 2.3-1.4 1.4L12 11l-2.3 2.3-1.4-1.4 2.3-2.3-2.3-2.3z';
+/** A no-entry sign: remove from the show. */
+const REMOVE_ICON =
+  'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12c0-1.8.6-3.5 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z';
 
 export interface Moderation {
   onDelete(message: ChatMessage): void;
@@ -114,24 +122,14 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
               </div>
               {moderation && !show && (
                 <div className="chat__tools">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('live.chat.delete', { user: m.user.username })}
+                  <IconButton
+                    label={t('live.chat.delete', { user: m.user.username })}
                     onClick={() => moderation.onDelete(m)}
-                  >
-                    <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                      <path
-                        fill="currentColor"
-                        d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-                      />
-                    </svg>
-                  </button>
+                    icon={TRASH_ICON}
+                  />
                   {m.user.id !== hostId && moderation.onMute && (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('live.chat.mute', { user: m.user.username })}
+                    <IconButton
+                      label={t('live.chat.mute', { user: m.user.username })}
                       onClick={() => {
                         const user = m.user;
                         moderation.onMute!(user).then(
@@ -139,29 +137,15 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
                           (e: unknown) => setModAnswer({ tone: 'error', text: (e as Error).message }),
                         );
                       }}
-                    >
-                      <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                        <path
-                          fill="currentColor"
-                          d="M4 4h16v12H7l-3 3V4zm2 2v8.2L6.2 14H18V6H6zm2.3 1.3 1.4-1.4L12 8.2l2.3-2.3 1.4 1.4L13.4 9.6l2.3 2.3-1.4 1.4L12 11l-2.3 2.3-1.4-1.4 2.3-2.3-2.3-2.3z"
-                        />
-                      </svg>
-                    </button>
+                      icon={MUTE_ICON}
+                    />
                   )}
                   {m.user.id !== hostId && (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('live.chat.remove', { user: m.user.username })}
+                    <IconButton
+                      label={t('live.chat.remove', { user: m.user.username })}
                       onClick={() => setRemoving(m.user)}
-                    >
-                      <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                        <path
-                          fill="currentColor"
-                          d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12c0-1.8.6-3.5 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z"
-                        />
-                      </svg>
-                    </button>
+                      icon={REMOVE_ICON}
+                    />
                   )}
                 </div>
               )}
@@ -208,55 +192,6 @@ function ShowLine({ message }: { message: ChatMessage }) {
           })
         : richT(t, 'live.chat.passed', { title })}
     </span>
-  );
-}
-
-function RemoveViewerDialog({
-  user,
-  onRemove,
-  onClose,
-}: {
-  user: UserBrief;
-  onRemove: Moderation['onRemove'];
-  onClose(): void;
-}) {
-  const { t, m } = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Modal
-      title={t('live.chat.removeTitle', { user: user.username })}
-      onClose={onClose}
-      testId="remove-viewer-dialog"
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('live.chat.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              onRemove(user).then(onClose, (e: unknown) => {
-                setBusy(false);
-                setError((e as Error).message);
-              });
-            }}
-          >
-            {t('live.chat.removeConfirm')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('live.chat.removeBody')}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {m(error)}
-        </p>
-      )}
-    </Modal>
   );
 }
 

@@ -16,6 +16,7 @@ import { useShowFeed } from './host/useShowFeed';
 import { formatGulfClock } from '../../components/dates';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
+import { OnSaleLine } from './OnSaleLine';
 import { captureHostMedia, mediaErrorText, stopMedia } from './media';
 import { TimeLeft } from './TimeLeft';
 import { useStreamRoom } from './useStreamRoom';
@@ -184,15 +185,7 @@ export function HostLive({ stream, initialMedia }: Props) {
             </>
           )}
           {!scheduled && <BidBanner stream={stream} />}
-          <p className="muted live__product">
-            {richT(t, 'live.onSale', {
-              title: (
-                <strong>
-                  <bdi>{stream.product.title}</bdi>
-                </strong>
-              ),
-            })}
-          </p>
+          <OnSaleLine title={stream.product.title} />
           {notice && (
             <p className="notice notice--info" role="status">
               {notice}
@@ -258,35 +251,23 @@ export function HostLive({ stream, initialMedia }: Props) {
 }
 
 function EndStreamDialog({ streamId, hasBid, onClose }: { streamId: string; hasBid: boolean; onClose(): void }) {
-  const { t, m } = useT();
+  const { t } = useT();
   const end = useEndStream(streamId);
   return (
     <Modal
       title={t('live.host.endTitle')}
       onClose={onClose}
       testId="end-stream-dialog"
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('live.host.keep')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={end.isPending}
-            onClick={() => end.mutate(undefined, { onSuccess: onClose })}
-          >
-            {t('live.host.end')}
-          </button>
-        </>
-      }
+      error={end.error?.message}
+      confirm={{
+        cancelLabel: t('live.host.keep'),
+        confirmLabel: t('live.host.end'),
+        danger: true,
+        busy: end.isPending,
+        onConfirm: () => end.mutate(undefined, { onSuccess: onClose }),
+      }}
     >
       <p>{t(hasBid ? 'live.host.endWithBid' : 'live.host.endNoBid')}</p>
-      {end.error && (
-        <p className="form-error" role="alert">
-          {m(end.error.message)}
-        </p>
-      )}
     </Modal>
   );
 }

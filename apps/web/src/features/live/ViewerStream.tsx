@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG, STREAM_REDIRECT_MS, type StreamDetail } from '@souq/shared';
-import { PageTitle } from '../../components/PageTitle';
 import { SoundToggle } from '../../components/SoundToggle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { BidBanner } from './BidBanner';
@@ -11,11 +10,13 @@ import { LotCard } from './show/LotCard';
 import { PinsPanel } from './show/PinsPanel';
 import { useModeration } from './show/useModeration';
 import { useMuted } from './show/useMuted';
+import { OnSaleLine } from './OnSaleLine';
+import { ShowHeader } from './ShowHeader';
+import { ShowLoginLink } from './ShowLoginLink';
 import { TimeLeft } from './TimeLeft';
 import { useStreamRoom } from './useStreamRoom';
 import { useViewerVideo } from './video/useVideo';
 import type { ViewerVideoState } from './video/types';
-import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
 import './show/show.css';
 import { richT } from '../../i18n';
@@ -71,28 +72,12 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
     return () => clearTimeout(timer);
   }, [ended, won, navigate]);
 
-  const title = stream.title.trim() || m(MSG.untitledStream);
   const shut = removed ?? (stream.removed ? MSG.removedFromStream : null);
   const watching = viewers === null ? 0 : Math.max(0, viewers - 1);
 
   return (
     <article className="live" data-testid="viewer-screen">
-      <header className="live__head">
-        <PageTitle>{title}</PageTitle>
-        <div className="live__host">
-          <Avatar src={stream.host.profilePic} size={44} />
-          <span>
-            {richT(t, 'live.viewer.hostedBy', {
-              host: (
-                <strong data-testid="host-name">
-                  <bdi>{stream.host.username || m(MSG.anonymousHost)}</bdi>
-                </strong>
-              ),
-            })}
-          </span>
-          {follow}
-        </div>
-      </header>
+      <ShowHeader stream={stream} follow={follow} />
 
       <div className="live__layout">
         <div className="live__stage">
@@ -216,15 +201,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
           ) : (
             <>
               <BidBanner stream={stream} />
-              <p className="muted live__product">
-                {richT(t, 'live.onSale', {
-                  title: (
-                    <strong>
-                      <bdi>{stream.product.title}</bdi>
-                    </strong>
-                  ),
-                })}
-              </p>
+              <OnSaleLine title={stream.product.title} />
             </>
           )}
           {!ended && (
@@ -251,11 +228,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
             ended ? null : !me ? (
               <p className="chat__note">
                 {richT(t, 'live.viewer.login', {
-                  link: (
-                    <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
-                      {t('live.viewer.loginLink')}
-                    </Link>
-                  ),
+                  link: <ShowLoginLink streamId={stream.id} />,
                 })}
               </p>
             ) : null

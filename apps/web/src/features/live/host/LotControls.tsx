@@ -5,7 +5,7 @@ import { useT } from '../../../i18n';
 import { useReorderLots, useStartLot } from '../host-api';
 import { AddLotDialog, DropLotDialog, EditLotDialog } from './LotDialogs';
 import { LotRow } from './LotRow';
-import { moved } from './run-sheet';
+import { moved, offerable } from './run-sheet';
 
 interface Props {
   stream: Pick<StreamDetail, 'id' | 'status' | 'lots'> & Partial<Pick<StreamDetail, 'pins'>>;
@@ -43,7 +43,7 @@ export function LotControls({ stream, products }: Props) {
   const failure = start.error ?? reorder.error;
   // A product already on the sheet or pinned for Buy It Now is not offered as a lot.
   const onSheet = new Set([...lots.map((l) => l.product.id), ...(stream.pins ?? []).map((p) => p.product.id)]);
-  const addable = (products ?? []).filter((p) => !p.isAuction && !onSheet.has(p.id));
+  const addable = offerable(products, onSheet);
 
   function move(lot: Lot, by: -1 | 1) {
     const order = moved(movable, movable.indexOf(lot), by).map((l) => l.id);

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { MSG, type Lot, type ProductSummary } from '@souq/shared';
-import { Modal } from '../../../components/Modal';
+import { Modal, ModalButtons, ModalError } from '../../../components/Modal';
 import { useT } from '../../../i18n';
 import { useAddLot, useDropLot, useEditLot } from '../host-api';
 import { LotTermsFields, type TermsText } from './LotTermsFields';
+import { ProductPicker } from './ProductPicker';
 import { draftOf, readTerms } from './run-sheet';
 
 type TermErrors = { startingBid?: string; seconds?: string };
@@ -20,6 +21,40 @@ function useFirstField() {
 /** Focus on the first field the host has to fix. */
 function focusInvalid(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** A lot's form in a wide dialog: the fields, the server's refusal, then cancel and submit. */
+function LotFormDialog({
+  title,
+  testId,
+  form,
+  onSubmit,
+  onClose,
+  error,
+  busy,
+  submitLabel,
+  children,
+}: {
+  title: string;
+  testId: string;
+  form: RefObject<HTMLFormElement | null>;
+  onSubmit(event: FormEvent): void;
+  onClose(): void;
+  error: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <Modal title={title} onClose={onClose} wide testId={testId}>
+      <form ref={form} onSubmit={onSubmit} noValidate className="lot-dialog">
+        {children}
+        {error && <ModalError message={error} />}
+        <ModalButtons cancelLabel={t('host.lots.cancel')} onCancel={onClose} confirmLabel={submitLabel} busy={busy} />
+      </form>
+    </Modal>
+  );
 }
 
 /** Add one of the host's products to the run sheet during the show, at the end. */
@@ -51,62 +86,50 @@ export function AddLotDialog({
   }
 
   return (
-    <Modal title={t('host.lots.addTitle')} onClose={onClose} wide testId="add-lot-dialog">
-      <form ref={form} onSubmit={submit} noValidate className="lot-dialog">
-        <div className={`field${errors.productId ? ' field--invalid' : ''}`}>
-          <label htmlFor={productId}>{t('host.lots.product')}</label>
-          <select
-            id={productId}
-            value={chosen}
-            aria-invalid={errors.productId ? true : undefined}
-            aria-describedby={errors.productId ? `${productId}-note` : undefined}
-            onChange={(e) => {
-              setChosen(e.target.value);
-              const next = products.find((p) => p.id === e.target.value);
-              // The shop price is where the bidding starts unless the host says otherwise.
-              if (next && !terms.startingBid) setTerms({ ...terms, startingBid: draftOf(next).startingBid });
-            }}
-          >
-            <option value="">{t('host.sheet.choose')}</option>
-            {products.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-          {errors.productId && (
-            <small id={`${productId}-note`} className="field__error">
-              {m(errors.productId)}
-            </small>
-          )}
-        </div>
-        <LotTermsFields
-          lotTitle={product?.title ?? t('host.lots.product')}
-          value={terms}
-          errors={errors}
-          onChange={setTerms}
+    <LotFormDialog
+      title={t('host.lots.addTitle')}
+      testId="add-lot-dialog"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      error={add.error?.message}
+      busy={add.isPending}
+      submitLabel={t('host.lots.addSubmit')}
+    >
+      <div className={`field${errors.productId ? ' field--invalid' : ''}`}>
+        <label htmlFor={productId}>{t('host.lots.product')}</label>
+        <ProductPicker
+          id={productId}
+          value={chosen}
+          aria-invalid={errors.productId ? true : undefined}
+          aria-describedby={errors.productId ? `${productId}-note` : undefined}
+          products={products}
+          onChange={(id) => {
+            setChosen(id);
+            const next = products.find((p) => p.id === id);
+            // The shop price is where the bidding starts unless the host says otherwise.
+            if (next && !terms.startingBid) setTerms({ ...terms, startingBid: draftOf(next).startingBid });
+          }}
         />
-        {add.error && (
-          <p className="form-error" role="alert">
-            {m(add.error.message)}
-          </p>
+        {errors.productId && (
+          <small id={`${productId}-note`} className="field__error">
+            {m(errors.productId)}
+          </small>
         )}
-        <div className="modal__actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('host.lots.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={add.isPending}>
-            {t('host.lots.addSubmit')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+      <LotTermsFields
+        lotTitle={product?.title ?? t('host.lots.product')}
+        value={terms}
+        errors={errors}
+        onChange={setTerms}
+      />
+    </LotFormDialog>
   );
 }
 
 /** Change a waiting or passed lot's starting bid, timer or closing style. */
 export function EditLotDialog({ streamId, lot, onClose }: { streamId: string; lot: Lot; onClose(): void }) {
-  const { t, m } = useT();
+  const { t } = useT();
   const edit = useEditLot(streamId);
   const form = useFirstField();
   const [terms, setTerms] = useState<TermsText>({
@@ -125,63 +148,40 @@ export function EditLotDialog({ streamId, lot, onClose }: { streamId: string; lo
   }
 
   return (
-    <Modal
+    <LotFormDialog
       title={t('host.lots.editTitle', { title: lot.product.title })}
-      onClose={onClose}
-      wide
       testId="edit-lot-dialog"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      error={edit.error?.message}
+      busy={edit.isPending}
+      submitLabel={t('host.lots.save')}
     >
-      <form ref={form} onSubmit={submit} noValidate className="lot-dialog">
-        <LotTermsFields lotTitle={lot.product.title} value={terms} errors={errors} onChange={setTerms} />
-        {edit.error && (
-          <p className="form-error" role="alert">
-            {m(edit.error.message)}
-          </p>
-        )}
-        <div className="modal__actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('host.lots.cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={edit.isPending}>
-            {t('host.lots.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <LotTermsFields lotTitle={lot.product.title} value={terms} errors={errors} onChange={setTerms} />
+    </LotFormDialog>
   );
 }
 
 /** Drop a waiting or passed lot: it leaves the run sheet and its product goes back to the shop. */
 export function DropLotDialog({ streamId, lot, onClose }: { streamId: string; lot: Lot; onClose(): void }) {
-  const { t, m } = useT();
+  const { t } = useT();
   const drop = useDropLot(streamId);
   return (
     <Modal
       title={t('host.lots.dropTitle', { title: lot.product.title })}
       onClose={onClose}
       testId="drop-lot-dialog"
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('host.lots.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={drop.isPending}
-            onClick={() => drop.mutate(lot.id, { onSuccess: onClose })}
-          >
-            {t('host.lots.dropConfirm')}
-          </button>
-        </>
-      }
+      error={drop.error?.message}
+      confirm={{
+        cancelLabel: t('host.lots.cancel'),
+        confirmLabel: t('host.lots.dropConfirm'),
+        danger: true,
+        busy: drop.isPending,
+        onConfirm: () => drop.mutate(lot.id, { onSuccess: onClose }),
+      }}
     >
       <p>{t('host.lots.dropBody')}</p>
-      {drop.error && (
-        <p className="form-error" role="alert">
-          {m(drop.error.message)}
-        </p>
-      )}
     </Modal>
   );
 }

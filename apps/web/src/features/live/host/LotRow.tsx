@@ -3,6 +3,11 @@ import { useSecondsLeft } from '../../../components/useSecondsLeft';
 import { useT } from '../../../i18n';
 import { richT } from '../../../i18n';
 import { MoveButtons } from './MoveButtons';
+import { IconButton } from '../IconButton';
+
+/** A pencil: edit. */
+const EDIT_ICON =
+  'M4 17.2V20h2.8l8.3-8.3-2.8-2.8L4 17.2zm13.7-7.5a1 1 0 0 0 0-1.4l-2-2a1 1 0 0 0-1.4 0l-1.5 1.5 3.4 3.4 1.5-1.5z';
 
 export interface RowActions {
   /** Null where the lot cannot move (running or sold) or the move is at an end. */
@@ -88,20 +93,12 @@ export function LotRow({ lot, actions }: { lot: Lot; actions: RowActions }) {
           >
             {t('host.lots.start')}
           </button>
-          <button
-            type="button"
-            className="icon-button"
+          <IconButton
+            label={t('host.lots.edit', { title: lot.product.title })}
             disabled={actions.busy}
-            aria-label={t('host.lots.edit', { title: lot.product.title })}
             onClick={actions.onEdit}
-          >
-            <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M4 17.2V20h2.8l8.3-8.3-2.8-2.8L4 17.2zm13.7-7.5a1 1 0 0 0 0-1.4l-2-2a1 1 0 0 0-1.4 0l-1.5 1.5 3.4 3.4 1.5-1.5z"
-              />
-            </svg>
-          </button>
+            icon={EDIT_ICON}
+          />
           {actions.move && (
             <MoveButtons
               title={lot.product.title}

@@ -1,4 +1,10 @@
 import { useT } from '../../../i18n';
+import { IconButton, TRASH_ICON } from '../IconButton';
+
+/** Arrow up. */
+const UP_ICON = 'M12 6l6 6-1.4 1.4-3.6-3.6V18h-2V9.8l-3.6 3.6L6 12z';
+/** Arrow down. */
+const DOWN_ICON = 'M12 18l-6-6 1.4-1.4 3.6 3.6V6h2v8.2l3.6-3.6L18 12z';
 
 interface Props {
   /** The lot's name, for each button's label. */
@@ -16,45 +22,27 @@ export function MoveButtons({ title, first, last, onMove, onRemove, disabled }: 
   const { t } = useT();
   return (
     <div className="run-sheet__tools">
-      <button
-        type="button"
-        className="icon-button"
+      <IconButton
+        label={t('host.sheet.up', { title })}
         data-move="up"
         disabled={disabled || first}
-        aria-label={t('host.sheet.up', { title })}
         onClick={() => onMove(-1)}
-      >
-        <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-          <path fill="currentColor" d="M12 6l6 6-1.4 1.4-3.6-3.6V18h-2V9.8l-3.6 3.6L6 12z" />
-        </svg>
-      </button>
-      <button
-        type="button"
-        className="icon-button"
+        icon={UP_ICON}
+      />
+      <IconButton
+        label={t('host.sheet.down', { title })}
         data-move="down"
         disabled={disabled || last}
-        aria-label={t('host.sheet.down', { title })}
         onClick={() => onMove(1)}
-      >
-        <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-          <path fill="currentColor" d="M12 18l-6-6 1.4-1.4 3.6 3.6V6h2v8.2l3.6-3.6L18 12z" />
-        </svg>
-      </button>
+        icon={DOWN_ICON}
+      />
       {onRemove && (
-        <button
-          type="button"
-          className="icon-button"
+        <IconButton
+          label={t('host.sheet.remove', { title })}
           disabled={disabled}
-          aria-label={t('host.sheet.remove', { title })}
           onClick={onRemove}
-        >
-          <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
-            />
-          </svg>
-        </button>
+          icon={TRASH_ICON}
+        />
       )}
     </div>
   );

@@ -12,6 +12,8 @@ import {
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useT } from '../../../i18n';
 import { usePin, useUnpin } from '../host-api';
+import { ProductPicker } from './ProductPicker';
+import { offerable } from './run-sheet';
 
 interface Props {
   streamId: string;
@@ -37,7 +39,7 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
   const [stock, setStock] = useState('1');
   const [errors, setErrors] = useState<Errors>({});
   const pinned = new Set(pins.map((p) => p.product.id));
-  const offered = (products ?? []).filter((p) => !p.isAuction && !lotted.has(p.id) && !pinned.has(p.id));
+  const offered = offerable(products, lotted, pinned);
   const full = pins.length >= PINS_MAX;
 
   function submit(event: FormEvent) {
@@ -114,25 +116,20 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
       <form ref={form} className="host-pin-form" onSubmit={submit} noValidate>
         <div className={`field${errors.productId ? ' field--invalid' : ''}`}>
           <label htmlFor={`${id}-product`}>{t('host.lots.product')}</label>
-          <select
+          <ProductPicker
             id={`${id}-product`}
             value={chosen}
             disabled={full}
             {...invalid('productId')}
             aria-describedby={errors.productId ? `${id}-productId-note` : undefined}
-            onChange={(e) => {
-              setChosen(e.target.value);
-              const product = offered.find((p) => p.id === e.target.value);
+            products={offered}
+            loading={!products}
+            onChange={(productId) => {
+              setChosen(productId);
+              const product = offered.find((p) => p.id === productId);
               if (product && !price) setPrice((product.price / 100).toFixed(2));
             }}
-          >
-            <option value="">{t(products ? 'host.sheet.choose' : 'host.sheet.loading')}</option>
-            {offered.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
+          />
           {note('productId')}
         </div>
         <div className="host-pin-form__row">

@@ -3,6 +3,7 @@ import { MSG, MUTED_WORD_MAX_CHARS, MUTED_WORDS_MAX } from '@souq/shared';
 import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
 import { useAddModerator, useModerators, useMutedWords, useRemoveModerator } from '../host-api';
+import { PersonRow } from './PersonRow';
 
 /** The host's moderators (for all their shows): add by username, remove. */
 export function ModeratorsPanel() {
@@ -47,10 +48,7 @@ export function ModeratorsPanel() {
       ) : moderators.data?.length ? (
         <ul className="host-list">
           {moderators.data.map((user) => (
-            <li key={user.id} className="host-list__item" data-testid="moderator">
-              <span className="host-list__main">
-                <bdi>{user.username}</bdi>
-              </span>
+            <PersonRow key={user.id} user={user} testId="moderator">
               <button
                 type="button"
                 className="btn btn--ghost"
@@ -60,7 +58,7 @@ export function ModeratorsPanel() {
               >
                 {t('host.mods.removeShort')}
               </button>
-            </li>
+            </PersonRow>
           ))}
         </ul>
       ) : (

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { MSG, RUN_SHEET_MAX, type ProductSummary } from '@souq/shared';
 import { useT } from '../../../i18n';
 import { LotTermsFields } from './LotTermsFields';
-import { draftOf, moved, type DraftErrors, type DraftLot } from './run-sheet';
+import { draftOf, moved, offerable, type DraftErrors, type DraftLot } from './run-sheet';
+import { ProductPicker } from './ProductPicker';
 import { MoveButtons } from './MoveButtons';
 
 interface Props {
@@ -27,7 +28,7 @@ export function RunSheetBuilder({ products, lots, onChange, errors, sheetError }
   const list = useRef<HTMLOListElement>(null);
   const [chosen, setChosen] = useState('');
   const onSheet = new Set(lots.map((l) => l.productId));
-  const offered = (products ?? []).filter((p) => !p.isAuction && !onSheet.has(p.id));
+  const offered = offerable(products, onSheet);
   const full = lots.length >= RUN_SHEET_MAX;
 
   function add() {
@@ -94,7 +95,7 @@ export function RunSheetBuilder({ products, lots, onChange, errors, sheetError }
       <div className={`field run-sheet__add${sheetError ? ' field--invalid' : ''}`}>
         <label htmlFor={pickerId}>{t('host.sheet.addLabel')}</label>
         <div className="run-sheet__picker">
-          <select
+          <ProductPicker
             ref={picker}
             id={pickerId}
             name="productId"
@@ -102,15 +103,10 @@ export function RunSheetBuilder({ products, lots, onChange, errors, sheetError }
             disabled={full}
             aria-invalid={sheetError ? true : undefined}
             aria-describedby={`${pickerId}-note`}
-            onChange={(e) => setChosen(e.target.value)}
-          >
-            <option value="">{t(products ? 'host.sheet.choose' : 'host.sheet.loading')}</option>
-            {offered.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
+            products={offered}
+            loading={!products}
+            onChange={setChosen}
+          />
           <button type="button" className="btn btn--ghost" onClick={add} disabled={full} data-testid="add-lot">
             {t('host.sheet.add')}
           </button>

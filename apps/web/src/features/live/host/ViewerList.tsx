@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { UserBrief } from '@souq/shared';
-import { Modal } from '../../../components/Modal';
 import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
 import { useViewerList } from '../host-api';
+import { RemoveViewerDialog } from '../RemoveViewerDialog';
+import { PersonRow } from './PersonRow';
 
 interface Props {
   streamId: string;
@@ -55,10 +56,7 @@ export function ViewerList({ streamId, hostId, onMute, onRemove }: Props) {
           ) : (
             <ul className="host-list">
               {viewers.map((user) => (
-                <li key={user.id} className="host-list__item" data-testid="viewer">
-                  <span className="host-list__main">
-                    <bdi>{user.username}</bdi>
-                  </span>
+                <PersonRow key={user.id} user={user} testId="viewer">
                   <button
                     type="button"
                     className="btn btn--ghost"
@@ -79,7 +77,7 @@ export function ViewerList({ streamId, hostId, onMute, onRemove }: Props) {
                   >
                     {t('host.viewers.removeShort')}
                   </button>
-                </li>
+                </PersonRow>
               ))}
             </ul>
           )}
@@ -87,7 +85,7 @@ export function ViewerList({ streamId, hostId, onMute, onRemove }: Props) {
         </>
       )}
       {removing && (
-        <RemoveDialog
+        <RemoveViewerDialog
           user={removing}
           onClose={() => setRemoving(null)}
           onRemove={async (user) => {
@@ -97,54 +95,5 @@ export function ViewerList({ streamId, hostId, onMute, onRemove }: Props) {
         />
       )}
     </section>
-  );
-}
-
-function RemoveDialog({
-  user,
-  onRemove,
-  onClose,
-}: {
-  user: UserBrief;
-  onRemove(user: UserBrief): Promise<void>;
-  onClose(): void;
-}) {
-  const { t, m } = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Modal
-      title={t('live.chat.removeTitle', { user: user.username })}
-      onClose={onClose}
-      testId="remove-viewer-dialog"
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('live.chat.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              onRemove(user).then(onClose, (e: unknown) => {
-                setBusy(false);
-                setError((e as Error).message);
-              });
-            }}
-          >
-            {t('live.chat.removeConfirm')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('live.chat.removeBody')}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {m(error)}
-        </p>
-      )}
-    </Modal>
   );
 }

@@ -76,3 +76,11 @@ export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
   [next[from], next[to]] = [next[to]!, next[from]!];
   return next;
 }
+
+/** The host's products that can still go into the show: no auctions, none already taken (on the run sheet, pinned). */
+export function offerable(
+  products: readonly ProductSummary[] | undefined,
+  ...taken: ReadonlySet<string | null>[]
+): ProductSummary[] {
+  return (products ?? []).filter((p) => !p.isAuction && !taken.some((ids) => ids.has(p.id)));
+}

@@ -1,5 +1,5 @@
 import { formatMoney, type Lot } from '@souq/shared';
-import { PLACEHOLDER } from './placeholder';
+import { ProductThumb } from './ProductThumb';
 import { useT } from '../../../i18n';
 import { comingUp } from '../live-state';
 
@@ -16,12 +16,7 @@ export function ComingUp({ lots, count = 3 }: { lots: readonly Lot[]; count?: nu
         <ol className="coming-up__list">
           {next.map((lot) => (
             <li key={lot.id} className="coming-up__lot" data-testid="coming-up-lot">
-              <img
-                src={lot.product.image.thumb || lot.product.image.url || PLACEHOLDER}
-                alt=""
-                width={48}
-                height={48}
-              />
+              <ProductThumb image={lot.product.image} size={48} />
               <span className="coming-up__text">
                 <bdi>{lot.product.title}</bdi>
                 <span className="muted">

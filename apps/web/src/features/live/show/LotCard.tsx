@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney, type ChatAck, type ChatMessage, type Lot } from '@souq/shared';
 import { newIdempotencyKey } from '../../../api/bids';
 import { requestSocket } from '../../../api/socket';
-import { PLACEHOLDER } from './placeholder';
+import { ProductThumb } from './ProductThumb';
 import { useT } from '../../../i18n';
 import { richT } from '../../../i18n';
 import { TimeLeft } from '../TimeLeft';
@@ -86,7 +86,7 @@ export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSen
         {t('show.lot.heading')}
       </h2>
       <div className="lot__media">
-        <img src={lot.product.image.thumb || lot.product.image.url || PLACEHOLDER} alt="" width={96} height={96} />
+        <ProductThumb image={lot.product.image} size={96} />
         {closed && (
           <p
             ref={overlay}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type PinCard } from '@souq/shared';
 import { isRetryable, newIdempotencyKey } from '../../../api/bids';
-import { PLACEHOLDER } from './placeholder';
+import { ProductThumb } from './ProductThumb';
 import { useT } from '../../../i18n';
 import { richT } from '../../../i18n';
 import { useBuyPin } from './api';
@@ -58,12 +58,7 @@ export function PinsPanel({ streamId, pins, canBuy, requireVerified }: Props) {
           const price = formatMoney(pin.price, locale);
           return (
             <li key={pin.id} className="pins__item" data-testid="pin" data-sold-out={left === 0 || undefined}>
-              <img
-                src={pin.product.image.thumb || pin.product.image.url || PLACEHOLDER}
-                alt=""
-                width={56}
-                height={56}
-              />
+              <ProductThumb image={pin.product.image} size={56} />
               <span className="pins__text">
                 <bdi>{pin.product.title}</bdi>
                 <strong>

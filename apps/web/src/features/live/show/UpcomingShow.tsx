@@ -1,13 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { formatMoney, MSG, type Lot, type StreamDetail } from '@souq/shared';
-import { Avatar } from '../../../components/Avatar';
+import { formatMoney, type Lot, type StreamDetail } from '@souq/shared';
 import { formatGulfDateTime } from '../../../components/dates';
-import { PageTitle } from '../../../components/PageTitle';
-import { PLACEHOLDER } from './placeholder';
+import { ProductThumb } from './ProductThumb';
 import { useT } from '../../../i18n';
 import './show.css';
 import { richT } from '../../../i18n';
+import { ShowHeader } from '../ShowHeader';
+import { ShowLoginLink } from '../ShowLoginLink';
 import { useStreamRoom } from '../useStreamRoom';
 import { useReminder } from './api';
 import { PrebidForm } from './PrebidForm';
@@ -41,29 +40,13 @@ export function UpcomingShow({ stream, me, follow, requireLogin, requireVerified
     return () => clearInterval(timer);
   }, [reread]);
   const reminder = useReminder(stream.id);
-  const title = stream.title.trim() || m(MSG.untitledStream);
   const startsAt = stream.scheduledFor ?? stream.startedAt;
   const lots = [...stream.lots].sort((a, b) => a.position - b.position);
   const canPrebid = me !== null && me.verified && !stream.isHost;
 
   return (
     <article className="live upcoming-show" data-testid="upcoming-show">
-      <header className="live__head">
-        <PageTitle>{title}</PageTitle>
-        <div className="live__host">
-          <Avatar src={stream.host.profilePic} size={44} />
-          <span>
-            {richT(t, 'live.viewer.hostedBy', {
-              host: (
-                <strong data-testid="host-name">
-                  <bdi>{stream.host.username || m(MSG.anonymousHost)}</bdi>
-                </strong>
-              ),
-            })}
-          </span>
-          {follow}
-        </div>
-      </header>
+      <ShowHeader stream={stream} follow={follow} />
 
       <div className="upcoming-show__intro card">
         <img className="upcoming-show__cover" src={stream.cover} alt="" width={640} height={360} />
@@ -98,11 +81,7 @@ export function UpcomingShow({ stream, me, follow, requireLogin, requireVerified
         {!me && !stream.isHost && lots.length > 0 && (
           <p className="muted">
             {richT(t, 'show.prebid.login', {
-              link: (
-                <Link to="/Login" state={{ from: `/livestream/${stream.id}` }}>
-                  {t('live.viewer.loginLink')}
-                </Link>
-              ),
+              link: <ShowLoginLink streamId={stream.id} />,
             })}
           </p>
         )}
@@ -155,7 +134,7 @@ function RunSheetLot({
   return (
     <li className="run-sheet__lot" data-testid="run-sheet-lot">
       <div className="run-sheet__head">
-        <img src={lot.product.image.thumb || lot.product.image.url || PLACEHOLDER} alt="" width={56} height={56} />
+        <ProductThumb image={lot.product.image} size={56} />
         <span className="run-sheet__text">
           <bdi>{lot.product.title}</bdi>
           <span className="muted">{t('show.comingUp.from', { amount: startingBid })}</span>

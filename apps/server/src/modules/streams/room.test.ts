@@ -15,17 +15,17 @@ import { DomainError } from '../../lib/errors.js';
 import { createMediaService } from '../../media/media-service.js';
 import { attachRealtime } from '../../realtime/gateway.js';
 import { createRoomParts, type RoomParts } from './moderation.js';
-import { roomRoutes } from './room-routes.js';
 import { mergeSocketParts, roomSocket } from './room-socket.js';
 
 const redisUrl = inject('redisUrl');
 
 /**
- * The room's parts (issue 30). Until streams/index.ts wires them, the test builds them over the
- * app's own database, clock, event bus and ports, registers roomRoutes on the app before it is
- * ready, and serves roomSocket from gateways of its own (attachRealtime on bare Fastify servers,
- * sharing the app's sessions and events; through Redis when the suite has one, as two instances).
- * Going live is another file's, so onShowLive is called directly with a stream row inserted here.
+ * The room's parts (issue 30). The HTTP routes are the app's own (streams/index.ts wires them);
+ * for the parts called directly, the test builds a second set over the same database, clock,
+ * event bus and ports, whose mail it keeps, and serves roomSocket from gateways of its own
+ * (attachRealtime on bare Fastify servers, sharing the app's sessions and events; through Redis
+ * when the suite has one, as two instances). onShowLive is called directly with a stream row
+ * inserted here; going live through the host's route is lots.test.ts's and the browser suite's.
  */
 describe.each(DIALECTS)('the room: reminders, moderators, mutes, muted words, viewers (%s)', (dialect) => {
   const clock = createFakeClock();
@@ -55,7 +55,6 @@ describe.each(DIALECTS)('the room: reminders, moderators, mutes, muted words, vi
       mailLater: (onCommit, message) => onCommit(() => mails.push(message)),
       publicUrl: config.publicUrl,
     });
-    await souq.app.register(roomRoutes(room));
     await souq.app.ready();
     t = {
       ...souq,

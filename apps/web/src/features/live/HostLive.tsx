@@ -185,7 +185,7 @@ export function HostLive({ stream, initialMedia }: Props) {
             </>
           )}
           {!scheduled && <BidBanner stream={stream} />}
-          <OnSaleLine title={stream.product.title} />
+          <OnSaleLine stream={stream} />
           {notice && (
             <p className="notice notice--info" role="status">
               {notice}

@@ -201,7 +201,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
           ) : (
             <>
               <BidBanner stream={stream} />
-              <OnSaleLine title={stream.product.title} />
+              <OnSaleLine stream={stream} />
             </>
           )}
           {!ended && (

@@ -17,6 +17,7 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
+import { goLiveSelling } from './support/host.js';
 import { BRANDS, latinLeftovers } from './support/arabic.js';
 
 const SIZES = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 860 } };
@@ -211,16 +212,7 @@ describeInBrowser('the shop in Arabic', () => {
     await insertProduct(server, users.host.id, { title: 'خنجر فضي عُماني' });
     // The host in English, as live.test.ts drives the form; the viewer reads Arabic.
     const host = await open('host', 'desktop', false);
-    await host.goto('/livestream-host');
-    const form = host.getByTestId('host-form');
-    await form.getByLabel('Title').fill('مزاد الجمعة للخناجر');
-    await form.getByLabel('Bidding duration (minutes)').fill('5');
-    await form.getByLabel('Product on sale').selectOption({ label: 'خنجر فضي عُماني' });
-    await form.getByLabel('Starting bid').fill('100');
-    await form.getByTestId('start-stream').click();
-    await host.getByTestId('host-screen').waitFor({ timeout: 20_000 });
-    await expect.poll(() => host.evaluate(() => location.search)).toMatch(/^\?stream=[0-9a-f-]{36}$/);
-    const streamId = (await host.evaluate(() => location.search)).split('=')[1]!;
+    const streamId = await goLiveSelling(host, { title: 'مزاد الجمعة للخناجر', product: 'خنجر فضي عُماني' });
 
     const viewer = await open('viewer', 'phone');
     await viewer.goto('/live');

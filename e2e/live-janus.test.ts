@@ -12,6 +12,7 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
+import { goLiveSelling } from './support/host.js';
 
 const READY = janusInstalled();
 if (!READY)
@@ -76,15 +77,8 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
       (hostTab as unknown as { id: string }).id,
       { title: 'Copper dallah' },
     );
-    await host.goto('/livestream-host');
-    const form = host.getByTestId('host-form');
-    await form.getByLabel('Title').fill('Janus evening');
-    await form.getByLabel('Product on sale').selectOption({ label: 'Copper dallah' });
-    await form.getByLabel('Starting bid').fill('100');
-    await form.getByTestId('start-stream').click();
-    await host.getByTestId('host-screen').waitFor({ timeout: 20_000 });
+    const streamId = await goLiveSelling(host, { title: 'Janus evening', product: 'Copper dallah' });
     await seesVideo(host, 'local-video');
-    const streamId = new URL(host.url()).searchParams.get('stream')!;
     // The server answers this stream's video joins with Janus, not mesh.
     expect((await host.evaluate(async (id) => (await fetch(`/api/streams/${id}/video`)).json(), streamId)).mode).toBe(
       'janus',

@@ -16,6 +16,7 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
+import { goLiveSelling } from './support/host.js';
 
 const PHONE = { width: 360, height: 780 };
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -115,23 +116,8 @@ describeInBrowser('live video auctions in the browser', () => {
       await form.getByRole('button', { name: 'Send' }).click();
     }
 
-    async function goLive(host: Page, title: string, product: string, minutes = '5'): Promise<string> {
-      await host.goto('/livestream-host');
-      const form = host.getByTestId('host-form');
-      await form.getByLabel('Title').fill(title);
-      await form.getByLabel('Bidding duration (minutes)').fill(minutes);
-      // A run sheet of one lot, whose timer (the longest) outlasts the show, as the one-product stream did.
-      await form.getByLabel('Add a product as a lot').selectOption({ label: product });
-      await form.getByTestId('add-lot').click();
-      await form.getByLabel(`Starting bid for ${product}`).fill('100');
-      await form.getByLabel(`Timer (seconds) for ${product}`).fill('600');
-      await form.getByTestId('start-stream').click();
-      await host.getByTestId('host-screen').waitFor({ timeout: 20_000 });
-      await expect.poll(() => path$(host)).toMatch(/^\/livestream-host\?stream=[0-9a-f-]{36}$/);
-      await host.getByTestId('start-next-lot').click();
-      await host.getByTestId('lot-running').waitFor();
-      return (await path$(host)).split('=')[1]!;
-    }
+    const goLive = (host: Page, title: string, product: string, minutes = '5') =>
+      goLiveSelling(host, { title, product, minutes });
 
     beforeAll(async () => {
       server = await startServer(dialect);

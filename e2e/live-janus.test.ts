@@ -69,7 +69,7 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
     await janus?.stop();
   });
 
-  it('a host goes live through the SFU; two viewers see the picture; a chat bid updates every banner', async () => {
+  it('a host goes live through the SFU; two viewers see the picture; a chat bid updates every banner; the sale keeps its clip', async () => {
     const hostTab = await signedIn('jana_host');
     const { page: host } = hostTab;
     await insertProduct(
@@ -77,7 +77,8 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
       (hostTab as unknown as { id: string }).id,
       { title: 'Copper dallah' },
     );
-    const streamId = await goLiveSelling(host, { title: 'Janus evening', product: 'Copper dallah' });
+    // The lot sells on its own timer, so the host's page keeps the clip of the sale (issue 30).
+    const streamId = await goLiveSelling(host, { title: 'Janus evening', product: 'Copper dallah', seconds: '45' });
     await seesVideo(host, 'local-video');
     // The server answers this stream's video joins with Janus, not mesh.
     expect((await host.evaluate(async (id) => (await fetch(`/api/streams/${id}/video`)).json(), streamId)).mode).toBe(
@@ -97,6 +98,16 @@ async function seesVideo(page: Page, testId: string): Promise<void> {
     for (const page of [host, ...viewers.map((v) => v.page)]) {
       await expect.poll(() => page.getByTestId('bid-banner').textContent()).toBe('Highest Bid: AED 150.00 by jana_one');
     }
+    // The hammer: the host's browser records its own camera whatever carries the video, and keeps
+    // the clip of the sale for the lot and the winner's order.
+    await bidder.getByTestId('lot-closed').getByText('Sold to jana_one for AED 150.00').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(
+        async () =>
+          (await server.database.db.selectFrom('lot_clips').select('duration_ms').executeTakeFirst())?.duration_ms ?? 0,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(5_000);
     for (const p of pages) expect(p.errors).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 
 /**
  * Goes live from /livestream-host (the host's page in English) selling one product, as the
- * single-product stream did: a run sheet of one lot whose timer (the longest, 600 s) outlasts a
- * short show, started at once. Returns the stream's id.
+ * single-product stream did: a run sheet of one lot whose timer (by default the longest, 600 s)
+ * outlasts a short show, started at once. Returns the stream's id.
  */
 export async function goLiveSelling(
   host: Page,
@@ -13,7 +13,8 @@ export async function goLiveSelling(
     product,
     minutes = '5',
     startingBid = '100',
-  }: { title: string; product: string; minutes?: string; startingBid?: string },
+    seconds = '600',
+  }: { title: string; product: string; minutes?: string; startingBid?: string; seconds?: string },
 ): Promise<string> {
   await host.goto('/livestream-host');
   const form = host.getByTestId('host-form');
@@ -22,7 +23,7 @@ export async function goLiveSelling(
   await form.getByLabel('Add a product as a lot').selectOption({ label: product });
   await form.getByTestId('add-lot').click();
   await form.getByLabel(`Starting bid for ${product}`).fill(startingBid);
-  await form.getByLabel(`Timer (seconds) for ${product}`).fill('600');
+  await form.getByLabel(`Timer (seconds) for ${product}`).fill(seconds);
   await form.getByTestId('start-stream').click();
   await host.getByTestId('host-screen').waitFor({ timeout: 20_000 });
   const search = () => host.evaluate(() => location.search);

@@ -284,12 +284,14 @@ describeInBrowser('live video auctions in the browser', () => {
       // The host's end card; the chat's sold line and the run sheet say it too.
       await host.getByTestId('host-ended').getByText(`Sold to ${names.aisha}`).waitFor();
       await aisha.getByTestId('lot-closed').getByText(`Sold to ${names.aisha} for AED 300.00`).waitFor();
+      // The win is a line of the winner's order from this show (issue 30: one order per buyer per show).
       const orders = await server.database.db
-        .selectFrom('orders')
-        .select(['buyer_id'])
-        .where('auction_id', '=', auction_id)
+        .selectFrom('order_lines')
+        .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+        .select(['orders.buyer_id', 'orders.stream_id'])
+        .where('order_lines.auction_id', '=', auction_id)
         .execute();
-      expect(orders.map((o) => o.buyer_id)).toEqual([users.aisha.id]);
+      expect(orders).toEqual([{ buyer_id: users.aisha.id, stream_id: streamId }]);
     });
 
     it('a full mesh: the host is told, the next viewer can still chat and gets video once a place frees up', async () => {

@@ -230,6 +230,7 @@ export const MSG = {
   lotNotEditable: 'A lot that is running or sold cannot be changed.',
   lotAlreadyRunning: 'Another lot is running. Wait for it to close.',
   lotNotStartable: 'This lot has already sold.',
+  lotNotStarted: 'Bidding opens when the host starts this lot.',
   runSheetMismatch: 'The run sheet changed meanwhile. Please reload and try again.',
   prebidNotOpen: 'Pre-bids are taken only before the lot runs.',
   prebidOwnShow: 'You cannot bid in your own show.',

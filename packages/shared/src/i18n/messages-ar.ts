@@ -235,6 +235,7 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   lotNotEditable: 'لا يمكن تعديل قطعة قيد المزاد أو بيعت.',
   lotAlreadyRunning: 'هناك قطعة أخرى قيد المزاد. انتظر حتى تُغلق.',
   lotNotStartable: 'بيعت هذه القطعة بالفعل.',
+  lotNotStarted: 'تبدأ المزايدة عندما يبدأ المضيف هذه القطعة.',
   runSheetMismatch: 'تغيّرت قائمة القطع في الأثناء. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
   prebidNotOpen: 'تُقبل المزايدات المسبقة قبل بدء مزاد القطعة فقط.',
   prebidOwnShow: 'لا يمكنك المزايدة في عرضك.',

@@ -196,7 +196,8 @@ export function createBidding(deps: BiddingDeps) {
       }
       if (state.status !== 'open' || state.ends_at <= now) {
         if (known) throw new RefusedOnRememberedState();
-        throw new DomainError('CONFLICT', MSG.bidClosed);
+        // A show's lot still on the run sheet has not ended: it has not begun.
+        throw new DomainError('CONFLICT', state.status === 'pending' ? MSG.lotNotStarted : MSG.bidClosed);
       }
       if (state.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
       const refusal = refused.get(user.id);

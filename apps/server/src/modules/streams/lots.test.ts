@@ -269,6 +269,20 @@ describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
     });
   });
 
+  it('a bid on a lot still waiting is told that bidding opens when the host starts it, by chat and by the bid route', async () => {
+    const { id, lotIds } = await show(2);
+    const socket = await open(viewer);
+    await join(socket, id);
+    expect(await chat(socket, id, '150')).toEqual({
+      ok: false,
+      code: 'CONFLICT',
+      message: 'Bidding opens when the host starts this lot.',
+    });
+    const res = await call(t, 'POST', `/api/auctions/${lotIds[1]}/bids`, { user: viewer, json: { amount: AED(150) } });
+    expect(res.json()).toEqual(apiError('CONFLICT', 'Bidding opens when the host starts this lot.'));
+    expect((await auctionRow(t, lotIds[1]!)).bid_count).toBe(0);
+  });
+
   it('a chat bid racing the pre-bids’ placement is one more bid: prices rise, the highest maximum leads', async () => {
     const { id, lotIds } = await show(1);
     const crowd = await Promise.all([createUser(t), createUser(t), createUser(t)]);

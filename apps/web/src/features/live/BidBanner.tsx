@@ -43,7 +43,7 @@ export function BidBanner({
           )
         : lot?.status === 'passed'
           ? richT(t, 'live.banner.passed', { title: <bdi>{lot.product.title}</bdi> })
-          : stream.status === 'live' && lot?.status === 'waiting'
+          : stream.status === 'live' && (!lot || lot.status === 'waiting')
             ? t('live.banner.waiting')
             : stream.status === 'live'
               ? richT(t, 'live.banner.noBids', { amount: money(stream.minimumBid) })

@@ -83,7 +83,10 @@ export const streamsModule = defineModule(
       socket: mergeSocketParts(streamsSocket(service, needs.accounts, ctx.clock), pinsSocket(), roomSocket(room)),
       referencedUploads: async () => [...(await service.referencedUploads()), ...(await clips.referencedUploads())],
       // Streams end on their timer, or when their host has been gone past the grace period.
-      jobs: [{ name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() }],
+      jobs: [
+        { name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() },
+        { name: 'streams.sweep-ended-mutes', everyMs: 3600_000, run: () => room.moderation.sweepEndedMutes() },
+      ],
     };
   },
 );

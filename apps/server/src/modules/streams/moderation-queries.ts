@@ -110,6 +110,10 @@ export const mutedUntil = async (db: Db, streamId: string, userId: string, now: 
       .executeTakeFirst()
   )?.until ?? null;
 
+/** Mutes that ended before `now`: nothing reads them any more. */
+export const deleteEndedMutes = (db: Db, now: string) =>
+  db.deleteFrom('stream_mutes').where('until', '<=', now).execute();
+
 /** The host's muted words, stored whole as a JSON array on the stream. */
 export const setMutedWords = (db: Db, streamId: string, json: string) =>
   db.updateTable('streams').set({ muted_words: json }).where('id', '=', streamId).execute();

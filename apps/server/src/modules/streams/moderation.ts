@@ -150,6 +150,11 @@ export function createModeration(deps: ModerationDeps) {
       const ids = present.userIds.filter((id) => id !== stream.host_id);
       return { viewers: (await q.userBriefs(db, ids)).map(brief), guests: present.guests };
     },
+
+    /** The job's run: mutes that have ended are forgotten. */
+    async sweepEndedMutes(): Promise<void> {
+      await q.deleteEndedMutes(db, clock.iso());
+    },
   };
 }
 

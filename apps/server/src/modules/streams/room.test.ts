@@ -270,6 +270,12 @@ describe.each(DIALECTS)('the room: reminders, moderators, mutes, muted words, vi
       clock.advance(1);
       expect(await room.chatCheck(v, stream, 'hello')).toEqual({ hidden: false });
       expect((await room.room(v, stream)).mutedUntil).toBeNull();
+      // The hourly sweep forgets the ended mute.
+      const mutes = () =>
+        t.database.db.selectFrom('stream_mutes').select('user_id').where('stream_id', '=', show).execute();
+      expect(await mutes()).toHaveLength(1);
+      await room.moderation.sweepEndedMutes();
+      expect(await mutes()).toEqual([]);
     });
 
     it('muted words hide a line from everyone but its sender, never the host or a moderator', async () => {

@@ -236,8 +236,9 @@ interface Person {
       [id],
     );
     expect(ended.rows).toEqual([{ status: 'ended', end_reason: 'timer' }]);
+    // The win is a line of the winner's one order from this show (issue 30).
     const orders = await db.query(
-      'select o.id from orders o join auctions a on a.id = o.auction_id where a.stream_id = $1',
+      'select o.buyer_id from orders o join order_lines l on l.order_id = o.id where o.stream_id = $1',
       [id],
     );
     expect(orders.rows).toHaveLength(1);

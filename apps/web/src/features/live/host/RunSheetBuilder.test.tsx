@@ -102,7 +102,10 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Timer (seconds) for Silk scarf'), { target: { value: '5' } });
     fireEvent.submit(screen.getByTestId('host-form'));
     expect(await screen.findByText("A lot's timer must be a whole number of seconds from 10 to 600.")).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Timer (seconds) for Silk scarf')));
+    // Focus moves after the refusal renders; on a loaded machine that can take longer than waitFor's default second.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Timer (seconds) for Silk scarf')), {
+      timeout: 5000,
+    });
     expect(mutateAsync).not.toHaveBeenCalled();
   });
 

@@ -10,10 +10,10 @@
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
 import { seedStream } from './support/fixtures.js';
 import { benchOptions } from './support/options.js';
+import { joinedStream } from './support/stream-socket.js';
 
 const {
   clients: CLIENTS,
@@ -22,28 +22,14 @@ const {
   processes: PROCESSES,
 } = benchOptions({ clients: 500, rate: 10, seconds: 10, processes: 2 });
 
-/** A signed-in socket that has joined the stream. */
-function joined(url: string, cookie: string, streamId: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      extraHeaders: { cookie },
-    });
-    socket.once('hello', () => socket.emit('stream:join', { streamId }, () => resolve(socket)));
-    socket.once('connect_error', reject);
-  });
-}
-
 async function main() {
   const database = await benchDatabase('sqlite');
   // A sender per message in each second: the chat's own limit is one a second per person.
   const { streamId, hostCookie, cookies } = await seedStream(database.env, RATE * 2);
   const server = await startServerProcess(database.env);
-  const host = await joined(server.url, hostCookie, streamId);
+  const host = await joinedStream(server.url, hostCookie, streamId);
   const presence = setInterval(() => host.emit('stream:heartbeat', { streamId }), 5000);
-  const senders = await Promise.all(cookies.map((cookie) => joined(server.url, cookie, streamId)));
+  const senders = await Promise.all(cookies.map((cookie) => joinedStream(server.url, cookie, streamId)));
   const crowds = Array.from({ length: PROCESSES }, (_, p) => {
     const share = Math.floor(CLIENTS / PROCESSES) + (p < CLIENTS % PROCESSES ? 1 : 0);
     return fork(path.join(ROOT, 'bench/support/socket-clients.ts'), [server.url, streamId, String(share), 'stream'], {

@@ -13,26 +13,13 @@
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import type { StreamDetail } from '@souq/shared';
 import { seedShow } from './support/fixtures.js';
 import { benchOptions } from './support/options.js';
+import { joinedStream } from './support/stream-socket.js';
 import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
 
 const { viewers: VIEWERS, lots: LOTS, processes: PROCESSES } = benchOptions({ viewers: 500, lots: 5, processes: 2 });
-
-function joined(url: string, cookie: string, streamId: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      extraHeaders: { cookie },
-    });
-    socket.once('hello', () => socket.emit('stream:join', { streamId }, () => resolve(socket)));
-    socket.once('connect_error', reject);
-  });
-}
 
 async function post(url: string, path: string, cookie: string): Promise<void> {
   const answer = await fetch(`${url}${path}`, { method: 'POST', headers: { cookie, origin: url } });
@@ -47,11 +34,11 @@ async function main() {
   const database = await benchDatabase('sqlite');
   const { streamId, hostCookie, cookies } = await seedShow(database.env, LOTS, 1);
   const server = await startServerProcess(database.env);
-  const host = await joined(server.url, hostCookie, streamId);
+  const host = await joinedStream(server.url, hostCookie, streamId);
   await post(server.url, `/api/streams/${streamId}/live`, hostCookie);
   // The host's socket joined before the show was live: it joins again to host it.
   await new Promise((resolve) => host.emit('stream:join', { streamId }, resolve));
-  const bidder = await joined(server.url, cookies[0]!, streamId);
+  const bidder = await joinedStream(server.url, cookies[0]!, streamId);
   const presence = setInterval(() => host.emit('stream:heartbeat', { streamId }), 5000);
   const crowds = Array.from({ length: PROCESSES }, (_, p) => {
     const share = Math.floor(VIEWERS / PROCESSES) + (p < VIEWERS % PROCESSES ? 1 : 0);

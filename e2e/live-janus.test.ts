@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { announceSkip, janusInstalled, startJanus, type JanusProcess } from '../apps/server/test/janus-process.js';
@@ -13,24 +13,11 @@ import {
   signInContext,
 } from './support/harness.js';
 import { goLiveSelling } from './support/host.js';
+import { seesVideo } from './support/page-checks.js';
 
 const READY = janusInstalled();
 if (!READY)
   announceSkip('the live screens through Janus', 'janus not installed', 'apt-get install -y janus to run it.');
-
-/** The <video> decodes frames and its time moves on. */
-async function seesVideo(page: Page, testId: string): Promise<void> {
-  const video = page.getByTestId(testId);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0);
-  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(before);
-}
 
 /**
  * Issue 9: the same screens as e2e/live.test.ts, with the server configured for Janus: the host

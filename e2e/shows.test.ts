@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
@@ -17,45 +15,14 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
+import { axeClean, seesVideo } from './support/page-checks.js';
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 860 };
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
 
 /** A `datetime-local` value in Gulf time (UTC+4, no summer time), as the host types it. */
 const gulfInput = (ms: number) => new Date(ms + 4 * 3600_000).toISOString().slice(0, 16);
-
-/** axe-core on the page's main content: no WCAG 2 A/AA violations. */
-async function axeClean(page: Page): Promise<void> {
-  // Through the debugger, not a <script>: the app's CSP rightly refuses inline scripts.
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            opts: unknown,
-          ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run({ include: [['main']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  expect(violations).toEqual([]);
-}
-
-/** The <video> decodes frames and its time moves on: the picture is really arriving. */
-async function seesVideo(page: Page, testId: string): Promise<void> {
-  const video = page.getByTestId(testId);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0);
-}
 
 /** The page at a phone's width and back: a screenshot, and nothing scrolls sideways. */
 async function onPhone(page: Page, name: string): Promise<void> {

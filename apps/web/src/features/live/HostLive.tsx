@@ -12,7 +12,6 @@ import { useMute } from './host-api';
 import { HostTools } from './host/HostTools';
 import { GoLivePanel } from './host/GoLivePanel';
 import { useClipOnSale } from './host/useClipOnSale';
-import { useShowFeed } from './host/useShowFeed';
 import { formatGulfClock } from '../../components/dates';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
@@ -41,7 +40,6 @@ export function HostLive({ stream, initialMedia }: Props) {
   const removeViewer = useRemoveViewer(stream.id);
   const mute = useMute(stream.id);
   const products = useSellableProducts(stream.host.id);
-  useShowFeed(stream.id);
   const left = useSecondsLeft(stream.endsAt);
   const ended = stream.status === 'ended';
   const scheduled = stream.status === 'scheduled';

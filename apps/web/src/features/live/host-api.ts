@@ -8,7 +8,7 @@ import { streamKeys } from './api';
 /**
  * The host's side of a show: the run sheet, Buy It Now, moderators, muted words, mutes and clips.
  * Each write changes the cached stream as soon as the server answers, and the socket's `show:lots`
- * and `show:pins` (useShowFeed) keep it current for everything else that happens.
+ * and `show:pins` (useStreamRoom, which both pages share) keep it current for everything else.
  */
 export const hostKeys = {
   moderators: () => ['me', 'moderators'] as const,

@@ -247,6 +247,10 @@ export const MSG = {
   clipNotVideo: 'The clip must be a video.',
   clipNotSold: 'Only a sold lot keeps a clip.',
   reminderNotUpcoming: 'Reminders are only for upcoming shows.',
+
+  // Staff (issue 31)
+  staffOnly: 'Only Souq staff can do this.',
+  reasonRequired: 'Please give a reason.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

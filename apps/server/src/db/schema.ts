@@ -23,6 +23,8 @@ export interface UsersTable {
   created_at: string;
   /** 'en' or 'ar' (issue 29): the language of this person's mail and notifications; null until chosen (English). */
   locale: string | null;
+  /** 1 for Souq's staff (issue 31): set only by `npm run staff:grant`, never from the web. */
+  staff: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -80,6 +82,7 @@ export interface DB {
   item_opens: ItemOpensTable;
   feed_hidden: FeedHiddenTable;
   feed_sessions: FeedSessionsTable;
+  staff_actions: StaffActionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -374,5 +377,18 @@ export interface FeedSessionsTable {
   id: string;
   user_id: string | null;
   items: string;
+  created_at: string;
+}
+
+/** One thing a staff member did (issue 31): appended, never changed. */
+export interface StaffActionsTable {
+  id: string;
+  staff_id: string;
+  /** What was done: 'hide_listing', 'suspend_account', 'decide_dispute', … */
+  action: string;
+  /** What it was done to: 'product', 'auction', 'user', 'review', 'message', 'report', 'dispute', … */
+  target_kind: string;
+  target_id: string;
+  reason: string;
   created_at: string;
 }

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailure } from '../lib/errors.js';
 import { jsonSchemaOf } from './response-schema.js';
-import { requireUser, requireVerifiedUser } from './session.js';
+import { requireStaff, requireUser, requireVerifiedUser } from './session.js';
 
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
 
@@ -65,7 +65,9 @@ export function routeOf<E extends Endpoint>(endpoint: E, gate: Gate = {}): Route
     const check =
       endpoint.access === 'verified'
         ? (request: FastifyRequest) => requireVerifiedUser(request, gate)
-        : (request: FastifyRequest) => requireUser(request, gate.loggedOut);
+        : endpoint.access === 'staff'
+          ? (request: FastifyRequest) => requireStaff(request)
+          : (request: FastifyRequest) => requireUser(request, gate.loggedOut);
     // A callback hook: an async one costs a promise on every request (issue 6).
     route.preValidation = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
       try {

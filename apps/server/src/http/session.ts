@@ -94,3 +94,10 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
   const header = request.headers.cookie;
   return header !== undefined && request.server.parseCookie(header)[SESSION_COOKIE] !== undefined;
 }
+
+/** The one staff gate (issue 31): staff is a flag only the command line sets; everyone else gets 403. */
+export function requireStaff(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.staff !== 1) throw new DomainError('FORBIDDEN', MSG.staffOnly);
+  return user;
+}

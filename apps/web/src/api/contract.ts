@@ -36,6 +36,9 @@ export const API: Routes<typeof Contract> = {
     googleStart: { method: 'GET', path: '/api/auth/google/start' },
     googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
   },
+  admin: {
+    audit: { method: 'GET', path: '/api/admin/audit' },
+  },
   auctions: {
     time: { method: 'GET', path: '/api/time' },
     list: { method: 'GET', path: '/api/auctions' },

@@ -16,6 +16,7 @@ const user = (locale: Locale | null): SessionUser => ({
   emailVerified: true,
   profilePic: '/images/default-avatar.svg',
   hasPassword: true,
+  staff: false,
   locale,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

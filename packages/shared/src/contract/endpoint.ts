@@ -5,9 +5,9 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint: anyone (a session, when sent, is read: "liked by me"), anyone signed
- * in, or only someone whose email is verified.
+ * in, only someone whose email is verified, or only Souq's staff (issue 31; 403 FORBIDDEN for others).
  */
-export type Access = 'public' | 'user' | 'verified';
+export type Access = 'public' | 'user' | 'verified' | 'staff';
 
 /** An answer that is not JSON: no body (204), a redirect, a file or a page. */
 export interface OtherAnswer {

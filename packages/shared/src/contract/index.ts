@@ -1,4 +1,5 @@
 import { accounts } from './accounts.js';
+import { admin } from './admin.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
 import type { Endpoint } from './endpoint.js';
@@ -16,6 +17,7 @@ export * from './endpoint.js';
 /** Every HTTP endpoint the server answers, by module. */
 export const API = {
   accounts,
+  admin,
   auctions,
   catalog,
   feed,

@@ -124,7 +124,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], info: { version:
       security: endpoint.access === 'public' ? [{}, { session: [] }] : [{ session: [] }],
       ...(endpoint.access === 'verified'
         ? { description: 'Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.' }
-        : {}),
+        : endpoint.access === 'staff'
+          ? { description: 'Souq staff only: otherwise 403 `FORBIDDEN`.' }
+          : {}),
       parameters: [
         ...parameters(endpoint.params, 'path'),
         ...parameters(endpoint.query, 'query'),

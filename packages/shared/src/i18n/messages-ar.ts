@@ -252,6 +252,8 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   clipNotVideo: 'يجب أن يكون المقطع فيديو.',
   clipNotSold: 'المقاطع للقطع المبيعة فقط.',
   reminderNotUpcoming: 'التذكيرات للعروض القادمة فقط.',
+  staffOnly: 'هذا الإجراء لفريق Souq فقط.',
+  reasonRequired: 'يرجى ذكر السبب.',
 };
 
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */

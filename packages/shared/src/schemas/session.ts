@@ -14,6 +14,8 @@ export const SessionUserSchema = z.object({
   createdAt: z.string(),
   /** The language the account chose (issue 29), for the browser to apply after sign-in; null until chosen. */
   locale: z.enum(LOCALES).nullable(),
+  /** Souq staff (issue 31): the browser shows the way to /admin; the server checks it on every staff route. */
+  staff: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -8,6 +8,8 @@ export const ACCOUNTS_PORT = [
   'userById',
   // auctions (outbid mail), flows/auction-close.ts: where to mail people
   'contactsOf',
+  // trust, orders (issue 31): every staff action is written to the audit log in its own transaction
+  'recordStaffAction',
 ] as const satisfies ReadonlyArray<keyof AccountsService>;
 
 export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

@@ -25,6 +25,11 @@ export function accountsRoutes(accounts: AccountsService, oidc: OidcSignIn, rate
     });
 
     app.route({
+      ...routeOf(API.admin.audit),
+      handler: async (request) => accounts.auditLog(request.query.before),
+    });
+
+    app.route({
       ...routeOf(C.register),
       ...limited,
       handler: async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   cleanText,
   emailAddress,
   MSG,
+  type AuditLog,
   type Locale,
   type ChangePasswordInput,
   type ForgotPasswordInput,
@@ -23,6 +24,8 @@ import { DomainError } from '../../lib/errors.js';
 import { chosenLocale, recipientLocale } from '../../lib/locale.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import * as q from './queries.js';
+import * as staff from './staff.js';
+import type { StaffActionEntry } from './staff.js';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
 
 const HOUR = 3600_000;
@@ -60,8 +63,11 @@ export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
     locale: chosenLocale(row.locale),
+    staff: row.staff === 1,
   };
 }
+
+const AUDIT_PAGE = 50;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -157,6 +163,7 @@ export function createAccountsService(deps: AccountsDeps) {
       email_verified_at: verified ? iso() : null,
       created_at: iso(),
       locale: input.locale ?? null,
+      staff: 0,
     };
     try {
       await q.insertUser(db, row);
@@ -356,6 +363,29 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Where to mail people (their sign-in address, the name to greet, their language), read with the caller's writes. */
     contactsOf: (runner: Kysely<DB>, userIds: string[]) => q.contactsOf(runner, userIds),
+
+    /** Appends to the staff audit log, in the caller's transaction (issue 31). */
+    recordStaffAction: (runner: Kysely<DB>, entry: StaffActionEntry) => staff.recordStaffAction(runner, entry, iso()),
+
+    /** The staff audit log, newest first, 50 a page; `before` is the previous page's `next`. */
+    async auditLog(before?: string): Promise<AuditLog> {
+      const [createdAt, id] = before?.split('|') ?? [];
+      const rows = await staff.staffActions(db, AUDIT_PAGE + 1, createdAt && id ? { createdAt, id } : undefined);
+      const page = rows.slice(0, AUDIT_PAGE);
+      const last = page.at(-1);
+      return {
+        actions: page.map((r) => ({
+          id: r.id,
+          staff: r.staff_username,
+          action: r.action,
+          targetKind: r.target_kind,
+          targetId: r.target_id,
+          reason: r.reason,
+          createdAt: r.created_at,
+        })),
+        next: rows.length > AUDIT_PAGE && last ? `${last.created_at}|${last.id}` : null,
+      };
+    },
   };
 
   /** A username from the provider's name that satisfies our rules and is not taken. */

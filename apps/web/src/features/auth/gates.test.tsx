@@ -17,6 +17,7 @@ const user = (emailVerified: boolean): SessionUser => ({
   emailVerified,
   profilePic: '/images/default-avatar.svg',
   hasPassword: true,
+  staff: false,
   locale: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

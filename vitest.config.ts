@@ -27,6 +27,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Tests a file marks concurrent (the accessibility walks) run three at a time: each is mostly
+          // waiting for pages to settle, and two cores run three browser pages without starving them.
+          maxConcurrency: 3,
           pool: 'forks',
         },
       },

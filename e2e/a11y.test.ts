@@ -178,52 +178,60 @@ describeInBrowser('accessibility and phone layout of every route', () => {
     ],
   };
 
+  // The six walks of one language run side by side, each in its own browser context: most of a walk
+  // is waiting for pages to settle. The languages take turns, because a signed-in walk may leave
+  // its language on the account, which the other language's walk of the same person would then read.
   for (const language of ['en', 'ar'] as const satisfies Language[]) {
-    for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
-      for (const [size, viewport] of Object.entries(WIDTHS)) {
-        const name = `${language === 'ar' ? 'in Arabic, ' : ''}${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}${language === 'ar' ? ', and no English is left' : ''}`;
-        it(
-          name,
-          async () => {
-            const tracked = await openPage(browser, server.url, viewport);
-            pages.push(tracked);
-            if (language === 'ar')
-              await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
-            if (visitor !== 'signed out') {
-              const user = users[visitor];
-              await signInContext(tracked.context, server.url, user.cookie);
-            }
-            const { page } = tracked;
-            const problems: string[] = [];
-            for (const route of ROUTES[visitor]()) {
-              await page.goto(route);
-              await settled(page);
-              for (const v of await violations(page)) problems.push(`${route}: ${v}`);
-              if (language === 'ar') {
-                if ((await page.evaluate(() => document.documentElement.dir)) !== 'rtl')
-                  problems.push(`${route}: the page is not right to left`);
-                for (const text of await latinLeftovers(page, allowed()))
-                  problems.push(`${route}: English left: ${text}`);
+    describe(language === 'ar' ? 'in Arabic' : 'in English', () => {
+      for (const visitor of ['signed out', 'unverified', 'verified'] as const) {
+        for (const [size, viewport] of Object.entries(WIDTHS)) {
+          const name = `${language === 'ar' ? 'in Arabic, ' : ''}${visitor}, ${size}: axe-core finds nothing${size === 'phone' ? ', nothing scrolls sideways and every control takes a thumb' : ''}${language === 'ar' ? ', and no English is left' : ''}`;
+          it.concurrent(
+            name,
+            async ({ expect }) => {
+              const tracked = await openPage(browser, server.url, viewport);
+              pages.push(tracked);
+              if (language === 'ar')
+                await tracked.context.addCookies([
+                  { name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' },
+                ]);
+              if (visitor !== 'signed out') {
+                const user = users[visitor];
+                await signInContext(tracked.context, server.url, user.cookie);
               }
-              if (size === 'phone') {
-                const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-                if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
-                for (const small of await smallTargets(page)) problems.push(`${route}: ${small}, under 44 px at 360px`);
-                // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
-                if (await page.getByTestId('cart-badge').isVisible())
-                  problems.push(`${route}: the floating cart button shows at 360px`);
-                if (!(await page.getByTestId('header-cart').isVisible()))
-                  problems.push(`${route}: no cart in the header at 360px`);
+              const { page } = tracked;
+              const problems: string[] = [];
+              for (const route of ROUTES[visitor]()) {
+                await page.goto(route);
+                await settled(page);
+                for (const v of await violations(page)) problems.push(`${route}: ${v}`);
+                if (language === 'ar') {
+                  if ((await page.evaluate(() => document.documentElement.dir)) !== 'rtl')
+                    problems.push(`${route}: the page is not right to left`);
+                  for (const text of await latinLeftovers(page, allowed()))
+                    problems.push(`${route}: English left: ${text}`);
+                }
+                if (size === 'phone') {
+                  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+                  if (overflow > 0) problems.push(`${route}: scrolls sideways by ${overflow}px at 360px`);
+                  for (const small of await smallTargets(page))
+                    problems.push(`${route}: ${small}, under 44 px at 360px`);
+                  // A floating cart button would sit over prices, fields and the buy bar: the header carries the cart.
+                  if (await page.getByTestId('cart-badge').isVisible())
+                    problems.push(`${route}: the floating cart button shows at 360px`);
+                  if (!(await page.getByTestId('header-cart').isVisible()))
+                    problems.push(`${route}: no cart in the header at 360px`);
+                }
               }
-            }
-            expect(problems).toEqual([]);
-            expect(tracked.errors).toEqual([]);
-            // Fourteen pages, each settled and checked: longer than one flow, on a busy machine too.
-          },
-          240_000,
-        );
+              expect(problems).toEqual([]);
+              expect(tracked.errors).toEqual([]);
+              // Fourteen pages, each settled and checked, six walks at once: longer than one flow.
+            },
+            300_000,
+          );
+        }
       }
-    }
+    });
   }
 
   describe('the own profile on a phone', () => {

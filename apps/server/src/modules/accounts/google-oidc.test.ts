@@ -252,6 +252,7 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
       hasPassword: false,
       createdAt: expect.any(String),
       locale: 'en',
+      staff: false,
     });
     const row = await userRow('sara@example.com');
     expect(row).toMatchObject({ google_sub: 'sara', password_hash: null, phone: null });
@@ -356,6 +357,7 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
       hasPassword: true,
       createdAt: existing.created_at,
       locale: null,
+      staff: false,
     });
     expect(await userRow('layla@example.com')).toMatchObject({ id: existing.id, google_sub: 'google-layla' });
 

@@ -48,6 +48,7 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
         hasPassword: true,
         createdAt: expect.any(String),
         locale: 'en',
+        staff: false,
       },
       verificationSent: true,
     });

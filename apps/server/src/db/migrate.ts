@@ -40,6 +40,8 @@ export const MIGRATIONS: Record<string, Migration> = {
 };
 
 const BUSY_RETRY_MS = 30_000;
+/** undefined_column, invalid_schema_name, undefined_table, internal_error ("cache lookup failed"). */
+const CATALOG_RACES = new Set(['42703', '3F000', '42P01', 'XX000']);
 
 /** Safe to run from several processes at once: one applies the migrations, the others find them applied. */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
@@ -56,9 +58,15 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
       try {
         return await migrateOnce(db, schema);
       } catch (error) {
+        const code = String((error as { code?: unknown })?.code ?? '');
         // SQLite refuses, rather than waits for, a write that meets another migration (see database.ts).
-        const busy = String((error as { code?: unknown })?.code ?? '').startsWith('SQLITE_BUSY');
-        if (!busy || Date.now() > deadline) throw error;
+        const busy = code.startsWith('SQLITE_BUSY');
+        // Kysely asks whether its migration tables exist by reading every schema's tables and columns
+        // from PostgreSQL's catalog, before it takes its lock; a schema being created, migrated or
+        // dropped at that moment (another instance, or another test's database) can make that read
+        // fail. Nothing was written yet: reading again is safe.
+        const catalogRace = !sqlite && CATALOG_RACES.has(code);
+        if (!(busy || catalogRace) || Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       }
     }

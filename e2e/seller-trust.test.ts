@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DELIVER, moveLine, placeOrder } from '../apps/server/test/aftersale-support.js';
+import { DELIVER, makeStaff, moveLine, placeOrder } from '../apps/server/test/aftersale-support.js';
+import { call } from '../apps/server/test/catalog-support.js';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import type { TestApp } from '../apps/server/test/support.js';
 import {
@@ -108,6 +113,58 @@ describeInBrowser('seller trust in the browser', () => {
     await expect.poll(() => page.getByTestId('seller-standing').first().textContent()).toContain('1 rating');
     await axeClean(page);
     await fitsWidth(page);
+  });
+
+  it('a problem with a photo is answered by the seller, escalated, and decided by staff in /admin/disputes', async () => {
+    const staff = await person('souq_staff');
+    await makeStaff(t(), staff.id);
+    const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-e2e-')), 'scratch.png');
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a1e1e' } })
+      .png()
+      .toFile(photo);
+    const product = await insertProduct(t(), seller.id, { title: 'Prayer mat', price: 7_000 });
+    const order = await placeOrder(t(), buyer, [product]);
+    await moveLine(t(), seller, order.lines[0]!.id, DELIVER);
+
+    const page = await open(buyer);
+    await page.goto('/MyAccount?tab=orders');
+    const card = page.getByTestId('order').filter({ hasText: 'Prayer mat' });
+    await card.getByTestId('report-problem').click();
+    const form = card.getByTestId('problem-form');
+    await form.getByLabel('What went wrong?').selectOption('not_as_described');
+    await form.getByLabel('Describe the problem').fill('It arrived torn at one corner.');
+    await form.getByLabel(/Photos/).setInputFiles(photo);
+    await form.getByRole('button', { name: 'Send to the seller' }).click();
+    await card.getByTestId('problem').getByText('It arrived torn at one corner.').waitFor();
+    expect(await card.getByTestId('problem').locator('img').count()).toBe(1);
+
+    const sellerPage = await open(seller);
+    await sellerPage.goto('/MyAccount?tab=sales');
+    const answer = sellerPage.getByTestId('answer-problem');
+    await answer.getByLabel('Your answer').selectOption('reply');
+    await answer.getByLabel('Your words to the buyer').fill('It was perfect when it left.');
+    await answer.getByRole('button', { name: 'Send answer' }).click();
+    await sellerPage.getByTestId('problem-answer').waitFor();
+
+    await page.reload();
+    await card.getByTestId('escalate-problem').getByRole('button', { name: 'Ask Souq staff to decide' }).click();
+    await card.getByTestId('problem').getByText('With Souq staff').waitFor();
+
+    const staffPage = await open(staff);
+    await staffPage.goto('/admin/disputes');
+    const dispute = staffPage.getByTestId('dispute');
+    await dispute.getByText('It arrived torn at one corner.').waitFor();
+    await axeClean(staffPage);
+    const decide = dispute.getByTestId('decide-dispute');
+    await decide.getByLabel('Decision').selectOption('buyer');
+    await decide.getByLabel(/Reason/).fill('The photo shows the tear.');
+    await decide.getByRole('button', { name: 'Decide' }).click();
+    await staffPage.getByText('No disputes to decide').waitFor();
+
+    await page.reload();
+    await card.getByTestId('problem-decision').getByText('The photo shows the tear.').waitFor();
+    const audit = (await call(t(), 'GET', '/api/admin/audit', { user: staff })).json();
+    expect(audit.actions[0]).toMatchObject({ action: 'decide_dispute_for_buyer', reason: 'The photo shows the tear.' });
     for (const p of pages) expect(p.errors).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ export const aftersaleModule = defineModule(
       mailLater: mailLater(ctx.mailer, ctx.log, 'after-sale mail failed'),
       publicUrl: ctx.config.publicUrl,
     };
-    const shipping = createShipping({ ...told, db: ctx.db, orders: needs.orders });
+    const shipping = createShipping({ ...told, db: ctx.db, clock: ctx.clock, orders: needs.orders });
     const ratings = createRatings({
       db: ctx.db,
       clock: ctx.clock,

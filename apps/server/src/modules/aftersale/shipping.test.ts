@@ -71,6 +71,15 @@ describe.each(DIALECTS)('the shipping deadline (%s)', (dialect) => {
     expect(sellerNews).toEqual([expect.objectContaining({ link: '/MyAccount?tab=sales' })]);
   });
 
+  it('the job sleeps until the next deadline, so a short SHIP_WITHIN_HOURS is told in time', async () => {
+    await tellLate();
+    await placeOrder(t, buyer, [await product()]);
+    const next = await t.services.aftersale.shipping.tellLate();
+    expect(next).toBe(72 * HOUR);
+    clock.advance(72 * HOUR);
+    expect(await t.services.aftersale.shipping.tellLate()).toBeUndefined();
+  });
+
   it('a line shipped in time is never late and cannot be cancelled by the buyer', async () => {
     const order = await placeOrder(t, buyer, [await product()]);
     const lineId = order.lines[0]!.id;

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
+import type { Clock } from '../../lib/clock.js';
 import type { OrdersPort } from '../orders/port.js';
 import { ORDERS_PATH, SALES_PATH } from './emails.js';
 import { tell, type TellDeps } from './tell.js';
 
 export interface ShippingDeps extends TellDeps {
   db: Kysely<DB>;
-  orders: Pick<OrdersPort, 'lateLinesUntold' | 'markLate' | 'cancelLate'>;
+  clock: Clock;
+  orders: Pick<OrdersPort, 'lateLinesUntold' | 'markLate' | 'nextShipBy' | 'cancelLate'>;
 }
 
 /** Lines told about per run; the job runs again at once while there are more. */
@@ -24,6 +26,11 @@ export type Shipping = ReturnType<typeof createShipping>;
 export function createShipping(deps: ShippingDeps) {
   const { db, orders } = deps;
 
+  const untilNext = async (): Promise<number | void> => {
+    const next = await orders.nextShipBy();
+    if (next) return Math.max(0, Date.parse(next) - deps.clock.now().getTime());
+  };
+
   const usernames = async (ids: string[]) =>
     new Map((await deps.accounts.contactsOf(db, ids)).map((c) => [c.id, c.username]));
 
@@ -31,11 +38,12 @@ export function createShipping(deps: ShippingDeps) {
     /**
      * Tells the buyers of lines that have just become late. Each line is claimed with a conditional
      * update in the transaction that rings the bell, so two instances never tell one buyer twice.
-     * Returns how soon to run again: at once while a full batch was found.
+     * Returns how soon to run again: at once while a full batch was found, else at the next
+     * deadline (the runner's interval caps it, and catches orders placed meanwhile).
      */
     async tellLate(): Promise<number | void> {
       const due = await orders.lateLinesUntold(BATCH);
-      if (!due.length) return;
+      if (!due.length) return untilNext();
       const sellers = await usernames([...new Set(due.map((l) => l.seller_id))]);
       for (const line of due) {
         await withAfterCommit((onCommit) =>
@@ -52,7 +60,7 @@ export function createShipping(deps: ShippingDeps) {
           }),
         );
       }
-      return due.length === BATCH ? 0 : undefined;
+      return due.length === BATCH ? 0 : untilNext();
     },
 
     /** The buyer cancels a late, unshipped line; its seller is told in the same transaction. */

@@ -17,6 +17,7 @@ export const ORDERS_PORT = [
   // checks of a line, and the seller's on-time share
   'lateLinesUntold',
   'markLate',
+  'nextShipBy',
   'buyerLine',
   'cancelLate',
   'shippingRecord',

@@ -255,6 +255,16 @@ export const lateLinesUntold = (db: Db, now: string, limit: number) =>
     .limit(limit)
     .execute();
 
+/** The soonest deadline still ahead of an unshipped line nobody was told of: when the late job next has work. */
+export const nextShipBy = (db: Db, now: string) =>
+  db
+    .selectFrom('order_lines')
+    .select((eb) => eb.fn.min('ship_by').as('next'))
+    .where('ship_by', '>', now)
+    .where('status', 'in', UNSHIPPED)
+    .where('late_at', 'is', null)
+    .executeTakeFirst();
+
 /** Claims telling the buyer: true for exactly one caller, however many instances run the job. */
 export async function markLate(db: Db, lineId: string, at: string): Promise<boolean> {
   const result = await db

@@ -460,6 +460,8 @@ export function createOrdersService(deps: {
     /** Late lines whose buyer has not been told; `markLate` claims each one in the caller's transaction. */
     lateLinesUntold: (limit: number) => q.lateLinesUntold(db, deps.clock.iso(), limit),
     markLate: (trx: Trx, lineId: string): Promise<boolean> => q.markLate(trx, lineId, deps.clock.iso()),
+    /** The next deadline ahead, or null: the late job sleeps until then (a short SHIP_WITHIN_HOURS is told in time). */
+    nextShipBy: async (): Promise<string | null> => (await q.nextShipBy(db, deps.clock.iso()))?.next ?? null,
 
     /** One line of the buyer's orders, or undefined if it is not theirs. */
     buyerLine: (lineId: string, buyerId: string) => q.buyerLine(db, lineId, buyerId),

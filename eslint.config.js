@@ -17,6 +17,7 @@ export const MODULE_ORDER = [
   'auctions',
   'streams',
   'feed',
+  'aftersale',
 ];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 

@@ -168,6 +168,8 @@ describeInBrowser('accessibility and phone layout of every route', () => {
       '/MyAccount?tab=orders',
       '/MyAccount?tab=sales',
       '/MyAccount?tab=auctions',
+      '/MyAccount?tab=ratings',
+      '/admin/disputes',
       `/EditProduct/${productId}`,
       '/AddProduct',
       '/settings',

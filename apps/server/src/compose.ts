@@ -1,6 +1,7 @@
 import { auctionCloseFlow } from './flows/auction-close.js';
 import { mailLater } from './lib/mail-later.js';
 import { accountsModule } from './modules/accounts/index.js';
+import { aftersaleModule } from './modules/aftersale/index.js';
 import { auctionsModule } from './modules/auctions/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { feedModule } from './modules/feed/index.js';
@@ -51,8 +52,13 @@ export function composeModules(ctx: ModuleContext) {
     orders: orders.port,
     auctions: auctions.port,
   });
+  const aftersale = aftersaleModule.create(ctx, {
+    accounts: accounts.port,
+    orders: orders.port,
+    notifications: notifications.port,
+  });
 
-  const modules = { accounts, profiles, catalog, reviews, orders, notifications, auctions, streams, feed };
+  const modules = { accounts, profiles, catalog, reviews, orders, notifications, auctions, streams, feed, aftersale };
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
     parts: Object.values(modules),
@@ -66,6 +72,7 @@ export function composeModules(ctx: ModuleContext) {
       auctions: auctions.service,
       streams: streams.service,
       feed: feed.service,
+      aftersale: aftersale.service,
     },
   };
 }

@@ -92,6 +92,18 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Issue 31: hours a seller has to ship after the order has its address, and to answer a problem.
+  // Decimals, so a test or a demo can make them seconds (0.0005 h is 1.8 s).
+  SHIP_WITHIN_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive()
+    .max(24 * 60)
+    .default(72),
+  PROBLEM_ANSWER_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive()
+    .max(24 * 60)
+    .default(48),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
@@ -142,6 +154,8 @@ export interface Config {
   webDist?: string;
   /** Absent: uploads live in DATA_DIR/uploads. */
   s3?: S3Config;
+  /** After a sale (issue 31): how long a seller has to ship, and to answer a problem. */
+  aftersale: { shipWithinMs: number; problemAnswerMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -217,6 +231,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    aftersale: {
+      shipWithinMs: Math.round(e.SHIP_WITHIN_HOURS * 3_600_000),
+      problemAnswerMs: Math.round(e.PROBLEM_ANSWER_HOURS * 3_600_000),
+    },
     ...(e.S3_BUCKET
       ? {
           s3: {

@@ -169,3 +169,15 @@ describe('main.ts with a bad configuration', () => {
     expect(run.stderr).toMatch(/S3_BUCKET: cannot use bucket "souq" at http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED/);
   });
 });
+
+describe('after-sale deadlines (issue 31)', () => {
+  it('gives a seller 72 hours to ship and 48 to answer a problem, in hours with decimals', () => {
+    expect(loadConfig({}).aftersale).toEqual({ shipWithinMs: 72 * 3_600_000, problemAnswerMs: 48 * 3_600_000 });
+    expect(loadConfig({ SHIP_WITHIN_HOURS: '0.0005', PROBLEM_ANSWER_HOURS: '1.5' }).aftersale).toEqual({
+      shipWithinMs: 1_800,
+      problemAnswerMs: 5_400_000,
+    });
+    expect(() => loadConfig({ SHIP_WITHIN_HOURS: 'soon' })).toThrow('SHIP_WITHIN_HOURS: must be a number of hours');
+    expect(() => loadConfig({ PROBLEM_ANSWER_HOURS: '0' })).toThrow(/PROBLEM_ANSWER_HOURS/);
+  });
+});

@@ -251,6 +251,32 @@ export const MSG = {
   // Staff (issue 31)
   staffOnly: 'Only Souq staff can do this.',
   reasonRequired: 'Please give a reason.',
+
+  // After a sale: shipping deadline, seller ratings, problems (issue 31)
+  lineNotFound: 'This order line was not found.',
+  lineNotLate: 'You can cancel once the seller is late to ship it.',
+  lineAlreadyShipped: 'This item has already shipped or was cancelled.',
+  ratingNotDelivered: 'You can rate the seller once your item is delivered.',
+  alreadyRated: 'You have already rated this seller for this order.',
+  ratingCommentTooLong: 'Comments can be at most 500 characters.',
+  ratingNotFound: 'This rating was not found.',
+  alreadyReplied: 'You have already replied to this rating.',
+  replyBlank: 'Please write a reply.',
+  replyTooLong: 'Replies can be at most 500 characters.',
+  problemKind: 'Choose what went wrong.',
+  problemTextBlank: 'Please describe the problem.',
+  problemTextTooLong: 'Descriptions can be at most 1000 characters.',
+  tooManyProblemPhotos: 'You can add at most 4 photos.',
+  problemNotDelivered: 'You can report a problem once the item is delivered.',
+  problemTooLate: 'Problems can be reported within 7 days of delivery.',
+  problemExists: 'A problem is already open for this item.',
+  problemNotFound: 'This problem was not found.',
+  answerKind: 'Choose how you answer: refund, return or a reply.',
+  problemAnswered: 'This problem has already been answered.',
+  problemAnswerLate: 'The time to answer this problem has passed.',
+  problemNotEscalatable: 'You can escalate once the seller has answered or their time to answer has passed.',
+  problemNotEscalated: 'This problem is not waiting for a staff decision.',
+  decisionRequired: 'Choose for whom you decide.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

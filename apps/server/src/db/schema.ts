@@ -83,6 +83,8 @@ export interface DB {
   feed_hidden: FeedHiddenTable;
   feed_sessions: FeedSessionsTable;
   staff_actions: StaffActionsTable;
+  seller_ratings: SellerRatingsTable;
+  order_problems: OrderProblemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -186,6 +188,12 @@ export interface OrderLinesTable {
   status_at: string | null;
   /** The auction (a timed auction or a show's lot) this line was won at; null for bought lines. */
   auction_id: Generated<string | null>;
+  /** The seller ships by then: SHIP_WITHIN_HOURS after the order had its address (issue 31); null before. */
+  ship_by: Generated<string | null>;
+  /** When it was marked shipped; kept after delivery, for the seller's on-time share. */
+  shipped_at: Generated<string | null>;
+  /** When the buyer was told it is late (once). */
+  late_at: Generated<string | null>;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -390,5 +398,43 @@ export interface StaffActionsTable {
   target_kind: string;
   target_id: string;
   reason: string;
+  created_at: string;
+}
+
+/** A buyer's rating of a seller, once per order and seller (issue 31). */
+export interface SellerRatingsTable {
+  id: string;
+  order_id: string;
+  seller_id: string;
+  buyer_id: string;
+  stars: number;
+  comment: string | null;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+}
+
+/** A problem on a delivered line (issue 31): open → answered → escalated → decided. */
+export interface OrderProblemsTable {
+  id: string;
+  line_id: string;
+  order_id: string;
+  buyer_id: string;
+  seller_id: string;
+  kind: string;
+  text: string;
+  /** Image keys, encoded as products' are. */
+  photos: string;
+  status: string;
+  answer_by: string;
+  answer_kind: string | null;
+  answer_text: string | null;
+  answered_at: string | null;
+  escalation_text: string | null;
+  escalated_at: string | null;
+  decision: string | null;
+  decision_reason: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
   created_at: string;
 }

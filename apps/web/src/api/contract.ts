@@ -39,6 +39,19 @@ export const API: Routes<typeof Contract> = {
   admin: {
     audit: { method: 'GET', path: '/api/admin/audit' },
   },
+  aftersale: {
+    cancelLate: { method: 'POST', path: '/api/order-lines/:id/cancel' },
+    rate: { method: 'POST', path: '/api/order-lines/:id/rating' },
+    reply: { method: 'POST', path: '/api/ratings/:id/reply' },
+    standing: { method: 'GET', path: '/api/sellers/:id/standing' },
+    ratings: { method: 'GET', path: '/api/sellers/:id/ratings' },
+    mine: { method: 'GET', path: '/api/me/aftersale' },
+    openProblem: { method: 'POST', path: '/api/order-lines/:id/problem' },
+    answer: { method: 'POST', path: '/api/problems/:id/answer' },
+    escalate: { method: 'POST', path: '/api/problems/:id/escalate' },
+    disputes: { method: 'GET', path: '/api/admin/disputes' },
+    decide: { method: 'POST', path: '/api/admin/disputes/:id/decide' },
+  },
   auctions: {
     time: { method: 'GET', path: '/api/time' },
     list: { method: 'GET', path: '/api/auctions' },

@@ -59,6 +59,7 @@ export const ROUTES: RouteObject[] = [
   { path: 'forgot-password', ...page('ForgotPasswordPage') },
   { path: 'reset-password', ...page('ResetPasswordPage') },
   { path: 'auth/popup-done', ...page('PopupDonePage') },
+  { path: 'admin/disputes', ...page('AdminDisputesPage') },
   { path: '*', ...page('NotFoundPage') },
 ];
 

@@ -27,6 +27,7 @@ import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
+import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
 import { useT } from '../i18n';
 
@@ -113,6 +114,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               <strong data-testid="auctioneer">
                 <bdi>{auction.seller.username}</bdi>
               </strong>
+              <SellerStanding sellerId={auction.seller.id} />
             </div>
             <Link to={`/MyAccount/${auction.seller.id}`} className="btn btn--ghost btn--small">
               {t('auctions.page.viewProfile')}

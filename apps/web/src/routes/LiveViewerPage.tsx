@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { useRequireLogin, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { useStream } from '../features/live/api';
@@ -44,7 +45,13 @@ export default function LiveViewerPage() {
   }
   const stream = query.data;
   const me = user ? { id: user.id, verified: user.emailVerified } : null;
-  const follow = stream.isHost ? null : <FollowHost hostId={stream.host.id} />;
+  // The host's standing as a seller (issue 31) sits beside the follow star.
+  const follow = (
+    <>
+      <SellerStanding sellerId={stream.host.id} />
+      {stream.isHost ? null : <FollowHost hostId={stream.host.id} />}
+    </>
+  );
   // A scheduled show is its announcement until the host goes live; the socket's news flips it in place.
   if (stream.status === 'scheduled') {
     return (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { MSG, type ProductSummary } from '@souq/shared';
 import { EmptyState } from '../components/EmptyState';
@@ -8,6 +9,11 @@ import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { Spinner } from '../components/Spinner';
 import { useConfirm } from '../components/useConfirm';
+import { LineAftersale } from '../features/aftersale/LineAftersale';
+import { SaleAftersale } from '../features/aftersale/SaleAftersale';
+import { SellerRatings } from '../features/aftersale/SellerRatings';
+import { SellerStanding } from '../features/aftersale/SellerStanding';
+import { useMyAftersale } from '../features/aftersale/api';
 import { useSellerAuctions } from '../features/auctions/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
@@ -15,7 +21,7 @@ import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
-import { useMyOrders, useMySales } from '../features/orders/api';
+import { orderKeys, useMyOrders, useMySales } from '../features/orders/api';
 import { useDeleteProduct } from '../features/sell/api';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
@@ -28,8 +34,13 @@ const OWN_TABS = {
   likes: 'account.tab.likes',
   orders: 'account.tab.orders',
   sales: 'account.tab.sales',
+  ratings: 'aftersale.ratings.tab',
 } as const satisfies Record<string, MessageKey>;
-const OTHER_TABS = { products: 'account.tab.products', auctions: 'account.tab.auctions' } as const;
+const OTHER_TABS = {
+  products: 'account.tab.products',
+  auctions: 'account.tab.auctions',
+  ratings: 'aftersale.ratings.tab',
+} as const;
 type Tab = keyof typeof OWN_TABS;
 
 function OwnedProducts({ userId }: { userId: string }) {
@@ -108,6 +119,10 @@ function Account({ userId }: { userId: string }) {
   const auctions = useSellerAuctions(userId, tab === 'auctions');
   const orders = useMyOrders(own && tab === 'orders');
   const sales = useMySales(own && tab === 'sales');
+  // Issue 31: the ratings and problems beside each order line and sale, and the late cancel re-reads the orders.
+  const aftersale = useMyAftersale(own && (tab === 'orders' || tab === 'sales'));
+  const client = useQueryClient();
+  const ordersChanged = () => void client.invalidateQueries({ queryKey: orderKeys.all });
 
   if (profile.isPending) return <Spinner label={t('account.loadingProfile')} />;
   if (!profile.data) return <PageTitle>{t('account.noSuchUser')}</PageTitle>;
@@ -127,6 +142,7 @@ function Account({ userId }: { userId: string }) {
           )
         }
       />
+      <SellerStanding sellerId={userId} />
       <div className="tablist" role="tablist">
         {(Object.entries(tabs) as [Tab, MessageKey][]).map(([key, label]) => (
           <button
@@ -185,8 +201,23 @@ function Account({ userId }: { userId: string }) {
           emptyTitle={t('account.likes.empty')}
         />
       )}
-      {tab === 'orders' && <OrderList orders={orders.data} loading={orders.isPending} />}
-      {tab === 'sales' && <SaleList sales={sales.data} loading={sales.isPending} />}
+      {tab === 'orders' && (
+        <OrderList
+          orders={orders.data}
+          loading={orders.isPending}
+          lineExtra={(order, line) => (
+            <LineAftersale orderId={order.id} line={line} aftersale={aftersale.data} onOrderChanged={ordersChanged} />
+          )}
+        />
+      )}
+      {tab === 'sales' && (
+        <SaleList
+          sales={sales.data}
+          loading={sales.isPending}
+          saleExtra={(sale) => <SaleAftersale sale={sale} aftersale={aftersale.data} />}
+        />
+      )}
+      {tab === 'ratings' && <SellerRatings sellerId={userId} own={own} />}
     </>
   );
 }

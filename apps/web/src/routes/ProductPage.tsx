@@ -20,6 +20,7 @@ import { Avatar } from '../components/Avatar';
 import { useCategoryName } from '../components/category-names';
 import { RichText } from '../components/RichText';
 import { useT, type MessageKey, type Translate } from '../i18n';
+import { SellerStanding } from '../features/aftersale/SellerStanding';
 
 const ADDED_MS = 2500;
 const CONDITION: Record<ProductDetail['condition'], MessageKey> = {
@@ -195,6 +196,7 @@ function Product({ product }: { product: ProductDetail }) {
               <strong data-testid="seller-name">
                 <bdi>{product.seller.username}</bdi>
               </strong>
+              <SellerStanding sellerId={product.seller.id} />
             </div>
             <Link to={`/MyAccount/${product.seller.id}`} className="btn btn--ghost btn--small">
               {t('product.viewSeller')}

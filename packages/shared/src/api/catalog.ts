@@ -108,7 +108,14 @@ export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 
 /** A bought line: its seller moves it along (placed → confirmed → shipped → delivered). */
 export const OrderLineSchema = QuoteLineSchema.extend({
+  /** The line itself: what the buyer cancels when late, rates the seller of, or opens a problem on (issue 31). */
+  id: z.string(),
+  sellerId: z.string(),
   status: z.enum(FULFILMENT_STATUSES),
+  /** The seller ships by then (SHIP_WITHIN_HOURS after the address was given); null until it is. */
+  shipBy: z.string().nullable(),
+  /** Past shipBy and not shipped: the buyer may cancel it. */
+  late: z.boolean(),
   statusAt: z.string().nullable(),
   /** The auction (a timed auction or a show's lot) this line was won at; null for a bought line. */
   auctionId: z.string().nullable(),
@@ -155,6 +162,9 @@ export const SaleSchema = z.object({
   orderStatus: z.string(),
   status: z.enum(FULFILMENT_STATUSES),
   statusAt: z.string().nullable(),
+  /** As on the buyer's line (issue 31): the seller's deadline, and whether it passed unshipped. */
+  shipBy: z.string().nullable(),
+  late: z.boolean(),
   createdAt: z.string(),
   /** The auction (or show lot) the line was won at; null for a bought line. */
   auctionId: z.string().nullable(),

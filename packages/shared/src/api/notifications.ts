@@ -8,6 +8,10 @@ export const NOTIFICATION_KINDS = [
   'auction_unsold',
   // issue 30: a scheduled show went live (reminded viewers and the host's followers)
   'show_live',
+  // issue 31, after a sale: a late shipment, a line the buyer cancelled for it, each step of a problem
+  'shipping_late',
+  'line_cancelled',
+  'problem',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { accounts } from './accounts.js';
 import { admin } from './admin.js';
+import { aftersale } from './aftersale.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
 import type { Endpoint } from './endpoint.js';
@@ -28,6 +29,7 @@ export const API = {
   streams,
   shows,
   system,
+  aftersale,
 };
 
 /** The same, as one list. */

@@ -12,6 +12,7 @@ export const ordersModule = defineModule((ctx, needs: { catalog: CatalogPort }) 
     catalog: needs.catalog,
     media: ctx.media,
     mail: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: ctx.log },
+    shipWithinMs: ctx.config.aftersale.shipWithinMs,
   });
   return { service, port: portOf(service, ORDERS_PORT), routes: ordersRoutes(service) };
 });

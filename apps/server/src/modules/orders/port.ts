@@ -13,6 +13,14 @@ export const ORDERS_PORT = [
   'addClipSource',
   // feed: what a person bought lately
   'purchaseSignals',
+  // aftersale (issue 31): the late-shipping job, the buyer's late cancel, ratings' and problems'
+  // checks of a line, and the seller's on-time share
+  'lateLinesUntold',
+  'markLate',
+  'nextShipBy',
+  'buyerLine',
+  'cancelLate',
+  'shippingRecord',
 ] as const satisfies ReadonlyArray<keyof OrdersService>;
 
 export type OrdersPort = Pick<OrdersService, (typeof ORDERS_PORT)[number]>;

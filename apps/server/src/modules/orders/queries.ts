@@ -170,6 +170,7 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: 
       'order_lines.quantity',
       'order_lines.line_total',
       'order_lines.auction_id',
+      'order_lines.ship_by',
       'orders.emirate',
       'orders.area',
       'orders.street',
@@ -207,7 +208,8 @@ export async function moveLine(
 ): Promise<boolean> {
   const result = await db
     .updateTable('order_lines')
-    .set({ status: to, status_at: at })
+    // Shipping keeps its own time: status_at moves on at delivery, the on-time share needs this one.
+    .set({ status: to, status_at: at, ...(to === 'shipped' && { shipped_at: at }) })
     .where('id', '=', lineId)
     .where('seller_id', '=', sellerId)
     .where('status', '=', from)
@@ -225,3 +227,114 @@ export const purchaseSignals = (db: Db, buyerId: string, limit: number) =>
     .orderBy('orders.created_at', 'desc')
     .limit(limit)
     .execute();
+
+/** The statuses a line may still ship from; past its deadline in one of them, it is late. */
+export const UNSHIPPED = ['placed', 'confirmed'] as const;
+
+/** An order's lines get their shipping deadline once it has its address (issue 31). */
+export const setShipBy = (db: Db, orderId: string, shipBy: string) =>
+  db.updateTable('order_lines').set({ ship_by: shipBy }).where('order_id', '=', orderId).execute();
+
+/** Lines past their deadline, unshipped, whose buyer has not been told yet: the late job's work. */
+export const lateLinesUntold = (db: Db, now: string, limit: number) =>
+  db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select([
+      'order_lines.id',
+      'order_lines.order_id',
+      'order_lines.title',
+      'order_lines.seller_id',
+      'order_lines.ship_by',
+      'orders.buyer_id',
+    ])
+    .where('order_lines.ship_by', '<=', now)
+    .where('order_lines.status', 'in', UNSHIPPED)
+    .where('order_lines.late_at', 'is', null)
+    .orderBy('order_lines.ship_by')
+    .limit(limit)
+    .execute();
+
+/** The soonest deadline still ahead of an unshipped line nobody was told of: when the late job next has work. */
+export const nextShipBy = (db: Db, now: string) =>
+  db
+    .selectFrom('order_lines')
+    .select((eb) => eb.fn.min('ship_by').as('next'))
+    .where('ship_by', '>', now)
+    .where('status', 'in', UNSHIPPED)
+    .where('late_at', 'is', null)
+    .executeTakeFirst();
+
+/** Claims telling the buyer: true for exactly one caller, however many instances run the job. */
+export async function markLate(db: Db, lineId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('order_lines')
+    .set({ late_at: at })
+    .where('id', '=', lineId)
+    .where('late_at', 'is', null)
+    .where('status', 'in', UNSHIPPED)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** One line of a buyer's order, with what its after-sale rules ask. */
+export const buyerLine = (db: Db, lineId: string, buyerId: string) =>
+  db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select([
+      'order_lines.id',
+      'order_lines.order_id',
+      'order_lines.seller_id',
+      'order_lines.title',
+      'order_lines.status',
+      'order_lines.status_at',
+      'order_lines.ship_by',
+    ])
+    .where('order_lines.id', '=', lineId)
+    .where('orders.buyer_id', '=', buyerId)
+    .executeTakeFirst();
+
+/**
+ * The buyer cancels a late line: one conditional update, so a seller marking it shipped at the
+ * same instant and this cannot both happen (each is `WHERE status IN unshipped`).
+ */
+export async function cancelLate(db: Db, lineId: string, buyerId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('order_lines')
+    .set({ status: 'cancelled', status_at: now })
+    .where('id', '=', lineId)
+    .where('status', 'in', UNSHIPPED)
+    .where('ship_by', '<=', now)
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('buyer_id', '=', buyerId))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A seller's shipping record since a time: lines whose deadline fell in the window and has passed
+ * or that shipped, and of those the ones shipped by their deadline. A line cancelled before its
+ * deadline never came due and is not counted.
+ */
+export const shippingRecord = (db: Db, sellerId: string, since: string, now: string) =>
+  db
+    .selectFrom('order_lines')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('due'),
+      eb.fn
+        .count<number | string>('id')
+        .filterWhere((w) => w.and([w('shipped_at', 'is not', null), w('shipped_at', '<=', w.ref('ship_by'))]))
+        .as('on_time'),
+    ])
+    .where('seller_id', '=', sellerId)
+    .where('ship_by', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb('shipped_at', 'is not', null),
+        eb.and([
+          eb('ship_by', '<=', now),
+          eb.or([eb('status', '!=', 'cancelled'), eb('status_at', '>', eb.ref('ship_by'))]),
+        ]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();

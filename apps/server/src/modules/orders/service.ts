@@ -76,9 +76,17 @@ export function createOrdersService(deps: {
   media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'>;
   /** The buyer's confirmation, sent once the order has committed; a mail that fails is only logged. */
   mail: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+  /** How long a seller has to ship once the order has its address (SHIP_WITHIN_HOURS, issue 31). */
+  shipWithinMs: number;
 }) {
   const { db, catalog, media } = deps;
   const clipSources: ClipSource[] = [];
+
+  /** Past its deadline and still unshipped (issue 31): the buyer may cancel it, the seller sees it late. */
+  const isLate = (line: { status: string; ship_by: string | null }) =>
+    line.ship_by !== null &&
+    line.ship_by <= deps.clock.iso() &&
+    (q.UNSHIPPED as readonly string[]).includes(line.status);
 
   /** The clips of these lines' lots, from every source added (none until streams adds its own). */
   async function clipsOf(auctionIds: (string | null)[]): Promise<ReadonlyMap<string, Clip>> {
@@ -197,6 +205,8 @@ export function createOrdersService(deps: {
       lines: lines
         .filter((l) => l.order_id === o.id)
         .map((l) => ({
+          id: l.id,
+          sellerId: l.seller_id,
           productId: l.product_id ?? '',
           title: l.title,
           image: media.thumbUrl(l.image_key),
@@ -205,6 +215,8 @@ export function createOrdersService(deps: {
           lineTotal: l.line_total,
           status: l.status as FulfilmentStatus,
           statusAt: l.status_at,
+          shipBy: l.ship_by,
+          late: isLate(l),
           auctionId: l.auction_id,
           clip: (l.auction_id && clips.get(l.auction_id)) || null,
         })),
@@ -240,6 +252,8 @@ export function createOrdersService(deps: {
       orderStatus: s.status,
       status: s.line_status as FulfilmentStatus,
       statusAt: s.status_at,
+      shipBy: s.ship_by,
+      late: isLate({ status: s.line_status, ship_by: s.ship_by }),
       createdAt: s.created_at,
       auctionId: s.auction_id,
       clip: (s.auction_id && clips.get(s.auction_id)) || null,
@@ -291,6 +305,7 @@ export function createOrdersService(deps: {
               unit_price: l.unitPrice,
               quantity: l.quantity,
               line_total: l.lineTotal,
+              ship_by: deps.clock.iso(deps.shipWithinMs),
             })),
           );
           // Product rows are locked in id order, so two carts with the same products in another order cannot deadlock.
@@ -398,7 +413,13 @@ export function createOrdersService(deps: {
 
     /** The winner completes an auction's order with the checkout's address form. */
     async completeAddress(buyer: UserRow, orderId: string, address: AddressInput): Promise<Order> {
-      if (!(await q.setAddress(db, orderId, buyer.id, address))) {
+      // The address and the sellers' shipping deadline (issue 31) are one change.
+      const given = await db.transaction().execute(async (trx) => {
+        if (!(await q.setAddress(trx, orderId, buyer.id, address))) return false;
+        await q.setShipBy(trx, orderId, deps.clock.iso(deps.shipWithinMs));
+        return true;
+      });
+      if (!given) {
         const order = await q.findOrder(db, orderId);
         if (!order || order.buyer_id !== buyer.id) throw new DomainError('NOT_FOUND', MSG.orderNotFound);
         throw new DomainError('CONFLICT', MSG.orderNotAwaitingAddress);
@@ -433,5 +454,39 @@ export function createOrdersService(deps: {
     },
 
     salesOf: (seller: UserRow): Promise<Sale[]> => salesOf(seller.id),
+
+    // After a sale (issue 31): the aftersale module's rules on lines, through the port.
+
+    /** Late lines whose buyer has not been told; `markLate` claims each one in the caller's transaction. */
+    lateLinesUntold: (limit: number) => q.lateLinesUntold(db, deps.clock.iso(), limit),
+    markLate: (trx: Trx, lineId: string): Promise<boolean> => q.markLate(trx, lineId, deps.clock.iso()),
+    /** The next deadline ahead, or null: the late job sleeps until then (a short SHIP_WITHIN_HOURS is told in time). */
+    nextShipBy: async (): Promise<string | null> => (await q.nextShipBy(db, deps.clock.iso()))?.next ?? null,
+
+    /** One line of the buyer's orders, or undefined if it is not theirs. */
+    buyerLine: (lineId: string, buyerId: string) => q.buyerLine(db, lineId, buyerId),
+
+    /**
+     * The buyer cancels a line its seller is late to ship: only the buyer, only past the deadline,
+     * only unshipped. The update is conditional, so against the seller marking it shipped at the
+     * same instant exactly one of the two happens. Like a seller's cancel, it changes no product
+     * row (products have no stock count; sold_count records sales made).
+     */
+    async cancelLate(trx: Trx, buyerId: string, lineId: string) {
+      const line = await q.buyerLine(trx, lineId, buyerId);
+      if (!line) throw new DomainError('NOT_FOUND', MSG.lineNotFound);
+      if (!(q.UNSHIPPED as readonly string[]).includes(line.status))
+        throw new DomainError('CONFLICT', MSG.lineAlreadyShipped);
+      if (!isLate(line)) throw new DomainError('CONFLICT', MSG.lineNotLate);
+      if (!(await q.cancelLate(trx, lineId, buyerId, deps.clock.iso())))
+        throw new DomainError('CONFLICT', MSG.lineAlreadyShipped);
+      return line;
+    },
+
+    /** On-time shipping over the window that ends now. */
+    async shippingRecord(sellerId: string, windowMs: number): Promise<{ due: number; onTime: number }> {
+      const row = await q.shippingRecord(db, sellerId, deps.clock.iso(-windowMs), deps.clock.iso());
+      return { due: Number(row.due), onTime: Number(row.on_time) };
+    },
   };
 }

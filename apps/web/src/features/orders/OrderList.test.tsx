@@ -7,6 +7,8 @@ import { renderInLocale } from '../../test-support/i18n';
 import { OrderList } from './OrderList';
 
 const line = (over: Partial<Order['lines'][number]> = {}): Order['lines'][number] => ({
+  id: 'l1',
+  sellerId: 's1',
   productId: 'p1',
   title: 'Falcon watch',
   image: '',
@@ -15,6 +17,8 @@ const line = (over: Partial<Order['lines'][number]> = {}): Order['lines'][number
   lineTotal: 1_260_00,
   status: 'placed',
   statusAt: null,
+  shipBy: null,
+  late: false,
   auctionId: null,
   clip: null,
   ...over,

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { productPath, type Order, type Sale } from '@souq/shared';
+import { productPath, type Order, type OrderLine, type Sale } from '@souq/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
@@ -50,7 +50,16 @@ function ClipPlayer({ url, mimeType }: { url: string; mimeType: string }) {
   );
 }
 
-export function OrderList({ orders, loading }: { orders: Order[] | undefined; loading: boolean }) {
+export function OrderList({
+  orders,
+  loading,
+  lineExtra,
+}: {
+  orders: Order[] | undefined;
+  loading: boolean;
+  /** What the page composing this adds under a line (issue 31: late notice, rating, problem). */
+  lineExtra?: (order: Order, line: OrderLine) => ReactNode;
+}) {
   const { t, m, locale } = useT();
   const emirateName = useEmirateName();
   const paymentName = usePaymentMethodName();
@@ -100,6 +109,7 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
                   </span>
                   <Money fils={l.lineTotal} />
                   {l.clip && <ClipPlayer url={l.clip.url} mimeType={l.clip.mimeType} />}
+                  {lineExtra?.(o, l)}
                 </li>
               ))}
             </ul>
@@ -134,14 +144,23 @@ export function OrderList({ orders, loading }: { orders: Order[] | undefined; lo
   );
 }
 
-export function SaleList({ sales, loading }: { sales: Sale[] | undefined; loading: boolean }) {
+export function SaleList({
+  sales,
+  loading,
+  saleExtra,
+}: {
+  sales: Sale[] | undefined;
+  loading: boolean;
+  /** What the page composing this adds under a sale (issue 31). */
+  saleExtra?: (sale: Sale) => ReactNode;
+}) {
   const { t } = useT();
   if (loading) return <Spinner label={t('orders.sales.loading')} />;
   if (!sales?.length) return <EmptyState title={t('orders.sales.empty')} />;
   return (
     <div data-testid="sales">
       {sales.map((s) => (
-        <SaleCard key={s.id} sale={s} />
+        <SaleCard key={s.id} sale={s} extra={saleExtra?.(s)} />
       ))}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NEXT_FULFILMENT, type FulfilmentStatus, type Sale } from '@souq/shared';
 import { FormError } from '../../components/FormError';
 import { formatGulfDateTime } from '../../components/dates';
@@ -18,7 +19,7 @@ const ACTION: Record<Exclude<FulfilmentStatus, 'placed'>, MessageKey> = {
 };
 
 /** One sold line: who to deliver to and call for the cash, and the next step the seller can take. */
-export function SaleCard({ sale }: { sale: Sale }) {
+export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
   const move = useMoveSale();
   const [ask, confirmDialog] = useConfirm();
   const { t, m, locale } = useT();
@@ -109,6 +110,7 @@ export function SaleCard({ sale }: { sale: Sale }) {
         </div>
       )}
       <FormError message={move.error ? move.error.message : null} />
+      {extra}
       {confirmDialog}
     </article>
   );

@@ -8,6 +8,7 @@ import categorybar from './ar/categorybar.json';
 import components from './ar/components.json';
 import notifications from './ar/notifications.json';
 import product from './ar/product.json';
+import standing from './ar/standing.json';
 
 export default {
   ...app,
@@ -18,6 +19,7 @@ export default {
   ...components,
   ...notifications,
   ...product,
+  ...standing,
 };
 
 /** The server's own Arabic for its messages, for `m()` (useT.ts). */

@@ -11,6 +11,7 @@ import categorybar from './en/categorybar.json';
 import components from './en/components.json';
 import notifications from './en/notifications.json';
 import product from './en/product.json';
+import standing from './en/standing.json';
 
 export default {
   ...app,
@@ -21,4 +22,5 @@ export default {
   ...components,
   ...notifications,
   ...product,
+  ...standing,
 };

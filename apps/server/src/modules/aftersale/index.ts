@@ -1,0 +1,51 @@
+import { mailLater } from '../../lib/mail-later.js';
+import type { AccountsPort } from '../accounts/port.js';
+import { defineModule } from '../module.js';
+import type { NotificationsPort } from '../notifications/port.js';
+import type { OrdersPort } from '../orders/port.js';
+import { createProblems } from './problems.js';
+import { createRatings } from './ratings.js';
+import { aftersaleRoutes } from './routes.js';
+import { joinAftersale } from './service.js';
+import { createShipping } from './shipping.js';
+
+/** How often the late-shipping job looks for lines that just passed their deadline. */
+const LATE_CHECK_MS = 60_000;
+
+/**
+ * After a sale (issue 31): the shipping deadline and the buyer's late cancel, seller ratings and
+ * standing, problems on delivered lines and the staff who decide them (ADR 0038). Nothing after it
+ * calls it, so it has no port; the lines it works on are orders', reached through orders' port.
+ */
+export const aftersaleModule = defineModule(
+  (ctx, needs: { accounts: AccountsPort; orders: OrdersPort; notifications: NotificationsPort }) => {
+    const told = {
+      accounts: needs.accounts,
+      notifications: needs.notifications,
+      mailLater: mailLater(ctx.mailer, ctx.log, 'after-sale mail failed'),
+      publicUrl: ctx.config.publicUrl,
+    };
+    const shipping = createShipping({ ...told, db: ctx.db, clock: ctx.clock, orders: needs.orders });
+    const ratings = createRatings({
+      db: ctx.db,
+      clock: ctx.clock,
+      orders: needs.orders,
+      avatarUrl: ctx.media.avatarUrl,
+    });
+    const problems = createProblems({
+      ...told,
+      db: ctx.db,
+      clock: ctx.clock,
+      orders: needs.orders,
+      media: ctx.media,
+      answerMs: ctx.config.aftersale.problemAnswerMs,
+    });
+    const service = joinAftersale(ctx.db, shipping, ratings, problems);
+    return {
+      service,
+      routes: aftersaleRoutes(service),
+      jobs: [{ name: 'aftersale.tell-late', everyMs: LATE_CHECK_MS, run: () => shipping.tellLate() }],
+      referencedUploads: () => problems.referencedUploads(),
+    };
+  },
+);

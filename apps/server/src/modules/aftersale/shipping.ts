@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema.js';
+import { withAfterCommit } from '../../lib/after-commit.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OrdersPort } from '../orders/port.js';
+import { ORDERS_PATH, SALES_PATH } from './emails.js';
+import { tell, type TellDeps } from './tell.js';
+
+export interface ShippingDeps extends TellDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  orders: Pick<OrdersPort, 'lateLinesUntold' | 'markLate' | 'nextShipBy' | 'cancelLate'>;
+}
+
+/** Lines told about per run; the job runs again at once while there are more. */
+const BATCH = 100;
+/** The window the seller's on-time share covers. */
+export const ON_TIME_WINDOW_MS = 365 * 86_400_000;
+
+export type Shipping = ReturnType<typeof createShipping>;
+
+/**
+ * The shipping deadline (issue 31): a line not shipped by its `ship_by` is late. The job tells its
+ * buyer once (bell and mail); the buyer may then cancel it, and its seller is told.
+ */
+export function createShipping(deps: ShippingDeps) {
+  const { db, orders } = deps;
+
+  const untilNext = async (): Promise<number | void> => {
+    const next = await orders.nextShipBy();
+    if (next) return Math.max(0, Date.parse(next) - deps.clock.now().getTime());
+  };
+
+  const usernames = async (ids: string[]) =>
+    new Map((await deps.accounts.contactsOf(db, ids)).map((c) => [c.id, c.username]));
+
+  return {
+    /**
+     * Tells the buyers of lines that have just become late. Each line is claimed with a conditional
+     * update in the transaction that rings the bell, so two instances never tell one buyer twice.
+     * Returns how soon to run again: at once while a full batch was found, else at the next
+     * deadline (the runner's interval caps it, and catches orders placed meanwhile).
+     */
+    async tellLate(): Promise<number | void> {
+      const due = await orders.lateLinesUntold(BATCH);
+      if (!due.length) return untilNext();
+      const sellers = await usernames([...new Set(due.map((l) => l.seller_id))]);
+      for (const line of due) {
+        await withAfterCommit((onCommit) =>
+          db.transaction().execute(async (trx) => {
+            if (!(await orders.markLate(trx, line.id))) return;
+            await tell(deps, trx, onCommit, [
+              {
+                userId: line.buyer_id,
+                subject: line.id,
+                notice: { kind: 'late', title: line.title, seller: sellers.get(line.seller_id) ?? '' },
+                path: ORDERS_PATH,
+              },
+            ]);
+          }),
+        );
+      }
+      return due.length === BATCH ? 0 : untilNext();
+    },
+
+    /** The buyer cancels a late, unshipped line; its seller is told in the same transaction. */
+    async cancelLate(buyer: UserRow, lineId: string): Promise<{ ok: true }> {
+      await withAfterCommit((onCommit) =>
+        db.transaction().execute(async (trx) => {
+          const line = await orders.cancelLate(trx, buyer.id, lineId);
+          await tell(deps, trx, onCommit, [
+            {
+              userId: line.seller_id,
+              subject: line.id,
+              notice: { kind: 'cancelled', title: line.title, buyer: buyer.username },
+              path: SALES_PATH,
+            },
+          ]);
+        }),
+      );
+      return { ok: true };
+    },
+  };
+}

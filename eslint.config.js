@@ -17,6 +17,7 @@ export const MODULE_ORDER = [
   'auctions',
   'streams',
   'feed',
+  'reports',
 ];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 

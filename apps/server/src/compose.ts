@@ -8,6 +8,7 @@ import type { ModuleContext } from './modules/module.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { profilesModule } from './modules/profiles/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { reviewsModule } from './modules/reviews/index.js';
 import { streamsModule } from './modules/streams/index.js';
 
@@ -51,8 +52,15 @@ export function composeModules(ctx: ModuleContext) {
     orders: orders.port,
     auctions: auctions.port,
   });
+  const reports = reportsModule.create(ctx, {
+    accounts: accounts.port,
+    catalog: catalog.port,
+    reviews: reviews.port,
+    auctions: auctions.port,
+    streams: streams.port,
+  });
 
-  const modules = { accounts, profiles, catalog, reviews, orders, notifications, auctions, streams, feed };
+  const modules = { accounts, profiles, catalog, reviews, orders, notifications, auctions, streams, feed, reports };
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
     parts: Object.values(modules),
@@ -66,6 +74,7 @@ export function composeModules(ctx: ModuleContext) {
       auctions: auctions.service,
       streams: streams.service,
       feed: feed.service,
+      reports: reports.service,
     },
   };
 }

@@ -251,6 +251,25 @@ export const MSG = {
   // Staff (issue 31)
   staffOnly: 'Only Souq staff can do this.',
   reasonRequired: 'Please give a reason.',
+
+  // Reports and staff actions (issue 31)
+  reportTargetMissing: 'That is no longer here to report.',
+  reportReasonRequired: 'Please choose why you are reporting this.',
+  reportTextLength: 'Please keep the details under 500 characters.',
+  reportDuplicate: 'You have already reported this. Our staff will look at it.',
+  reportOwn: 'You cannot report your own listing, review, message or profile.',
+  reportNotFound: 'That report was not found.',
+  reportAlreadyHandled: 'Another staff member has already handled this report.',
+  reportActionInvalid: 'Please choose an action.',
+  reportActionNotFor: 'That action does not apply to this kind of report.',
+  staffReasonLength: 'Please keep the reason under 500 characters.',
+  suspendUntilInvalid: 'Please choose when the suspension ends.',
+  suspendUntilPast: 'The suspension must end in the future.',
+  suspendStaff: 'Staff accounts cannot be suspended here.',
+  restoreNothing: 'There is nothing to restore: it is not hidden or suspended.',
+  accountSuspended:
+    'Your account is suspended, so you cannot sell, bid or chat. The notice at the top of the page says why and until when.',
+  listingHidden: 'Souq staff have hidden this listing.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'auction_unsold',
   // issue 30: a scheduled show went live (reminded viewers and the host's followers)
   'show_live',
+  // issue 31: staff suspended the seller, so their open auction was cancelled (its bidders are told)
+  'auction_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

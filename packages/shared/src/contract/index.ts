@@ -1,5 +1,6 @@
 import { accounts } from './accounts.js';
 import { admin } from './admin.js';
+import { reports } from './reports.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
 import type { Endpoint } from './endpoint.js';
@@ -18,6 +19,7 @@ export * from './endpoint.js';
 export const API = {
   accounts,
   admin,
+  reports,
   auctions,
   catalog,
   feed,

@@ -59,6 +59,8 @@ export const ROUTES: RouteObject[] = [
   { path: 'forgot-password', ...page('ForgotPasswordPage') },
   { path: 'reset-password', ...page('ResetPasswordPage') },
   { path: 'auth/popup-done', ...page('PopupDonePage') },
+  { path: 'admin', ...page('AdminPage') },
+  { path: 'admin/audit', ...page('AdminAuditPage') },
   { path: '*', ...page('NotFoundPage') },
 ];
 

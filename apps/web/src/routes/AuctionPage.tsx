@@ -27,6 +27,7 @@ import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
+import { ReportButton } from '../features/reports/ReportButton';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
 import { useT } from '../i18n';
 
@@ -118,6 +119,13 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               {t('auctions.page.viewProfile')}
             </Link>
           </div>
+          {auction.hidden && (
+            <p className="notice notice--error" role="status" data-testid="hidden-notice">
+              {m(MSG.listingHidden)}{' '}
+              <span dir="auto">{t('auctions.page.hiddenReason', { reason: auction.hidden.reason })}</span>
+            </p>
+          )}
+          {user && !auction.isOwner && <ReportButton kind="auction" id={auction.id} />}
 
           <section className="bid-box" aria-label={t('auctions.page.bidding')}>
             <div className="bid-box__figures">

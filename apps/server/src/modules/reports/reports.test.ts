@@ -262,6 +262,20 @@ describe.each(DIALECTS)('reports and staff actions (%s)', (dialect) => {
         recentMessages: Array<{ text: string }>;
       };
       expect(detail.recentMessages.map((m) => m.text)).not.toContain('you are all idiots');
+
+      // A product pinned for Buy It Now and then hidden leaves the show, and cannot be bought.
+      const pinned = await insertProduct(t, seller.id, { title: 'Pinned fake' });
+      const pin = await t.streams.pins.pin(await row(seller), streamId, {
+        productId: pinned,
+        price: AED(20),
+        stock: 3,
+      });
+      const pr = await reported(buyer, 'product', pinned);
+      expect((await act(staff, pr, { action: 'hide', reason: 'Fake' })).statusCode).toBe(200);
+      expect((await t.streams.pins.pinsOf(streamId)).map((p) => p.id)).not.toContain(pin.id);
+      await expect(t.streams.pins.buy(await row(other), streamId, pin.id)).rejects.toMatchObject({
+        message: MSG.listingHidden,
+      });
       await t.streams.endByHost(await row(seller), streamId);
     });
   });

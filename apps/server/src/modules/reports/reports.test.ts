@@ -285,6 +285,10 @@ describe.each(DIALECTS)('reports and staff actions (%s)', (dialect) => {
       const suspect = await createUser(t);
       const { id: auctionId } = await startAuction(t, suspect, { startingBid: AED(100) });
       await bidOk(t, buyer, auctionId, { amount: AED(100) });
+      // A second bidder reads Souq in Arabic: told in Arabic.
+      const amira = await createUser(t);
+      expect((await call(t, 'PUT', '/api/me/locale', { user: amira, json: { locale: 'ar' } })).statusCode).toBe(204);
+      await bidOk(t, amira, auctionId, { amount: AED(150) });
       const { id: theirAuction } = await startAuction(t, seller, { startingBid: AED(100), duration: '7d' });
       const r = await reported(buyer, 'user', suspect.id, 'spam');
       const until = clock.iso(48 * HOUR);
@@ -310,6 +314,14 @@ describe.each(DIALECTS)('reports and staff actions (%s)', (dialect) => {
         .where('kind', '=', 'auction_cancelled')
         .execute();
       expect(bell).toHaveLength(1);
+      const arabicBell = await t.database.db
+        .selectFrom('notifications')
+        .select('title')
+        .where('user_id', '=', amira.id)
+        .where('kind', '=', 'auction_cancelled')
+        .executeTakeFirstOrThrow();
+      expect(arabicBell.title.startsWith('أُلغي المزاد')).toBe(true);
+      await expect.poll(() => readOutbox(t.config.dataDir).filter((m) => m.to === amira.email).length).toBe(1);
       await expect
         .poll(
           () =>

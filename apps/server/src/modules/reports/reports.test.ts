@@ -358,6 +358,33 @@ describe.each(DIALECTS)('reports and staff actions (%s)', (dialect) => {
       expect((await bid(t, back, theirAuction, { amount: AED(100) })).statusCode).toBe(201);
     });
 
+    it('cancels the lot on a live host’s screen, and the show still reads and ends', async () => {
+      const host = await createUser(t);
+      const productId = await insertProduct(t, host.id);
+      const { id: streamId } = await t.streams.start(
+        await row(host),
+        { title: 'Night show', productId, startingBid: AED(50), durationMinutes: 30 },
+        undefined,
+      );
+      const r = await reported(buyer, 'user', host.id);
+      expect((await act(staff, r, { action: 'suspend', reason: 'Fakes', until: clock.iso(HOUR) })).statusCode).toBe(
+        200,
+      );
+      const detail = await call(t, 'GET', `/api/streams/${streamId}`, { user: buyer });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const lots = await t.database.db
+        .selectFrom('auctions')
+        .select('status')
+        .where('stream_id', '=', streamId)
+        .execute();
+      expect(lots.map((l) => l.status)).toEqual(['cancelled']);
+      // A bid typed in the chat finds the lot cancelled.
+      const refused = await t.streams.chat(await row(buyer), streamId, '100', clientId()).catch((e: Error) => e);
+      expect(refused).toMatchObject({ message: MSG.bidClosed });
+      await t.streams.endByHost(await row(host), streamId);
+      expect((await call(t, 'GET', `/api/streams/${streamId}`, { user: buyer })).statusCode).toBe(200);
+    });
+
     it('is ended early by a restore, and staff cannot be suspended', async () => {
       const suspect = await createUser(t);
       const r = await reported(buyer, 'user', suspect.id);

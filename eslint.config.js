@@ -18,6 +18,7 @@ export const MODULE_ORDER = [
   'streams',
   'feed',
   'aftersale',
+  'reports',
 ];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 

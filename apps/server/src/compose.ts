@@ -9,6 +9,7 @@ import type { ModuleContext } from './modules/module.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { ordersModule } from './modules/orders/index.js';
 import { profilesModule } from './modules/profiles/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { reviewsModule } from './modules/reviews/index.js';
 import { streamsModule } from './modules/streams/index.js';
 
@@ -58,7 +59,27 @@ export function composeModules(ctx: ModuleContext) {
     notifications: notifications.port,
   });
 
-  const modules = { accounts, profiles, catalog, reviews, orders, notifications, auctions, streams, feed, aftersale };
+  const reports = reportsModule.create(ctx, {
+    accounts: accounts.port,
+    catalog: catalog.port,
+    reviews: reviews.port,
+    auctions: auctions.port,
+    streams: streams.port,
+  });
+
+  const modules = {
+    accounts,
+    profiles,
+    catalog,
+    reviews,
+    orders,
+    notifications,
+    auctions,
+    streams,
+    feed,
+    aftersale,
+    reports,
+  };
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
     parts: Object.values(modules),
@@ -73,6 +94,7 @@ export function composeModules(ctx: ModuleContext) {
       streams: streams.service,
       feed: feed.service,
       aftersale: aftersale.service,
+      reports: reports.service,
     },
   };
 }

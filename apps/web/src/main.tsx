@@ -15,6 +15,7 @@ import './styles/auction.css';
 import './styles/feed.css';
 import './styles/live.css';
 import './styles/live-host.css';
+import './styles/admin.css';
 
 const root = document.getElementById('root')!;
 /** Lets the browser handle what is waiting (a tap, a paint) before the next step of starting the app. */

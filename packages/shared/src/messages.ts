@@ -277,6 +277,24 @@ export const MSG = {
   problemNotEscalatable: 'You can escalate once the seller has answered or their time to answer has passed.',
   problemNotEscalated: 'This problem is not waiting for a staff decision.',
   decisionRequired: 'Choose for whom you decide.',
+  // Reports and staff actions (issue 31)
+  reportTargetMissing: 'That is no longer here to report.',
+  reportReasonRequired: 'Please choose why you are reporting this.',
+  reportTextLength: 'Please keep the details under 500 characters.',
+  reportDuplicate: 'You have already reported this. Our staff will look at it.',
+  reportOwn: 'You cannot report your own listing, review, message or profile.',
+  reportNotFound: 'That report was not found.',
+  reportAlreadyHandled: 'Another staff member has already handled this report.',
+  reportActionInvalid: 'Please choose an action.',
+  reportActionNotFor: 'That action does not apply to this kind of report.',
+  staffReasonLength: 'Please keep the reason under 500 characters.',
+  suspendUntilInvalid: 'Please choose when the suspension ends.',
+  suspendUntilPast: 'The suspension must end in the future.',
+  suspendStaff: 'Staff accounts cannot be suspended here.',
+  restoreNothing: 'There is nothing to restore: it is not hidden or suspended.',
+  accountSuspended:
+    'Your account is suspended, so you cannot sell, bid or chat. The notice at the top of the page says why and until when.',
+  listingHidden: 'Souq staff have hidden this listing.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

@@ -25,6 +25,9 @@ export interface UsersTable {
   locale: string | null;
   /** 1 for Souq's staff (issue 31): set only by `npm run staff:grant`, never from the web. */
   staff: Generated<number>;
+  /** Suspended by staff until this time (issue 31): no selling, bidding or chatting; null: not suspended. */
+  suspended_until: Generated<string | null>;
+  suspended_reason: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -85,6 +88,7 @@ export interface DB {
   staff_actions: StaffActionsTable;
   seller_ratings: SellerRatingsTable;
   order_problems: OrderProblemsTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -123,6 +127,9 @@ export interface ProductsTable {
   is_auction: Generated<number>;
   related_auction: string | null;
   created_at: string;
+  /** Hidden by staff (issue 31): gone from the shop, search and feed; its owner still reads it, with the reason. */
+  hidden_at: Generated<string | null>;
+  hidden_reason: Generated<string | null>;
 }
 
 export interface ProductLikesTable {
@@ -231,6 +238,9 @@ export interface AuctionsTable {
   /** A show's lot: its place on the run sheet and its timer in seconds; null for other auctions. */
   lot_position: Generated<number | null>;
   lot_seconds: Generated<number | null>;
+  /** Hidden by staff (issue 31): gone from the lists and the feed; its seller still reads it, with the reason. */
+  hidden_at: Generated<string | null>;
+  hidden_reason: Generated<string | null>;
 }
 
 export interface BidsTable {
@@ -437,4 +447,20 @@ export interface OrderProblemsTable {
   decided_by: string | null;
   decided_at: string | null;
   created_at: string;
+}
+
+/** One person's report of one thing (issue 31); resolved, with every other open report on the thing, when staff act. */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  /** 'product', 'auction', 'user', 'review' or 'message' (REPORT_TARGETS in @souq/shared). */
+  target_kind: string;
+  target_id: string;
+  reason: string;
+  text: Generated<string>;
+  created_at: string;
+  resolved_at: string | null;
+  /** What staff did: 'hidden', 'removed', 'suspended' or 'dismissed'. */
+  resolution: string | null;
+  resolved_by: string | null;
 }

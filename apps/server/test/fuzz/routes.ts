@@ -396,5 +396,34 @@ export const ROUTES: FuzzRoute[] = [
       jsonBody({ kind: fc.string(), id: fc.string() }),
     ),
   ),
+  // Reports (issue 31): anyone verified reports a thing once; the staff routes refuse everyone else.
+  withBody('POST', 'POST /api/reports', fixed('/api/reports'), 'buyer', (w) =>
+    jsonBody({
+      targetKind: fc.oneof(fc.constantFrom('product', 'auction', 'user', 'review', 'message'), hostileString),
+      targetId: fc.oneof(
+        fc.constant(null).map(() => w.productId()),
+        fc.constant(null).map(() => w.userId()),
+        fc.uuid(),
+        hostileString,
+      ),
+      reason: fc.oneof(
+        fc.constantFrom('counterfeit', 'prohibited', 'misleading', 'abusive', 'spam', 'other'),
+        hostileString,
+      ),
+      text: fc.oneof(hostileString, fc.constant(undefined)),
+    }),
+  ),
+  withBody(
+    'POST',
+    'POST /api/admin/reports/:id/action',
+    () => idSegment(() => crypto.randomUUID()).map((id) => `/api/admin/reports/${id}/action`),
+    'buyer',
+    () =>
+      jsonBody({
+        action: fc.oneof(fc.constantFrom('hide', 'remove', 'suspend', 'dismiss'), hostileString),
+        reason: hostileString,
+        until: fc.oneof(hostileString, fc.constant(undefined)),
+      }),
+  ),
   get('an unknown path', () => hostileString.map((s) => `/api/${encodeURIComponent(s.replace(/\p{Cs}/gu, ''))}`)),
 ];

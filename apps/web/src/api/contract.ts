@@ -52,6 +52,12 @@ export const API: Routes<typeof Contract> = {
     disputes: { method: 'GET', path: '/api/admin/disputes' },
     decide: { method: 'POST', path: '/api/admin/disputes/:id/decide' },
   },
+  reports: {
+    create: { method: 'POST', path: '/api/reports' },
+    queue: { method: 'GET', path: '/api/admin/reports' },
+    act: { method: 'POST', path: '/api/admin/reports/:id/action' },
+    restore: { method: 'POST', path: '/api/admin/restore' },
+  },
   auctions: {
     time: { method: 'GET', path: '/api/time' },
     list: { method: 'GET', path: '/api/auctions' },

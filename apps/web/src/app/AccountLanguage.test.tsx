@@ -17,6 +17,7 @@ const user = (locale: Locale | null): SessionUser => ({
   profilePic: '/images/default-avatar.svg',
   hasPassword: true,
   staff: false,
+  suspension: null,
   locale,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

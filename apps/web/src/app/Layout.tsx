@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { useT } from '../i18n';
+import { SuspensionBanner } from '../features/auth/SuspensionBanner';
 import { VerificationBanner } from '../features/auth/VerificationBanner';
 import { CartBadge } from '../features/cart/CartBadge';
 import { CategoryStrip } from './CategoryStrip';
@@ -19,6 +20,7 @@ export function Layout() {
       </a>
       <NewVersionBanner />
       <VerificationBanner />
+      <SuspensionBanner />
       <Header />
       <CategoryStrip />
       <main id="main" tabIndex={-1} className="container main">

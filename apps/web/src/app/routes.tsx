@@ -60,6 +60,8 @@ export const ROUTES: RouteObject[] = [
   { path: 'reset-password', ...page('ResetPasswordPage') },
   { path: 'auth/popup-done', ...page('PopupDonePage') },
   { path: 'admin/disputes', ...page('AdminDisputesPage') },
+  { path: 'admin', ...page('AdminPage') },
+  { path: 'admin/audit', ...page('AdminAuditPage') },
   { path: '*', ...page('NotFoundPage') },
 ];
 

@@ -28,6 +28,7 @@ import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
+import { ReportButton } from '../features/reports/ReportButton';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
 import { useT } from '../i18n';
 
@@ -120,6 +121,13 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               {t('auctions.page.viewProfile')}
             </Link>
           </div>
+          {auction.hidden && (
+            <p className="notice notice--error" role="status" data-testid="hidden-notice">
+              {m(MSG.listingHidden)}{' '}
+              <span dir="auto">{t('auctions.page.hiddenReason', { reason: auction.hidden.reason })}</span>
+            </p>
+          )}
+          {user && !auction.isOwner && <ReportButton kind="auction" id={auction.id} />}
 
           <section className="bid-box" aria-label={t('auctions.page.bidding')}>
             <div className="bid-box__figures">

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { useRequireLogin, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
+import { ReportButton } from '../features/reports/ReportButton';
 import { useStream } from '../features/live/api';
 import { StreamSkeleton } from '../features/live/StreamSkeleton';
 import { StreamLoadProblem } from '../features/live/StreamLoadProblem';
@@ -73,6 +74,9 @@ export default function LiveViewerPage() {
       follow={follow}
       onNeedVerify={() => void requireVerified()}
       requireVerified={requireVerified}
+      lineActions={(line) =>
+        me && line.user.id !== me.id ? <ReportButton kind="message" id={line.id} compact /> : null
+      }
     />
   );
 }

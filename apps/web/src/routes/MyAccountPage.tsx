@@ -19,6 +19,7 @@ import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
+import { ReportButton } from '../features/reports/ReportButton';
 import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
 import { orderKeys, useMyOrders, useMySales } from '../features/orders/api';
@@ -107,6 +108,7 @@ function OwnedProducts({ userId }: { userId: string }) {
 
 function Account({ userId }: { userId: string }) {
   const { t, m } = useT();
+  const { user } = useSession();
   const profile = useProfile(userId);
   const [params, setParams] = useSearchParams();
   const requireVerified = useRequireVerified();
@@ -138,7 +140,10 @@ function Account({ userId }: { userId: string }) {
               {t('account.editProfile')}
             </Link>
           ) : (
-            <FollowButton profile={p} allowed={requireVerified} />
+            <>
+              <FollowButton profile={p} allowed={requireVerified} />
+              {user && <ReportButton kind="user" id={p.id} compact />}
+            </>
           )
         }
       />

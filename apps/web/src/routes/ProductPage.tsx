@@ -12,6 +12,7 @@ import { useFlash } from '../components/useFlash';
 import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useRequireLogin, useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
+import { ReportButton } from '../features/reports/ReportButton';
 import { addToCart } from '../features/cart/cart-store';
 import { useProduct } from '../features/product/api';
 import { LikeButton } from '../features/product/LikeButton';
@@ -175,6 +176,12 @@ function Product({ product }: { product: ProductDetail }) {
             </p>
           )}
 
+          {product.hidden && (
+            <p className="notice notice--error" role="status" data-testid="hidden-notice">
+              {m(MSG.listingHidden)}{' '}
+              <span dir="auto">{t('product.hiddenReason', { reason: product.hidden.reason })}</span>
+            </p>
+          )}
           {product.isOwner && (
             <div className="owner-panel">
               <span>{t('product.yourListing')}</span>
@@ -202,6 +209,7 @@ function Product({ product }: { product: ProductDetail }) {
               {t('product.viewSeller')}
             </Link>
           </div>
+          {user && !product.isOwner && <ReportButton kind="product" id={product.id} />}
         </div>
       </div>
 
@@ -229,7 +237,14 @@ function Product({ product }: { product: ProductDetail }) {
         </section>
       </div>
 
-      <ReviewsSection product={product} viewer={viewer} canSubmit={requireVerified} />
+      <ReviewsSection
+        product={product}
+        viewer={viewer}
+        canSubmit={requireVerified}
+        reviewActions={(review) =>
+          user && review.user.id !== user.id ? <ReportButton kind="review" id={review.id} compact /> : null
+        }
+      />
       {moving && <MoveToAuction product={product} onClose={() => setMoving(false)} />}
     </article>
   );

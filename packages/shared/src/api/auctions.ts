@@ -54,6 +54,8 @@ export const AuctionDetailSchema = AuctionSummarySchema.extend(AuctionLiveSchema
   /** Seller actions the server would allow now. */
   canCancel: z.boolean(),
   canRelist: z.boolean(),
+  /** Hidden by staff (issue 31): only its seller reads the page then, with when and why. */
+  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 

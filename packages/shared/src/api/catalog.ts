@@ -72,6 +72,8 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   isOwner: z.boolean(),
   /** Only the seller sees the invoice link. */
   invoiceUrl: z.string().nullable(),
+  /** Hidden by staff (issue 31): only its owner reads the page then, with when and why. */
+  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

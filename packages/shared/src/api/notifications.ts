@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'shipping_late',
   'line_cancelled',
   'problem',
+  // issue 31: staff suspended the seller, so their open auction was cancelled (its bidders are told)
+  'auction_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

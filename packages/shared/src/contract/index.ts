@@ -1,6 +1,7 @@
 import { accounts } from './accounts.js';
 import { admin } from './admin.js';
 import { aftersale } from './aftersale.js';
+import { reports } from './reports.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
 import type { Endpoint } from './endpoint.js';
@@ -19,6 +20,7 @@ export * from './endpoint.js';
 export const API = {
   accounts,
   admin,
+  reports,
   auctions,
   catalog,
   feed,

@@ -278,6 +278,23 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   problemNotEscalatable: 'يمكنك التصعيد بعد رد البائع أو بعد انتهاء مهلة رده.',
   problemNotEscalated: 'هذه المشكلة لا تنتظر قرار الفريق.',
   decisionRequired: 'اختر لصالح من تقرر.',
+  reportTargetMissing: 'لم يعد هذا موجودًا للإبلاغ عنه.',
+  reportReasonRequired: 'يرجى اختيار سبب الإبلاغ.',
+  reportTextLength: 'يرجى ألا تتجاوز التفاصيل 500 حرف.',
+  reportDuplicate: 'سبق أن أبلغت عن هذا. سيراجعه فريقنا.',
+  reportOwn: 'لا يمكنك الإبلاغ عن إعلانك أو تقييمك أو رسالتك أو ملفك الشخصي.',
+  reportNotFound: 'لم يُعثر على هذا البلاغ.',
+  reportAlreadyHandled: 'عالج عضو آخر في الفريق هذا البلاغ بالفعل.',
+  reportActionInvalid: 'يرجى اختيار إجراء.',
+  reportActionNotFor: 'هذا الإجراء لا ينطبق على هذا النوع من البلاغات.',
+  staffReasonLength: 'يرجى ألا يتجاوز السبب 500 حرف.',
+  suspendUntilInvalid: 'يرجى اختيار موعد انتهاء الإيقاف.',
+  suspendUntilPast: 'يجب أن ينتهي الإيقاف في المستقبل.',
+  suspendStaff: 'لا يمكن إيقاف حسابات الفريق من هنا.',
+  restoreNothing: 'لا يوجد ما يُستعاد: العنصر غير مخفي أو موقوف.',
+  accountSuspended:
+    'حسابك موقوف، لذا لا يمكنك البيع أو المزايدة أو الدردشة. يوضح التنبيه أعلى الصفحة السبب وموعد الانتهاء.',
+  listingHidden: 'أخفى فريق Souq هذا الإعلان.',
 };
 
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */

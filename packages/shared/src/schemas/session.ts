@@ -16,6 +16,8 @@ export const SessionUserSchema = z.object({
   locale: z.enum(LOCALES).nullable(),
   /** Souq staff (issue 31): the browser shows the way to /admin; the server checks it on every staff route. */
   staff: z.boolean(),
+  /** Why and until when staff suspended this account (issue 31); null when it is not suspended. */
+  suspension: z.object({ until: z.string(), reason: z.string() }).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -10,6 +10,9 @@ export const ACCOUNTS_PORT = [
   'contactsOf',
   // trust, orders (issue 31): every staff action is written to the audit log in its own transaction
   'recordStaffAction',
+  // reports (issue 31): staff suspend an account (its sessions end) and let it back
+  'suspend',
+  'unsuspend',
 ] as const satisfies ReadonlyArray<keyof AccountsService>;
 
 export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

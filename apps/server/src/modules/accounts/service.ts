@@ -25,6 +25,7 @@ import { chosenLocale, recipientLocale } from '../../lib/locale.js';
 import { passwordResetMail, verificationMail } from './emails.js';
 import * as q from './queries.js';
 import * as staff from './staff.js';
+import { suspensionOf } from '../../lib/suspension.js';
 import type { StaffActionEntry } from './staff.js';
 import { burnPasswordCheck, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets.js';
 
@@ -52,7 +53,7 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']): SessionUser {
+export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl'], now: string): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -64,6 +65,7 @@ export function toSessionUser(row: UserRow, avatarUrl: AccountsDeps['avatarUrl']
     createdAt: row.created_at,
     locale: chosenLocale(row.locale),
     staff: row.staff === 1,
+    suspension: suspensionOf(row, now),
   };
 }
 
@@ -164,6 +166,8 @@ export function createAccountsService(deps: AccountsDeps) {
       created_at: iso(),
       locale: input.locale ?? null,
       staff: 0,
+      suspended_until: null,
+      suspended_reason: null,
     };
     try {
       await q.insertUser(db, row);
@@ -176,7 +180,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl),
+    toSessionUser: (row: UserRow) => toSessionUser(row, deps.avatarUrl, iso()),
 
     /** `log`: the request's logger, so a failure's line carries the request id (ADR 0029). */
     /** `locale`: the language the person signed up in, kept for their mail and notifications. */
@@ -196,7 +200,7 @@ export function createAccountsService(deps: AccountsDeps) {
         verificationSent = false;
         log.error({ err: error }, 'verification mail failed after sign-up');
       }
-      return { user: toSessionUser(user, deps.avatarUrl), session, verificationSent };
+      return { user: toSessionUser(user, deps.avatarUrl, iso()), session, verificationSent };
     },
 
     /** For seeding and tests: an account without a session or a mail. */
@@ -222,7 +226,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!(await verifyPassword(user.password_hash, input.password))) {
         throw new DomainError('INVALID_CREDENTIALS', MSG.invalidCredentials);
       }
-      return { user: toSessionUser(user, deps.avatarUrl), session: await createSession(user.id, userAgent) };
+      return { user: toSessionUser(user, deps.avatarUrl, iso()), session: await createSession(user.id, userAgent) };
     },
 
     createSession,
@@ -259,7 +263,7 @@ export function createAccountsService(deps: AccountsDeps) {
         return q.findUserById(trx, userId);
       });
       if (!user) throw new DomainError('TOKEN_INVALID', MSG.tokenInvalid);
-      return toSessionUser(user, deps.avatarUrl);
+      return toSessionUser(user, deps.avatarUrl, iso());
     },
 
     /**
@@ -341,7 +345,7 @@ export function createAccountsService(deps: AccountsDeps) {
         }
       }
       if (!user) throw new DomainError('INTERNAL', MSG.googleFailed);
-      return { user: toSessionUser(user, deps.avatarUrl), session: await createSession(user.id, userAgent) };
+      return { user: toSessionUser(user, deps.avatarUrl, iso()), session: await createSession(user.id, userAgent) };
     },
 
     async removeExpired() {
@@ -366,6 +370,19 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Appends to the staff audit log, in the caller's transaction (issue 31). */
     recordStaffAction: (runner: Kysely<DB>, entry: StaffActionEntry) => staff.recordStaffAction(runner, entry, iso()),
+
+    /**
+     * Staff (issue 31): suspends an account until a time, in the caller's transaction, and ends
+     * every session it has. False when there is no such account, or it is staff.
+     */
+    async suspend(trx: Kysely<DB>, userId: string, until: string, reason: string): Promise<boolean> {
+      if (!(await staff.setSuspension(trx, userId, { until, reason }))) return false;
+      await q.deleteUserSessions(trx, userId);
+      return true;
+    },
+
+    /** Ends a suspension now; false when the account was not suspended. */
+    unsuspend: (trx: Kysely<DB>, userId: string) => staff.setSuspension(trx, userId, null, iso()),
 
     /** The staff audit log, newest first, 50 a page; `before` is the previous page's `next`. */
     async auditLog(before?: string): Promise<AuditLog> {

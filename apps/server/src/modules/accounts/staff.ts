@@ -52,6 +52,30 @@ export const staffActions = (db: Db, limit: number, before?: { createdAt: string
   return query.orderBy('staff_actions.created_at', 'desc').orderBy('staff_actions.id', 'desc').limit(limit).execute();
 };
 
+/**
+ * Suspends a non-staff account until a time, or (with null) ends a suspension still running at
+ * `now`: a conditional update, so an account that is not in the state the change starts from is
+ * left alone and the answer is false.
+ */
+export async function setSuspension(
+  db: Db,
+  userId: string,
+  suspension: { until: string; reason: string } | null,
+  now?: string,
+): Promise<boolean> {
+  let q = db
+    .updateTable('users')
+    .set(
+      suspension
+        ? { suspended_until: suspension.until, suspended_reason: suspension.reason }
+        : { suspended_until: null, suspended_reason: null },
+    )
+    .where('id', '=', userId);
+  q = suspension ? q.where('staff', '=', 0) : q.where('suspended_until', '>', now ?? '');
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Makes an account staff; false when no account has that email. Only the command line calls this. */
 export async function grantStaff(db: Db, email: string): Promise<boolean> {
   const result = await db

@@ -19,6 +19,7 @@ import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
+import { refuseIfSuspended } from '../../lib/suspension.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DomainEvent } from '../../lib/events.js';
 import { laneBatches, type Settled } from '../../lib/lane-batches.js';
@@ -198,6 +199,11 @@ export function createBidding(deps: BiddingDeps) {
         if (known) throw new RefusedOnRememberedState();
         // A show's lot still on the run sheet has not ended: it has not begun.
         throw new DomainError('CONFLICT', state.status === 'pending' ? MSG.lotNotStarted : MSG.bidClosed);
+      }
+      // Hidden by staff (issue 31): the listing is gone, so is its bidding.
+      if (state.hidden_at !== null) {
+        if (known) throw new RefusedOnRememberedState();
+        throw new DomainError('CONFLICT', MSG.listingHidden);
       }
       if (state.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
       const refusal = refused.get(user.id);
@@ -417,6 +423,8 @@ export function createBidding(deps: BiddingDeps) {
     /** `input` is parsed where the bid came in: the route by its contract, a chat line by the streams module. */
     async placeBid(user: UserRow, id: string, input: BidInput, idempotencyKey?: string): Promise<BidResult> {
       try {
+        // Suspended by staff (issue 31): the session's own row says so, no query needed.
+        refuseIfSuspended(user, clock.iso());
         const key = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
         if (key && !key.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
         // What a retry must repeat to get the first answer; only a bid sent with a key is compared.

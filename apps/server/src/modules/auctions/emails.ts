@@ -29,3 +29,36 @@ export const outbidMail = (
         publicUrl + auctionPath(auctionId),
         'We send at most one outbid email per auction every 15 minutes.',
       );
+
+/** Staff suspended the seller (issue 31), so the auction someone bid on was cancelled: the bell's words. */
+export const cancelledNews = (locale: Locale, title: string) =>
+  locale === 'ar'
+    ? {
+        title: `أُلغي المزاد: ${title}`,
+        body: 'ألغى فريق Souq هذا المزاد لأن حساب البائع موقوف. لن تُحتسب مزايدتك.',
+      }
+    : {
+        title: `Auction cancelled: ${title}`,
+        body: "Souq staff cancelled this auction because the seller's account is suspended. Your bid no longer counts.",
+      };
+
+/** The same, by mail, in the recipient's language. */
+export const cancelledMail = (publicUrl: string, to: string, username: string, title: string, locale: Locale = 'en') =>
+  locale === 'ar'
+    ? actionMail(
+        to,
+        `أُلغي المزاد: ${title}`,
+        `مرحبًا ${username}، ألغى فريق Souq مزاد «${title}» لأن حساب البائع موقوف. لن تُحتسب مزايدتك ولن يُطلب منك الدفع.`,
+        'تصفّح المزادات',
+        `${publicUrl}/auction`,
+        'وصلتك هذه الرسالة لأنك زايدت على هذا المزاد.',
+        'ar',
+      )
+    : actionMail(
+        to,
+        `Auction cancelled: ${title}`,
+        `Hi ${username}, Souq staff cancelled the auction for "${title}" because the seller's account is suspended. Your bid no longer counts and nothing is owed.`,
+        'Browse auctions',
+        `${publicUrl}/auction`,
+        'You are receiving this because you bid on this auction.',
+      );

@@ -26,6 +26,11 @@ export const AUCTIONS_PORT = [
   'bidSignals',
   'ownersOf',
   'feedCards',
+  // reports (issue 31): staff hide and show auctions; a suspension cancels the seller's undecided ones
+  'hideAuction',
+  'unhideAuction',
+  'reportedAuctions',
+  'cancelForSuspension',
 ] as const satisfies ReadonlyArray<keyof AuctionsService>;
 
 export type AuctionsPort = Pick<AuctionsService, (typeof AUCTIONS_PORT)[number]>;

@@ -295,7 +295,11 @@ export function openPage(
   limit: number,
   cursor?: Cursor,
 ) {
-  let q = withPeople(db).where('auctions.status', '=', 'open').where('auctions.kind', '=', 'timed');
+  let q = withPeople(db)
+    .where('auctions.status', '=', 'open')
+    .where('auctions.kind', '=', 'timed')
+    // Hidden by staff (issue 31, ADR 0039): tested on the row the status index already led to.
+    .where('auctions.hidden_at', 'is', null);
   if (filter.category) q = q.where('auctions.category', '=', filter.category);
   if (cursor) {
     const op = sort.direction === 'asc' ? '>' : '<';
@@ -406,7 +410,8 @@ export function feedAuctions(db: Db, opts: { now: string; limit: number; categor
     .select(FEED_FIELDS)
     .where('auctions.status', '=', 'open')
     .where('auctions.kind', '=', 'timed')
-    .where('auctions.ends_at', '>', opts.now);
+    .where('auctions.ends_at', '>', opts.now)
+    .where('auctions.hidden_at', 'is', null);
   if (opts.category) q = q.where('auctions.category', '=', opts.category);
   if (opts.sellerId) q = q.where('auctions.seller_id', '=', opts.sellerId);
   return q.orderBy('auctions.ends_at').orderBy('auctions.id').limit(opts.limit).execute();
@@ -428,4 +433,51 @@ export const bidSignals = (db: Db, userId: string, limit: number) =>
     .execute();
 
 export const auctionsByIds = (db: Db, ids: string[]) =>
+  ids.length ? withPeople(db).where('auctions.id', 'in', ids).execute() : Promise.resolve([]);
+
+/**
+ * Staff hide an auction or show it again (issue 31). The sequence number moves, so a bid batch
+ * decided on the auction as it was before is decided again under the lock, and sees it.
+ */
+export async function setHidden(db: Db, id: string, hidden: { at: string; reason: string } | null): Promise<boolean> {
+  const result = await db
+    .updateTable('auctions')
+    .set({
+      ...(hidden ? { hidden_at: hidden.at, hidden_reason: hidden.reason } : { hidden_at: null, hidden_reason: null }),
+      seq: sql`seq + 1`,
+    })
+    .where('id', '=', id)
+    .where('hidden_at', hidden ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A seller's auctions still to be decided (open, or a show's lots waiting), for a suspension to cancel. */
+export const undecidedOf = (db: Db, sellerId: string) =>
+  db
+    .selectFrom('auctions')
+    .select(['id', 'title', 'product_id', 'stream_id', 'status', 'seq'])
+    .where('seller_id', '=', sellerId)
+    .where('status', 'in', ['open', 'pending'])
+    .execute();
+
+/** Cancels an auction still open or waiting, whatever its bids: only a staff suspension does this. */
+export async function cancelUndecided(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('auctions')
+    .set({ status: 'cancelled', closed_at: now, seq: sql`seq + 1` })
+    .where('id', '=', id)
+    .where('status', 'in', ['open', 'pending'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Everyone who bid on an auction: their maxima, one row each. */
+export const biddersOf = async (db: Db, auctionId: string) =>
+  (await db.selectFrom('auction_max_bids').select('bidder_id').where('auction_id', '=', auctionId).execute()).map(
+    (r) => r.bidder_id,
+  );
+
+/** Auctions as the staff's report queue shows them. */
+export const reportedAuctions = (db: Db, ids: string[]) =>
   ids.length ? withPeople(db).where('auctions.id', 'in', ids).execute() : Promise.resolve([]);

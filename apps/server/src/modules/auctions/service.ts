@@ -5,6 +5,7 @@ import {
   MAX_AUCTION_MS,
   MIN_AUCTION_MS,
   MSG,
+  auctionPath,
   minimumNextBid,
   type AuctionDetail,
   type AuctionListQuery,
@@ -24,6 +25,9 @@ import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError } from '../../lib/errors.js';
+import { refuseIfSuspended } from '../../lib/suspension.js';
+import { recipientLocale } from '../../lib/locale.js';
+import { cancelledMail, cancelledNews } from './emails.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
 import { mailLater } from '../../lib/mail-later.js';
 import { decodeImageKeys, firstImageKey } from '../../media/image-keys.js';
@@ -265,6 +269,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
     /** Move to Auction (owner, verified): the product leaves the shop while the auction runs. */
     async start(user: UserRow, productId: string, input: StartAuctionInput): Promise<{ id: string }> {
+      refuseIfSuspended(user, clock.iso());
       const endsAt = endOf(input);
       const id = crypto.randomUUID();
       await db.transaction().execute((trx) =>
@@ -310,6 +315,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
       const row = await q.findAuction(db, id);
       if (!row) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
       const isOwner = viewer?.id === row.seller_id;
+      // Hidden by staff (issue 31): gone for everyone but its seller, who reads why.
+      if (row.hidden_at !== null && !isOwner) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
       const isWinner = viewer !== null && viewer.id === row.winner_id;
       const [product, myMaxBid, order] = await Promise.all([
         row.product_id ? ports.catalog.forAuctionPage(row.product_id) : null,
@@ -332,6 +339,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
         canCancel: isOwner && row.status === 'open' && row.bid_count === 0,
         // Once the product went back to the shop or onto a newer auction, this one has nothing left to relist.
         canRelist: isOwner && row.status === 'unsold' && product?.relatedAuction === id,
+        hidden: row.hidden_at === null ? null : { at: row.hidden_at, reason: row.hidden_reason ?? '' },
       };
     },
 
@@ -407,6 +415,56 @@ export function createAuctionsService(deps: AuctionsDeps) {
       return next === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Date.parse(next) - clock.now().getTime());
     },
 
+    // Reports (issue 31): staff hide an auction and show it again; the queue shows reported ones.
+    hideAuction: (trx: Kysely<DB>, id: string, reason: string) => q.setHidden(trx, id, { at: clock.iso(), reason }),
+    unhideAuction: (trx: Kysely<DB>, id: string) => q.setHidden(trx, id, null),
+    async reportedAuctions(ids: string[]) {
+      return (await q.reportedAuctions(db, ids)).map((r) => ({
+        id: r.id,
+        title: r.title,
+        image: media.imagesOf(r.images)[0]?.thumb ?? null,
+        hiddenAt: r.hidden_at,
+        owner: { id: r.seller_id, username: r.seller_username, profilePic: media.avatarUrl(r.seller_avatar) },
+      }));
+    },
+
+    /**
+     * A suspended seller's auctions still to be decided are cancelled in the suspension's
+     * transaction (issue 31), bids or not: its products go back to the seller's shelf, and
+     * everyone who bid is told in their bell and by mail, in their language, once it commits.
+     */
+    async cancelForSuspension(trx: Transaction<DB>, sellerId: string, onCommit: OnCommit): Promise<number> {
+      const now = clock.iso();
+      let cancelled = 0;
+      for (const a of await q.undecidedOf(trx, sellerId)) {
+        if (!(await q.cancelUndecided(trx, a.id, now))) continue;
+        cancelled++;
+        if (a.product_id) await ports.catalog.setAuction(trx, a.product_id, null, a.id);
+        const bidders = await q.biddersOf(trx, a.id);
+        const contacts = await ports.accounts.contactsOf(trx, bidders);
+        await ports.notifications.notify(
+          trx,
+          onCommit,
+          contacts.map((c) => ({
+            userId: c.id,
+            kind: 'auction_cancelled' as const,
+            subject: a.id,
+            ...cancelledNews(recipientLocale(c.locale), a.title),
+            link: auctionPath(a.id),
+          })),
+        );
+        const mail = mailLater(deps.mailer, deps.log, 'auction mail failed');
+        for (const c of contacts)
+          mail(onCommit, cancelledMail(deps.publicUrl, c.email, c.username, a.title, recipientLocale(c.locale)));
+        const row = await q.findAuction(trx, a.id);
+        if (row) {
+          const update: AuctionUpdate = { auction: liveOf(row), bids: [], reason: 'cancelled', serverTime: now };
+          onCommit(() => publishChange({ type: 'auction.changed', auctionId: a.id, streamId: a.stream_id, update }));
+        }
+      }
+      return cancelled;
+    },
+
     // For You: candidates, signals and cards (the feed module ranks; auctions own their rows).
     feedCandidates: (opts: Omit<Parameters<typeof q.feedAuctions>[1], 'now'>) =>
       q.feedAuctions(db, { ...opts, now: clock.iso() }),
@@ -416,13 +474,16 @@ export function createAuctionsService(deps: AuctionsDeps) {
     /** Open, running auctions by id as cards; ended ones are left out. */
     async feedCards(ids: string[]) {
       const now = clock.iso();
-      return (await q.auctionsByIds(db, ids))
-        .filter((r) => r.status === 'open' && r.ends_at > now)
-        .map((r) => ({
-          auction: summary(r),
-          images: media.imagesOf(r.images).slice(0, 6),
-          minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }),
-        }));
+      return (
+        (await q.auctionsByIds(db, ids))
+          // A pool the feed kept from before a hide still names it: the card is left out here.
+          .filter((r) => r.status === 'open' && r.ends_at > now && r.hidden_at === null)
+          .map((r) => ({
+            auction: summary(r),
+            images: media.imagesOf(r.images).slice(0, 6),
+            minimumBid: minimumNextBid({ startingBid: r.starting_bid, currentBid: r.current_bid }),
+          }))
+      );
     },
 
     /** The stored files auctions show: both renditions of every photo they were listed with. */

@@ -7,6 +7,8 @@ export const CATALOG_PORT = [
   'ownerOf',
   'countReview',
   'recomputeRating',
+  // reviews (issue 31): a review staff removed is no longer counted
+  'uncountReview',
   // orders: checkout's prices, and every order's sales
   'pricesFor',
   'recordSale',
@@ -20,6 +22,10 @@ export const CATALOG_PORT = [
   'likedAmong',
   'ownersOf',
   'feedCards',
+  // reports (issue 31): staff hide and show products; the queue shows the reported ones
+  'hideProduct',
+  'unhideProduct',
+  'reportedProducts',
 ] as const satisfies ReadonlyArray<keyof CatalogService>;
 
 /** What the catalog needs to know from modules after it: each gives its answer as it is created. */

@@ -127,6 +127,7 @@ describe.each(DIALECTS)('products: add, edit, delete, invoice (%s)', (dialect) =
         isOwner: true,
         invoiceUrl: null,
         auctionId: null,
+        hidden: null,
       });
       const body = view.json() as { image: { url: string }; images: Array<{ url: string }> };
       expect(body.image.url).toBe(body.images[0]!.url);

@@ -154,6 +154,8 @@ function pageRows(db: Db, shape: PageShape, args: PageArgs, condition?: Expressi
   if (shape.category) q = q.where('category', '=', args.category);
   if (shape.owner) q = q.where('owner_id', '=', args.ownerId);
   if (shape.shopOnly) q = q.where('is_auction', '=', 0);
+  // Hidden by staff (issue 31, ADR 0039): tested on the row the sort index already led to, as is_auction is.
+  q = q.where('hidden_at', 'is', null);
   if (condition) q = q.where(condition);
   if (shape.cursor) {
     const op = shape.sort.direction === 'asc' ? '>' : '<';
@@ -333,7 +335,8 @@ export const likedPage = (db: Db, userId: string, limit: number, before?: Cursor
     .innerJoin('products', 'products.id', 'product_likes.product_id')
     .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
     .select('product_likes.created_at as liked_at')
-    .where('product_likes.user_id', '=', userId);
+    .where('product_likes.user_id', '=', userId)
+    .where('products.hidden_at', 'is', null);
   if (before)
     q = q.where((eb) =>
       eb(eb.refTuple('product_likes.created_at', 'products.id'), '<', eb.tuple(String(before[0]), before[1])),
@@ -398,7 +401,7 @@ export const findPrices = (db: Db, ids: string[], dialect: DialectName) =>
     : holding(
         db
           .selectFrom('products')
-          .select(['id', 'title', 'price', 'images', 'owner_id', 'is_auction'])
+          .select(['id', 'title', 'price', 'images', 'owner_id', 'is_auction', 'hidden_at'])
           .where('id', 'in', ids)
           .orderBy('id'),
         dialect,
@@ -419,7 +422,7 @@ export function feedProducts(
     maxPopularity?: number;
   },
 ) {
-  let q = db.selectFrom('products').select(FEED_FIELDS).where('is_auction', '=', 0);
+  let q = db.selectFrom('products').select(FEED_FIELDS).where('is_auction', '=', 0).where('hidden_at', 'is', null);
   if (opts.category) q = q.where('category', '=', opts.category);
   if (opts.ownerId) q = q.where('owner_id', '=', opts.ownerId);
   if (opts.since) q = q.where('created_at', '>=', opts.since);
@@ -447,6 +450,8 @@ export const summariesWithSeller = (db: Db, ids: string[]) =>
         .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
         .select(['products.is_auction', 'users.username as seller_username', 'users.avatar_key as seller_avatar'])
         .where('products.id', 'in', ids)
+        // A pool the feed kept from before a hide still names it: the card is left out here.
+        .where('products.hidden_at', 'is', null)
         .execute()
     : Promise.resolve([]);
 
@@ -463,4 +468,37 @@ export const likedAmong = (db: Db, userId: string, ids: string[]) =>
 export const ownersOf = (db: Db, ids: string[]) =>
   ids.length
     ? db.selectFrom('products').select(['id', 'owner_id', 'category']).where('id', 'in', ids).execute()
+    : Promise.resolve([]);
+
+/**
+ * Staff hide a product, or show it again (issue 31): a conditional update, so of two staff acting
+ * at once only one changes it, and the answer says whether this call did.
+ */
+export async function setHidden(db: Db, id: string, hidden: { at: string; reason: string } | null): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set(hidden ? { hidden_at: hidden.at, hidden_reason: hidden.reason } : { hidden_at: null, hidden_reason: null })
+    .where('id', '=', id)
+    .where('hidden_at', hidden ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Products as a staff member's report queue shows them: title, photos, seller, hidden or not. */
+export const reportedProducts = (db: Db, ids: string[]) =>
+  ids.length
+    ? db
+        .selectFrom('products')
+        .innerJoin('users', 'users.id', 'products.owner_id')
+        .select([
+          'products.id',
+          'products.title',
+          'products.images',
+          'products.owner_id',
+          'products.hidden_at',
+          'users.username as seller_username',
+          'users.avatar_key as seller_avatar',
+        ])
+        .where('products.id', 'in', ids)
+        .execute()
     : Promise.resolve([]);

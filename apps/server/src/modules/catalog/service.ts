@@ -20,6 +20,7 @@ import {
 } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
+import { refuseIfSuspended } from '../../lib/suspension.js';
 import { DomainError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { UploadSource } from '../../media/images.js';
@@ -163,6 +164,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** The photos (one to eight, as the form's contract says) and the optional invoice come as files or bytes. */
     async create(user: UserRow, input: ProductInput, files: NewProductFiles): Promise<{ id: string }> {
+      refuseIfSuspended(user, deps.clock.iso());
       const { images, invoice } = files;
       const imageKeys = await media.storeImages('products', images);
       let invoiceKey: string | null = null;
@@ -210,8 +212,10 @@ export function createCatalogService(deps: CatalogDeps) {
     async detail(viewer: UserRow | null, id: string): Promise<Omit<ProductDetail, 'reviewedByMe'>> {
       const row = viewer ? await q.findProductSeenBy(db, id, viewer.id) : await q.findProductWithSeller(db, id);
       if (!row) throw new DomainError('NOT_FOUND', MSG.productNotFound);
-      const images = media.imagesOf(row.images);
       const isOwner = viewer?.id === row.owner_id;
+      // Hidden by staff (issue 31): gone for everyone but its owner, who reads why.
+      if (row.hidden_at !== null && !isOwner) throw new DomainError('NOT_FOUND', MSG.productNotFound);
+      const images = media.imagesOf(row.images);
       // Not `{ ...summary(row), … }`: V8 builds a spread followed by a dozen properties about twenty times slower.
       return Object.assign(summary(row), {
         description: row.description,
@@ -229,6 +233,7 @@ export function createCatalogService(deps: CatalogDeps) {
         isOwner,
         invoiceUrl: isOwner && row.invoice_key ? `/api/products/${id}/invoice` : null,
         auctionId: row.related_auction,
+        hidden: row.hidden_at === null ? null : { at: row.hidden_at, reason: row.hidden_reason ?? '' },
       });
     },
 
@@ -326,6 +331,9 @@ export function createCatalogService(deps: CatalogDeps) {
 
     recomputeRating: (trx: Trx, productId: string) => q.recomputeRating(trx, productId),
 
+    /** A review removed by staff (issue 31): the count moves back, in the removal's transaction. */
+    uncountReview: (trx: Trx, productId: string) => q.bumpCounters(trx, productId, { reviews: -1 }),
+
     /** The seller's id, or undefined when there is no such product. */
     ownerOf: async (trx: Trx, productId: string) => (await q.findProduct(trx, productId))?.owner_id,
 
@@ -336,7 +344,8 @@ export function createCatalogService(deps: CatalogDeps) {
         title: p.title,
         price: p.price,
         ownerId: p.owner_id,
-        purchasable: p.is_auction === 0,
+        // A listing staff hid is not for sale (issue 31).
+        purchasable: p.is_auction === 0 && p.hidden_at === null,
         imageKey: firstImageKey(p.images),
       })),
 
@@ -382,6 +391,19 @@ export function createCatalogService(deps: CatalogDeps) {
           images: media.imagesOf(r.images).slice(0, 6),
           seller: { id: r.owner_id, username: r.seller_username, profilePic: media.avatarUrl(r.seller_avatar) },
         }));
+    },
+
+    // Reports (issue 31): staff hide a product and show it again, and see reported ones in context.
+    hideProduct: (trx: Trx, id: string, reason: string) => q.setHidden(trx, id, { at: deps.clock.iso(), reason }),
+    unhideProduct: (trx: Trx, id: string) => q.setHidden(trx, id, null),
+    async reportedProducts(ids: string[]) {
+      return (await q.reportedProducts(db, ids)).map((r) => ({
+        id: r.id,
+        title: r.title,
+        image: media.imagesOf(r.images)[0]?.thumb ?? null,
+        hiddenAt: r.hidden_at,
+        owner: { id: r.owner_id, username: r.seller_username, profilePic: media.avatarUrl(r.seller_avatar) },
+      }));
     },
 
     recordSale: (trx: Trx, productId: string, quantity: number) => q.bumpCounters(trx, productId, { sold: quantity }),

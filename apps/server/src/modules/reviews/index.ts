@@ -1,5 +1,6 @@
 import type { CatalogPort } from '../catalog/port.js';
-import { defineModule } from '../module.js';
+import { defineModule, portOf } from '../module.js';
+import { REVIEWS_PORT } from './port.js';
 import { reviewsRoutes } from './routes.js';
 import { createReviewsService } from './service.js';
 
@@ -11,5 +12,5 @@ export const reviewsModule = defineModule((ctx, needs: { catalog: CatalogPort })
     avatarUrl: ctx.media.avatarUrl,
   });
   needs.catalog.answerReviewedByMe(service.hasReviewed);
-  return { service, routes: reviewsRoutes(service) };
+  return { service, port: portOf(service, REVIEWS_PORT), routes: reviewsRoutes(service) };
 });

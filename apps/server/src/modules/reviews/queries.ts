@@ -36,3 +36,32 @@ export function reviewsPage(db: Db, productId: string, limit: number, before?: C
     );
   return q.orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').limit(limit).execute();
 }
+
+/** Reviews by id with the reviewer and the product's title: what a report names (issue 31). */
+export const reviewsByIds = (db: Db, ids: string[]) =>
+  ids.length
+    ? db
+        .selectFrom('reviews')
+        .innerJoin('users', 'users.id', 'reviews.user_id')
+        .innerJoin('products', 'products.id', 'reviews.product_id')
+        .select([
+          'reviews.id',
+          'reviews.text',
+          'reviews.rating',
+          'reviews.product_id',
+          'products.title as product_title',
+          'users.id as user_id',
+          'users.username',
+          'users.avatar_key',
+        ])
+        .where('reviews.id', 'in', ids)
+        .execute()
+    : Promise.resolve([]);
+
+/** Deletes a review, once; its product's id when this call did. */
+export async function deleteReview(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('reviews').select('product_id').where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const result = await db.deleteFrom('reviews').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1 ? row.product_id : undefined;
+}

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { MSG, type Page, type PageQuery, type Review, type ReviewInput } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
@@ -65,6 +65,31 @@ export function createReviewsService(deps: {
         throw error;
       }
       return { id };
+    },
+
+    // Reports (issue 31): a reported review in context, and its removal by staff.
+    async reviewAuthor(id: string): Promise<string | undefined> {
+      return (await q.reviewsByIds(db, [id]))[0]?.user_id;
+    },
+
+    async reportedReviews(ids: string[]) {
+      return (await q.reviewsByIds(db, ids)).map((r) => ({
+        id: r.id,
+        text: r.text,
+        rating: r.rating,
+        productId: r.product_id,
+        productTitle: r.product_title,
+        owner: { id: r.user_id, username: r.username, profilePic: deps.avatarUrl(r.avatar_key) },
+      }));
+    },
+
+    /** Removes a review in the caller's transaction; the product's count and rating move with it. False when already gone. */
+    async removeReview(trx: Transaction<DB>, id: string): Promise<boolean> {
+      const productId = await q.deleteReview(trx, id);
+      if (!productId) return false;
+      await catalog.uncountReview(trx, productId);
+      await catalog.recomputeRating(trx, productId);
+      return true;
     },
   };
 }

@@ -3,7 +3,7 @@ import { mailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { AuctionsPort } from '../auctions/port.js';
 import type { CatalogPort } from '../catalog/port.js';
-import { defineModule } from '../module.js';
+import { defineModule, portOf } from '../module.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
@@ -11,6 +11,8 @@ import { createClips } from './clips.js';
 import { clipsRoutes } from './clips-routes.js';
 import { createRoomParts } from './moderation.js';
 import { createPins, pinsSocket } from './pins.js';
+import { STREAMS_PORT, type StreamsPort } from './port.js';
+import { createReportedMessages } from './reported.js';
 import { pinsRoutes } from './pins-routes.js';
 import { roomRoutes } from './room-routes.js';
 import { mergeSocketParts, roomSocket } from './room-socket.js';
@@ -65,6 +67,7 @@ export const streamsModule = defineModule(
         onShowLive: room.onShowLive,
       },
     });
+    const reported = createReportedMessages({ db, clock, media, publish });
     // Removed viewers may not bid on the stream's auction by any route (the HTTP bid form included).
     needs.auctions.addBidGate(service.bidGate);
     // A lot's close posts its hammer line and tells the room, in the close's own transaction.
@@ -73,7 +76,8 @@ export const streamsModule = defineModule(
     needs.orders.addClipSource(clips.clipsOf);
     return {
       // The show's parts beside the stream's own service, for the seed and the tests.
-      service: { ...service, pins, clips, moderation: room.moderation, reminders: room.reminders },
+      service: { ...service, pins, clips, moderation: room.moderation, reminders: room.reminders, reported },
+      port: portOf(reported, STREAMS_PORT) as StreamsPort,
       routes: async (app) => {
         await app.register(streamsRoutes(service));
         await app.register(pinsRoutes(pins));

@@ -37,6 +37,8 @@ export const pinsOf = (db: Db, streamId: string) =>
     ])
     .where('stream_pins.stream_id', '=', streamId)
     .where('stream_pins.removed_at', 'is', null)
+    // A product staff hid (issue 31) leaves the show's Buy It Now with the shop.
+    .where('products.hidden_at', 'is', null)
     .orderBy('stream_pins.created_at')
     .orderBy('stream_pins.id')
     .execute();

@@ -147,7 +147,9 @@ export function createPins(deps: PinsDeps) {
             if (await q.pinExists(trx, streamId, pinId)) throw new DomainError('CONFLICT', MSG.pinSoldOut);
             throw new DomainError('NOT_FOUND', MSG.pinNotFound);
           }
-          const row = (await q.pinsOf(trx, streamId)).find((p) => p.id === pinId)!;
+          const row = (await q.pinsOf(trx, streamId)).find((p) => p.id === pinId);
+          // Its product was hidden by staff since it was pinned: the unit taken above rolls back.
+          if (!row) throw new DomainError('CONFLICT', MSG.listingHidden);
           const order = await ports.orders.addToShowOrder(trx, {
             buyerId: user.id,
             streamId,

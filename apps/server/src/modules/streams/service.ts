@@ -31,6 +31,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
+import { refuseIfSuspended } from '../../lib/suspension.js';
 import { DomainError, parseInput } from '../../lib/errors.js';
 import type { Publish } from '../../lib/events.js';
 import type { UploadSource } from '../../media/images.js';
@@ -327,6 +328,7 @@ export function createStreamsService(deps: StreamsDeps) {
       cover: { source: UploadSource; bytes: number } | undefined,
       log: StreamsDeps['log'] = deps.log,
     ): Promise<{ id: string }> {
+      refuseIfSuspended(host, clock.iso());
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES)
         throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
       const now = clock.now();
@@ -502,6 +504,8 @@ export function createStreamsService(deps: StreamsDeps) {
      * posted, and the sender hears why. Anything else is chat.
      */
     async chat(user: UserRow, streamId: string, line: string, clientId: string): Promise<ChatAck> {
+      // Suspended by staff (issue 31): no chatting, whatever the room.
+      refuseIfSuspended(user, clock.iso());
       const row = await mustFind(streamId);
       if (row.status === 'scheduled') throw new DomainError('CONFLICT', MSG.showNotLiveYet);
       if (row.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);

@@ -52,6 +52,7 @@ const detail = (seq: number, over: Partial<AuctionDetail> = {}): AuctionDetail =
   order: null,
   canCancel: false,
   canRelist: false,
+  hidden: null,
   ...over,
 });
 

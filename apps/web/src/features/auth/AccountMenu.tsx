@@ -135,6 +135,11 @@ export function AccountMenu() {
               <Link role="menuitem" to="/AddProduct">
                 {t('auth.menu.addProduct')}
               </Link>
+              {user.staff && (
+                <Link role="menuitem" to="/admin">
+                  {t('auth.menu.admin')}
+                </Link>
+              )}
               <button role="menuitem" type="button" onClick={logout}>
                 {t('auth.menu.logout')}
               </button>

@@ -18,6 +18,7 @@ const user = (emailVerified: boolean): SessionUser => ({
   profilePic: '/images/default-avatar.svg',
   hasPassword: true,
   staff: false,
+  suspension: null,
   locale: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

@@ -47,6 +47,8 @@ interface Props {
   moderation?: Moderation;
   /** Shown instead of the form (why one cannot chat). */
   note?: ReactNode;
+  /** What the page offers on someone else's chat line (Report, for signed-in viewers). */
+  lineActions?: (message: ChatMessage) => ReactNode;
 }
 
 type Answer = { tone: 'ok' | 'info' | 'error'; text: string };
@@ -55,7 +57,7 @@ type Answer = { tone: 'ok' | 'info' | 'error'; text: string };
 const AT_LEAST = /^Bid amount must be higher than current bid\. Bid at least AED ([\d,.]+)\.$/;
 
 /** The live chat: everyone's lines with bids set apart, and (signed in, while live) the form. */
-export function ChatPanel({ streamId, messages, hostId, form, moderation, note }: Props) {
+export function ChatPanel({ streamId, messages, hostId, form, moderation, note, lineActions }: Props) {
   const { t, m: mm, locale } = useT();
   const list = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
@@ -120,6 +122,7 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note }
                   </>
                 )}
               </div>
+              {lineActions && m.kind === 'chat' && <div className="chat__tools">{lineActions(m)}</div>}
               {moderation && !show && (
                 <div className="chat__tools">
                   <IconButton

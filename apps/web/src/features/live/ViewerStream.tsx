@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG, STREAM_REDIRECT_MS, type StreamDetail } from '@souq/shared';
+import { MSG, STREAM_REDIRECT_MS, type ChatMessage, type StreamDetail } from '@souq/shared';
 import { SoundToggle } from '../../components/SoundToggle';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { BidBanner } from './BidBanner';
@@ -29,6 +29,8 @@ interface Props {
   onNeedVerify(): void;
   /** The gate before a purchase: signed in and verified, else the way there; false stops it. */
   requireVerified(): boolean;
+  /** What the page offers on someone else's chat line (Report). */
+  lineActions?: (message: ChatMessage) => ReactNode;
 }
 
 const STATUS_TEXT: Record<ViewerVideoState, string> = {
@@ -43,7 +45,7 @@ const STATUS_TEXT: Record<ViewerVideoState, string> = {
  * The viewer screen: the host's video, the clock, the lot on screen with its quick bids, what is
  * coming up, Buy It Now and the chat (with moderation for the host's moderators).
  */
-export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified }: Props) {
+export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified, lineActions }: Props) {
   const { t, m } = useT();
   const navigate = useNavigate();
   const room = useStreamRoom(stream.id, me?.id ?? null);
@@ -224,6 +226,7 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
               : null
           }
           moderation={stream.canModerate && !ended ? moderation : undefined}
+          lineActions={lineActions}
           note={
             ended ? null : !me ? (
               <p className="chat__note">

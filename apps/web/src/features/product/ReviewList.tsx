@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MSG, type Review } from '@souq/shared';
 import { formatGulfDate } from '../../components/dates';
 import { EmptyState } from '../../components/EmptyState';
@@ -7,7 +8,7 @@ import { useReviews } from './api';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
 
-function ReviewItem({ review }: { review: Review }) {
+function ReviewItem({ review, actions }: { review: Review; actions?: ReactNode }) {
   const { m, locale } = useT();
   return (
     <li className="review" data-testid="review">
@@ -24,6 +25,7 @@ function ReviewItem({ review }: { review: Review }) {
         <Stars value={review.rating} size={15} />
         <p className="review__text">{review.text}</p>
       </div>
+      {actions}
     </li>
   );
 }
@@ -53,11 +55,13 @@ export function ReviewList({
   wanted,
   count,
   invite,
+  actions,
 }: {
   productId: string;
   wanted: boolean;
   count: number;
   invite: boolean;
+  actions?: (review: Review) => ReactNode;
 }) {
   const reviews = useReviews(productId, wanted);
   const { t, m } = useT();
@@ -75,7 +79,7 @@ export function ReviewList({
     <>
       <ul className="review-list" data-testid="review-list">
         {items.map((review) => (
-          <ReviewItem key={review.id} review={review} />
+          <ReviewItem key={review.id} review={review} actions={actions?.(review)} />
         ))}
       </ul>
       {reviews.hasNextPage && (

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useGateErrorHandler } from '../../components/gate-errors';
 import { useFlash } from '../../components/useFlash';
 import { Link } from 'react-router';
 import { useIsFetching } from '@tanstack/react-query';
-import { MSG, type ProductDetail } from '@souq/shared';
+import { MSG, type ProductDetail, type Review } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { productKeys } from '../../api/keys';
 import { useRefreshReviews, useSubmitReview } from './api';
@@ -25,9 +25,11 @@ interface Props {
   viewer: Viewer;
   /** The verified-email gate, passed in by the page. */
   canSubmit: () => boolean;
+  /** What the page offers on each review (Report, for signed-in readers). */
+  reviewActions?: (review: Review) => ReactNode;
 }
 
-export function ReviewsSection({ product, viewer, canSubmit }: Props) {
+export function ReviewsSection({ product, viewer, canSubmit, reviewActions }: Props) {
   const submit = useSubmitReview(product.id);
   const answerGate = useGateErrorHandler();
   const refresh = useRefreshReviews(product.id);
@@ -115,7 +117,13 @@ export function ReviewsSection({ product, viewer, canSubmit }: Props) {
           {form}
         </div>
         <div className="reviews__list">
-          <ReviewList productId={product.id} wanted={near} count={product.reviewCount} invite={!product.isOwner} />
+          <ReviewList
+            productId={product.id}
+            wanted={near}
+            count={product.reviewCount}
+            invite={!product.isOwner}
+            actions={reviewActions}
+          />
         </div>
       </div>
     </section>

@@ -1,23 +1,27 @@
 /* The Arabic of every other page: the same parts as en-rest.ts. */
 import account from './ar/account.json';
+import admin from './ar/admin.json';
 import auctions from './ar/auctions.json';
 import feed from './ar/feed.json';
 import host from './ar/host.json';
 import live from './ar/live.json';
 import orders from './ar/orders.json';
 import profiles from './ar/profiles.json';
+import reports from './ar/reports.json';
 import sell from './ar/sell.json';
 import show from './ar/show.json';
 import aftersale from './ar/aftersale.json';
 
 export default {
   ...account,
+  ...admin,
   ...auctions,
   ...feed,
   ...host,
   ...live,
   ...orders,
   ...profiles,
+  ...reports,
   ...sell,
   ...show,
   ...aftersale,

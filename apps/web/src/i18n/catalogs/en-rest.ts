@@ -1,23 +1,27 @@
 /* The English of every other page: fetched with its code, never on a first visit to the shop. */
 import account from './en/account.json';
+import admin from './en/admin.json';
 import auctions from './en/auctions.json';
 import feed from './en/feed.json';
 import host from './en/host.json';
 import live from './en/live.json';
 import orders from './en/orders.json';
 import profiles from './en/profiles.json';
+import reports from './en/reports.json';
 import sell from './en/sell.json';
 import show from './en/show.json';
 import aftersale from './en/aftersale.json';
 
 export default {
   ...account,
+  ...admin,
   ...auctions,
   ...feed,
   ...host,
   ...live,
   ...orders,
   ...profiles,
+  ...reports,
   ...sell,
   ...show,
   ...aftersale,

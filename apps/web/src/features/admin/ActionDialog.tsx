@@ -1,0 +1,113 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ReportActionSchema, STAFF_REASON_MAX, type ReportAction } from '@souq/shared';
+import { serverNow } from '../../api/server-clock';
+import { gulfInputToIso, gulfInputValue } from '../../components/dates';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { Modal } from '../../components/Modal';
+import { bySchema } from '../../components/form-check';
+import { useForm } from '../../components/useForm';
+import { useT } from '../../i18n';
+import { useActOnReport } from './api';
+import { ACTION } from './words';
+
+const DAY = 86_400_000;
+
+interface Values {
+  reason: string;
+  until: string;
+}
+
+/** Every action says why; a suspension also says until when. Another staff member's answer first is shown here. */
+export function ActionDialog({
+  reportId,
+  action,
+  subject,
+  onClose,
+}: {
+  reportId: string;
+  action: ReportAction;
+  subject: string;
+  onClose: () => void;
+}) {
+  const { t, m } = useT();
+  const ids = useId();
+  const act = useActOnReport();
+  const [bounds] = useState(() => ({
+    min: gulfInputValue(serverNow() + 60_000),
+    week: gulfInputValue(serverNow() + 7 * DAY),
+  }));
+  const form = useForm({
+    initial: { reason: '', until: bounds.week } as Values,
+    check: (v: Values) =>
+      bySchema(ReportActionSchema)({
+        action,
+        reason: v.reason,
+        until: action === 'suspend' ? (gulfInputToIso(v.until) ?? undefined) : undefined,
+      }),
+    focusOnlyFields: true,
+  });
+  const { values, fields, error, pending } = form;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    void form.submit(e, async (body) => {
+      await act.mutateAsync({ reportId, body });
+      onClose();
+    });
+  }
+
+  return (
+    <Modal title={t(ACTION[action])} wide onClose={() => !pending && onClose()} testId="admin-action-dialog">
+      <p className="muted" dir="auto">
+        {subject}
+      </p>
+      <form noValidate onSubmit={submit}>
+        <div className={`field${fields.reason ? ' field--invalid' : ''}`}>
+          <label htmlFor={`${ids}-reason`}>{t('admin.reasonLabel')}</label>
+          <textarea
+            id={`${ids}-reason`}
+            name="reason"
+            rows={3}
+            maxLength={STAFF_REASON_MAX}
+            value={values.reason}
+            disabled={pending}
+            aria-invalid={fields.reason ? true : undefined}
+            aria-describedby={`${ids}-reason-note`}
+            onChange={(e) => form.edit('reason', e.target.value)}
+          />
+          <small id={`${ids}-reason-note`} className={fields.reason ? 'field__error' : 'field__hint'}>
+            {fields.reason ? m(fields.reason) : t('admin.reasonHint')}
+          </small>
+        </div>
+        {action === 'suspend' && (
+          <Field label={t('admin.until')} error={fields.until && m(fields.until)} hint={t('admin.untilHint')}>
+            {(c) => (
+              <input
+                {...c}
+                type="datetime-local"
+                name="until"
+                min={bounds.min}
+                value={values.until}
+                disabled={pending}
+                onChange={(e) => form.edit('until', e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        <FormError message={error} />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--ghost" disabled={pending} onClick={onClose}>
+            {t('admin.cancel')}
+          </button>
+          <button
+            type="submit"
+            className={`btn ${action === 'dismiss' ? 'btn--primary' : 'btn--danger'}`}
+            disabled={pending}
+          >
+            {t(ACTION[action])}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -28,6 +28,7 @@ export * from './schemas/live.js';
 export * from './api/live.js';
 export * from './api/feed.js';
 export * from './api/admin.js';
+export * from './api/wins.js';
 export * from './schemas/feed.js';
 export * from './first-screen.js';
 export * from './contract/index.js';

@@ -251,6 +251,17 @@ export const MSG = {
   // Staff (issue 31)
   staffOnly: 'Only Souq staff can do this.',
   reasonRequired: 'Please give a reason.',
+
+  // Winners who don't pay (issue 31)
+  orderUnpaidCancelled: 'This order was cancelled because it was not completed in time.',
+  orderNotCancellable: 'Only a won order still waiting for its address can be cancelled this way.',
+  cancelAlreadyAsked: 'You have already asked the seller to cancel this order.',
+  cancelNotAsked: 'The buyer has not asked to cancel this order.',
+  secondChanceNotAllowed: 'A second-chance offer can be sent only after the winner’s order was cancelled.',
+  secondChanceNoRunnerUp: 'Nobody else bid on this auction.',
+  secondChanceAlreadySent: 'This auction has already had its second-chance offer.',
+  offerNotFound: 'Offer not found.',
+  offerNotOpen: 'This offer is no longer open.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */
@@ -261,3 +272,10 @@ export const alreadyHighest = (maximum: string) => `You are already the highest 
 
 /** A lot's hammer, in chat and on screen: "Sold to amira for AED 1,260.00". */
 export const soldTo = (username: string, price: string) => `Sold to ${username} for ${price}`;
+
+/**
+ * A bidder suspended for unpaid items (issue 31), naming the last day of the suspension in Gulf
+ * time: "Your bidding is suspended until 2026-12-27 after two unpaid items."
+ */
+export const biddingSuspendedUntil = (date: string) =>
+  `Your bidding is suspended until ${date} after two unpaid items.`;

@@ -17,6 +17,7 @@ import * as userLocale from './migrations/2026-11-27-208-user-locale.js';
 import * as arabicListing from './migrations/2026-11-27-209-arabic-listing.js';
 import * as liveShows from './migrations/2026-11-27-210-live-shows.js';
 import * as staff from './migrations/2026-11-27-211-staff.js';
+import * as unpaidWins from './migrations/2026-11-27-212-unpaid-wins.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-209-arabic-listing': arabicListing,
   '2026-11-27-210-live-shows': liveShows,
   '2026-11-27-211-staff': staff,
+  '2026-11-27-212-unpaid-wins': unpaidWins,
 };
 
 const BUSY_RETRY_MS = 30_000;

@@ -8,6 +8,14 @@ export const NOTIFICATION_KINDS = [
   'auction_unsold',
   // issue 30: a scheduled show went live (reminded viewers and the host's followers)
   'show_live',
+  // issue 31: winners who don't pay
+  'win_reminder',
+  'win_unpaid',
+  'buyer_unpaid',
+  'cancel_asked',
+  'cancel_answered',
+  'second_chance',
+  'offer_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -11,6 +11,7 @@ import { reviews } from './reviews.js';
 import { shows } from './shows.js';
 import { streams } from './streams.js';
 import { system } from './system.js';
+import { wins } from './wins.js';
 
 export * from './endpoint.js';
 
@@ -28,6 +29,7 @@ export const API = {
   streams,
   shows,
   system,
+  wins,
 };
 
 /** The same, as one list. */

@@ -59,6 +59,8 @@ export const ROUTES: RouteObject[] = [
   { path: 'forgot-password', ...page('ForgotPasswordPage') },
   { path: 'reset-password', ...page('ResetPasswordPage') },
   { path: 'auth/popup-done', ...page('PopupDonePage') },
+  // Staff (issue 31): people with unpaid-item strikes.
+  { path: 'admin/strikes', ...page('AdminStrikesPage') },
   { path: '*', ...page('NotFoundPage') },
 ];
 

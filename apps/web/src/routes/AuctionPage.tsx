@@ -20,6 +20,7 @@ import { BidForm } from '../features/auctions/BidForm';
 import { BidHistory } from '../features/auctions/BidHistory';
 import { LoginToBid } from '../components/LoginPrompt';
 import { Avatar } from '../components/Avatar';
+import { SecondChance } from '../features/auctions/SecondChance';
 import { SellerTools } from '../features/auctions/SellerTools';
 import { richT } from '../i18n';
 import { closingLabel, statusLabel } from '../features/auctions/status';
@@ -37,8 +38,15 @@ const CLOSING_NOTE = {
 
 /** The winner's next step: the delivery address completes the order the close created. */
 function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['order']>; onDone: () => void }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const [open, setOpen] = useState(false);
+  if (order.status === 'cancelled') {
+    return (
+      <p className="notice notice--warn" data-testid="order-cancel-reason">
+        {t(order.cancelReason === 'buyer_asked' ? 'wins.order.cancelledAsked' : 'wins.order.cancelledUnpaid')}
+      </p>
+    );
+  }
   if (order.status !== 'awaiting_address') {
     return (
       <p className="notice notice--ok" data-testid="order-complete">
@@ -48,16 +56,25 @@ function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['orde
       </p>
     );
   }
+  // The deadline (issue 31): past it the order is cancelled as unpaid and the winner gets a strike.
+  const deadline = order.completeBy && (
+    <p className="notice notice--warn" data-testid="complete-by">
+      {t('wins.order.completeBy', { date: formatGulfDateTime(order.completeBy, locale) })}
+    </p>
+  );
   if (!open) {
     return (
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
-        onClick={() => setOpen(true)}
-        data-testid="complete-order"
-      >
-        {t('auctions.page.completeOrder')}
-      </button>
+      <>
+        {deadline}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => setOpen(true)}
+          data-testid="complete-order"
+        >
+          {t('auctions.page.completeOrder')}
+        </button>
+      </>
     );
   }
   return <CompleteAddressForm orderId={order.id} onDone={onDone} />;
@@ -217,6 +234,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             </div>
           </section>
 
+          <SecondChance auction={auction} />
           {auction.isOwner && <SellerTools auction={auction} />}
         </div>
       </div>

@@ -15,6 +15,7 @@ import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
+import { MyStrikes } from '../features/strikes/MyStrikes';
 import { useMyOrders, useMySales } from '../features/orders/api';
 import { useDeleteProduct } from '../features/sell/api';
 import { FollowButton } from '../features/profiles/FollowButton';
@@ -185,7 +186,12 @@ function Account({ userId }: { userId: string }) {
           emptyTitle={t('account.likes.empty')}
         />
       )}
-      {tab === 'orders' && <OrderList orders={orders.data} loading={orders.isPending} />}
+      {tab === 'orders' && (
+        <>
+          <MyStrikes />
+          <OrderList orders={orders.data} loading={orders.isPending} />
+        </>
+      )}
       {tab === 'sales' && <SaleList sales={sales.data} loading={sales.isPending} />}
     </>
   );

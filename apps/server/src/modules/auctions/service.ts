@@ -240,7 +240,9 @@ export function createAuctionsService(deps: AuctionsDeps) {
     if (product.isAuction) {
       // Relisting: allowed only after the last auction ended unsold.
       const previous = product.relatedAuction ? await q.findAuction(trx, product.relatedAuction) : undefined;
-      if (!previous || previous.status !== 'unsold') throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+      // …or after its sale was lost to an unpaid or cancelled order, with no second chance standing (issue 31).
+      const relistable = previous && (previous.status === 'unsold' || (await wins.mayRelistLostSale(trx, previous)));
+      if (!relistable) throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
     }
     const now = clock.iso();
     await q.insertAuction(trx, {

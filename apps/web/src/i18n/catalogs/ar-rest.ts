@@ -8,6 +8,7 @@ import orders from './ar/orders.json';
 import profiles from './ar/profiles.json';
 import sell from './ar/sell.json';
 import show from './ar/show.json';
+import wins from './ar/wins.json';
 
 export default {
   ...account,
@@ -19,4 +20,5 @@ export default {
   ...profiles,
   ...sell,
   ...show,
+  ...wins,
 };

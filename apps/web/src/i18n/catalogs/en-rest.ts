@@ -8,6 +8,7 @@ import orders from './en/orders.json';
 import profiles from './en/profiles.json';
 import sell from './en/sell.json';
 import show from './en/show.json';
+import wins from './en/wins.json';
 
 export default {
   ...account,
@@ -19,4 +20,5 @@ export default {
   ...profiles,
   ...sell,
   ...show,
+  ...wins,
 };

@@ -122,14 +122,17 @@ describeInBrowser('winners who don’t pay, in the browser', () => {
       { startingBid: AED(100), duration: '1h' },
       { title: 'Zeiss Ikon' },
     );
-    const page = await signedIn(winner, PHONE);
-    await page.goto(`/auction/${id}`);
-    await page.getByLabel('Your bid').fill('100');
-    await page.getByTestId('place-bid').click();
     const { suspendedUntil } = (await (
       await server.app.inject({ method: 'GET', url: '/api/me/strikes', headers: { cookie: winner.cookie } })
     ).json()) as { suspendedUntil: string };
-    await page.getByText(biddingSuspendedUntil(gulfDay(new Date(suspendedUntil)))).waitFor();
+    const message = biddingSuspendedUntil(gulfDay(new Date(suspendedUntil)));
+    const page = await signedIn(winner, PHONE);
+    await page.goto(`/auction/${id}`);
+    // Told before trying, and refused by the server if they try anyway.
+    await page.getByTestId('bidding-suspended').getByText(message).waitFor();
+    await page.getByLabel('Your bid').fill('100');
+    await page.getByTestId('place-bid').click();
+    await page.getByTestId('bid-form').getByText(message).waitFor();
     await fitsWidth(page);
     expect(pages.flatMap((p) => p.errors)).toEqual([]);
   });

@@ -279,3 +279,12 @@ export const soldTo = (username: string, price: string) => `Sold to ${username} 
  */
 export const biddingSuspendedUntil = (date: string) =>
   `Your bidding is suspended until ${date} after two unpaid items.`;
+
+/** The day a bidding suspension ends as `biddingSuspendedUntil` names it: Gulf time, YYYY-MM-DD. */
+export const suspensionDay = (end: Date | string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(end));

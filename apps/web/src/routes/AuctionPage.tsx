@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { productPath, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
+import {
+  biddingSuspendedUntil,
+  productPath,
+  suspensionDay,
+  MSG,
+  SOFT_CLOSE_MS,
+  type AuctionDetail,
+} from '@souq/shared';
 import { ApiError } from '../api/client';
 import { Countdown } from '../components/Countdown';
 import { useCategoryName } from '../components/category-names';
@@ -29,6 +36,7 @@ import { useLiveAuction } from '../features/auctions/useLiveAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
+import { useMyStrikes } from '../features/strikes/api';
 import { useT } from '../i18n';
 
 const CLOSING_NOTE = {
@@ -103,6 +111,8 @@ function Auction({ auction }: { auction: AuctionDetail }) {
         : 'auctions.page.reserveNotMet',
   );
   const bidding = !over && !auction.isOwner;
+  // A bidder suspended for unpaid items (issue 31) is told before they try; the server refuses anyway.
+  const suspendedUntil = useMyStrikes(bidding && user !== null).data?.suspendedUntil ?? null;
 
   return (
     <article className="auction" data-testid="auction">
@@ -214,6 +224,11 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               />
             )}
             {bidding && !user && <LoginToBid />}
+            {bidding && user && suspendedUntil && (
+              <p className="notice notice--error" role="status" data-testid="bidding-suspended">
+                {m(biddingSuspendedUntil(suspensionDay(suspendedUntil)))}
+              </p>
+            )}
             {bidding && user && (
               <BidForm auction={auction} allowed={requireVerified} onResult={takeBidResult} onEnded={reread} />
             )}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { biddingSuspendedUntil, type MyStrikes, type StruckPeople } from '@souq/shared';
+import { biddingSuspendedUntil, suspensionDay, type MyStrikes, type StruckPeople } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -30,14 +30,8 @@ export function suspensionEnd(times: readonly string[], rule: StrikeRule, now: n
   return until > now ? new Date(until) : null;
 }
 
-/** The day a suspension ends, as the refusal names it: Gulf time, YYYY-MM-DD. */
-export const gulfDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+/** The day a suspension ends, as the refusal names it: Gulf time, YYYY-MM-DD (the browser says it the same way). */
+export const gulfDay = (at: Date) => suspensionDay(at);
 
 const strikesSince = (db: Db, userIds: string[], since: string) =>
   db

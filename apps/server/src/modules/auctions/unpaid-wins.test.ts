@@ -14,6 +14,7 @@ import {
 import { AED, auctionRow, bid, bidOk, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, type TestUser } from '../../../test/catalog-support.js';
 import { readOutbox } from '../../../test/outbox.js';
+import { insertShow } from '../../../test/show-support.js';
 import { DIALECTS, apiError, eventually, startTestApp, type TestApp } from '../../../test/support.js';
 import { createFakeClock } from '../../lib/clock.js';
 import { gulfDay, suspensionEnd } from './strikes.js';
@@ -323,6 +324,30 @@ describe.each(DIALECTS)('winners who don’t pay (%s)', (dialect) => {
     });
     expect(arabic.json().error.message).toContain('مزايداتك موقوفة حتى');
     expect((await bid(t, first.runnerUp, next.id, { amount: AED(100) })).statusCode).toBe(201);
+
+    // A chat bid in a live room, and a pre-bid on a waiting lot, are refused alike.
+    const host = await createUser(t);
+    const live = await insertShow(t, host.id, 'live');
+    await t.database.db
+      .updateTable('auctions')
+      .set({ status: 'open', ends_at: clock.iso(60_000) })
+      .where('id', '=', live.lotId)
+      .execute();
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', first.winner.id)
+      .executeTakeFirstOrThrow();
+    await expect(t.services.streams.chat(row, live.streamId, '150', crypto.randomUUID())).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message,
+    });
+    const waiting = await insertShow(t, host.id, 'scheduled');
+    const prebid = await call(t, 'PUT', `/api/streams/${waiting.streamId}/lots/${waiting.lotId}/prebid`, {
+      user: first.winner,
+      json: { maxAmount: AED(300) },
+    });
+    expect(prebid.json()).toEqual(apiError('FORBIDDEN', message));
 
     const staff = await staffMember();
     const admin = (who: TestUser | null) => call(t, 'GET', '/api/admin/strikes', { user: who });

@@ -134,6 +134,18 @@ describeInBrowser('winners who don’t pay, in the browser', () => {
     await page.getByTestId('place-bid').click();
     await page.getByTestId('bid-form').getByText(message).waitFor();
     await fitsWidth(page);
+
+    // Staff see who has strikes at /admin/strikes; nobody else does.
+    const staff = await createUser(server);
+    await server.database.db.updateTable('users').set({ staff: 1 }).where('id', '=', staff.id).execute();
+    const admin = await signedIn(staff, PHONE);
+    await admin.goto('/admin/strikes');
+    const person = admin.getByTestId('struck-person').filter({ hasText: winner.username });
+    await person.getByText('2', { exact: true }).waitFor();
+    await fitsWidth(admin);
+    await axeClean(admin);
+    await page.goto('/admin/strikes');
+    await page.getByText('Only Souq staff can do this.').waitFor();
     expect(pages.flatMap((p) => p.errors)).toEqual([]);
   });
 });

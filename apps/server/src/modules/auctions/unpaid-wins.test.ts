@@ -16,6 +16,7 @@ import { call, createUser, type TestUser } from '../../../test/catalog-support.j
 import { insertShow } from '../../../test/show-support.js';
 import { DIALECTS, apiError, eventually, startTestApp, type TestApp } from '../../../test/support.js';
 import type { Mailer, MailMessage } from '../../adapters/mail/index.js';
+import { loadConfig } from '../../config.js';
 import { createFakeClock } from '../../lib/clock.js';
 import { gulfDay, suspensionEnd } from './strikes.js';
 
@@ -35,6 +36,21 @@ describe('the strike rule', () => {
   });
   it('names the day it ends in Gulf time', () => {
     expect(gulfDay(new Date('2026-12-26T21:00:00Z'))).toBe('2026-12-27');
+  });
+});
+
+describe('the unpaid-wins settings', () => {
+  it('take decimals, so a test can make the deadline seconds; zero or words stop the start', () => {
+    expect(loadConfig({ WIN_COMPLETE_HOURS: '0.0005' }).winCompleteMs).toBe(1800);
+    expect(loadConfig({}).winCompleteMs).toBe(48 * HOUR);
+    expect(loadConfig({ SECOND_CHANCE_HOURS: '1.5' }).unpaid.secondChanceMs).toBe(1.5 * HOUR);
+    expect(loadConfig({}).unpaid).toEqual({
+      secondChanceMs: 48 * HOUR,
+      strikeWindowMs: 90 * DAY,
+      suspensionMs: 30 * DAY,
+    });
+    expect(() => loadConfig({ WIN_COMPLETE_HOURS: '0' })).toThrow(/WIN_COMPLETE_HOURS/);
+    expect(() => loadConfig({ SUSPENSION_DAYS: 'a month' })).toThrow(/SUSPENSION_DAYS/);
   });
 });
 

@@ -104,6 +104,20 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(48),
+  // Issue 31: how long a winner has to give the address (decimals allowed, so a test can make it seconds).
+  WIN_COMPLETE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .max(24 * 30)
+    .default(48),
+  SECOND_CHANCE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .max(24 * 30)
+    .default(48),
+  // Two strikes within this many days suspend bidding for SUSPENSION_DAYS.
+  STRIKE_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(90),
+  SUSPENSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(30),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
@@ -152,6 +166,10 @@ export interface Config {
   };
   /** The built SPA; absent in API-only tests. */
   webDist?: string;
+  /** How long an auction's winner has to complete the order (WIN_COMPLETE_HOURS), in ms. */
+  winCompleteMs: number;
+  /** How long a second-chance offer stands (SECOND_CHANCE_HOURS), and the strike rule's window and suspension. */
+  unpaid: { secondChanceMs: number; strikeWindowMs: number; suspensionMs: number };
   /** Absent: uploads live in DATA_DIR/uploads. */
   s3?: S3Config;
   /** After a sale (issue 31): how long a seller has to ship, and to answer a problem. */
@@ -209,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bidRateLimit: { max: e.BID_RATE_LIMIT, windowMs: 10_000 },
     shutdownNoticeMs: e.SHUTDOWN_NOTICE_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    winCompleteMs: Math.round(e.WIN_COMPLETE_HOURS * 3600_000),
+    unpaid: {
+      secondChanceMs: Math.round(e.SECOND_CHANCE_HOURS * 3600_000),
+      strikeWindowMs: Math.round(e.STRIKE_WINDOW_DAYS * 86_400_000),
+      suspensionMs: Math.round(e.SUSPENSION_DAYS * 86_400_000),
+    },
     metricsPort: e.METRICS_PORT,
     logLevel: e.LOG_LEVEL,
     video: {

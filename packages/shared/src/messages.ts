@@ -295,6 +295,16 @@ export const MSG = {
   accountSuspended:
     'Your account is suspended, so you cannot sell, bid or chat. The notice at the top of the page says why and until when.',
   listingHidden: 'Souq staff have hidden this listing.',
+  // Winners who don't pay (issue 31)
+  orderUnpaidCancelled: 'This order was cancelled because it was not completed in time.',
+  orderNotCancellable: 'Only a won order still waiting for its address can be cancelled this way.',
+  cancelAlreadyAsked: 'You have already asked the seller to cancel this order.',
+  cancelNotAsked: 'The buyer has not asked to cancel this order.',
+  secondChanceNotAllowed: 'A second-chance offer can be sent only after the winner’s order was cancelled.',
+  secondChanceNoRunnerUp: 'Nobody else bid on this auction.',
+  secondChanceAlreadySent: 'This auction has already had its second-chance offer.',
+  offerNotFound: 'Offer not found.',
+  offerNotOpen: 'This offer is no longer open.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */
@@ -305,3 +315,19 @@ export const alreadyHighest = (maximum: string) => `You are already the highest 
 
 /** A lot's hammer, in chat and on screen: "Sold to amira for AED 1,260.00". */
 export const soldTo = (username: string, price: string) => `Sold to ${username} for ${price}`;
+
+/**
+ * A bidder suspended for unpaid items (issue 31), naming the last day of the suspension in Gulf
+ * time: "Your bidding is suspended until 2026-12-27 after two unpaid items."
+ */
+export const biddingSuspendedUntil = (date: string) =>
+  `Your bidding is suspended until ${date} after two unpaid items.`;
+
+/** The day a bidding suspension ends as `biddingSuspendedUntil` names it: Gulf time, YYYY-MM-DD. */
+export const suspensionDay = (end: Date | string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(end));

@@ -19,6 +19,7 @@ import * as liveShows from './migrations/2026-11-27-210-live-shows.js';
 import * as staff from './migrations/2026-11-27-211-staff.js';
 import * as afterSale from './migrations/2026-11-27-213-after-sale.js';
 import * as reports from './migrations/2026-11-27-214-reports.js';
+import * as unpaidWins from './migrations/2026-11-27-212-unpaid-wins.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-211-staff': staff,
   '2026-11-27-213-after-sale': afterSale,
   '2026-11-27-214-reports': reports,
+  '2026-11-27-212-unpaid-wins': unpaidWins,
 };
 
 const BUSY_RETRY_MS = 30_000;

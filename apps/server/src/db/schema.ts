@@ -89,6 +89,8 @@ export interface DB {
   seller_ratings: SellerRatingsTable;
   order_problems: OrderProblemsTable;
   reports: ReportsTable;
+  unpaid_strikes: UnpaidStrikesTable;
+  second_chance_offers: SecondChanceOffersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -176,6 +178,15 @@ export interface OrdersTable {
   stream_id: Generated<string | null>;
   /** SHA-256 of the normalised cart and address; null for orders placed before it was kept. */
   request_hash: string | null;
+  /** A won order's completion deadline (issue 31); null for cart orders. */
+  complete_by: Generated<string | null>;
+  /** When the 24-hours-left and 2-hours-left reminders went out. */
+  reminded_day_at: Generated<string | null>;
+  reminded_hours_at: Generated<string | null>;
+  /** Why a cancelled order was cancelled: 'unpaid' (the deadline passed) or 'buyer_asked' (the seller agreed). */
+  cancel_reason: Generated<string | null>;
+  /** When the buyer asked the seller to cancel; cleared when the seller declines. */
+  cancel_asked_at: Generated<string | null>;
 }
 
 export interface OrderLinesTable {
@@ -463,4 +474,27 @@ export interface ReportsTable {
   /** What staff did: 'hidden', 'removed', 'suspended' or 'dismissed'. */
   resolution: string | null;
   resolved_by: string | null;
+}
+
+/** An unpaid-item strike (issue 31): one per won order cancelled for want of an address. */
+export interface UnpaidStrikesTable {
+  id: string;
+  user_id: string;
+  order_id: string;
+  title: string;
+  created_at: string;
+}
+
+/** A seller's one second-chance offer on an auction whose winner did not pay (issue 31). */
+export interface SecondChanceOffersTable {
+  id: string;
+  auction_id: string;
+  seller_id: string;
+  bidder_id: string;
+  amount: number;
+  status: 'open' | 'accepted' | 'declined' | 'expired';
+  expires_at: string;
+  created_at: string;
+  decided_at: string | null;
+  order_id: string | null;
 }

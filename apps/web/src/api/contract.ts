@@ -146,4 +146,13 @@ export const API: Routes<typeof Contract> = {
     openapi: { method: 'GET', path: '/api/openapi.json' },
     docs: { method: 'GET', path: '/api/docs' },
   },
+  wins: {
+    askCancel: { method: 'POST', path: '/api/orders/:id/cancel-request' },
+    answerCancel: { method: 'POST', path: '/api/sales/:id/cancel-request' },
+    offerSecondChance: { method: 'POST', path: '/api/auctions/:id/second-chance' },
+    acceptSecondChance: { method: 'POST', path: '/api/second-chance/:id/accept' },
+    declineSecondChance: { method: 'POST', path: '/api/second-chance/:id/decline' },
+    myStrikes: { method: 'GET', path: '/api/me/strikes' },
+    struckPeople: { method: 'GET', path: '/api/admin/strikes' },
+  },
 };

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { productPath, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
+import {
+  biddingSuspendedUntil,
+  productPath,
+  suspensionDay,
+  MSG,
+  SOFT_CLOSE_MS,
+  type AuctionDetail,
+} from '@souq/shared';
 import { ApiError } from '../api/client';
 import { Countdown } from '../components/Countdown';
 import { useCategoryName } from '../components/category-names';
@@ -20,6 +27,7 @@ import { BidForm } from '../features/auctions/BidForm';
 import { BidHistory } from '../features/auctions/BidHistory';
 import { LoginToBid } from '../components/LoginPrompt';
 import { Avatar } from '../components/Avatar';
+import { SecondChance } from '../features/auctions/SecondChance';
 import { SellerTools } from '../features/auctions/SellerTools';
 import { richT } from '../i18n';
 import { closingLabel, statusLabel } from '../features/auctions/status';
@@ -30,6 +38,7 @@ import { useSession } from '../features/auth/api';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { ReportButton } from '../features/reports/ReportButton';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
+import { useMyStrikes } from '../features/strikes/api';
 import { useT } from '../i18n';
 
 const CLOSING_NOTE = {
@@ -39,8 +48,15 @@ const CLOSING_NOTE = {
 
 /** The winner's next step: the delivery address completes the order the close created. */
 function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['order']>; onDone: () => void }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const [open, setOpen] = useState(false);
+  if (order.status === 'cancelled') {
+    return (
+      <p className="notice notice--warn" data-testid="order-cancel-reason">
+        {t(order.cancelReason === 'buyer_asked' ? 'wins.order.cancelledAsked' : 'wins.order.cancelledUnpaid')}
+      </p>
+    );
+  }
   if (order.status !== 'awaiting_address') {
     return (
       <p className="notice notice--ok" data-testid="order-complete">
@@ -50,16 +66,25 @@ function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['orde
       </p>
     );
   }
+  // The deadline (issue 31): past it the order is cancelled as unpaid and the winner gets a strike.
+  const deadline = order.completeBy && (
+    <p className="notice notice--warn" data-testid="complete-by">
+      {t('wins.order.completeBy', { date: formatGulfDateTime(order.completeBy, locale) })}
+    </p>
+  );
   if (!open) {
     return (
-      <button
-        type="button"
-        className="btn btn--primary btn--block"
-        onClick={() => setOpen(true)}
-        data-testid="complete-order"
-      >
-        {t('auctions.page.completeOrder')}
-      </button>
+      <>
+        {deadline}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => setOpen(true)}
+          data-testid="complete-order"
+        >
+          {t('auctions.page.completeOrder')}
+        </button>
+      </>
     );
   }
   return <CompleteAddressForm orderId={order.id} onDone={onDone} />;
@@ -88,6 +113,8 @@ function Auction({ auction }: { auction: AuctionDetail }) {
         : 'auctions.page.reserveNotMet',
   );
   const bidding = !over && !auction.isOwner;
+  // A bidder suspended for unpaid items (issue 31) is told before they try; the server refuses anyway.
+  const suspendedUntil = useMyStrikes(bidding && user !== null).data?.suspendedUntil ?? null;
 
   return (
     <article className="auction" data-testid="auction">
@@ -207,6 +234,11 @@ function Auction({ auction }: { auction: AuctionDetail }) {
               />
             )}
             {bidding && !user && <LoginToBid />}
+            {bidding && user && suspendedUntil && (
+              <p className="notice notice--error" role="status" data-testid="bidding-suspended">
+                {m(biddingSuspendedUntil(suspensionDay(suspendedUntil)))}
+              </p>
+            )}
             {bidding && user && (
               <BidForm auction={auction} allowed={requireVerified} onResult={takeBidResult} onEnded={reread} />
             )}
@@ -227,6 +259,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
             </div>
           </section>
 
+          <SecondChance auction={auction} />
           {auction.isOwner && <SellerTools auction={auction} />}
         </div>
       </div>

@@ -22,6 +22,7 @@ import { useSession } from '../features/auth/api';
 import { ReportButton } from '../features/reports/ReportButton';
 import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
+import { MyStrikes } from '../features/strikes/MyStrikes';
 import { orderKeys, useMyOrders, useMySales } from '../features/orders/api';
 import { useDeleteProduct } from '../features/sell/api';
 import { FollowButton } from '../features/profiles/FollowButton';
@@ -207,13 +208,16 @@ function Account({ userId }: { userId: string }) {
         />
       )}
       {tab === 'orders' && (
-        <OrderList
-          orders={orders.data}
-          loading={orders.isPending}
-          lineExtra={(order, line) => (
-            <LineAftersale orderId={order.id} line={line} aftersale={aftersale.data} onOrderChanged={ordersChanged} />
-          )}
-        />
+        <>
+          <MyStrikes />
+          <OrderList
+            orders={orders.data}
+            loading={orders.isPending}
+            lineExtra={(order, line) => (
+              <LineAftersale orderId={order.id} line={line} aftersale={aftersale.data} onOrderChanged={ordersChanged} />
+            )}
+          />
+        </>
       )}
       {tab === 'sales' && (
         <SaleList

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUCTION_STATUSES, CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
 import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
+import { RunnerUpSchema, SecondChanceOfferSchema } from './wins.js';
 
 const AuctionStatusSchema = z.enum(AUCTION_STATUSES);
 
@@ -50,7 +51,20 @@ export const AuctionDetailSchema = AuctionSummarySchema.extend(AuctionLiveSchema
   myMaxBid: z.number().nullable(),
   amLeading: z.boolean(),
   /** The winner's order, shown only to the winner and the seller. */
-  order: z.object({ id: z.string(), status: z.string() }).nullable(),
+  order: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      /** The deadline for the address (issue 31). */
+      completeBy: z.string().nullable(),
+      cancelAsked: z.boolean(),
+      cancelReason: z.string().nullable(),
+    })
+    .nullable(),
+  /** The second-chance offer (issue 31), shown to the seller and to the runner-up it went to. */
+  secondChance: SecondChanceOfferSchema.nullable(),
+  /** The seller, after the winner's order was cancelled and before any offer: whom they may offer it to. */
+  runnerUp: RunnerUpSchema.nullable(),
   /** Seller actions the server would allow now. */
   canCancel: z.boolean(),
   canRelist: z.boolean(),

@@ -143,6 +143,12 @@ export const OrderSchema = QuoteAnswerSchema.extend({
   createdAt: z.string(),
   /** Set for an auction's order; its status is 'awaiting_address' until the winner gives one. */
   auctionId: z.string().nullable(),
+  /** A won order's deadline for the address (issue 31); past it the order is cancelled as unpaid. */
+  completeBy: z.string().nullable(),
+  /** Why a cancelled order was cancelled: 'unpaid' or 'buyer_asked'; null otherwise. */
+  cancelReason: z.string().nullable(),
+  /** The buyer has asked the seller to cancel and the seller has not answered yet. */
+  cancelAsked: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -172,5 +178,9 @@ export const SaleSchema = z.object({
   auctionId: z.string().nullable(),
   /** A show lot's sale clip, if the host kept one. */
   clip: OrderLineSchema.shape.clip,
+  /** The winner's deadline for the address (issue 31); null for a cart order. */
+  completeBy: z.string().nullable(),
+  /** The buyer asks the seller to cancel (changed mind); the seller agrees or declines. */
+  cancelAsked: z.boolean(),
 });
 export type Sale = z.infer<typeof SaleSchema>;

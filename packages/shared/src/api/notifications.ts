@@ -14,6 +14,14 @@ export const NOTIFICATION_KINDS = [
   'problem',
   // issue 31: staff suspended the seller, so their open auction was cancelled (its bidders are told)
   'auction_cancelled',
+  // issue 31: winners who don't pay
+  'win_reminder',
+  'win_unpaid',
+  'buyer_unpaid',
+  'cancel_asked',
+  'cancel_answered',
+  'second_chance',
+  'offer_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -13,6 +13,7 @@ import { reviews } from './reviews.js';
 import { shows } from './shows.js';
 import { streams } from './streams.js';
 import { system } from './system.js';
+import { wins } from './wins.js';
 
 export * from './endpoint.js';
 
@@ -32,6 +33,7 @@ export const API = {
   shows,
   system,
   aftersale,
+  wins,
 };
 
 /** The same, as one list. */

@@ -13,6 +13,8 @@ export interface ArabicCatalog {
   bidAtLeast(minimum: string): string;
   /** `alreadyHighest(maximum)`, the same way. */
   alreadyHighest(maximum: string): string;
+  /** `biddingSuspendedUntil(date)` (issue 31), the date as the English gives it. */
+  biddingSuspendedUntil?(date: string): string;
 }
 
 let keyOf: Map<string, keyof typeof MSG> | undefined;
@@ -23,6 +25,7 @@ const arabicAmount = (english: string) => english.replace(/^(-?)AED (.+)$/, `$1$
 // The forms that carry an amount, as messages.ts writes them.
 const BID_AT_LEAST = /^Bid amount must be higher than current bid\. Bid at least (-?AED [\d,]+\.\d{2})\.$/;
 const ALREADY_HIGHEST = /^You are already the highest bidder, with a maximum of (-?AED [\d,]+\.\d{2})\.$/;
+const SUSPENDED_UNTIL = /^Your bidding is suspended until (\d{4}-\d{2}-\d{2}) after two unpaid items\.$/;
 
 /**
  * An English message the API answers with, in `locale`: English comes back as it is; in Arabic a
@@ -41,6 +44,8 @@ export function localizeMessage(message: string, locale: Locale, arabic: ArabicC
   if (atLeast) return arabic.bidAtLeast(arabicAmount(atLeast[1]!));
   const highest = ALREADY_HIGHEST.exec(message);
   if (highest) return arabic.alreadyHighest(arabicAmount(highest[1]!));
+  const suspended = SUSPENDED_UNTIL.exec(message);
+  if (suspended && arabic.biddingSuspendedUntil) return arabic.biddingSuspendedUntil(suspended[1]!);
   return message;
 }
 

@@ -295,6 +295,16 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   accountSuspended:
     'حسابك موقوف، لذا لا يمكنك البيع أو المزايدة أو الدردشة. يوضح التنبيه أعلى الصفحة السبب وموعد الانتهاء.',
   listingHidden: 'أخفى فريق Souq هذا الإعلان.',
+
+  orderUnpaidCancelled: 'أُلغي هذا الطلب لأنه لم يكتمل في الوقت المحدد.',
+  orderNotCancellable: 'لا يمكن إلغاء الطلب بهذه الطريقة إلا إذا كان طلب فوز لا يزال بانتظار عنوان التوصيل.',
+  cancelAlreadyAsked: 'سبق أن طلبت من البائع إلغاء هذا الطلب.',
+  cancelNotAsked: 'لم يطلب المشتري إلغاء هذا الطلب.',
+  secondChanceNotAllowed: 'لا يمكن إرسال عرض الفرصة الثانية إلا بعد إلغاء طلب الفائز.',
+  secondChanceNoRunnerUp: 'لم يزايد أحد غيره على هذا المزاد.',
+  secondChanceAlreadySent: 'أُرسل عرض الفرصة الثانية لهذا المزاد من قبل.',
+  offerNotFound: 'العرض غير موجود.',
+  offerNotOpen: 'لم يعد هذا العرض متاحًا.',
 };
 
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */
@@ -304,7 +314,15 @@ export const bidAtLeastAr = (minimum: string) => `${MSG_AR.bidTooLow} زايد �
 export const alreadyHighestAr = (maximum: string) => `لديك أعلى مزايدة بالفعل، والحد الأقصى لمزايدتك ${maximum}.`;
 
 /** The catalog `localizeMessage` reads: pass it where Arabic is wanted (the server, the browser's Arabic chunk). */
-export const ARABIC: ArabicCatalog = { messages: MSG_AR, bidAtLeast: bidAtLeastAr, alreadyHighest: alreadyHighestAr };
+/** `biddingSuspendedUntil` in Arabic (issue 31): the date stays as written (YYYY-MM-DD, Western digits). */
+export const biddingSuspendedUntilAr = (date: string) => `مزايداتك موقوفة حتى ${date} بسبب منتجين لم تُدفع قيمتهما.`;
+
+export const ARABIC: ArabicCatalog = {
+  messages: MSG_AR,
+  bidAtLeast: bidAtLeastAr,
+  alreadyHighest: alreadyHighestAr,
+  biddingSuspendedUntil: biddingSuspendedUntilAr,
+};
 
 const arabicPlural = new Intl.PluralRules('ar');
 

@@ -5,6 +5,7 @@ import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import { AUCTIONS_PORT } from './port.js';
 import { auctionsRoutes } from './routes.js';
+import { winsRoutes } from './wins-routes.js';
 import { createAuctionsService, type OnAuctionClosed } from './service.js';
 import { auctionsSocket } from './socket.js';
 
@@ -30,17 +31,23 @@ export const auctionsModule = defineModule((ctx, needs: AuctionsNeeds) => {
     ports: needs,
     onClosed: needs.onClosed,
     bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },
+    unpaid: ctx.config.unpaid,
   });
   needs.catalog.answerOnOpenAuction(service.isOnOpenAuction);
   return {
     service,
     port: portOf(service, AUCTIONS_PORT),
-    routes: auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit, ctx.metrics.bidRefused),
+    routes: async (app) => {
+      await auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit, ctx.metrics.bidRefused)(app);
+      await winsRoutes(service)(app);
+    },
     socket: auctionsSocket,
     referencedUploads: () => service.referencedUploads(),
     jobs: [
       // Auctions close on time: the job sleeps until the next end (at most a second).
       { name: 'auctions.close-due', everyMs: 1000, run: () => service.closeDue() },
+      // Won orders past their deadline are cancelled as unpaid (issue 31); it sleeps until the next reminder or deadline.
+      { name: 'auctions.unpaid-wins', everyMs: 60_000, run: () => service.sweepUnpaidWins() },
       { name: 'auctions.sweep-idempotency-keys', everyMs: 3600_000, run: () => service.sweepIdempotencyKeys() },
     ],
   };

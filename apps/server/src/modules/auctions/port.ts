@@ -21,6 +21,8 @@ export const AUCTIONS_PORT = [
   'lotsOf',
   'lotOf',
   'onLotClosed',
+  // streams: a suspended bidder's pre-bid is refused (issue 31)
+  'assertMayBid',
   // feed: candidates, signals and cards
   'feedCandidates',
   'bidSignals',

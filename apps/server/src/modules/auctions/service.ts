@@ -42,6 +42,8 @@ import { reserveMet } from './engine.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
 import { coalesceChanges } from './update-coalescer.js';
+import { createStrikes } from './strikes.js';
+import { createWins } from './wins.js';
 
 declare module '../../lib/events.js' {
   interface DomainEvents {
@@ -82,6 +84,8 @@ export interface AuctionsDeps {
   /** What a close sets off beyond the auction: flows/auction-close.ts. */
   onClosed: OnAuctionClosed;
   bidCounts: BidCounts;
+  /** Winners who don't pay (issue 31): the second-chance offer's life and the strike rule. */
+  unpaid: { secondChanceMs: number; strikeWindowMs: number; suspensionMs: number };
 }
 
 /** An auction that has just closed, as what its close sets off needs to know it. */
@@ -135,7 +139,23 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
   const liveOf = (row: Row) => live(row, brief(row.leader_id, row.leader_username, media.avatarUrl(row.leader_avatar)));
 
-  const gates: BidGate[] = [];
+  const strikes = createStrikes({
+    db,
+    clock,
+    rule: { windowMs: deps.unpaid.strikeWindowMs, suspensionMs: deps.unpaid.suspensionMs },
+  });
+  const wins = createWins({
+    db,
+    clock,
+    ports,
+    strikes,
+    mailLater: mailLater(deps.mailer, deps.log, 'unpaid-win mail failed'),
+    publicUrl: deps.publicUrl,
+    avatarUrl: media.avatarUrl,
+    secondChanceMs: deps.unpaid.secondChanceMs,
+  });
+  // Two strikes suspend bidding (issue 31): auctions' own gate, first, on every bid however it comes.
+  const gates: BidGate[] = [strikes.gate];
   /** What a later module (streams) does when one of its lots closes, added as it starts. */
   const lotCloseHooks: OnAuctionClosed[] = [];
   const bidding = createBidding({
@@ -224,7 +244,9 @@ export function createAuctionsService(deps: AuctionsDeps) {
     if (product.isAuction) {
       // Relisting: allowed only after the last auction ended unsold.
       const previous = product.relatedAuction ? await q.findAuction(trx, product.relatedAuction) : undefined;
-      if (!previous || previous.status !== 'unsold') throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+      // …or after its sale was lost to an unpaid or cancelled order, with no second chance standing (issue 31).
+      const relistable = previous && (previous.status === 'unsold' || (await wins.mayRelistLostSale(trx, previous)));
+      if (!relistable) throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
     }
     const now = clock.iso();
     await q.insertAuction(trx, {
@@ -318,10 +340,11 @@ export function createAuctionsService(deps: AuctionsDeps) {
       // Hidden by staff (issue 31): gone for everyone but its seller, who reads why.
       if (row.hidden_at !== null && !isOwner) throw new DomainError('NOT_FOUND', MSG.auctionNotFound);
       const isWinner = viewer !== null && viewer.id === row.winner_id;
-      const [product, myMaxBid, order] = await Promise.all([
+      const [product, myMaxBid, order, lost] = await Promise.all([
         row.product_id ? ports.catalog.forAuctionPage(row.product_id) : null,
         viewer ? q.maxBidOf(db, id, viewer.id) : null,
         row.status === 'sold' && (isOwner || isWinner) ? ports.orders.orderOfAuction(id) : undefined,
+        wins.forAuctionPage(row, viewer?.id ?? null),
       ]);
       const images = media.imagesOf(row.images);
       return {
@@ -335,10 +358,27 @@ export function createAuctionsService(deps: AuctionsDeps) {
         isOwner,
         myMaxBid,
         amLeading: viewer !== null && viewer.id === row.leader_id,
-        order: order ? { id: order.id, status: order.status } : null,
+        // The winner sees their own order; after a second chance the newest order is the runner-up's.
+        order:
+          order && (isOwner || order.buyer_id === viewer?.id)
+            ? {
+                id: order.id,
+                status: order.status,
+                completeBy: order.complete_by,
+                cancelAsked: order.status === 'awaiting_address' && order.cancel_asked_at !== null,
+                cancelReason: order.cancel_reason,
+              }
+            : null,
+        secondChance: lost.secondChance,
+        runnerUp: lost.runnerUp,
         canCancel: isOwner && row.status === 'open' && row.bid_count === 0,
         // Once the product went back to the shop or onto a newer auction, this one has nothing left to relist.
-        canRelist: isOwner && row.status === 'unsold' && product?.relatedAuction === id,
+        canRelist:
+          isOwner &&
+          product?.relatedAuction === id &&
+          (row.status === 'unsold' ||
+            // A sale lost to an unpaid (or cancelled) order, with no second-chance offer standing or taken (issue 31).
+            (lost.lostSale && lost.secondChance?.status !== 'open' && lost.secondChance?.status !== 'accepted')),
         hidden: row.hidden_at === null ? null : { at: row.hidden_at, reason: row.hidden_reason ?? '' },
       };
     },
@@ -363,6 +403,17 @@ export function createAuctionsService(deps: AuctionsDeps) {
         (r) => encodeCursor(r.seq, id),
       );
     },
+
+    // Winners who don't pay (issue 31, ADR 0037): wins.ts and strikes.ts.
+    sweepUnpaidWins: wins.sweep,
+    askCancel: wins.askCancel,
+    answerCancel: wins.answerCancel,
+    offerSecondChance: wins.offerSecondChance,
+    answerSecondChance: wins.answerSecondChance,
+    myStrikes: (user: UserRow) => strikes.mine(user.id),
+    struckPeople: () => strikes.struckPeople(media.avatarUrl),
+    /** Streams: a pre-bid left by a suspended bidder is refused as a bid would be. */
+    assertMayBid: strikes.assertMayBid,
 
     /** One bid, decided with the others that arrive with it on the same auction (bidding.ts). */
     placeBid: bidding.placeBid,
@@ -395,7 +446,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
     async relistFixed(user: UserRow, id: string): Promise<{ productId: string }> {
       return db.transaction().execute(async (trx) => {
         const row = await sellerOwned(user, trx, id);
-        if (row.status !== 'unsold' || !row.product_id) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
+        const relistable = row.status === 'unsold' || (await wins.mayRelistLostSale(trx, row));
+        if (!relistable || !row.product_id) throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
         if (!(await ports.catalog.setAuction(trx, row.product_id, null, id)))
           throw new DomainError('CONFLICT', MSG.auctionNotRelistable);
         return { productId: row.product_id };

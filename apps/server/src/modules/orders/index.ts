@@ -9,6 +9,7 @@ export const ordersModule = defineModule((ctx, needs: { catalog: CatalogPort }) 
     db: ctx.db,
     dialect: ctx.dialect,
     clock: ctx.clock,
+    winCompleteMs: ctx.config.winCompleteMs,
     catalog: needs.catalog,
     media: ctx.media,
     mail: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: ctx.log },

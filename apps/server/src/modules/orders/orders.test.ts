@@ -233,6 +233,10 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
         address: { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971501234567' },
         createdAt: expect.any(String),
         auctionId: null,
+        // A cart order has no completion deadline (issue 31).
+        completeBy: null,
+        cancelReason: null,
+        cancelAsked: false,
       });
       expect(await orderRows(k)).toHaveLength(1);
       expect(await sold(watch)).toEqual({ sold: before.watch.sold + 2, popularity: before.watch.popularity + 10 });
@@ -266,6 +270,8 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
           createdAt: order.createdAt,
           auctionId: null,
           clip: null,
+          completeBy: null,
+          cancelAsked: false,
         },
       ]);
       expect(await sales(rival)).toEqual([expect.objectContaining({ productId: lamp, quantity: 1, lineTotal: 79900 })]);

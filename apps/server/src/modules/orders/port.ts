@@ -11,6 +11,19 @@ export const ORDERS_PORT = [
   'addToShowOrder',
   'showOrderOf',
   'addClipSource',
+  // auctions' unpaid wins (issue 31): deadlines, reminders, the unpaid cancel, the request to
+  // cancel, and the runner-up's second-chance order
+  'createForSecondChance',
+  'dueWinReminders',
+  'claimWinReminder',
+  'dueUnpaidOrders',
+  'upcomingWinDeadlines',
+  'cancelUnpaid',
+  'partiesOf',
+  'askCancel',
+  'answerCancel',
+  'orderOf',
+  'saleOf',
   // feed: what a person bought lately
   'purchaseSignals',
   // aftersale (issue 31): the late-shipping job, the buyer's late cancel, ratings' and problems'

@@ -17,6 +17,8 @@ export function awaitingAddressOrder(order: {
   createdAt: string;
   auctionId: string | null;
   streamId?: string;
+  /** The deadline for the address (issue 31): WIN_COMPLETE_HOURS after the win. */
+  completeBy?: string;
 }): Insertable<DB['orders']> {
   return {
     id: order.id,
@@ -35,6 +37,7 @@ export function awaitingAddressOrder(order: {
     auction_id: order.auctionId,
     ...(order.streamId !== undefined && { stream_id: order.streamId }),
     request_hash: null,
+    complete_by: order.completeBy ?? null,
   };
 }
 
@@ -51,7 +54,7 @@ export async function setAddress(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ ...address, status: 'placed' })
+    .set({ ...address, status: 'placed', cancel_asked_at: null })
     .where('id', '=', orderId)
     .where('buyer_id', '=', buyerId)
     .where('status', '=', 'awaiting_address')
@@ -67,8 +70,18 @@ export const findOrderOfAuction = (db: Db, auctionId: string) =>
   db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .select(['orders.id', 'orders.status', 'orders.buyer_id'])
+    .select([
+      'orders.id',
+      'orders.status',
+      'orders.buyer_id',
+      'orders.complete_by',
+      'orders.cancel_asked_at',
+      'orders.cancel_reason',
+    ])
     .where('order_lines.auction_id', '=', auctionId)
+    // A second-chance order (issue 31) is newer than the winner's cancelled one: it is the order now.
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
     .executeTakeFirst();
 
 /**
@@ -177,6 +190,8 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: 
       'orders.phone',
       'orders.status',
       'orders.created_at',
+      'orders.complete_by',
+      'orders.cancel_asked_at',
       'users.id as buyer_id',
       'users.username as buyer_username',
       'users.avatar_key as buyer_avatar',

@@ -21,6 +21,7 @@ import type { MediaService } from '../../media/media-service.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
+import * as uq from './unpaid-queries.js';
 import { orderPlacedMail } from './emails.js';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,6 +74,8 @@ export function createOrdersService(deps: {
   dialect: DialectName;
   catalog: CatalogPort;
   clock: Clock;
+  /** How long a winner has to give the address (WIN_COMPLETE_HOURS, issue 31). */
+  winCompleteMs: number;
   media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'>;
   /** The buyer's confirmation, sent once the order has committed; a mail that fails is only logged. */
   mail: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
@@ -81,6 +84,8 @@ export function createOrdersService(deps: {
 }) {
   const { db, catalog, media } = deps;
   const clipSources: ClipSource[] = [];
+  /** A won order's deadline, counted from now (the win). */
+  const completeBy = () => deps.clock.iso(deps.winCompleteMs);
 
   /** Past its deadline and still unshipped (issue 31): the buyer may cancel it, the seller sees it late. */
   const isLate = (line: { status: string; ship_by: string | null }) =>
@@ -117,6 +122,8 @@ export function createOrdersService(deps: {
           createdAt: deps.clock.iso(),
           auctionId: null,
           streamId,
+          // The first win's deadline is the whole show order's (ADR 0037): it is set only as the order is made.
+          completeBy: completeBy(),
         }),
       );
       const open = await q.lockOpenShowOrder(trx, buyerId, streamId, deps.dialect);
@@ -202,6 +209,9 @@ export function createOrdersService(deps: {
       address: { emirate: o.emirate, area: o.area, street: o.street, phone: o.phone },
       createdAt: o.created_at,
       auctionId: o.auction_id,
+      completeBy: o.complete_by,
+      cancelReason: o.cancel_reason,
+      cancelAsked: o.status === 'awaiting_address' && o.cancel_asked_at !== null,
       lines: lines
         .filter((l) => l.order_id === o.id)
         .map((l) => ({
@@ -257,6 +267,8 @@ export function createOrdersService(deps: {
       createdAt: s.created_at,
       auctionId: s.auction_id,
       clip: (s.auction_id && clips.get(s.auction_id)) || null,
+      completeBy: s.complete_by,
+      cancelAsked: s.status === 'awaiting_address' && s.cancel_asked_at !== null,
     }));
   }
 
@@ -367,6 +379,7 @@ export function createOrdersService(deps: {
           vat: vatFor(sale.price),
           createdAt: deps.clock.iso(),
           auctionId: sale.auctionId,
+          completeBy: completeBy(),
         }),
       );
       await q.insertLines(trx, [
@@ -422,16 +435,123 @@ export function createOrdersService(deps: {
       if (!given) {
         const order = await q.findOrder(db, orderId);
         if (!order || order.buyer_id !== buyer.id) throw new DomainError('NOT_FOUND', MSG.orderNotFound);
+        // The sweep cancelled it first (issue 31): the winner is told so, not that it has an address.
+        if (order.cancel_reason === 'unpaid') throw new DomainError('CONFLICT', MSG.orderUnpaidCancelled);
         throw new DomainError('CONFLICT', MSG.orderNotAwaitingAddress);
       }
       return (await toOrders([(await q.findOrder(db, orderId))!]))[0]!;
+    },
+
+    // Winners who don't pay (issue 31, ADR 0037): the auctions module's unpaid-wins part calls these.
+
+    /**
+     * The second-chance order (issue 31): the runner-up's, at their own highest bid, waiting for
+     * their address with a deadline of its own. Its line names the auction; the order does not
+     * (orders.auction_id is the winner's order's, unique).
+     */
+    async createForSecondChance(
+      trx: Trx,
+      sale: {
+        offerId: string;
+        auctionId: string;
+        buyerId: string;
+        sellerId: string;
+        productId: string | null;
+        title: string;
+        imageKey: string | null;
+        price: number;
+      },
+    ): Promise<string> {
+      const id = crypto.randomUUID();
+      await q.insertOrder(
+        trx,
+        q.awaitingAddressOrder({
+          id,
+          buyerId: sale.buyerId,
+          idempotencyKey: `second-chance:${sale.offerId}`,
+          subtotal: sale.price,
+          vat: vatFor(sale.price),
+          createdAt: deps.clock.iso(),
+          auctionId: null,
+          completeBy: completeBy(),
+        }),
+      );
+      await q.insertLines(trx, [
+        {
+          id: crypto.randomUUID(),
+          order_id: id,
+          position: 0,
+          product_id: sale.productId,
+          seller_id: sale.sellerId,
+          title: sale.title,
+          image_key: sale.imageKey,
+          unit_price: sale.price,
+          quantity: 1,
+          line_total: sale.price,
+          auction_id: sale.auctionId,
+        },
+      ]);
+      if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
+      return id;
+    },
+
+    /** Waiting orders whose 24-hours or 2-hours reminder is due now. */
+    dueWinReminders: (which: uq.Reminder, aheadMs: number, limit: number) =>
+      uq.dueReminders(db, which, deps.clock.iso(), deps.clock.iso(aheadMs), limit),
+    claimWinReminder: (trx: Trx, orderId: string, which: uq.Reminder) =>
+      uq.claimReminder(trx, orderId, which, deps.clock.iso()),
+    /** Waiting orders past their deadline. */
+    dueUnpaidOrders: (limit: number) => uq.dueUnpaid(db, deps.clock.iso(), limit),
+    /** The deadlines still ahead, with which reminders have gone: the sweep's next wake-up. */
+    upcomingWinDeadlines: () => uq.upcomingDeadlines(db, deps.clock.iso()),
+    /** Cancels an order past its deadline, in the caller's transaction; false if it was completed (or cancelled) first. */
+    cancelUnpaid: (trx: Trx, orderId: string) => uq.cancelWaiting(trx, orderId, 'unpaid', deps.clock.iso()),
+    /** An order's buyer and its lines' sellers and titles. */
+    partiesOf: (runner: Kysely<DB>, orderId: string) => uq.orderParties(runner, orderId),
+
+    /** The winner asks the seller to cancel; refused unless it is their waiting won order, asked once. */
+    async askCancel(trx: Trx, buyerId: string, orderId: string): Promise<void> {
+      if (await uq.askCancel(trx, orderId, buyerId, deps.clock.iso())) return;
+      const order = await q.findOrder(trx, orderId);
+      if (!order || order.buyer_id !== buyerId) throw new DomainError('NOT_FOUND', MSG.orderNotFound);
+      if (order.status === 'awaiting_address' && order.cancel_asked_at)
+        throw new DomainError('CONFLICT', MSG.cancelAlreadyAsked);
+      throw new DomainError('CONFLICT', MSG.orderNotCancellable);
+    },
+
+    /**
+     * The seller answers on one of their lines: agreeing cancels the whole waiting order with no
+     * strike, declining withdraws the request and leaves the deadline running. Returns the order.
+     */
+    async answerCancel(trx: Trx, sellerId: string, lineId: string, agree: boolean): Promise<string> {
+      const line = await uq.orderOfSellerLine(trx, lineId, sellerId);
+      if (!line) throw new DomainError('NOT_FOUND', MSG.saleNotFound);
+      const done = agree
+        ? await uq.cancelWaiting(trx, line.order_id, 'buyer_asked', deps.clock.iso())
+        : await uq.declineCancel(trx, line.order_id);
+      if (!done) throw new DomainError('CONFLICT', MSG.cancelNotAsked);
+      return line.order_id;
+    },
+
+    /** One order of the buyer's, as My Orders shows it. */
+    async orderOf(buyerId: string, orderId: string): Promise<Order> {
+      const row = await q.findOrder(db, orderId);
+      if (!row || row.buyer_id !== buyerId) throw new DomainError('NOT_FOUND', MSG.orderNotFound);
+      return (await toOrders([row]))[0]!;
+    },
+
+    /** One line of the seller's, as Sales shows it. */
+    async saleOf(sellerId: string, lineId: string): Promise<Sale> {
+      const sale = (await salesOf(sellerId, lineId))[0];
+      if (!sale) throw new DomainError('NOT_FOUND', MSG.saleNotFound);
+      return sale;
     },
 
     /** For You: the sellers of what this person bought lately. */
     purchaseSignals: (buyerId: string, limit: number) => q.purchaseSignals(db, buyerId, limit),
 
     /** An auction's order, for the auction page (its winner and seller see it). */
-    orderOfAuction: (auctionId: string) => q.findOrderOfAuction(db, auctionId),
+    orderOfAuction: (auctionId: string, runner: Kysely<DB> = db) => q.findOrderOfAuction(runner, auctionId),
 
     async ordersOf(buyer: UserRow): Promise<Order[]> {
       return toOrders(await q.ordersOfBuyer(db, buyer.id, 50));

@@ -233,6 +233,8 @@ export function createRunSheet(deps: RunSheetDeps) {
       const row = await deps.mustFind(streamId);
       if (row.host_id === user.id) throw new DomainError('FORBIDDEN', MSG.prebidOwnShow);
       if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedCannotBid);
+      // Two unpaid-item strikes suspend bidding (issue 31): a pre-bid is a bid left early.
+      await auctions.assertMayBid(user.id);
       const lot = await lotOn(streamId, lotId);
       if (row.status === 'ended' || lot.status !== 'waiting') throw new DomainError('CONFLICT', MSG.prebidNotOpen);
       if (maxAmount < lot.startingBid) {

@@ -88,3 +88,22 @@ export function useRelistFixed(id: string) {
     onSuccess: () => void invalidateAuctionLists(client),
   });
 }
+
+/** The seller's second-chance offer to the runner-up (issue 31); the page reads itself again after. */
+export function useOfferSecondChance(auctionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(API.wins.offerSecondChance, { params: { id: auctionId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: auctionKeys.detail(auctionId) }),
+  });
+}
+
+/** The runner-up's one tap on the offer: accept (an order waiting for their address) or decline. */
+export function useAnswerSecondChance(auctionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, accept }: { offerId: string; accept: boolean }) =>
+      call(accept ? API.wins.acceptSecondChance : API.wins.declineSecondChance, { params: { id: offerId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: auctionKeys.detail(auctionId) }),
+  });
+}

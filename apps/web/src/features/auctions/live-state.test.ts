@@ -50,6 +50,8 @@ const detail = (seq: number, over: Partial<AuctionDetail> = {}): AuctionDetail =
   myMaxBid: null,
   amLeading: false,
   order: null,
+  secondChance: null,
+  runnerUp: null,
   canCancel: false,
   canRelist: false,
   hidden: null,

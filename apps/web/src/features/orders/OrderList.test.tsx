@@ -30,6 +30,9 @@ const order: Order = {
   address: { emirate: 'dubai', area: 'Marina', street: '1', phone: '0500000000' },
   createdAt: '2026-11-22T10:00:00.000Z',
   auctionId: null,
+  completeBy: null,
+  cancelReason: null,
+  cancelAsked: false,
   lines: [
     line({ clip: { url: '/clips/c1.webm', durationMs: 18_000, mimeType: 'video/webm' } }),
     line({ productId: 'p2', title: 'Oud perfume' }),

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { CompleteAddressForm } from './CompleteAddressForm';
 import { FulfilmentBadge } from './FulfilmentBadge';
 import { SaleCard } from './SaleCard';
+import { WonOrderTerms } from './WonOrderTerms';
 import { useEmirateName, usePaymentMethodName } from './labels';
 import { useT } from '../../i18n';
 import './order-clip.css';
@@ -136,6 +137,7 @@ export function OrderList({
                 }}
               />
             </p>
+            <WonOrderTerms order={o} />
             {awaiting && <AddAddress order={o} />}
           </article>
         );

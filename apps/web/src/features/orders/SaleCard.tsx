@@ -5,7 +5,7 @@ import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
 import { useConfirm } from '../../components/useConfirm';
 import { FulfilmentBadge } from './FulfilmentBadge';
-import { useMoveSale } from './api';
+import { useAnswerCancel, useMoveSale } from './api';
 import { RichText } from '../../components/RichText';
 import { useT, type MessageKey } from '../../i18n';
 import { useEmirateName } from './labels';
@@ -21,6 +21,7 @@ const ACTION: Record<Exclude<FulfilmentStatus, 'placed'>, MessageKey> = {
 /** One sold line: who to deliver to and call for the cash, and the next step the seller can take. */
 export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
   const move = useMoveSale();
+  const answer = useAnswerCancel();
   const [ask, confirmDialog] = useConfirm();
   const { t, m, locale } = useT();
   const emirateName = useEmirateName();
@@ -109,7 +110,36 @@ export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
           ))}
         </div>
       )}
-      <FormError message={move.error ? move.error.message : null} />
+      {sale.orderStatus === 'awaiting_address' && sale.completeBy && (
+        <p className="muted" data-testid="sale-complete-by">
+          {t('wins.sale.completeBy', { date: formatGulfDateTime(sale.completeBy, locale) })}
+        </p>
+      )}
+      {sale.cancelAsked && (
+        // The winner changed their mind (issue 31): agreeing spares them the strike.
+        <div className="sale-card__actions" data-testid="cancel-asked">
+          <p>{t('wins.sale.cancelAsked')}</p>
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ lineId: sale.id, agree: true })}
+            data-testid="agree-cancel"
+          >
+            {t('wins.sale.agree')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ lineId: sale.id, agree: false })}
+            data-testid="decline-cancel"
+          >
+            {t('wins.sale.decline')}
+          </button>
+        </div>
+      )}
+      <FormError message={move.error ? move.error.message : answer.error ? answer.error.message : null} />
       {extra}
       {confirmDialog}
     </article>

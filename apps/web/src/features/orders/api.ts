@@ -54,3 +54,22 @@ export function useMoveSale() {
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.sales() }),
   });
 }
+
+/** The winner asks the seller to cancel a won order (issue 31); the seller agrees or declines. */
+export function useAskCancel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => call(API.wins.askCancel, { params: { id: orderId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.mine() }),
+  });
+}
+
+/** The seller's answer to a buyer who asked to cancel: agree (cancelled, no strike) or decline. */
+export function useAnswerCancel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lineId, agree }: { lineId: string; agree: boolean }) =>
+      call(API.wins.answerCancel, { params: { id: lineId }, body: { agree } }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.sales() }),
+  });
+}

@@ -11,6 +11,7 @@ import reports from './ar/reports.json';
 import sell from './ar/sell.json';
 import show from './ar/show.json';
 import aftersale from './ar/aftersale.json';
+import wins from './ar/wins.json';
 
 export default {
   ...account,
@@ -25,4 +26,5 @@ export default {
   ...sell,
   ...show,
   ...aftersale,
+  ...wins,
 };

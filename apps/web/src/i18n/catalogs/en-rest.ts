@@ -11,6 +11,7 @@ import reports from './en/reports.json';
 import sell from './en/sell.json';
 import show from './en/show.json';
 import aftersale from './en/aftersale.json';
+import wins from './en/wins.json';
 
 export default {
   ...account,
@@ -25,4 +26,5 @@ export default {
   ...sell,
   ...show,
   ...aftersale,
+  ...wins,
 };

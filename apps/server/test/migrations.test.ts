@@ -2,7 +2,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.js';
+import { MIGRATIONS, migrateToLatest, retryingCatalogRaces } from '../src/db/migrate.js';
 import { productValues } from './catalog-support.js';
 import { verifiedUserRow } from './fixtures/users.js';
 import { DIALECTS, createTestDatabase, exited, spawnTsx, type TestDatabase } from './support.js';
@@ -92,7 +92,9 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       provider: { getMigrations: async () => MIGRATIONS },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    expect((await before.migrateTo('2026-11-22-203-fulfilment-status')).error).toBeUndefined();
+    expect(
+      (await retryingCatalogRaces(() => before.migrateTo('2026-11-22-203-fulfilment-status'))).error,
+    ).toBeUndefined();
     const at = new Date().toISOString();
     const [seller, fan] = [crypto.randomUUID(), crypto.randomUUID()];
     const person = (id: string, name: string) => ({
@@ -141,7 +143,9 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       provider: { getMigrations: async () => MIGRATIONS },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    expect((await before.migrateTo('2026-11-25-205-bidder-index-on-maxima')).error).toBeUndefined();
+    expect(
+      (await retryingCatalogRaces(() => before.migrateTo('2026-11-25-205-bidder-index-on-maxima'))).error,
+    ).toBeUndefined();
     const at = new Date().toISOString();
     const key = (folder: string) => `${folder}/${crypto.randomUUID()}`;
     const [uploaded, large] = [key('avatars'), key('avatars')];
@@ -244,7 +248,9 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       provider: { getMigrations: async () => MIGRATIONS },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    expect((await migrator.migrateTo('2026-11-26-206-storage-keys-not-urls')).error).toBeUndefined();
+    expect(
+      (await retryingCatalogRaces(() => migrator.migrateTo('2026-11-26-206-storage-keys-not-urls'))).error,
+    ).toBeUndefined();
     const seller = crypto.randomUUID();
     await db
       .insertInto('users')
@@ -302,7 +308,9 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     expect((await matches('ساعه')).rows.map((r) => r.id)).toEqual([arabic[0]!.id]);
     expect((await matches('15 256')).rows.map((r) => r.id)).toEqual([arabic[1]!.id]);
 
-    expect((await migrator.migrateTo('2026-11-26-206-storage-keys-not-urls')).error).toBeUndefined();
+    expect(
+      (await retryingCatalogRaces(() => migrator.migrateTo('2026-11-26-206-storage-keys-not-urls'))).error,
+    ).toBeUndefined();
     expect(await db.selectFrom('products').select(['id', 'search_text']).orderBy('id').execute()).toEqual(before);
     expect((await matches('ساعة')).rows.map((r) => r.id)).toEqual([arabic[0]!.id]);
   });

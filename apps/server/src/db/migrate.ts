@@ -1,4 +1,4 @@
-import { Migrator, sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import { isUniqueViolation } from './database.js';
 import * as accounts from './migrations/2026-11-21-001-accounts.js';
 import * as catalog from './migrations/2026-11-21-002-catalog.js';
@@ -71,7 +71,7 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
         // from PostgreSQL's catalog, before it takes its lock; a schema being created, migrated or
         // dropped at that moment (another instance, or another test's database) can make that read
         // fail. Nothing was written yet: reading again is safe.
-        const catalogRace = !sqlite && CATALOG_RACES.has(code);
+        const catalogRace = !sqlite && isCatalogRace(error);
         if (!(busy || catalogRace) || Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       }
@@ -96,4 +96,22 @@ async function migrateOnce(db: Kysely<any>, schema?: string): Promise<string[]> 
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Kysely's catalog read met DDL in another schema (see migrateToLatest): nothing was written, reading again is safe. */
+export function isCatalogRace(error: unknown): boolean {
+  return CATALOG_RACES.has(String((error as { code?: unknown })?.code ?? ''));
+}
+
+/**
+ * For code that drives a Migrator itself (tests that stop at a given migration): runs the step
+ * again while it fails only because its catalog read raced another schema's DDL.
+ */
+export async function retryingCatalogRaces(step: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  const deadline = Date.now() + BUSY_RETRY_MS;
+  for (;;) {
+    const result = await step();
+    if (!result.error || !isCatalogRace(result.error) || Date.now() > deadline) return result;
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+  }
 }

@@ -253,6 +253,7 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
       createdAt: expect.any(String),
       locale: 'en',
       staff: false,
+      suspension: null,
     });
     const row = await userRow('sara@example.com');
     expect(row).toMatchObject({ google_sub: 'sara', password_hash: null, phone: null });
@@ -358,6 +359,7 @@ describe.each(DIALECTS)('Login using Google (%s)', (dialect) => {
       createdAt: existing.created_at,
       locale: null,
       staff: false,
+      suspension: null,
     });
     expect(await userRow('layla@example.com')).toMatchObject({ id: existing.id, google_sub: 'google-layla' });
 

@@ -49,6 +49,7 @@ describe.each(DIALECTS)('POST /api/auth/register (%s)', (dialect) => {
         createdAt: expect.any(String),
         locale: 'en',
         staff: false,
+        suspension: null,
       },
       verificationSent: true,
     });

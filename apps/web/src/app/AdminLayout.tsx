@@ -29,14 +29,14 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
 }
 
 function StaffOnly({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useT();
+  const { t, m } = useT();
   const { user, loading } = useSession();
   if (loading) return <Spinner label={t('admin.loading')} />;
   if (!user?.staff)
     return (
       <div data-testid="admin-refused">
         <PageTitle>{t('admin.title')}</PageTitle>
-        <EmptyState title={MSG.staffOnly}>
+        <EmptyState title={m(MSG.staffOnly)}>
           <p className="muted">{t('admin.refusedHint')}</p>
         </EmptyState>
       </div>

@@ -1,35 +1,39 @@
 import { Link } from 'react-router';
-import { MSG } from '@souq/shared';
+import { AdminLayout } from '../app/AdminLayout';
 import { Avatar } from '../components/Avatar';
 import { formatGulfDate, formatGulfDateTime } from '../components/dates';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
-import { PageTitle } from '../components/PageTitle';
 import { Skeleton } from '../components/Skeleton';
-import { useSession } from '../features/auth/api';
 import { useStruckPeople } from '../features/strikes/api';
 import { useT } from '../i18n';
 
 /**
- * Staff's list of people with unpaid-item strikes (issue 31), at /admin/strikes. The server answers
- * only staff (403 otherwise); this page says so rather than asking.
+ * Staff's list of people with unpaid-item strikes (issue 31), at /admin/strikes, in the staff
+ * pages' frame, which tells anyone else that it is for staff (the server answers them 403).
  */
 export default function AdminStrikesPage() {
-  const { t, m, locale } = useT();
-  const { user, loading } = useSession();
-  const staff = user?.staff === true;
-  const people = useStruckPeople(staff);
+  const { t } = useT();
+  return (
+    <AdminLayout title={t('wins.admin.title')}>
+      <p className="muted">{t('wins.admin.intro')}</p>
+      <StruckPeople />
+    </AdminLayout>
+  );
+}
+
+function StruckPeople() {
+  const { t, locale } = useT();
+  const people = useStruckPeople(true);
 
   let body;
-  if (loading || (staff && people.isPending)) {
+  if (people.isPending) {
     body = (
       <div aria-busy="true" aria-label={t('wins.admin.loading')}>
         <Skeleton height={56} />
         <Skeleton height={56} />
       </div>
     );
-  } else if (!staff) {
-    body = <EmptyState title={m(MSG.staffOnly)} />;
   } else if (people.isError) {
     body = <ErrorState title={t('wins.admin.error')} onRetry={() => void people.refetch()} />;
   } else if (!people.data?.people.length) {
@@ -63,11 +67,5 @@ export default function AdminStrikesPage() {
     );
   }
 
-  return (
-    <section className="page">
-      <PageTitle>{t('wins.admin.title')}</PageTitle>
-      <p className="muted">{t('wins.admin.intro')}</p>
-      {body}
-    </section>
-  );
+  return body;
 }

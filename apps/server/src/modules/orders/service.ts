@@ -69,6 +69,17 @@ function requestHash(input: { lines: { productId: string; quantity: number }[]; 
     .digest('hex');
 }
 
+/** An item won (at auction, or by a second chance) that becomes an order of its own. */
+interface WonSale {
+  auctionId: string;
+  buyerId: string;
+  sellerId: string;
+  productId: string | null;
+  title: string;
+  imageKey: string | null;
+  price: number;
+}
+
 export function createOrdersService(deps: {
   db: Kysely<DB>;
   dialect: DialectName;
@@ -130,6 +141,50 @@ export function createOrdersService(deps: {
       if (open) return open.id;
     }
     throw new DomainError('CONFLICT', MSG.orderNotAwaitingAddress);
+  }
+
+  /**
+   * A won item's own order, one line, cash on delivery, waiting for the buyer's address before its
+   * deadline: the auction's winner's (`auctionId` set, unique) or a second chance's (`auctionId`
+   * null; the line names the auction either way).
+   */
+  async function insertWonOrder(
+    trx: Trx,
+    sale: WonSale,
+    idempotencyKey: string,
+    auctionId: string | null,
+  ): Promise<string> {
+    const id = crypto.randomUUID();
+    await q.insertOrder(
+      trx,
+      q.awaitingAddressOrder({
+        id,
+        buyerId: sale.buyerId,
+        idempotencyKey,
+        subtotal: sale.price,
+        vat: vatFor(sale.price),
+        createdAt: deps.clock.iso(),
+        auctionId,
+        completeBy: completeBy(),
+      }),
+    );
+    await q.insertLines(trx, [
+      {
+        id: crypto.randomUUID(),
+        order_id: id,
+        position: 0,
+        product_id: sale.productId,
+        seller_id: sale.sellerId,
+        title: sale.title,
+        image_key: sale.imageKey,
+        unit_price: sale.price,
+        quantity: 1,
+        line_total: sale.price,
+        auction_id: sale.auctionId,
+      },
+    ]);
+    if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
+    return id;
   }
 
   /** Adds one unit to the buyer's show order and prices the whole order again, VAT as at checkout. */
@@ -346,19 +401,7 @@ export function createOrdersService(deps: {
      * makes a second one impossible whatever else goes wrong. A show's lot (`streamId`) instead
      * joins the winner's show order (ADR 0036): one delivery and one amount for the whole show.
      */
-    async createForAuction(
-      trx: Trx,
-      sale: {
-        auctionId: string;
-        buyerId: string;
-        sellerId: string;
-        productId: string | null;
-        title: string;
-        imageKey: string | null;
-        price: number;
-        streamId?: string | null;
-      },
-    ): Promise<string> {
+    async createForAuction(trx: Trx, sale: WonSale & { streamId?: string | null }): Promise<string> {
       if (sale.streamId)
         return addToShow(trx, sale.buyerId, sale.streamId, {
           productId: sale.productId,
@@ -368,37 +411,7 @@ export function createOrdersService(deps: {
           unitPrice: sale.price,
           auctionId: sale.auctionId,
         });
-      const id = crypto.randomUUID();
-      await q.insertOrder(
-        trx,
-        q.awaitingAddressOrder({
-          id,
-          buyerId: sale.buyerId,
-          idempotencyKey: `auction:${sale.auctionId}`,
-          subtotal: sale.price,
-          vat: vatFor(sale.price),
-          createdAt: deps.clock.iso(),
-          auctionId: sale.auctionId,
-          completeBy: completeBy(),
-        }),
-      );
-      await q.insertLines(trx, [
-        {
-          id: crypto.randomUUID(),
-          order_id: id,
-          position: 0,
-          product_id: sale.productId,
-          seller_id: sale.sellerId,
-          title: sale.title,
-          image_key: sale.imageKey,
-          unit_price: sale.price,
-          quantity: 1,
-          line_total: sale.price,
-          auction_id: sale.auctionId,
-        },
-      ]);
-      if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
-      return id;
+      return insertWonOrder(trx, sale, `auction:${sale.auctionId}`, sale.auctionId);
     },
 
     /**
@@ -449,50 +462,8 @@ export function createOrdersService(deps: {
      * their address with a deadline of its own. Its line names the auction; the order does not
      * (orders.auction_id is the winner's order's, unique).
      */
-    async createForSecondChance(
-      trx: Trx,
-      sale: {
-        offerId: string;
-        auctionId: string;
-        buyerId: string;
-        sellerId: string;
-        productId: string | null;
-        title: string;
-        imageKey: string | null;
-        price: number;
-      },
-    ): Promise<string> {
-      const id = crypto.randomUUID();
-      await q.insertOrder(
-        trx,
-        q.awaitingAddressOrder({
-          id,
-          buyerId: sale.buyerId,
-          idempotencyKey: `second-chance:${sale.offerId}`,
-          subtotal: sale.price,
-          vat: vatFor(sale.price),
-          createdAt: deps.clock.iso(),
-          auctionId: null,
-          completeBy: completeBy(),
-        }),
-      );
-      await q.insertLines(trx, [
-        {
-          id: crypto.randomUUID(),
-          order_id: id,
-          position: 0,
-          product_id: sale.productId,
-          seller_id: sale.sellerId,
-          title: sale.title,
-          image_key: sale.imageKey,
-          unit_price: sale.price,
-          quantity: 1,
-          line_total: sale.price,
-          auction_id: sale.auctionId,
-        },
-      ]);
-      if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
-      return id;
+    async createForSecondChance(trx: Trx, sale: WonSale & { offerId: string }): Promise<string> {
+      return insertWonOrder(trx, sale, `second-chance:${sale.offerId}`, null);
     },
 
     /** Waiting orders whose 24-hours or 2-hours reminder is due now. */

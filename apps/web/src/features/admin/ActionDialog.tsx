@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ReportActionSchema, STAFF_REASON_MAX, type ReportAction } from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
 import { gulfInputToIso, gulfInputValue } from '../../components/dates';
@@ -30,8 +30,7 @@ export function ActionDialog({
   subject: string;
   onClose: () => void;
 }) {
-  const { t, m } = useT();
-  const ids = useId();
+  const { t } = useT();
   const act = useActOnReport();
   const [bounds] = useState(() => ({
     min: gulfInputValue(serverNow() + 60_000),
@@ -62,25 +61,21 @@ export function ActionDialog({
         {subject}
       </p>
       <form noValidate onSubmit={submit}>
-        <div className={`field${fields.reason ? ' field--invalid' : ''}`}>
-          <label htmlFor={`${ids}-reason`}>{t('admin.reasonLabel')}</label>
-          <textarea
-            id={`${ids}-reason`}
-            name="reason"
-            rows={3}
-            maxLength={STAFF_REASON_MAX}
-            value={values.reason}
-            disabled={pending}
-            aria-invalid={fields.reason ? true : undefined}
-            aria-describedby={`${ids}-reason-note`}
-            onChange={(e) => form.edit('reason', e.target.value)}
-          />
-          <small id={`${ids}-reason-note`} className={fields.reason ? 'field__error' : 'field__hint'}>
-            {fields.reason ? m(fields.reason) : t('admin.reasonHint')}
-          </small>
-        </div>
+        <Field label={t('admin.reasonLabel')} error={fields.reason} hint={t('admin.reasonHint')}>
+          {(c) => (
+            <textarea
+              {...c}
+              name="reason"
+              rows={3}
+              maxLength={STAFF_REASON_MAX}
+              value={values.reason}
+              disabled={pending}
+              onChange={(e) => form.edit('reason', e.target.value)}
+            />
+          )}
+        </Field>
         {action === 'suspend' && (
-          <Field label={t('admin.until')} error={fields.until && m(fields.until)} hint={t('admin.untilHint')}>
+          <Field label={t('admin.until')} error={fields.until} hint={t('admin.untilHint')}>
             {(c) => (
               <input
                 {...c}

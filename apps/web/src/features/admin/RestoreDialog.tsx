@@ -1,5 +1,6 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { RestoreSchema, STAFF_REASON_MAX } from '@souq/shared';
+import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Modal } from '../../components/Modal';
 import { bySchema } from '../../components/form-check';
@@ -17,8 +18,7 @@ export function RestoreDialog({
   targetId: string;
   onClose: () => void;
 }) {
-  const { t, m } = useT();
-  const ids = useId();
+  const { t } = useT();
   const restore = useRestore();
   const form = useForm({
     initial: { reason: '' },
@@ -40,25 +40,19 @@ export function RestoreDialog({
       testId="admin-restore-dialog"
     >
       <form noValidate onSubmit={submit}>
-        <div className={`field${fields.reason ? ' field--invalid' : ''}`}>
-          <label htmlFor={`${ids}-reason`}>{t('admin.reasonLabel')}</label>
-          <textarea
-            id={`${ids}-reason`}
-            name="reason"
-            rows={3}
-            maxLength={STAFF_REASON_MAX}
-            value={values.reason}
-            disabled={pending}
-            aria-invalid={fields.reason ? true : undefined}
-            aria-describedby={fields.reason ? `${ids}-reason-note` : undefined}
-            onChange={(e) => form.edit('reason', e.target.value)}
-          />
-          {fields.reason && (
-            <small id={`${ids}-reason-note`} className="field__error">
-              {m(fields.reason)}
-            </small>
+        <Field label={t('admin.reasonLabel')} error={fields.reason}>
+          {(c) => (
+            <textarea
+              {...c}
+              name="reason"
+              rows={3}
+              maxLength={STAFF_REASON_MAX}
+              value={values.reason}
+              disabled={pending}
+              onChange={(e) => form.edit('reason', e.target.value)}
+            />
           )}
-        </div>
+        </Field>
         <FormError message={error} />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" disabled={pending} onClick={onClose}>

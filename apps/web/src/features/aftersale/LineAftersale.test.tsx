@@ -35,6 +35,7 @@ const problem: Problem = {
   photos: [],
   status: 'answered',
   answerBy: '2026-11-22T10:00:00.000Z',
+  unanswered: false,
   answer: { kind: 'refund', text: 'Sorry, refunding.', at: '2026-11-21T10:00:00.000Z' },
   escalation: null,
   decision: null,

@@ -77,6 +77,14 @@ describe('under a line of my order', () => {
     expect(screen.queryByTestId('report-problem')).toBeNull();
   });
 
+  it('tells the buyer the seller let the answer time pass, and offers the escalation', () => {
+    const late = { ...problem, status: 'open' as const, answer: null, unanswered: true };
+    render(line({ status: 'delivered', statusAt: new Date().toISOString() }), { ratings: [], problems: [late] });
+    expect(screen.getByTestId('problem-status').textContent).toBe('Not answered in time');
+    expect(screen.getByTestId('problem-unanswered').textContent).toContain('amira did not answer by');
+    expect(screen.getByTestId('escalate-problem')).toBeTruthy();
+  });
+
   it('in Arabic', () => {
     render(line({ late: true }), undefined, 'ar');
     expect(screen.getByTestId('cancel-late').textContent).toBe('إلغاء هذا المنتج');

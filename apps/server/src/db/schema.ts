@@ -458,6 +458,8 @@ export interface OrderProblemsTable {
   decided_by: string | null;
   decided_at: string | null;
   created_at: string;
+  /** When the buyer was told the answer time passed unanswered; the job tells once. */
+  unanswered_told_at: string | null;
 }
 
 /** One person's report of one thing (issue 31); resolved, with every other open report on the thing, when staff act. */

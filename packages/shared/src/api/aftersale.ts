@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_KINDS, DECISIONS, PROBLEM_KINDS, PROBLEM_STATUSES } from '../schemas/aftersale.js';
-import { UserBriefSchema } from './catalog.js';
+import { UserBriefSchema, pageOf } from './catalog.js';
 
 /**
  * A seller's standing (issue 31): shown on their profile, product, auction and live pages from one
@@ -33,7 +33,8 @@ export const SellerRatingSchema = z.object({
 });
 export type SellerRating = z.infer<typeof SellerRatingSchema>;
 
-export const SellerRatingListSchema = z.object({ items: z.array(SellerRatingSchema) });
+/** A page of a seller's ratings, newest first (keyset-paged, ADR 0006). */
+export const SellerRatingListSchema = pageOf(SellerRatingSchema);
 export type SellerRatingList = z.infer<typeof SellerRatingListSchema>;
 
 /** A problem on a delivered line, as its buyer, its seller and staff see it. */
@@ -50,6 +51,8 @@ export const ProblemSchema = z.object({
   status: z.enum(PROBLEM_STATUSES),
   /** The seller answers by then; after it the buyer may escalate unanswered. */
   answerBy: z.string(),
+  /** Still open after `answerBy`: the seller let the answer time pass, and the buyer may escalate. */
+  unanswered: z.boolean(),
   answer: z.object({ kind: z.enum(ANSWER_KINDS), text: z.string(), at: z.string() }).nullable(),
   escalation: z.object({ text: z.string().nullable(), at: z.string() }).nullable(),
   decision: z.object({ for: z.enum(DECISIONS), reason: z.string(), at: z.string() }).nullable(),

@@ -7,6 +7,7 @@ import {
   SellerStandingSchema,
 } from '../api/aftersale.js';
 import { MSG } from '../messages.js';
+import { PageQuerySchema } from '../schemas/catalog.js';
 import {
   AnswerProblemSchema,
   DecideProblemSchema,
@@ -71,12 +72,13 @@ export const aftersale = {
   ratings: endpoint({
     method: 'GET',
     path: '/api/sellers/:id/ratings',
-    summary: "A seller's latest ratings, with their replies",
+    summary: "A seller's ratings with their replies, newest first, 20 a page",
     tag,
     access: 'public',
     params: IdParams,
+    query: PageQuerySchema,
     responses: { 200: SellerRatingListSchema },
-    errors: ['NOT_FOUND'],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   mine: endpoint({
     method: 'GET',

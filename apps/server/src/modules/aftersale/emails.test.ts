@@ -6,6 +6,7 @@ const NOTICES: AftersaleNotice[] = [
   { kind: 'cancelled', title: 'Oud', buyer: 'omar' },
   { kind: 'opened', title: 'Oud', buyer: 'omar', problem: 'not_received' },
   { kind: 'answered', title: 'Oud', seller: 'amira', answer: 'refund' },
+  { kind: 'unanswered', title: 'Oud', seller: 'amira' },
   { kind: 'escalated', title: 'Oud', buyer: 'omar' },
   { kind: 'decided', title: 'Oud', decision: 'buyer', reason: 'Photos' },
 ];

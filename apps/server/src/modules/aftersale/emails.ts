@@ -10,6 +10,7 @@ export type AftersaleNotice =
   | { kind: 'cancelled'; title: string; buyer: string }
   | { kind: 'opened'; title: string; buyer: string; problem: ProblemKind }
   | { kind: 'answered'; title: string; seller: string; answer: AnswerKind }
+  | { kind: 'unanswered'; title: string; seller: string }
   | { kind: 'escalated'; title: string; buyer: string }
   | { kind: 'decided'; title: string; decision: Decision; reason: string };
 
@@ -48,6 +49,11 @@ export function noticeText(n: AftersaleNotice, locale: Locale): { title: string;
         };
       case 'answered':
         return { title: `رد على مشكلتك في «${n.title}»`, body: `${ANSWER_AR[n.answer]} ${n.seller} على مشكلتك.` };
+      case 'unanswered':
+        return {
+          title: `لا رد على مشكلتك في «${n.title}»`,
+          body: `لم يرد ${n.seller} على مشكلتك في المهلة. يمكنك الآن أن تطلب من فريق Souq أن يقرر فيها من طلباتك.`,
+        };
       case 'escalated':
         return { title: `تصعيد مشكلة «${n.title}»`, body: `طلب ${n.buyer} من فريق Souq أن يقرر في المشكلة.` };
       case 'decided':
@@ -75,6 +81,11 @@ export function noticeText(n: AftersaleNotice, locale: Locale): { title: string;
       };
     case 'answered':
       return { title: `An answer about "${n.title}"`, body: `${n.seller} ${ANSWER_EN[n.answer]} to your problem.` };
+    case 'unanswered':
+      return {
+        title: `No answer about "${n.title}"`,
+        body: `${n.seller} did not answer your problem in time. You may now ask Souq staff to decide it from your orders.`,
+      };
     case 'escalated':
       return { title: `"${n.title}" goes to Souq staff`, body: `${n.buyer} asked Souq staff to decide the problem.` };
     case 'decided':

@@ -9,7 +9,7 @@ import { aftersaleRoutes } from './routes.js';
 import { joinAftersale } from './service.js';
 import { createShipping } from './shipping.js';
 
-/** How often the late-shipping job looks for lines that just passed their deadline. */
+/** How often the late-shipping and unanswered-problem jobs look for deadlines that just passed (at most). */
 const LATE_CHECK_MS = 60_000;
 
 /**
@@ -44,7 +44,11 @@ export const aftersaleModule = defineModule(
     return {
       service,
       routes: aftersaleRoutes(service),
-      jobs: [{ name: 'aftersale.tell-late', everyMs: LATE_CHECK_MS, run: () => shipping.tellLate() }],
+      jobs: [
+        { name: 'aftersale.tell-late', everyMs: LATE_CHECK_MS, run: () => shipping.tellLate() },
+        // The same pattern for problems the seller let pass unanswered: sleep until the next deadline.
+        { name: 'aftersale.tell-unanswered', everyMs: LATE_CHECK_MS, run: () => problems.tellUnanswered() },
+      ],
       referencedUploads: () => problems.referencedUploads(),
     };
   },

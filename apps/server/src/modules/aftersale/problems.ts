@@ -39,6 +39,8 @@ export interface ProblemsDeps extends TellDeps {
 const DAY_MS = 86_400_000;
 /** Escalated problems staff see at once, oldest first. */
 const DISPUTES_LIMIT = 100;
+/** Problems told about per run; the job runs again at once while there are more. */
+const UNANSWERED_BATCH = 100;
 
 export type Problems = ReturnType<typeof createProblems>;
 
@@ -63,6 +65,8 @@ export function createProblems(deps: ProblemsDeps) {
     photos: decodeImageKeys(r.photos).map((key) => media.imageUrls(key).url),
     status: r.status as ProblemStatus,
     answerBy: r.answer_by,
+    // Computed on read, like a late line: right to the millisecond whatever the job has done.
+    unanswered: r.status === 'open' && r.answer_by < clock.iso(),
     answer:
       r.answer_kind && r.answer_text !== null && r.answered_at
         ? { kind: r.answer_kind as AnswerKind, text: r.answer_text, at: r.answered_at }
@@ -82,7 +86,39 @@ export function createProblems(deps: ProblemsDeps) {
   };
   const reread = async (id: string) => toProblem((await q.problemById(db, id))!);
 
+  const untilNextDeadline = async (): Promise<number | void> => {
+    const next = (await q.nextAnswerBy(db, clock.iso()))?.next;
+    // An answer is late once `answer_by` is behind the clock, so the job wakes 1 ms after it.
+    if (next) return Math.max(0, Date.parse(next) - clock.now().getTime()) + 1;
+  };
+
   return {
+    /**
+     * Tells each buyer whose seller let the answer time pass that Souq staff may now decide. Each
+     * problem is claimed with a conditional update in the transaction that rings the bell, so
+     * several instances tell a buyer once; the mail goes after the commit. Returns how soon to
+     * run again: at once while a full batch was found, else just after the next deadline.
+     */
+    async tellUnanswered(): Promise<number | void> {
+      const due = await q.unansweredUntold(db, clock.iso(), UNANSWERED_BATCH);
+      for (const row of due) {
+        await withAfterCommit((onCommit) =>
+          db.transaction().execute(async (trx) => {
+            if (!(await q.markUnansweredTold(trx, row.id, clock.iso()))) return;
+            await tell(deps, trx, onCommit, [
+              {
+                userId: row.buyer_id,
+                subject: row.id,
+                notice: { kind: 'unanswered', title: row.title, seller: row.seller_username },
+                path: ORDERS_PATH,
+              },
+            ]);
+          }),
+        );
+      }
+      return due.length === UNANSWERED_BATCH ? 0 : untilNextDeadline();
+    },
+
     async open(buyer: UserRow, lineId: string, input: OpenProblemInput, photos: UploadSource[]): Promise<Problem> {
       const line = await deps.orders.buyerLine(lineId, buyer.id);
       if (!line) throw new DomainError('NOT_FOUND', MSG.lineNotFound);
@@ -116,6 +152,7 @@ export function createProblems(deps: ProblemsDeps) {
               decided_by: null,
               decided_at: null,
               created_at: clock.iso(),
+              unanswered_told_at: null,
             });
             await tell(deps, trx, onCommit, [
               {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Cursor } from '../../lib/cursor.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -30,13 +31,15 @@ export type RatingRow = Awaited<ReturnType<typeof ratingById>> & object;
 export const ratingById = (db: Db, id: string) =>
   ratingsWithBuyer(db).where('seller_ratings.id', '=', id).executeTakeFirst();
 
-export const ratingsOfSeller = (db: Db, sellerId: string, limit: number) =>
-  ratingsWithBuyer(db)
-    .where('seller_ratings.seller_id', '=', sellerId)
-    .orderBy('seller_ratings.created_at', 'desc')
-    .orderBy('seller_ratings.id', 'desc')
-    .limit(limit)
-    .execute();
+/** A page of a seller's ratings, newest first, after the cursor's `(created_at, id)` (ADR 0006). */
+export function ratingsOfSeller(db: Db, sellerId: string, limit: number, before?: Cursor) {
+  let q = ratingsWithBuyer(db).where('seller_ratings.seller_id', '=', sellerId);
+  if (before)
+    q = q.where((eb) =>
+      eb(eb.refTuple('seller_ratings.created_at', 'seller_ratings.id'), '<', eb.tuple(String(before[0]), before[1])),
+    );
+  return q.orderBy('seller_ratings.created_at', 'desc').orderBy('seller_ratings.id', 'desc').limit(limit).execute();
+}
 
 /** Ratings on a person's orders (as buyer) and of them (as seller). */
 export const ratingsOfPerson = (db: Db, userId: string, limit: number) =>
@@ -139,6 +142,41 @@ export async function escalate(db: Db, id: string, buyerId: string, text: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Open problems whose answer time has passed and whose buyer has not been told yet, oldest deadline first. */
+export const unansweredUntold = (db: Db, now: string, limit: number) =>
+  problems(db)
+    .where('order_problems.status', '=', 'open')
+    .where('order_problems.answer_by', '<', now)
+    .where('order_problems.unanswered_told_at', 'is', null)
+    .orderBy('order_problems.answer_by')
+    .limit(limit)
+    .execute();
+
+/**
+ * Claims the buyer's "unanswered" notice: only one caller's update finds it untold and still open,
+ * so several instances running the job tell the buyer once.
+ */
+export async function markUnansweredTold(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('order_problems')
+    .set({ unanswered_told_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('unanswered_told_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The next answer deadline still ahead of an open problem, for the job to sleep until. */
+export const nextAnswerBy = (db: Db, now: string) =>
+  db
+    .selectFrom('order_problems')
+    .select((eb) => eb.fn.min('answer_by').as('next'))
+    .where('status', '=', 'open')
+    .where('answer_by', '>=', now)
+    .where('unanswered_told_at', 'is', null)
+    .executeTakeFirst();
 
 /** Staff decide, once: two staff deciding the same problem at once, one of them does. */
 export async function decide(

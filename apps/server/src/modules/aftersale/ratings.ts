@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MSG, type RateSellerInput, type SellerRating, type SellerStanding } from '@souq/shared';
+import {
+  MSG,
+  type Page,
+  type PageQuery,
+  type RateSellerInput,
+  type SellerRating,
+  type SellerStanding,
+} from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError } from '../../lib/errors.js';
 import type { OrdersPort } from '../orders/port.js';
 import * as q from './queries.js';
@@ -16,8 +24,8 @@ export interface RatingsDeps {
   avatarUrl(key: string | null): string;
 }
 
-/** The ratings a seller's profile lists (newest first). */
-const LIST_LIMIT = 50;
+/** The ratings a page of a seller's profile lists (newest first), as a product's reviews. */
+const PAGE_SIZE = 20;
 
 export type Ratings = ReturnType<typeof createRatings>;
 
@@ -76,9 +84,11 @@ export function createRatings(deps: RatingsDeps) {
       return toRating((await q.ratingById(db, ratingId))!);
     },
 
-    async ofSeller(sellerId: string): Promise<{ items: SellerRating[] }> {
+    async ofSeller(sellerId: string, { cursor }: PageQuery): Promise<Page<SellerRating>> {
+      const before = decodeCursor(cursor);
       if (!(await q.userExists(db, sellerId))) throw new DomainError('NOT_FOUND', MSG.userNotFound);
-      return { items: (await q.ratingsOfSeller(db, sellerId, LIST_LIMIT)).map(toRating) };
+      const rows = await q.ratingsOfSeller(db, sellerId, PAGE_SIZE + 1, before);
+      return pageOf(rows, PAGE_SIZE, toRating, (r) => encodeCursor(r.created_at, r.id));
     },
 
     /** What every page showing a seller shows of them; computed on read from two indexed aggregates. */

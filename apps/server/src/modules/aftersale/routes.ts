@@ -41,7 +41,7 @@ export function aftersaleRoutes(aftersale: AftersaleService) {
     app.route({
       ...routeOf(C.ratings),
       ...seller,
-      handler: async (request) => aftersale.ratings.ofSeller(request.params.id),
+      handler: async (request) => aftersale.ratings.ofSeller(request.params.id, request.query),
     });
     app.route({ ...routeOf(C.mine), handler: async (request) => aftersale.mine(gatedUser(request)) });
 

@@ -35,6 +35,7 @@ const problem: Problem = {
   photos: [],
   status: 'answered',
   answerBy: '2026-11-22T10:00:00.000Z',
+  unanswered: false,
   answer: { kind: 'refund', text: 'Sorry, refunding.', at: '2026-11-21T10:00:00.000Z' },
   escalation: null,
   decision: null,
@@ -74,6 +75,14 @@ describe('under a line of my order', () => {
     expect(screen.getByTestId('problem-answer').textContent).toContain('Refund agreed');
     expect(screen.getByTestId('escalate-problem')).toBeTruthy();
     expect(screen.queryByTestId('report-problem')).toBeNull();
+  });
+
+  it('tells the buyer the seller let the answer time pass, and offers the escalation', () => {
+    const late = { ...problem, status: 'open' as const, answer: null, unanswered: true };
+    render(line({ status: 'delivered', statusAt: new Date().toISOString() }), { ratings: [], problems: [late] });
+    expect(screen.getByTestId('problem-status').textContent).toBe('Not answered in time');
+    expect(screen.getByTestId('problem-unanswered').textContent).toContain('amira did not answer by');
+    expect(screen.getByTestId('escalate-problem')).toBeTruthy();
   });
 
   it('in Arabic', () => {

@@ -75,13 +75,16 @@ export function ProblemSteps({ problem, as }: { problem: Problem; as: 'buyer' | 
   const { t, m, locale } = useT();
   const when = (iso: string) => m(formatGulfDateTime(iso, locale));
   const answerTimeOver = serverNow() > Date.parse(problem.answerBy);
-  const canEscalate =
-    as === 'buyer' && (problem.status === 'answered' || (problem.status === 'open' && answerTimeOver));
+  // The server says so on every read; the clock check flips a page left open across the deadline.
+  const unanswered = problem.unanswered || (problem.status === 'open' && answerTimeOver);
+  const canEscalate = as === 'buyer' && (problem.status === 'answered' || unanswered);
   return (
     <section className="problem-steps" data-testid="problem" aria-label={t('aftersale.problem.title')}>
       <p>
         <strong>{t('aftersale.problem.title')}</strong> ·{' '}
-        <span className="pill pill--small">{t(STATUS_LABEL[problem.status])}</span>
+        <span className={unanswered ? 'pill pill--small pill--warn' : 'pill pill--small'} data-testid="problem-status">
+          {t(unanswered ? 'aftersale.status.unanswered' : STATUS_LABEL[problem.status])}
+        </span>
       </p>
       <ol>
         <li>
@@ -108,6 +111,12 @@ export function ProblemSteps({ problem, as }: { problem: Problem; as: 'buyer' | 
               <bdi>{problem.answer.text}</bdi>
             </blockquote>
           </li>
+        ) : unanswered ? (
+          <li className="notice notice--warn" data-testid="problem-unanswered">
+            {as === 'seller'
+              ? t('aftersale.step.unansweredSeller', { when: when(problem.answerBy) })
+              : t('aftersale.step.unansweredBuyer', { seller: problem.seller.username, when: when(problem.answerBy) })}
+          </li>
         ) : (
           problem.status === 'open' && (
             <li className="muted">{t('aftersale.step.answerBy', { when: when(problem.answerBy) })}</li>
@@ -133,7 +142,7 @@ export function ProblemSteps({ problem, as }: { problem: Problem; as: 'buyer' | 
           </li>
         )}
       </ol>
-      {as === 'seller' && problem.status === 'open' && !answerTimeOver && <AnswerForm problemId={problem.id} />}
+      {as === 'seller' && problem.status === 'open' && !unanswered && <AnswerForm problemId={problem.id} />}
       {canEscalate && <EscalateForm problemId={problem.id} />}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerProblemInput, DecideProblemInput, OpenProblemInput, RateSellerInput } from '@souq/shared';
 import { call } from '../../api/client';
 import { API } from '../../api/contract';
@@ -22,10 +22,14 @@ export const useSellerStanding = (sellerId: string | undefined) =>
     staleTime: STANDING_FRESH_MS,
   });
 
+/** A seller's ratings, newest first, 20 a page (ADR 0006): "Load more" asks for the next cursor. */
 export const useSellerRatings = (sellerId: string, enabled: boolean) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: aftersaleKeys.ratings(sellerId),
-    queryFn: () => call(API.aftersale.ratings, { params: { id: sellerId } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(API.aftersale.ratings, { params: { id: sellerId }, query: { cursor: pageParam || undefined }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
   });
 

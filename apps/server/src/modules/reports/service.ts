@@ -134,9 +134,12 @@ export function createReportsService(deps: {
           const targetId = report.target_id;
           let audited = { kind: kind as string, id: targetId };
           if (input.action === 'hide') {
-            await (kind === 'product'
-              ? ports.catalog.hideProduct(trx, targetId, input.reason)
-              : ports.auctions.hideAuction(trx, targetId, input.reason));
+            if (kind === 'product') await ports.catalog.hideProduct(trx, targetId, input.reason);
+            else {
+              // A show's lot leaves its show: the room's run sheet and screen move on.
+              const show = await ports.auctions.hideAuction(trx, targetId, input.reason, onCommit);
+              if (show) await ports.streams.lotWithdrawn(trx, show, targetId, onCommit);
+            }
           } else if (input.action === 'remove') {
             await (kind === 'review'
               ? ports.reviews.removeReview(trx, targetId)
@@ -145,6 +148,8 @@ export function createReportsService(deps: {
             if (!(await ports.accounts.suspend(trx, person!, input.until!, input.reason)))
               throw new DomainError('CONFLICT', MSG.suspendStaff);
             await ports.auctions.cancelForSuspension(trx, person!, onCommit);
+            // Their shows end as the host's End would (the lots are already cancelled above).
+            await ports.streams.endShowsOf(trx, person!, onCommit);
             audited = { kind: 'user', id: person! };
           } else {
             audited = { kind: 'report', id: reportId };

@@ -318,6 +318,28 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
   const lots = createLots({ db, clock, media, catalog: ports.catalog, openAuction });
 
+  /**
+   * Staff hide an auction. A show's lot still to be decided leaves the show as a dropped one
+   * does (waiting or passed) or as a suspension cancels one (running: bidders told), and its
+   * product goes back to its owner hidden, so it does not come back to the shop under another
+   * listing. Answers the show the lot left, for the streams module to tell the room; else null.
+   */
+  async function hideAuction(
+    trx: Transaction<DB>,
+    id: string,
+    reason: string,
+    onCommit: OnCommit,
+  ): Promise<string | null> {
+    await q.setHidden(trx, id, { at: clock.iso(), reason });
+    const row = await q.findAuction(trx, id);
+    if (!row || row.kind !== 'live' || !row.stream_id) return null;
+    // A passed lot could be run again: it leaves the run sheet too.
+    const left = row.status === 'unsold' ? await lots.dropLot(trx, id) : await cancelTellingBidders(trx, row, onCommit);
+    if (!left) return null;
+    if (row.product_id) await ports.catalog.hideProduct(trx, row.product_id, reason);
+    return row.stream_id;
+  }
+
   return {
     summary,
     ...lots,
@@ -505,22 +527,19 @@ export function createAuctionsService(deps: AuctionsDeps) {
     },
 
     // Reports (issue 31): staff hide an auction and show it again; the queue shows reported ones.
+    hideAuction,
     /**
-     * Staff hide an auction. A show's lot still to be decided leaves the show as a dropped one
-     * does (waiting or passed) or as a suspension cancels one (running: bidders told), and its
-     * product goes back to its owner hidden, so it does not come back to the shop under another
-     * listing. Answers the show the lot left, for the streams module to tell the room; else null.
+     * Staff hid a product that is on a show's run sheet: its lot leaves the show as if the lot
+     * itself were hidden (a listing is one thing, whichever page it was reported from). Answers
+     * each lot that left, with its show.
      */
-    async hideAuction(trx: Transaction<DB>, id: string, reason: string, onCommit: OnCommit): Promise<string | null> {
-      await q.setHidden(trx, id, { at: clock.iso(), reason });
-      const row = await q.findAuction(trx, id);
-      if (!row || row.kind !== 'live' || !row.stream_id) return null;
-      // A passed lot could be run again: it leaves the run sheet too.
-      const left =
-        row.status === 'unsold' ? await lots.dropLot(trx, id) : await cancelTellingBidders(trx, row, onCommit);
-      if (!left) return null;
-      if (row.product_id) await ports.catalog.hideProduct(trx, row.product_id, reason);
-      return row.stream_id;
+    async hideLotsOfProduct(trx: Transaction<DB>, productId: string, reason: string, onCommit: OnCommit) {
+      const left: Array<{ lotId: string; streamId: string }> = [];
+      for (const { id } of await q.undecidedLotsOf(trx, productId)) {
+        const streamId = await hideAuction(trx, id, reason, onCommit);
+        if (streamId) left.push({ lotId: id, streamId });
+      }
+      return left;
     },
     /**
      * Shows a hidden auction again. A show's lot that left its show stays cancelled (the show has

@@ -130,6 +130,45 @@ describe.each(DIALECTS)('staff actions on live shows (%s)', (dialect) => {
       expect(relist.statusCode, relist.body).toBe(201);
     });
 
+    it('takes a lot off its show when its product is the thing reported', async () => {
+      const host = await createUser(t);
+      const { id, lotIds, productIds } = await show(host, 2);
+      const socket = await open(viewer);
+      await join(socket, id);
+      const sheet = nextMessage(socket, 'show:lots', (m) => !m.lots.some((l) => l.id === lotIds[0]));
+      const hid = await act(await reported(other, 'product', productIds[0]!), { action: 'hide', reason: 'Fake' });
+      expect(hid.statusCode, hid.body).toBe(200);
+      expect((await sheet).lots.map((l) => l.id)).toEqual([lotIds[1]]);
+      expect((await auctionRow(t, lotIds[0]!)).status).toBe('cancelled');
+      expect(await productRow(t, productIds[0]!)).toMatchObject({ is_auction: 0, hidden_reason: 'Fake' });
+      // The lot on screen was the hidden one: the next takes its place.
+      expect((await detail(id, viewer)).auctionId).toBe(lotIds[1]);
+    });
+
+    it('races the lot’s close: it is sold or it is cancelled, never both', async () => {
+      const host = await createUser(t);
+      const { id, lotIds } = await show(host, 1);
+      const started = (await call(t, 'POST', `/api/streams/${id}/lots/${lotIds[0]}/start`, { user: host })).json() as {
+        endsAt: string;
+      };
+      await bidOk(t, viewer, lotIds[0]!, { amount: AED(100) });
+      const reportId = await reported(other, 'auction', lotIds[0]!);
+      clock.set(Date.parse(started.endsAt));
+      const [hid] = await Promise.all([
+        act(reportId, { action: 'hide', reason: 'Fake' }),
+        t.jobs.runNow('auctions.close-due'),
+      ]);
+      expect(hid.statusCode, hid.body).toBe(200);
+      const status = (await auctionRow(t, lotIds[0]!)).status;
+      expect(['sold', 'cancelled']).toContain(status);
+      const lines = await t.database.db
+        .selectFrom('order_lines')
+        .select('auction_id')
+        .where('auction_id', '=', lotIds[0]!)
+        .execute();
+      expect(lines).toHaveLength(status === 'sold' ? 1 : 0);
+    });
+
     it('leaves a sold lot where it is: the sale stands, only the listing is hidden', async () => {
       const host = await createUser(t);
       const { id, lotIds } = await show(host, 2);

@@ -134,12 +134,17 @@ export function createReportsService(deps: {
           const targetId = report.target_id;
           let audited = { kind: kind as string, id: targetId };
           if (input.action === 'hide') {
-            if (kind === 'product') await ports.catalog.hideProduct(trx, targetId, input.reason);
-            else {
-              // A show's lot leaves its show: the room's run sheet and screen move on.
-              const show = await ports.auctions.hideAuction(trx, targetId, input.reason, onCommit);
-              if (show) await ports.streams.lotWithdrawn(trx, show, targetId, onCommit);
+            // A show's lot leaves its show, whether the lot or its product was reported: the
+            // room's run sheet and screen move on.
+            let left: Array<{ lotId: string; streamId: string }>;
+            if (kind === 'product') {
+              await ports.catalog.hideProduct(trx, targetId, input.reason);
+              left = await ports.auctions.hideLotsOfProduct(trx, targetId, input.reason, onCommit);
+            } else {
+              const streamId = await ports.auctions.hideAuction(trx, targetId, input.reason, onCommit);
+              left = streamId ? [{ lotId: targetId, streamId }] : [];
             }
+            for (const lot of left) await ports.streams.lotWithdrawn(trx, lot.streamId, lot.lotId, onCommit);
           } else if (input.action === 'remove') {
             await (kind === 'review'
               ? ports.reviews.removeReview(trx, targetId)

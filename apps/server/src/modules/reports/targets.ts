@@ -11,7 +11,10 @@ export interface ReportsPorts {
   accounts: Pick<AccountsPort, 'recordStaffAction' | 'suspend' | 'unsuspend' | 'userById'>;
   catalog: Pick<CatalogPort, 'hideProduct' | 'unhideProduct' | 'reportedProducts'>;
   reviews: Pick<ReviewsPort, 'reviewAuthor' | 'reportedReviews' | 'removeReview'>;
-  auctions: Pick<AuctionsPort, 'hideAuction' | 'unhideAuction' | 'reportedAuctions' | 'cancelForSuspension'>;
+  auctions: Pick<
+    AuctionsPort,
+    'hideAuction' | 'unhideAuction' | 'reportedAuctions' | 'cancelForSuspension' | 'hideLotsOfProduct'
+  >;
   streams: Pick<StreamsPort, 'messageSender' | 'reportedMessages' | 'removeMessage' | 'endShowsOf' | 'lotWithdrawn'>;
 }
 

@@ -33,6 +33,8 @@ export const AUCTIONS_PORT = [
   'unhideAuction',
   'reportedAuctions',
   'cancelForSuspension',
+  // reports (issue 31): a hidden product on a show's run sheet takes its lot off the show
+  'hideLotsOfProduct',
 ] as const satisfies ReadonlyArray<keyof AuctionsService>;
 
 export type AuctionsPort = Pick<AuctionsService, (typeof AUCTIONS_PORT)[number]>;

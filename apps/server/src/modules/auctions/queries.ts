@@ -461,6 +461,16 @@ export const undecidedOf = (db: Db, sellerId: string) =>
     .where('status', 'in', ['open', 'pending'])
     .execute();
 
+/** A product's show lots not yet decided (waiting, running, or passed and so runnable again). */
+export const undecidedLotsOf = (db: Db, productId: string) =>
+  db
+    .selectFrom('auctions')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('kind', '=', 'live')
+    .where('status', 'in', ['pending', 'open', 'unsold'])
+    .execute();
+
 /** Cancels an auction still open or waiting, whatever its bids: only a staff suspension does this. */
 export async function cancelUndecided(db: Db, id: string, now: string): Promise<boolean> {
   const result = await db

@@ -134,9 +134,17 @@ export function createReportsService(deps: {
           const targetId = report.target_id;
           let audited = { kind: kind as string, id: targetId };
           if (input.action === 'hide') {
-            await (kind === 'product'
-              ? ports.catalog.hideProduct(trx, targetId, input.reason)
-              : ports.auctions.hideAuction(trx, targetId, input.reason));
+            // A show's lot leaves its show, whether the lot or its product was reported: the
+            // room's run sheet and screen move on.
+            let left: Array<{ lotId: string; streamId: string }>;
+            if (kind === 'product') {
+              await ports.catalog.hideProduct(trx, targetId, input.reason);
+              left = await ports.auctions.hideLotsOfProduct(trx, targetId, input.reason, onCommit);
+            } else {
+              const streamId = await ports.auctions.hideAuction(trx, targetId, input.reason, onCommit);
+              left = streamId ? [{ lotId: targetId, streamId }] : [];
+            }
+            for (const lot of left) await ports.streams.lotWithdrawn(trx, lot.streamId, lot.lotId, onCommit);
           } else if (input.action === 'remove') {
             await (kind === 'review'
               ? ports.reviews.removeReview(trx, targetId)
@@ -145,6 +153,8 @@ export function createReportsService(deps: {
             if (!(await ports.accounts.suspend(trx, person!, input.until!, input.reason)))
               throw new DomainError('CONFLICT', MSG.suspendStaff);
             await ports.auctions.cancelForSuspension(trx, person!, onCommit);
+            // Their shows end as the host's End would (the lots are already cancelled above).
+            await ports.streams.endShowsOf(trx, person!, onCommit);
             audited = { kind: 'user', id: person! };
           } else {
             audited = { kind: 'report', id: reportId };

@@ -11,8 +11,11 @@ export interface ReportsPorts {
   accounts: Pick<AccountsPort, 'recordStaffAction' | 'suspend' | 'unsuspend' | 'userById'>;
   catalog: Pick<CatalogPort, 'hideProduct' | 'unhideProduct' | 'reportedProducts'>;
   reviews: Pick<ReviewsPort, 'reviewAuthor' | 'reportedReviews' | 'removeReview'>;
-  auctions: Pick<AuctionsPort, 'hideAuction' | 'unhideAuction' | 'reportedAuctions' | 'cancelForSuspension'>;
-  streams: Pick<StreamsPort, 'messageSender' | 'reportedMessages' | 'removeMessage'>;
+  auctions: Pick<
+    AuctionsPort,
+    'hideAuction' | 'unhideAuction' | 'reportedAuctions' | 'cancelForSuspension' | 'hideLotsOfProduct'
+  >;
+  streams: Pick<StreamsPort, 'messageSender' | 'reportedMessages' | 'removeMessage' | 'endShowsOf' | 'lotWithdrawn'>;
 }
 
 /** Who is answerable for a thing (its seller, author, sender, or the profile's own person); undefined: no such thing. */

@@ -77,7 +77,7 @@ export const streamsModule = defineModule(
     return {
       // The show's parts beside the stream's own service, for the seed and the tests.
       service: { ...service, pins, clips, moderation: room.moderation, reminders: room.reminders, reported },
-      port: portOf(reported, STREAMS_PORT) as StreamsPort,
+      port: portOf({ ...reported, ...service }, STREAMS_PORT) as StreamsPort,
       routes: async (app) => {
         await app.register(streamsRoutes(service));
         await app.register(pinsRoutes(pins));

@@ -1,4 +1,5 @@
 import type { ReportedMessages } from './reported.js';
+import type { StreamsService } from './service.js';
 
 /** What later modules may ask of streams (ADR 0007). */
 export const STREAMS_PORT = [
@@ -6,6 +7,9 @@ export const STREAMS_PORT = [
   'messageSender',
   'reportedMessages',
   'removeMessage',
-] as const satisfies ReadonlyArray<keyof ReportedMessages>;
+  // reports (issue 31): a suspended host's shows end; a hidden lot leaves its show
+  'endShowsOf',
+  'lotWithdrawn',
+] as const satisfies ReadonlyArray<keyof (ReportedMessages & StreamsService)>;
 
-export type StreamsPort = Pick<ReportedMessages, (typeof STREAMS_PORT)[number]>;
+export type StreamsPort = Pick<ReportedMessages & StreamsService, (typeof STREAMS_PORT)[number]>;

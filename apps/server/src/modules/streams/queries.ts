@@ -91,6 +91,15 @@ export async function putOnScreen(db: Db, id: string, auctionId: string, status?
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A host's shows not yet over, live or scheduled (a suspension ends them). */
+export const showsNotEndedOf = (db: Db, hostId: string) =>
+  db
+    .selectFrom('streams')
+    .select(['id', 'video_room'])
+    .where('host_id', '=', hostId)
+    .where('status', 'in', ['live', 'scheduled'])
+    .execute();
+
 /** Ends a live (or scheduled) stream; only the call that finds it not yet ended changes it. */
 export async function endStream(
   db: Db,

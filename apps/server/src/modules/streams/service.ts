@@ -28,7 +28,7 @@ import {
 import type { VideoBackend } from '../../adapters/video/index.js';
 import { iceServersFor, type IceSettings } from '../../adapters/video/index.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { withAfterCommit } from '../../lib/after-commit.js';
+import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { refuseIfSuspended } from '../../lib/suspension.js';
@@ -292,27 +292,36 @@ export function createStreamsService(deps: StreamsDeps) {
   }
 
   /**
-   * Ends a live stream once, whatever ended it, and stops its bidding in the same transaction: the
+   * Ends a live (or scheduled) stream in the caller's transaction, and stops its bidding there: the
    * running lot closes with its highest bid winning (its order made), so a host cannot walk away
-   * from a sale, and the lots never run go back to the shop.
+   * from a sale, and the lots never run go back to the shop. False when something else ended it first.
    */
+  async function endIn(trx: Transaction<DB>, id: string, reason: 'host' | 'timer' | 'abandoned', onCommit: OnCommit) {
+    if (!(await q.endStream(trx, id, clock.iso(), reason))) return false;
+    await runSheet.closeRunSheet(trx, id, onCommit);
+    return true;
+  }
+
+  /** After an end commits: the room and the live list are told, and the video room closes. */
+  async function announceEnd(row: Pick<q.StreamRow, 'id' | 'video_room'>): Promise<void> {
+    deps.publish({ type: 'stream.changed', streamId: row.id, live: (await screen(row.id))?.live ?? null, ended: true });
+    deps.video
+      .closeRoom({ id: row.id, videoRoom: row.video_room })
+      .catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
+  }
+
+  /** Ends a stream once, whatever ended it (the host's End, its timer, its host gone, a suspension). */
   async function end(id: string, reason: 'host' | 'timer' | 'abandoned'): Promise<boolean> {
     const ended = await withAfterCommit((onCommit) =>
       db.transaction().execute(async (trx: Transaction<DB>) => {
         const row = await q.findStream(trx, id);
         // A scheduled show the host calls off ends as a live one does: its lots go back to the shop.
         if (!row || row.status === 'ended') return undefined;
-        const now = clock.iso();
-        if (!(await q.endStream(trx, id, now, reason))) return undefined;
-        await runSheet.closeRunSheet(trx, id, onCommit);
-        return row;
+        return (await endIn(trx, id, reason, onCommit)) ? row : undefined;
       }),
     );
     if (!ended) return false;
-    deps.publish({ type: 'stream.changed', streamId: id, live: (await screen(id))?.live ?? null, ended: true });
-    deps.video
-      .closeRoom({ id, videoRoom: ended.video_room })
-      .catch((err: unknown) => deps.log.warn({ err }, 'closing the video room failed'));
+    await announceEnd(ended);
     return true;
   }
 
@@ -615,6 +624,37 @@ export function createStreamsService(deps: StreamsDeps) {
     /** The stored files streams use: both renditions of every cover. */
     async referencedUploads(): Promise<string[]> {
       return (await q.coverKeys(db)).flatMap((key) => media.filesOfImage(key));
+    },
+
+    /**
+     * Staff suspended a host (issue 31): every show of theirs live or scheduled ends in the
+     * suspension's transaction, as the host's End does, and the rooms and /live hear it once it
+     * commits. Answers how many ended.
+     */
+    async endShowsOf(trx: Transaction<DB>, hostId: string, onCommit: OnCommit): Promise<number> {
+      let ended = 0;
+      for (const row of await q.showsNotEndedOf(trx, hostId)) {
+        if (!(await endIn(trx, row.id, 'host', onCommit))) continue;
+        ended++;
+        onCommit(() => {
+          announceEnd(row).catch((err: unknown) => deps.log.warn({ err }, 'announcing a show’s end failed'));
+        });
+      }
+      return ended;
+    },
+
+    /**
+     * A lot left its show outside the run sheet's own paths (staff hid it, issue 31), in the
+     * caller's transaction: when it was the lot on screen the first lot left takes its place, and
+     * the room hears the run sheet and the screen once it commits.
+     */
+    async lotWithdrawn(trx: Transaction<DB>, streamId: string, lotId: string, onCommit: OnCommit): Promise<void> {
+      const row = await q.findStream(trx, streamId);
+      if (row?.auction_id === lotId) {
+        const next = (await ports.auctions.lotsOf(streamId, trx))[0];
+        if (next) await q.putOnScreen(trx, streamId, next.id);
+      }
+      onCommit(() => deps.publish({ type: 'stream.lots', streamId }));
     },
 
     bidBanner,

@@ -25,7 +25,8 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   if (dialect === 'sqlite') {
     return {
       config: { dataDir, database: { kind: 'sqlite', file: path.join(dataDir, 'souq.db') } },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      // A socket's last write can still be landing in the directory as it goes: rmSync retries then.
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
     };
   }
   const url = inject('pgUrl');
@@ -38,7 +39,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

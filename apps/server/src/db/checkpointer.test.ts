@@ -40,11 +40,12 @@ describe('checkpoints off the event loop (sqlite)', () => {
     // 1,000 frames (4 MB) instead of 64 MB, to keep the test short.
     const checkpointer = startCheckpointer(db, file, 1000);
     const insert = db.prepare('insert into t values (?)');
-    const until = Date.now() + 3000;
+    // Until 24 MB are written (about 3 s here; longer on a loaded machine, which must not make the
+    // test write less), in small transactions a few milliseconds apart, never a pause long enough
+    // for a passive checkpoint to finish between two of them: about 10 MB a second, as a hot auction's.
+    const giveUp = Date.now() + 25_000;
     let written = 0;
-    // Small transactions, a few milliseconds apart, never a pause long enough for a passive
-    // checkpoint to finish between two of them: about 10 MB a second, as a hot auction's.
-    while (Date.now() < until) {
+    while (written < 24_000_000 && Date.now() < giveUp) {
       db.transaction(() => {
         for (let i = 0; i < 10; i++) insert.run('x'.repeat(4000));
       })();

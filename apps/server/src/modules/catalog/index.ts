@@ -38,6 +38,8 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
       await viewsRoutes(views)(app);
     },
     referencedUploads: () => service.referencedUploads(),
+    // Issue 32: yesterday's view marks are no longer needed for the once-a-day dedup.
+    jobs: [{ name: 'catalog.sweep-view-marks', everyMs: 6 * 3600_000, run: () => views.sweep() }],
     firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
   };
 });

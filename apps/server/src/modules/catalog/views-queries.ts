@@ -42,3 +42,7 @@ export const viewsOfSeller = (db: Db, ownerId: string, fromDay: string) =>
     .where('product_view_days.day', '>=', fromDay)
     .groupBy('product_view_days.product_id')
     .execute();
+
+/** Forgets who was counted on days before `day`: the marks only dedup today; the counters stay. */
+export const deleteMarksBefore = (db: Db, day: string) =>
+  db.deleteFrom('product_views').where('day', '<', day).execute();

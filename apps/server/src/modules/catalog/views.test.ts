@@ -114,6 +114,25 @@ describe.each(DIALECTS)('product views (%s)', (dialect) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('sweeps the marks of days before yesterday, keeping every day counter', async () => {
+    const marksOn = async () =>
+      (await t.database.db.selectFrom('product_views').select('day').distinct().orderBy('day').execute()).map(
+        (r) => r.day,
+      );
+    expect(await marksOn()).toEqual(['2026-11-27', '2026-11-28']);
+    await t.jobs.runNow('catalog.sweep-view-marks');
+    expect(await marksOn()).toEqual(['2026-11-27', '2026-11-28']);
+    const at = clock.now();
+    clock.advance(DAY); // the 29th: the 27th's marks are not needed any more, the 28th's are kept a day
+    await t.jobs.runNow('catalog.sweep-view-marks');
+    expect(await marksOn()).toEqual(['2026-11-28']);
+    clock.set(at);
+    expect(await counters(watch)).toEqual([
+      { day: '2026-11-27', views: 1 },
+      { day: '2026-11-28', views: 1 },
+    ]);
+  });
+
   it("gives the seller their products' views over the last 30 Gulf days, and a visitor 401", async () => {
     const res = await call(t, 'GET', '/api/me/product-views');
     expect(res.statusCode).toBe(401);

@@ -42,6 +42,14 @@ export function createViewsService(deps: { db: Kysely<DB>; clock: Clock }) {
       });
     },
 
+    /**
+     * Drops the marks of days before yesterday (kept a day longer than needed, so a beacon sent
+     * just before midnight and answered just after still finds its own). Counters are kept.
+     */
+    async sweep(): Promise<void> {
+      await q.deleteMarksBefore(db, gulfDayBefore(deps.clock.now(), 1));
+    },
+
     /** The seller's views per product over the last 30 Gulf days, today included. */
     async mine(seller: UserRow) {
       const from = gulfDayBefore(deps.clock.now(), VIEW_WINDOW_DAYS - 1);

@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@souq/shared';
 import { placeOrder } from '../../../test/aftersale-support.js';
 import { call, createUser, insertProduct, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
 import { createFakeClock } from '../../lib/clock.js';
-import { exportCsv } from './export.js';
+import { EXPORT_PAGE_ROWS, exportCsv } from './export.js';
+import { awaitingAddressOrder } from './queries.js';
 
 const LOGGED_OUT = apiError('UNAUTHENTICATED', 'You must be logged in to perform this action.');
 const BOM = [0xef, 0xbb, 0xbf];
@@ -108,6 +110,55 @@ describe.each(DIALECTS)('CSV exports (%s)', (dialect) => {
       expect(paged.join('')).toBe(whole.join(''));
       expect(paged.length).toBe(whole.join('').split('\r\n').length - 1);
     }
+  });
+
+  it('streams a seller with more lines than several pages hold, every line once, newest first', async () => {
+    const bulkSeller = await createUser(t, { username: 'bulk_seller' });
+    const count = EXPORT_PAGE_ROWS * 2 + 37;
+    const base = Date.parse('2026-10-01T08:00:00.000Z');
+    const orders = Array.from({ length: count }, (_, i) => ({
+      // Pairs of orders share an instant, so page edges fall on ties as well.
+      ...awaitingAddressOrder({
+        id: crypto.randomUUID(),
+        buyerId: buyer.id,
+        idempotencyKey: `bulk-${i}`,
+        subtotal: 100 + i,
+        vat: 5,
+        createdAt: new Date(base + Math.floor(i / 2) * 60_000).toISOString(),
+        auctionId: null,
+      }),
+      status: 'placed',
+      emirate: 'Sharjah',
+    }));
+    for (let i = 0; i < count; i += 200) {
+      const batch = orders.slice(i, i + 200);
+      await t.database.db.insertInto('orders').values(batch).execute();
+      await t.database.db
+        .insertInto('order_lines')
+        .values(
+          batch.map((o) => ({
+            id: crypto.randomUUID(),
+            order_id: o.id,
+            position: 0,
+            product_id: null,
+            seller_id: bulkSeller.id,
+            title: `Item ${o.idempotency_key}`,
+            image_key: null,
+            unit_price: o.subtotal,
+            quantity: 1,
+            line_total: o.subtotal,
+            status_at: null,
+          })),
+        )
+        .execute();
+    }
+    const res = await call(t, 'GET', '/api/me/sales.csv', { user: bulkSeller });
+    expect(res.statusCode).toBe(200);
+    const rows = csvOf(res).split('\r\n').slice(1, -1);
+    expect(rows).toHaveLength(count);
+    const keys = rows.map((r) => r.split(',')[3]);
+    expect(new Set(keys).size).toBe(count);
+    expect(rows.at(-1)).toMatch(/^[0-9A-F-]{8},2026-10-01 12:00,placed,Item bulk-[01],1,/);
   });
 
   it('answers a person with no orders with the header alone', async () => {

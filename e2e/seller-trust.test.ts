@@ -91,6 +91,16 @@ describeInBrowser('seller trust in the browser', () => {
     const sellerPage = await open(seller);
     await sellerPage.goto('/MyAccount?tab=sales');
     await sellerPage.getByTestId('sale').getByText('Cancelled').first().waitFor();
+
+    // Issue 32: "Download CSV" saves the sales as a dated file that starts with the UTF-8 BOM.
+    const [download] = await Promise.all([
+      sellerPage.waitForEvent('download'),
+      sellerPage.getByTestId('download-sales-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^souq-sales-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync(await download.path());
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toContain(`Oud burner,1,150.00,150.00,7.50,${buyer.username},Dubai`);
   });
 
   it('after delivery the buyer rates the seller, and the rating and standing show on the seller’s profile', async () => {
@@ -99,6 +109,10 @@ describeInBrowser('seller trust in the browser', () => {
     await moveLine(t(), seller, order.lines[0]!.id, DELIVER);
 
     const page = await open(buyer);
+    // Issue 32: the product page counts the buyer's view with its beacon.
+    const beacon = page.waitForResponse((r) => r.url().endsWith(`/api/products/${product}/view`));
+    await page.goto(`/product/${product}`);
+    expect((await beacon).status()).toBe(204);
     await page.goto('/MyAccount?tab=orders');
     const form = page.getByTestId('rate-seller');
     await form.waitFor();
@@ -113,6 +127,14 @@ describeInBrowser('seller trust in the browser', () => {
     await expect.poll(() => page.getByTestId('seller-standing').first().textContent()).toContain('1 rating');
     await axeClean(page);
     await fitsWidth(page);
+
+    const sellerPage = await open(seller);
+    await sellerPage.goto('/MyAccount?tab=products');
+    const views = sellerPage
+      .locator('.owned-card')
+      .filter({ hasText: 'Dallah coffee pot' })
+      .getByTestId('product-views');
+    await expect.poll(() => views.textContent()).toBe('Views (30 days): 1');
   });
 
   it('a problem with a photo is answered by the seller, escalated, and decided by staff in /admin/disputes', async () => {

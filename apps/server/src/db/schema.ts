@@ -91,6 +91,8 @@ export interface DB {
   reports: ReportsTable;
   unpaid_strikes: UnpaidStrikesTable;
   second_chance_offers: SecondChanceOffersTable;
+  product_views: ProductViewsTable;
+  product_view_days: ProductViewDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -499,4 +501,19 @@ export interface SecondChanceOffersTable {
   created_at: string;
   decided_at: string | null;
   order_id: string | null;
+}
+
+/** Who has been counted viewing a product on a Gulf day (issue 32): `u:<user id>` or `v:<visitor hash>`. */
+export interface ProductViewsTable {
+  product_id: string;
+  /** YYYY-MM-DD in Gulf time. */
+  day: string;
+  viewer: string;
+}
+
+/** A product's views on one Gulf day: one per person, counted as `product_views` gains a row. */
+export interface ProductViewDaysTable {
+  product_id: string;
+  day: string;
+  views: Generated<number>;
 }

@@ -79,6 +79,8 @@ export const API: Routes<typeof Contract> = {
     like: { method: 'PUT', path: '/api/products/:id/like' },
     unlike: { method: 'DELETE', path: '/api/products/:id/like' },
     invoice: { method: 'GET', path: '/api/products/:id/invoice' },
+    view: { method: 'POST', path: '/api/products/:id/view' },
+    myViews: { method: 'GET', path: '/api/me/product-views' },
   },
   feed: {
     page: { method: 'GET', path: '/api/feed' },
@@ -96,6 +98,8 @@ export const API: Routes<typeof Contract> = {
     mine: { method: 'GET', path: '/api/orders' },
     sales: { method: 'GET', path: '/api/sales' },
     moveSale: { method: 'POST', path: '/api/sales/:id/status' },
+    ordersCsv: { method: 'GET', path: '/api/me/orders.csv' },
+    salesCsv: { method: 'GET', path: '/api/me/sales.csv' },
   },
   profiles: {
     get: { method: 'GET', path: '/api/users/:id' },

@@ -25,6 +25,9 @@ import { OrderList, SaleList } from '../features/orders/OrderList';
 import { MyStrikes } from '../features/strikes/MyStrikes';
 import { orderKeys, useMyOrders, useMySales } from '../features/orders/api';
 import { useDeleteProduct } from '../features/sell/api';
+import { useMyProductViews } from '../features/backoffice/api';
+import { DownloadCsv } from '../features/backoffice/DownloadCsv';
+import { ProductViews } from '../features/backoffice/ProductViews';
 import { FollowButton } from '../features/profiles/FollowButton';
 import { ProfileHeader } from '../features/profiles/ProfileHeader';
 import { useProfile } from '../features/profiles/api';
@@ -47,6 +50,7 @@ type Tab = keyof typeof OWN_TABS;
 
 function OwnedProducts({ userId }: { userId: string }) {
   const list = useSellerProducts(userId);
+  const views = useMyProductViews(true);
   const deletion = useDeleteProduct(userId);
   const requireVerified = useRequireVerified();
   const [moving, setMoving] = useState<ProductSummary | null>(null);
@@ -75,6 +79,7 @@ function OwnedProducts({ userId }: { userId: string }) {
         {list.items.map((p) => (
           <div key={p.id} className="owned-card">
             <ProductCard product={p} />
+            <ProductViews views={views.data} productId={p.id} />
             <div className="owner-actions">
               <Link to={`/EditProduct/${p.id}`} className="btn btn--ghost btn--small">
                 {t('account.products.edit')}
@@ -210,6 +215,7 @@ function Account({ userId }: { userId: string }) {
       {tab === 'orders' && (
         <>
           <MyStrikes />
+          <DownloadCsv kind="orders" />
           <OrderList
             orders={orders.data}
             loading={orders.isPending}
@@ -219,6 +225,7 @@ function Account({ userId }: { userId: string }) {
           />
         </>
       )}
+      {tab === 'sales' && <DownloadCsv kind="sales" />}
       {tab === 'sales' && (
         <SaleList
           sales={sales.data}

@@ -22,6 +22,7 @@ import { useCategoryName } from '../components/category-names';
 import { RichText } from '../components/RichText';
 import { useT, type MessageKey, type Translate } from '../i18n';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
+import { useCountView } from '../features/backoffice/api';
 
 const ADDED_MS = 2500;
 const CONDITION: Record<ProductDetail['condition'], MessageKey> = {
@@ -253,6 +254,7 @@ function Product({ product }: { product: ProductDetail }) {
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const query = useProduct(productId);
+  useCountView(query.data?.id);
   const { t, m } = useT();
 
   if (query.isPending) return <Spinner label={t('product.loading')} />;

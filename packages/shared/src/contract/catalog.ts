@@ -122,4 +122,27 @@ export const catalog = {
     other: { 200: { description: 'The invoice file as uploaded.', contentType: 'application/octet-stream' } },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
   }),
+  // Issue 32: product page views, one per person per product per Gulf day (ADR 0041).
+  view: endpoint({
+    method: 'POST',
+    path: '/api/products/:id/view',
+    summary: "Count a view of a product's page (the page sends it after it shows)",
+    tag,
+    access: 'public',
+    params: IdParams,
+    responses: {},
+    other: { 204: { description: 'Counted, or already counted for this person today.', contentType: null } },
+    errors: ['NOT_FOUND'],
+  }),
+  myViews: endpoint({
+    method: 'GET',
+    path: '/api/me/product-views',
+    summary: 'Views of my products over the last 30 days (products with none are left out)',
+    tag,
+    access: 'user',
+    responses: {
+      200: z.object({ days: z.number(), products: z.array(z.object({ productId: z.string(), views: z.number() })) }),
+    },
+    errors: ['UNAUTHENTICATED'],
+  }),
 };

@@ -71,4 +71,25 @@ export const orders = {
     responses: { 200: SaleSchema },
     errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
   }),
+  // Issue 32: every line, streamed a page at a time (ADR 0041).
+  ordersCsv: endpoint({
+    method: 'GET',
+    path: '/api/me/orders.csv',
+    summary: 'My orders as CSV, one row per line (UTF-8 with a BOM)',
+    tag,
+    access: 'user',
+    responses: {},
+    other: { 200: { description: 'The CSV file, as an attachment.', contentType: 'text/csv; charset=utf-8' } },
+    errors: ['UNAUTHENTICATED'],
+  }),
+  salesCsv: endpoint({
+    method: 'GET',
+    path: '/api/me/sales.csv',
+    summary: 'My sales as CSV, one row per line (UTF-8 with a BOM)',
+    tag,
+    access: 'user',
+    responses: {},
+    other: { 200: { description: 'The CSV file, as an attachment.', contentType: 'text/csv; charset=utf-8' } },
+    errors: ['UNAUTHENTICATED'],
+  }),
 };

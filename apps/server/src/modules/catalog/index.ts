@@ -5,6 +5,8 @@ import { CATALOG_PORT, type CatalogPort } from './port.js';
 import { profileListRoutes } from './profile-routes.js';
 import { catalogRoutes } from './routes.js';
 import { createCatalogService } from './service.js';
+import { createViewsService } from './views.js';
+import { viewsRoutes } from './views-routes.js';
 
 export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort }) => {
   // With no auctions module nothing is on an auction; with no reviews module nobody has reviewed.
@@ -21,6 +23,7 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     adjustPostsCount: needs.profiles.adjustPostsCount,
     isOnOpenAuction: onOpenAuction.ask,
   });
+  const views = createViewsService({ db: ctx.db, clock: ctx.clock });
   const port: CatalogPort = {
     ...portOf(service, CATALOG_PORT),
     answerOnOpenAuction: onOpenAuction.provide,
@@ -32,8 +35,11 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     routes: async (app) => {
       await catalogRoutes(service, reviewedByMe.ask)(app);
       await profileListRoutes(service)(app);
+      await viewsRoutes(views)(app);
     },
     referencedUploads: () => service.referencedUploads(),
+    // Issue 32: yesterday's view marks are no longer needed for the once-a-day dedup.
+    jobs: [{ name: 'catalog.sweep-view-marks', everyMs: 6 * 3600_000, run: () => views.sweep() }],
     firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
   };
 });

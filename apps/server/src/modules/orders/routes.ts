@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
@@ -29,5 +30,23 @@ export function ordersRoutes(orders: OrdersService) {
       ...routeOf(C.moveSale),
       handler: async (request) => orders.moveSale(gatedUser(request), request.params.id, request.body),
     });
+
+    // Issue 32: the CSV is streamed as it is read (ADR 0041); a download, never kept by a cache.
+    for (const [endpoint, side] of [
+      [C.ordersCsv, 'buyer'],
+      [C.salesCsv, 'seller'],
+    ] as const) {
+      app.route({
+        ...routeOf(endpoint),
+        handler: async (request, reply) => {
+          const file = orders.csvExport(gatedUser(request), side);
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', `attachment; filename="${file.filename}"`)
+            .send(Readable.from(file.chunks));
+        },
+      });
+    }
   };
 }

@@ -23,6 +23,10 @@ import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 import * as uq from './unpaid-queries.js';
 import { orderPlacedMail } from './emails.js';
+import { exportCsv } from './export.js';
+import type { ExportSide } from './export-queries.js';
+import { gulfDay } from '../../lib/gulf-time.js';
+import { recipientLocale } from '../../lib/locale.js';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -545,6 +549,18 @@ export function createOrdersService(deps: {
     },
 
     salesOf: (seller: UserRow): Promise<Sale[]> => salesOf(seller.id),
+
+    /**
+     * My orders ('buyer') or sales ('seller') as a CSV download (issue 32): its dated name and its
+     * chunks, read a page at a time as the answer is sent. Headers in the person's language.
+     */
+    csvExport(person: UserRow, side: ExportSide) {
+      const kind = side === 'buyer' ? 'orders' : 'sales';
+      return {
+        filename: `souq-${kind}-${gulfDay(deps.clock.now())}.csv`,
+        chunks: exportCsv(db, side, person.id, recipientLocale(person.locale)),
+      };
+    },
 
     // After a sale (issue 31): the aftersale module's rules on lines, through the port.
 

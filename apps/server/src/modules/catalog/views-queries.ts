@@ -1,0 +1,48 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A product a view can count for: one the shop shows, with its owner (whose own views are not counted). */
+export const viewableProduct = (db: Db, id: string) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'owner_id'])
+    .where('id', '=', id)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
+
+/** Marks this viewer counted for the product on the day; false when they already were (the primary key). */
+export async function markViewed(db: Db, productId: string, day: string, viewer: string): Promise<boolean> {
+  const result = await db
+    .insertInto('product_views')
+    .values({ product_id: productId, day, viewer })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** One more view on the product's day counter, made at 1 if it is the day's first. */
+export const countView = (db: Db, productId: string, day: string) =>
+  db
+    .insertInto('product_view_days')
+    .values({ product_id: productId, day, views: 1 })
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'day']).doUpdateSet((eb) => ({ views: eb('product_view_days.views', '+', 1) })),
+    )
+    .execute();
+
+/** Views per product of this seller since `fromDay` (inclusive), from the day counters alone. */
+export const viewsOfSeller = (db: Db, ownerId: string, fromDay: string) =>
+  db
+    .selectFrom('product_view_days')
+    .innerJoin('products', 'products.id', 'product_view_days.product_id')
+    .select((eb) => ['product_view_days.product_id', eb.fn.sum<number | string>('product_view_days.views').as('views')])
+    .where('products.owner_id', '=', ownerId)
+    .where('product_view_days.day', '>=', fromDay)
+    .groupBy('product_view_days.product_id')
+    .execute();
+
+/** Forgets who was counted on days before `day`: the marks only dedup today; the counters stay. */
+export const deleteMarksBefore = (db: Db, day: string) =>
+  db.deleteFrom('product_views').where('day', '<', day).execute();

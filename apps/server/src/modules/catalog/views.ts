@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MSG } from '@souq/shared';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import { gulfDay, gulfDayBefore } from '../../lib/gulf-time.js';
+import * as q from './views-queries.js';
+
+/** "Views (30 days)" in My Account (issue 32). */
+export const VIEW_WINDOW_DAYS = 30;
+
+/**
+ * Who a view is counted for (ADR 0041): a signed-in person by their id; someone signed out by the
+ * first-party visitor cookie the beacon sets, hashed so the table holds nothing a request could
+ * present. Prefixed so the two can never collide.
+ */
+export function viewerKey(user: UserRow | null, visitorId: string): string {
+  if (user) return `u:${user.id}`;
+  return `v:${crypto.createHash('sha256').update(visitorId).digest('base64url')}`;
+}
+
+export type ViewsService = ReturnType<typeof createViewsService>;
+
+/** Product page views, one per person per product per Gulf day, kept as day counters for dashboards. */
+export function createViewsService(deps: { db: Kysely<DB>; clock: Clock }) {
+  const { db } = deps;
+  return {
+    /**
+     * Counts one view unless this viewer was counted for the product today. The mark and the
+     * counter move in one transaction: two tabs at once insert one mark and add one view.
+     * The owner's own visits are not counted (they are not demand).
+     */
+    async record(productId: string, user: UserRow | null, visitorId: string): Promise<void> {
+      const product = await q.viewableProduct(db, productId);
+      if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
+      if (user && product.owner_id === user.id) return;
+      const day = gulfDay(deps.clock.now());
+      const viewer = viewerKey(user, visitorId);
+      await db.transaction().execute(async (trx) => {
+        if (await q.markViewed(trx, productId, day, viewer)) await q.countView(trx, productId, day);
+      });
+    },
+
+    /**
+     * Drops the marks of days before yesterday (kept a day longer than needed, so a beacon sent
+     * just before midnight and answered just after still finds its own). Counters are kept.
+     */
+    async sweep(): Promise<void> {
+      await q.deleteMarksBefore(db, gulfDayBefore(deps.clock.now(), 1));
+    },
+
+    /** The seller's views per product over the last 30 Gulf days, today included. */
+    async mine(seller: UserRow) {
+      const from = gulfDayBefore(deps.clock.now(), VIEW_WINDOW_DAYS - 1);
+      const rows = await q.viewsOfSeller(db, seller.id, from);
+      return {
+        days: VIEW_WINDOW_DAYS,
+        products: rows.map((r) => ({ productId: r.product_id, views: Number(r.views) })),
+      };
+    },
+  };
+}

@@ -17,9 +17,9 @@ import * as userLocale from './migrations/2026-11-27-208-user-locale.js';
 import * as arabicListing from './migrations/2026-11-27-209-arabic-listing.js';
 import * as liveShows from './migrations/2026-11-27-210-live-shows.js';
 import * as staff from './migrations/2026-11-27-211-staff.js';
+import * as unpaidWins from './migrations/2026-11-27-212-unpaid-wins.js';
 import * as afterSale from './migrations/2026-11-27-213-after-sale.js';
 import * as reports from './migrations/2026-11-27-214-reports.js';
-import * as unpaidWins from './migrations/2026-11-27-212-unpaid-wins.js';
 import * as unansweredProblems from './migrations/2026-11-27-216-unanswered-problems.js';
 import * as productViews from './migrations/2026-11-27-218-product-views.js';
 
@@ -42,9 +42,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-209-arabic-listing': arabicListing,
   '2026-11-27-210-live-shows': liveShows,
   '2026-11-27-211-staff': staff,
+  '2026-11-27-212-unpaid-wins': unpaidWins,
   '2026-11-27-213-after-sale': afterSale,
   '2026-11-27-214-reports': reports,
-  '2026-11-27-212-unpaid-wins': unpaidWins,
   '2026-11-27-216-unanswered-problems': unansweredProblems,
   '2026-11-27-218-product-views': productViews,
 };

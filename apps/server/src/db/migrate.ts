@@ -20,6 +20,7 @@ import * as staff from './migrations/2026-11-27-211-staff.js';
 import * as afterSale from './migrations/2026-11-27-213-after-sale.js';
 import * as reports from './migrations/2026-11-27-214-reports.js';
 import * as unpaidWins from './migrations/2026-11-27-212-unpaid-wins.js';
+import * as savedSearches from './migrations/2026-11-27-217-saved-searches.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-213-after-sale': afterSale,
   '2026-11-27-214-reports': reports,
   '2026-11-27-212-unpaid-wins': unpaidWins,
+  '2026-11-27-217-saved-searches': savedSearches,
 };
 
 const BUSY_RETRY_MS = 30_000;

@@ -91,6 +91,10 @@ export interface DB {
   reports: ReportsTable;
   unpaid_strikes: UnpaidStrikesTable;
   second_chance_offers: SecondChanceOffersTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_words: SavedSearchWordsTable;
+  saved_search_hits: SavedSearchHitsTable;
+  saved_search_digests: SavedSearchDigestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -497,4 +501,43 @@ export interface SecondChanceOffersTable {
   created_at: string;
   decided_at: string | null;
   order_id: string | null;
+}
+
+/** A person's saved search (issue 32, ADR 0040); `search_key` keeps the same search to one row. */
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  text: string;
+  category: string | null;
+  /** Fils. */
+  max_price: number | null;
+  /** 1 or 0. */
+  auctions_only: number;
+  /** How many distinct folded words `saved_search_words` holds for it. */
+  word_count: number;
+  search_key: string;
+  created_at: string;
+}
+
+export interface SavedSearchWordsTable {
+  word: string;
+  search_id: string;
+}
+
+/** One new listing that matched one person's searches: rung on the bell, then mailed in a digest. */
+export interface SavedSearchHitsTable {
+  id: string;
+  user_id: string;
+  /** 'product', 'auction' or 'show'. */
+  listing_kind: string;
+  listing_id: string;
+  title: string;
+  link: string;
+  created_at: string;
+  mailed_at: string | null;
+}
+
+export interface SavedSearchDigestsTable {
+  user_id: string;
+  sent_at: string;
 }

@@ -20,6 +20,7 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     media: ctx.media,
     adjustPostsCount: needs.profiles.adjustPostsCount,
     isOnOpenAuction: onOpenAuction.ask,
+    publish: ctx.publish,
   });
   const port: CatalogPort = {
     ...portOf(service, CATALOG_PORT),

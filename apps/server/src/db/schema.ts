@@ -522,6 +522,8 @@ export interface SavedSearchesTable {
 export interface SavedSearchWordsTable {
   word: string;
   search_id: string;
+  /** The search's `word_count`, copied so the lookup by words needs no join. */
+  word_count: number;
 }
 
 /** One new listing that matched one person's searches: rung on the bell, then mailed in a digest. */

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * Saved searches and their alerts (issue 32, ADR 0040). A search is kept once per person
  * (`search_key` is its folded words, category, ceiling and auctions-only, unique per person); its
  * words, folded as catalog search folds text, are an index of their own (`saved_search_words`) so
- * a new listing finds the searches all of whose words it holds without reading the others. A hit
+ * a new listing finds the searches all of whose words it holds without reading the others
+ * (each word row carries its search's word count, so that lookup needs no join). A hit
  * is one listing for one person (unique), which the bell shows at once and the daily digest mails
  * once (`mailed_at`); `saved_search_digests` says when each person was last mailed.
  */
@@ -40,6 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('saved_search_words')
     .addColumn('word', 'varchar(100)', (c) => c.notNull())
     .addColumn('search_id', 'varchar(36)', (c) => c.notNull().references('saved_searches.id').onDelete('cascade'))
+    // The search's word count, copied: the lookup is then one index range and an aggregate, no join.
+    .addColumn('word_count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('saved_search_words_pk', ['word', 'search_id'])
     .execute();
   await db.schema.createIndex('saved_search_words_search').on('saved_search_words').column('search_id').execute();

@@ -51,7 +51,7 @@ export async function insertSearch(trx: Transaction<DB>, row: DB['saved_searches
   if (words.length)
     await trx
       .insertInto('saved_search_words')
-      .values(words.map((word) => ({ word, search_id: row.id })))
+      .values(words.map((word) => ({ word, search_id: row.id, word_count: words.length })))
       .execute();
   return true;
 }
@@ -75,50 +75,58 @@ export interface ListingTerms {
 }
 
 /**
- * The people with a search this listing matches (ADR 0040). Only the searches that share a word
- * with it are read, through the word index: those whose every word it holds are the ones whose
- * count of shared words is their whole word count. Searches without words (a category alone) are
- * found by the category's index. Then the rest is filtered here: category, ceiling, auctions
- * only, and never the lister.
+ * The searches all of whose words the listing holds (ADR 0040): only the index rows of the
+ * listing's words are read, and a search qualifies when the count of its rows among them is its
+ * whole word count (each row carries it). One index range and an aggregate, whatever the planner
+ * knows of the tables.
+ */
+export const searchesWithAllWords = (db: Db, words: string[]) =>
+  db
+    .selectFrom('saved_search_words')
+    .select('search_id')
+    .where('word', 'in', words)
+    .groupBy(['search_id', 'word_count'])
+    .having((eb) => eb(eb.fn.countAll(), '=', eb.ref('word_count')))
+    .execute();
+
+/** Ids looked up per statement: far under either database's limit on parameters. */
+const IDS_PER_STATEMENT = 1000;
+
+/**
+ * The people with a search this listing matches: the searches found by their words (above) or,
+ * for searches with no words (a category alone), by the category's index; then filtered by
+ * category, ceiling and auctions only, by primary key, and never the lister.
  */
 export async function matchingPeople(db: Db, t: ListingTerms): Promise<string[]> {
-  // The same filters for both ways in; `s` is the saved search. A show has no category nor price.
+  // `s` is the saved search. A show has no category nor price.
   const category =
     t.category === null ? sql`s.category is null` : sql`(s.category is null or s.category = ${t.category})`;
   const price = t.price === null ? sql`1 = 1` : sql`(s.max_price is null or s.max_price >= ${t.price})`;
   const kind = t.isAuction ? sql`1 = 1` : sql`s.auctions_only = 0`;
   const filters = sql<SqlBool>`s.user_id <> ${t.sellerId} and ${category} and ${price} and ${kind}`;
 
-  const byWords = t.words.length
-    ? db
+  const ids = t.words.length ? (await searchesWithAllWords(db, t.words)).map((r) => r.search_id) : [];
+  const found: Array<Promise<Array<{ user_id: string }>>> = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT)
+    found.push(
+      db
         .selectFrom('saved_searches as s')
-        .innerJoin(
-          (eb) =>
-            eb
-              .selectFrom('saved_search_words')
-              .select((e) => ['search_id', e.fn.countAll<number>().as('shared')])
-              .where('word', 'in', t.words)
-              .groupBy('search_id')
-              .as('m'),
-          (join) => join.onRef('m.search_id', '=', 's.id'),
-        )
         .select('s.user_id')
-        .whereRef('s.word_count', '=', 'm.shared')
+        .where('s.id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
         .where(filters)
-        .execute()
-    : [];
-  const byCategory =
-    t.category === null
-      ? []
-      : db
-          .selectFrom('saved_searches as s')
-          .select('s.user_id')
-          .where('s.word_count', '=', 0)
-          .where('s.category', '=', t.category)
-          .where(filters)
-          .execute();
-
-  const rows = await Promise.all([byWords, byCategory]);
+        .execute(),
+    );
+  if (t.category !== null)
+    found.push(
+      db
+        .selectFrom('saved_searches as s')
+        .select('s.user_id')
+        .where('s.word_count', '=', 0)
+        .where('s.category', '=', t.category)
+        .where(filters)
+        .execute(),
+    );
+  const rows = await Promise.all(found);
   return [...new Set(rows.flat().map((r) => r.user_id))];
 }
 

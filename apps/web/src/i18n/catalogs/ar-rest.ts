@@ -12,6 +12,7 @@ import sell from './ar/sell.json';
 import show from './ar/show.json';
 import aftersale from './ar/aftersale.json';
 import wins from './ar/wins.json';
+import searches from './ar/searches.json';
 
 export default {
   ...account,
@@ -27,4 +28,5 @@ export default {
   ...show,
   ...aftersale,
   ...wins,
+  ...searches,
 };

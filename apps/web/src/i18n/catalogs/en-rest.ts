@@ -12,6 +12,7 @@ import sell from './en/sell.json';
 import show from './en/show.json';
 import aftersale from './en/aftersale.json';
 import wins from './en/wins.json';
+import searches from './en/searches.json';
 
 export default {
   ...account,
@@ -27,4 +28,5 @@ export default {
   ...show,
   ...aftersale,
   ...wins,
+  ...searches,
 };

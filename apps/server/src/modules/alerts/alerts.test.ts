@@ -69,6 +69,14 @@ describe.each(DIALECTS)('saved searches and alerts (%s)', (dialect) => {
       expect(await list(user)).toHaveLength(2);
     });
 
+    it('keeps one row when the same search is saved several times at once', async () => {
+      const user = await createUser(t);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => save(user, { text: 'hermes birkin' })));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((r) => r.json().search.id)).size).toBe(1);
+      expect(await list(user)).toHaveLength(1);
+    });
+
     it('refuses a search of nothing, a bad price or category, with the exact message', async () => {
       const user = await createUser(t);
       expect((await save(user, { text: '' })).json()).toEqual(
@@ -228,6 +236,20 @@ describe.each(DIALECTS)('saved searches and alerts (%s)', (dialect) => {
       clock.advance(25 * HOUR);
       await t.jobs.runNow('alerts.digest');
       expect(mails()).toHaveLength(2);
+    });
+
+    it('mails an Arabic account in Arabic, right to left', async () => {
+      const user = await createUser(t);
+      await call(t, 'PUT', '/api/me/locale', { user, json: { locale: 'ar' } });
+      await saved(user, { text: 'عود' });
+      await list_({ title: 'Oud oil', keywords: 'عود, دهن' });
+      await t.jobs.runNow('alerts.digest');
+      await t.afterAnswer.settle();
+      const [mail] = sent.filter((m) => m.to === user.email);
+      expect(mail!.subject).toBe('إعلان جديد يطابق بحثك المحفوظ');
+      expect(mail!.html).toContain('<html lang="ar" dir="rtl">');
+      expect(mail!.text).toContain('«Oud oil»');
+      expect(mail!.link).toMatch(/\/MyAccount\?tab=searches$/);
     });
   });
 });

@@ -36,6 +36,7 @@ export const alertsModule = defineModule((ctx, needs: { accounts: AccountsPort; 
         everyMs: Math.min(DIGEST_CHECK_MS, ctx.config.savedSearchDigestMs),
         run: () => service.sendDigests(),
       },
+      { name: 'alerts.sweep-hits', everyMs: 6 * 3600_000, run: () => service.sweep() },
     ],
   };
 });

@@ -176,3 +176,7 @@ export const takeUnmailed = (trx: Transaction<DB>, userId: string, now: string) 
     .where('mailed_at', 'is', null)
     .returning(['listing_kind', 'title', 'link', 'created_at'])
     .execute();
+
+/** Hits already mailed before `before` are let go: the bell and the mail have told of them. */
+export const deleteMailedBefore = (db: Db, before: string) =>
+  db.deleteFrom('saved_search_hits').where('mailed_at', 'is not', null).where('mailed_at', '<', before).execute();

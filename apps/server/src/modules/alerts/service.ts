@@ -153,6 +153,11 @@ export function createAlertsService(deps: AlertsDeps) {
       for (let i = 0; i < people.length; i += TELL_BATCH) await tell(listing, people.slice(i, i + TELL_BATCH));
     },
 
+    /** Mailed hits older than 90 days go, as read notifications do. */
+    async sweep(): Promise<void> {
+      await q.deleteMailedBefore(db, clock.iso(-90 * 86_400_000));
+    },
+
     /**
      * The digest job's one run: each person with news who was not mailed within the period gets
      * one mail of everything new since. Claimed per person by a conditional upsert, so several

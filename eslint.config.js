@@ -19,6 +19,7 @@ export const MODULE_ORDER = [
   'feed',
   'aftersale',
   'reports',
+  'alerts',
 ];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 

@@ -136,6 +136,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     mailer,
     media: createMediaService(storage, app.log),
     publish: events.publish,
+    subscribe: events.subscribe,
     afterAnswer,
     metrics,
   });

@@ -2,6 +2,7 @@ import { auctionCloseFlow } from './flows/auction-close.js';
 import { mailLater } from './lib/mail-later.js';
 import { accountsModule } from './modules/accounts/index.js';
 import { aftersaleModule } from './modules/aftersale/index.js';
+import { alertsModule } from './modules/alerts/index.js';
 import { auctionsModule } from './modules/auctions/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { feedModule } from './modules/feed/index.js';
@@ -66,6 +67,7 @@ export function composeModules(ctx: ModuleContext) {
     auctions: auctions.port,
     streams: streams.port,
   });
+  const alerts = alertsModule.create(ctx, { accounts: accounts.port, notifications: notifications.port });
 
   const modules = {
     accounts,
@@ -79,6 +81,7 @@ export function composeModules(ctx: ModuleContext) {
     feed,
     aftersale,
     reports,
+    alerts,
   };
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
@@ -95,6 +98,7 @@ export function composeModules(ctx: ModuleContext) {
       feed: feed.service,
       aftersale: aftersale.service,
       reports: reports.service,
+      alerts: alerts.service,
     },
   };
 }

@@ -118,6 +118,12 @@ const EnvSchema = z.object({
   // Two strikes within this many days suspend bidding for SUSPENSION_DAYS.
   STRIKE_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(90),
   SUSPENSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(30),
+  // Issue 32: at most one saved-search email per person in this many hours (decimals allowed).
+  SAVED_SEARCH_DIGEST_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .max(24 * 30)
+    .default(24),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
@@ -174,6 +180,8 @@ export interface Config {
   s3?: S3Config;
   /** After a sale (issue 31): how long a seller has to ship, and to answer a problem. */
   aftersale: { shipWithinMs: number; problemAnswerMs: number };
+  /** Saved-search alerts (issue 32): the least time between two digest mails to one person (SAVED_SEARCH_DIGEST_HOURS). */
+  savedSearchDigestMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownNoticeMs: e.SHUTDOWN_NOTICE_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     winCompleteMs: Math.round(e.WIN_COMPLETE_HOURS * 3600_000),
+    savedSearchDigestMs: Math.round(e.SAVED_SEARCH_DIGEST_HOURS * 3600_000),
     unpaid: {
       secondChanceMs: Math.round(e.SECOND_CHANCE_HOURS * 3600_000),
       strikeWindowMs: Math.round(e.STRIKE_WINDOW_DAYS * 86_400_000),

@@ -31,6 +31,7 @@ export * from './api/admin.js';
 export * from './schemas/aftersale.js';
 export * from './api/aftersale.js';
 export * from './api/reports.js';
+export * from './api/saved-searches.js';
 export * from './api/wins.js';
 export * from './schemas/feed.js';
 export * from './first-screen.js';

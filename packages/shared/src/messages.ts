@@ -305,6 +305,13 @@ export const MSG = {
   secondChanceAlreadySent: 'This auction has already had its second-chance offer.',
   offerNotFound: 'Offer not found.',
   offerNotOpen: 'This offer is no longer open.',
+
+  // Saved searches and alerts (issue 32)
+  savedSearchEmpty: 'Type some words or choose a category to save a search.',
+  savedSearchPrice: 'Enter the highest price as a positive amount.',
+  savedSearchInvalid: 'This saved search is not valid.',
+  savedSearchLimit: 'You can keep up to 50 saved searches. Delete one to save another.',
+  savedSearchNotFound: 'This saved search was not found.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

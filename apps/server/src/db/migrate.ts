@@ -21,6 +21,7 @@ import * as unpaidWins from './migrations/2026-11-27-212-unpaid-wins.js';
 import * as afterSale from './migrations/2026-11-27-213-after-sale.js';
 import * as reports from './migrations/2026-11-27-214-reports.js';
 import * as unansweredProblems from './migrations/2026-11-27-216-unanswered-problems.js';
+import * as savedSearches from './migrations/2026-11-27-217-saved-searches.js';
 import * as productViews from './migrations/2026-11-27-218-product-views.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-213-after-sale': afterSale,
   '2026-11-27-214-reports': reports,
   '2026-11-27-216-unanswered-problems': unansweredProblems,
+  '2026-11-27-217-saved-searches': savedSearches,
   '2026-11-27-218-product-views': productViews,
 };
 

@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.js';
 import type { Job } from '../jobs/runner.js';
 import type { AfterAnswer } from '../lib/after-answer.js';
 import type { Clock } from '../lib/clock.js';
-import type { Publish } from '../lib/events.js';
+import type { EventBus, Publish } from '../lib/events.js';
 import type { MediaService } from '../media/media-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { SocketParts } from '../realtime/types.js';
@@ -24,6 +24,8 @@ export interface ModuleContext {
   media: MediaService;
   /** Announces an event once the transaction behind it has committed. */
   publish: Publish;
+  /** Hears every event once its transaction has committed (saved-search alerts hear listings published). */
+  subscribe: EventBus['subscribe'];
   /** Runs work the answer must not wait for; shutdown waits for it. */
   afterAnswer: AfterAnswer;
   /** What `/metrics` reports: a module counts its own events there (bids). */

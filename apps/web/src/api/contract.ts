@@ -159,4 +159,9 @@ export const API: Routes<typeof Contract> = {
     myStrikes: { method: 'GET', path: '/api/me/strikes' },
     struckPeople: { method: 'GET', path: '/api/admin/strikes' },
   },
+  savedSearches: {
+    list: { method: 'GET', path: '/api/saved-searches' },
+    create: { method: 'POST', path: '/api/saved-searches' },
+    remove: { method: 'DELETE', path: '/api/saved-searches/:id' },
+  },
 };

@@ -3,6 +3,8 @@ import { AUCTION_SORT_KEYS, isCategory, MSG, type AuctionSort } from '@souq/shar
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { useAuctionList } from '../features/auctions/api';
+import { useRequireVerified } from '../features/auth/gates';
+import { SaveSearchButton } from '../features/saved-searches/SaveSearchButton';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { useT } from '../i18n';
 
@@ -16,6 +18,7 @@ export default function AuctionListPage() {
   const requested = params.get('sort');
   const sort: AuctionSort = isSort(requested) ? requested : 'ending';
   const list = useAuctionList({ category, sort });
+  const requireVerified = useRequireVerified();
 
   return (
     <>
@@ -28,6 +31,10 @@ export default function AuctionListPage() {
           param="sort"
           value={sort}
           options={AUCTION_SORT_KEYS.map((key) => ({ value: key, label: t(`auctions.sort.${key}`) }))}
+        />
+        <SaveSearchButton
+          shown={{ text: '', category: category ?? null, auctionsOnly: true }}
+          allowed={requireVerified}
         />
       </div>
       <AuctionGrid

@@ -20,6 +20,7 @@ import { MoveToAuction } from '../features/auctions/MoveToAuction';
 import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
 import { ReportButton } from '../features/reports/ReportButton';
+import { SavedSearchList } from '../features/saved-searches/SavedSearchList';
 import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
 import { MyStrikes } from '../features/strikes/MyStrikes';
@@ -40,6 +41,7 @@ const OWN_TABS = {
   orders: 'account.tab.orders',
   sales: 'account.tab.sales',
   ratings: 'aftersale.ratings.tab',
+  searches: 'searches.tab',
 } as const satisfies Record<string, MessageKey>;
 const OTHER_TABS = {
   products: 'account.tab.products',
@@ -234,6 +236,7 @@ function Account({ userId }: { userId: string }) {
         />
       )}
       {tab === 'ratings' && <SellerRatings sellerId={userId} own={own} />}
+      {own && tab === 'searches' && <SavedSearchList />}
     </>
   );
 }

@@ -3,7 +3,9 @@ import { MSG, SEARCH_FIELDS } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ParamSelect } from '../components/ParamSelect';
 import { ProductGrid } from '../components/ProductGrid';
+import { useRequireVerified } from '../features/auth/gates';
 import { useSearchResults } from '../features/catalog/api';
+import { SaveSearchButton } from '../features/saved-searches/SaveSearchButton';
 import { useT, type MessageKey } from '../i18n';
 
 const FIELD_LABELS: Record<(typeof SEARCH_FIELDS)[number], MessageKey> = {
@@ -19,6 +21,7 @@ export default function SearchPage() {
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const results = useSearchResults({ q, sort, order });
   const { t, m } = useT();
+  const requireVerified = useRequireVerified();
   const fieldOptions = SEARCH_FIELDS.map((f) => ({ value: f, label: t(FIELD_LABELS[f]) }));
   const orderOptions = [
     { value: 'asc', label: t('catalog.search.asc') },
@@ -31,6 +34,7 @@ export default function SearchPage() {
       <div className="toolbar">
         <ParamSelect label={t('catalog.sortBy')} param="sort" value={sort} options={fieldOptions} />
         <ParamSelect label={t('catalog.search.order')} param="order" value={order} options={orderOptions} />
+        <SaveSearchButton shown={{ text: q, category: null, auctionsOnly: false }} allowed={requireVerified} />
       </div>
       <ProductGrid
         {...results}

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'cancel_answered',
   'second_chance',
   'offer_answered',
+  // issue 32: a new listing matches a saved search
+  'saved_search',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -2,6 +2,7 @@ import { accounts } from './accounts.js';
 import { admin } from './admin.js';
 import { aftersale } from './aftersale.js';
 import { reports } from './reports.js';
+import { savedSearches } from './saved-searches.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
 import type { Endpoint } from './endpoint.js';
@@ -34,6 +35,7 @@ export const API = {
   system,
   aftersale,
   wins,
+  savedSearches,
 };
 
 /** The same, as one list. */

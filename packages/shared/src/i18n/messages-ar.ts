@@ -305,6 +305,13 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   secondChanceAlreadySent: 'أُرسل عرض الفرصة الثانية لهذا المزاد من قبل.',
   offerNotFound: 'العرض غير موجود.',
   offerNotOpen: 'لم يعد هذا العرض متاحًا.',
+
+  // Saved searches and alerts (issue 32)
+  savedSearchEmpty: 'اكتب كلمات أو اختر فئة لحفظ البحث.',
+  savedSearchPrice: 'أدخل أعلى سعر مبلغًا موجبًا.',
+  savedSearchInvalid: 'هذا البحث المحفوظ غير صالح.',
+  savedSearchLimit: 'يمكنك الاحتفاظ بما يصل إلى 50 بحثًا محفوظًا. احذف بحثًا لتحفظ غيره.',
+  savedSearchNotFound: 'لم يُعثر على هذا البحث المحفوظ.',
 };
 
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */

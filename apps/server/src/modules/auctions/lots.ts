@@ -32,7 +32,7 @@ export interface NewAuctionTerms {
   lotSeconds?: number;
 }
 
-type OpenAuction = (trx: Transaction<DB>, user: UserRow, productId: string, terms: NewAuctionTerms) => Promise<void>;
+type OpenAuction = (trx: Transaction<DB>, user: UserRow, productId: string, terms: NewAuctionTerms) => Promise<unknown>;
 
 export interface LotTerms {
   startingBid: number;

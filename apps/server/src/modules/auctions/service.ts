@@ -22,6 +22,7 @@ import type { Mailer } from '../../adapters/mail/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
+import '../../lib/listings.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError } from '../../lib/errors.js';
@@ -237,7 +238,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     user: UserRow,
     productId: string,
     terms: NewAuctionTerms,
-  ): Promise<void> {
+  ): Promise<{ title: string; category: string }> {
     const product = await ports.catalog.forAuction(trx, productId);
     if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
     if (product.ownerId !== user.id) throw new DomainError('FORBIDDEN', MSG.notProductOwner);
@@ -277,6 +278,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     });
     if (!(await ports.catalog.setAuction(trx, productId, terms.id, product.relatedAuction)))
       throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
+    return { title: product.title, category: product.category };
   }
 
   /**
@@ -353,7 +355,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
       refuseIfSuspended(user, clock.iso());
       const endsAt = endOf(input);
       const id = crypto.randomUUID();
-      await db.transaction().execute((trx) =>
+      const product = await db.transaction().execute((trx) =>
         openAuction(trx, user, productId, {
           id,
           startingBid: input.startingBid,
@@ -364,6 +366,20 @@ export function createAuctionsService(deps: AuctionsDeps) {
           streamId: null,
         }),
       );
+      // Committed: saved-search alerts may hear of it (ADR 0040).
+      deps.publish({
+        type: 'listing.published',
+        listing: {
+          kind: 'auction',
+          id,
+          sellerId: user.id,
+          title: product.title,
+          texts: [product.title, product.category],
+          category: product.category,
+          price: input.startingBid,
+          link: auctionPath(id),
+        },
+      });
       return { id };
     },
 

@@ -22,6 +22,7 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     media: ctx.media,
     adjustPostsCount: needs.profiles.adjustPostsCount,
     isOnOpenAuction: onOpenAuction.ask,
+    publish: ctx.publish,
   });
   const views = createViewsService({ db: ctx.db, clock: ctx.clock });
   const port: CatalogPort = {

@@ -7,6 +7,7 @@ import {
   foldForSearch,
   isId,
   productIdInPath,
+  productPath,
   titleKey,
   type Page,
   type PageQuery,
@@ -27,6 +28,8 @@ import type { UploadSource } from '../../media/images.js';
 import { decodeImageKeys, encodeImageKeys, firstImageKey } from '../../media/image-keys.js';
 import { PLACEHOLDER_IMAGE, type MediaService } from '../../media/media-service.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Publish } from '../../lib/events.js';
+import '../../lib/listings.js';
 import * as q from './queries.js';
 
 type Trx = Transaction<DB>;
@@ -59,6 +62,8 @@ export interface CatalogDeps {
   /** A product on an open auction is frozen: bidders bid on what they saw. */
   isOnOpenAuction: (productId: string) => Promise<boolean>;
   clock: Clock;
+  /** Announces a new product once it is stored (saved-search alerts listen: ADR 0040). */
+  publish: Publish;
 }
 
 /**
@@ -182,6 +187,24 @@ export function createCatalogService(deps: CatalogDeps) {
             created_at: deps.clock.iso(),
           });
           await deps.adjustPostsCount(trx, user.id, 1);
+        });
+        deps.publish({
+          type: 'listing.published',
+          listing: {
+            kind: 'product',
+            id,
+            sellerId: user.id,
+            title: input.title,
+            texts: [
+              input.title,
+              input.titleAr ?? '',
+              input.category,
+              ...normalizeKeywords(input.keywords, input.category),
+            ],
+            category: input.category,
+            price: input.price,
+            link: productPath(id),
+          },
         });
         return { id };
       } catch (error) {

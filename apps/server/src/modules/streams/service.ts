@@ -29,6 +29,7 @@ import type { VideoBackend } from '../../adapters/video/index.js';
 import { iceServersFor, type IceSettings } from '../../adapters/video/index.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
+import '../../lib/listings.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { refuseIfSuspended } from '../../lib/suspension.js';
@@ -42,6 +43,7 @@ import { createRunSheet } from './lots.js';
 import * as lq from './lots-queries.js';
 import type { ShowParts } from './parts.js';
 import * as q from './queries.js';
+import { showPath } from './reminders.js';
 
 declare module '../../lib/events.js' {
   interface DomainEvents {
@@ -399,6 +401,20 @@ export function createStreamsService(deps: StreamsDeps) {
       }
       if (live) await openVideo(id, log);
       deps.publish({ type: 'stream.changed', streamId: id, live: null, ended: false });
+      // A show is a listing too: saved searches for auctions hear of it by its title (ADR 0040).
+      deps.publish({
+        type: 'listing.published',
+        listing: {
+          kind: 'show',
+          id,
+          sellerId: host.id,
+          title: input.title,
+          texts: [input.title],
+          category: null,
+          price: null,
+          link: showPath(id),
+        },
+      });
       return { id };
     },
 

@@ -13,6 +13,7 @@ import show from './ar/show.json';
 import aftersale from './ar/aftersale.json';
 import wins from './ar/wins.json';
 import backoffice from './ar/backoffice.json';
+import searches from './ar/searches.json';
 
 export default {
   ...account,
@@ -29,4 +30,5 @@ export default {
   ...aftersale,
   ...wins,
   ...backoffice,
+  ...searches,
 };

@@ -13,6 +13,7 @@ import show from './en/show.json';
 import aftersale from './en/aftersale.json';
 import wins from './en/wins.json';
 import backoffice from './en/backoffice.json';
+import searches from './en/searches.json';
 
 export default {
   ...account,
@@ -29,4 +30,5 @@ export default {
   ...aftersale,
   ...wins,
   ...backoffice,
+  ...searches,
 };

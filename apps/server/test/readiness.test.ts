@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { uploadsDir } from '../src/adapters/storage/index.js';
 import { freePort } from './server-process.js';
-import { DIALECTS, apiError, startTestApp, type TestApp } from './support.js';
+import { DIALECTS, apiError, startTestApp, type TestApp, stopDatabase } from './support.js';
 
 const redisUrl = inject('redisUrl');
 const ready = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/ready' });
@@ -24,7 +24,7 @@ describe.each(DIALECTS)('/api/ready (%s)', (dialect) => {
   it('answers 503 once the database stops answering, while /api/health says the same', async () => {
     const other = await startTestApp(dialect);
     try {
-      await other.database.destroy();
+      await stopDatabase(other);
       const res = await ready(other);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual(apiError('SERVICE_UNAVAILABLE', 'Not ready: database out of reach.'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, registerUser, startTestApp, validRegistration, type TestApp } from './support.js';
+import { DIALECTS, registerUser, startTestApp, validRegistration, type TestApp, stopDatabase } from './support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -34,7 +34,7 @@ describe.each(DIALECTS)('request ids (%s)', (dialect) => {
       { logLevel: 'info' },
       { logStream: { write: (line) => void lines.push(line) } },
     );
-    await other.database.destroy();
+    await stopDatabase(other);
     const res = await other.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'failing-1' } });
     expect(res.statusCode).toBe(503);
     expect(logged('failing-1').map((l) => l.msg)).toEqual([

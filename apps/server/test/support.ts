@@ -85,6 +85,16 @@ export async function startTestApp(
   };
 }
 
+/**
+ * The database stops answering, as far as the app can tell: its pool is ended. The background jobs
+ * stop first: each runs once at start, and one still queued for a connection when a pool ends
+ * waits forever (pg-pool), where a real outage would fail it.
+ */
+export async function stopDatabase(t: TestApp): Promise<void> {
+  await t.jobs.stop();
+  await t.database.destroy();
+}
+
 /** Another instance of the same service on the same database (and the same data directory), as a second server would be. */
 export async function startSiblingApp(
   t: TestApp,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../../test/support.js';
+import { DIALECTS, startTestApp, type TestApp, stopDatabase } from '../../../test/support.js';
 
 describe.each(DIALECTS)('health and errors (%s)', (dialect) => {
   let t: TestApp;
@@ -16,7 +16,7 @@ describe.each(DIALECTS)('health and errors (%s)', (dialect) => {
 
   it('answers 503 once the database stops answering', async () => {
     const other = await startTestApp(dialect);
-    await other.database.destroy();
+    await stopDatabase(other);
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });

@@ -55,7 +55,8 @@ describeInBrowser('the first screen rendered by the server', () => {
       let sessionReads = 0;
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/api/products')) productReads.push(request.url());
+        // Reads only: the product page's view beacon (a POST, issue 32) counts a visit, it fetches nothing.
+        if (pathname.startsWith('/api/products') && request.method() === 'GET') productReads.push(request.url());
         if (pathname === '/api/auth/me') sessionReads++;
       });
       await page.addInitScript(NOTE_FIRST_APP);

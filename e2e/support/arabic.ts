@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Latin words an Arabic page may show: the brand, the sign-in provider, a file format, and what
- * the test itself wrote (titles, the seller's description, brand and keywords, usernames, emails,
- * the search). Anything else in Latin letters is English left behind.
+ * Latin words an Arabic page may show: the brand, the sign-in provider, file formats and the
+ * program that opens a CSV (Arabic writes these in Latin letters too), and what the test itself
+ * wrote (titles, the seller's description, brand and keywords, usernames, emails, the search).
+ * Anything else in Latin letters is English left behind.
  */
-export const BRANDS = ['Souq', 'Google', 'PDF'];
+export const BRANDS = ['Souq', 'Google', 'PDF', 'CSV', 'Excel'];
 
 /**
  * Issue 29: English left on an Arabic page. Every text a person sees or a screen reader speaks

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ReportActionSchema, STAFF_REASON_MAX, type ReportAction } from '@souq/shared';
+import { ReportActionSchema, type ReportAction } from '@souq/shared';
 import { serverNow } from '../../api/server-clock';
 import { gulfInputToIso, gulfInputValue } from '../../components/dates';
 import { Field } from '../../components/Field';
@@ -9,6 +9,7 @@ import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { useT } from '../../i18n';
 import { useActOnReport } from './api';
+import { ReasonField } from './ReasonField';
 import { ACTION } from './words';
 
 const DAY = 86_400_000;
@@ -61,19 +62,13 @@ export function ActionDialog({
         {subject}
       </p>
       <form noValidate onSubmit={submit}>
-        <Field label={t('admin.reasonLabel')} error={fields.reason} hint={t('admin.reasonHint')}>
-          {(c) => (
-            <textarea
-              {...c}
-              name="reason"
-              rows={3}
-              maxLength={STAFF_REASON_MAX}
-              value={values.reason}
-              disabled={pending}
-              onChange={(e) => form.edit('reason', e.target.value)}
-            />
-          )}
-        </Field>
+        <ReasonField
+          value={values.reason}
+          error={fields.reason}
+          hint={t('admin.reasonHint')}
+          disabled={pending}
+          onChange={(reason) => form.edit('reason', reason)}
+        />
         {action === 'suspend' && (
           <Field label={t('admin.until')} error={fields.until} hint={t('admin.untilHint')}>
             {(c) => (

@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
-import { RestoreSchema, STAFF_REASON_MAX } from '@souq/shared';
-import { Field } from '../../components/Field';
+import { RestoreSchema } from '@souq/shared';
 import { FormError } from '../../components/FormError';
 import { Modal } from '../../components/Modal';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { useT } from '../../i18n';
+import { ReasonField } from './ReasonField';
 import { useRestore } from './api';
 
 /** Undo a hide or a suspension, with a reason for the log. */
@@ -40,19 +40,12 @@ export function RestoreDialog({
       testId="admin-restore-dialog"
     >
       <form noValidate onSubmit={submit}>
-        <Field label={t('admin.reasonLabel')} error={fields.reason}>
-          {(c) => (
-            <textarea
-              {...c}
-              name="reason"
-              rows={3}
-              maxLength={STAFF_REASON_MAX}
-              value={values.reason}
-              disabled={pending}
-              onChange={(e) => form.edit('reason', e.target.value)}
-            />
-          )}
-        </Field>
+        <ReasonField
+          value={values.reason}
+          error={fields.reason}
+          disabled={pending}
+          onChange={(reason) => form.edit('reason', reason)}
+        />
         <FormError message={error} />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" disabled={pending} onClick={onClose}>

@@ -111,6 +111,7 @@ export const documentsOf = (db: Db, orderIds: string[], sellerId?: string) =>
         .$if(sellerId !== undefined, (q) => q.where('d.seller_id', '=', sellerId!))
         .orderBy('d.issued_at')
         .orderBy('d.series', 'desc')
+        .orderBy('d.seller_id')
         .orderBy('d.seq')
         .execute();
 

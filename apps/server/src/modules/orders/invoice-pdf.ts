@@ -87,7 +87,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const facts: [string, string][] = [
     [
       both(
-        doc.kind === 'credit_note' ? 'Credit note no.' : 'Invoice no.',
+        doc.kind === 'credit_note' ? 'Credit note number' : 'Invoice number',
         doc.kind === 'credit_note' ? 'رقم الإشعار' : 'رقم الفاتورة',
       ),
       doc.number,

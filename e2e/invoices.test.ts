@@ -27,9 +27,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++)
-    pages.push(
-      (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '),
-    );
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
   await pdf.destroy();
   return pages.join('\n');
 }
@@ -60,7 +58,8 @@ describeInBrowser('tax invoices', () => {
       const tracked = await openPage(browser(), server.url, PHONE);
       pages.push(tracked);
       await signInContext(tracked.context, server.url, users[who].cookie);
-      if (arabic) await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
+      if (arabic)
+        await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
       return tracked.page;
     }
 
@@ -101,13 +100,26 @@ describeInBrowser('tax invoices', () => {
       await seller.reload();
       expect(await seller.getByTestId('tax-details-form').getByLabel(/^TRN/).inputValue()).toBe(TRN);
 
-      const product = await createProduct(app(), users.seller, { title: 'Falcon hood', price: '120000', category: 'Sports' });
+      const product = await createProduct(app(), users.seller, {
+        title: 'Falcon hood',
+        price: '120000',
+        category: 'Sports',
+      });
       await placeOrder(app(), users.buyer, [product]);
 
       await seller.goto('/MyAccount?tab=sales');
       const sale = await download(seller, 'invoice-tax_invoice');
       expect(sale.name).toMatch(/^INV-[0-9A-F]{8}-000001\.pdf$/);
-      for (const words of ['Tax Invoice', 'فاتورة ضريبية', TRN, LEGAL, 'Falcon hood', 'AED 1,200.00', 'AED 60.00', 'AED 1,260.00'])
+      for (const words of [
+        'Tax Invoice',
+        'فاتورة ضريبية',
+        TRN,
+        LEGAL,
+        'Falcon hood',
+        'AED 1,200.00',
+        'AED 60.00',
+        'AED 1,260.00',
+      ])
         expect(sale.text, words).toContain(words);
       await axeClean(seller);
       await fitsWidth(seller);

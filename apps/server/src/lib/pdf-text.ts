@@ -38,6 +38,19 @@ export const PDF_FONTS = {
   bold: require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'),
 };
 
+/** fontkit's parsed faces, kept across documents (pdfkit takes a parsed font where it takes a path). */
+const parsed: Partial<Record<keyof typeof PDF_FONTS, FkFont>> = {};
+
+interface Layout {
+  glyphs: FkGlyph[];
+  positions: { xAdvance: number; xOffset: number; yOffset: number }[];
+  advance: number;
+}
+/** Laid-out runs and glyph outlines, shared by every document (bounded: a title is seldom drawn twice). */
+const LAYOUTS_KEPT = 5000;
+const layouts = new Map<string, Layout>();
+const outlines = new Map<string, string>();
+
 export interface TextStyle {
   size: number;
   bold?: boolean;
@@ -94,18 +107,22 @@ export function visualRuns(text: string): Run[] {
  * the words (ADR 0042).
  */
 export function createPdfText(doc: Doc) {
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  const current = () => (doc as unknown as { _font: PdfKitFont })._font;
+  // Parsed once per process: reading a face's tables again for every document was most of a render.
+  for (const face of ['regular', 'bold'] as const) {
+    doc.registerFont(face, (parsed[face] ?? PDF_FONTS[face]) as string);
+    parsed[face] ??= (doc.font(face), current().font);
+  }
   const fontOf = (bold?: boolean): PdfKitFont => {
     doc.font(bold ? 'bold' : 'regular');
-    return (doc as unknown as { _font: PdfKitFont })._font;
+    return current();
   };
 
   /** The invisible layer's font: each letter its nominal glyph, in the order given, never shaped. */
-  doc.registerFont('letters', PDF_FONTS.regular);
+  doc.registerFont('letters', parsed.regular as unknown as string);
   const letters = fontOf(false);
   doc.font('letters');
-  const lettersFont = (doc as unknown as { _font: PdfKitFont })._font;
+  const lettersFont = current();
   lettersFont.layout = (text: string) => {
     const glyphs = [...text].map((c) => letters.font.glyphForCodePoint(c.codePointAt(0)!));
     return {
@@ -122,13 +139,23 @@ export function createPdfText(doc: Doc) {
   const scaleOf = (font: FkFont, size: number) => size / font.unitsPerEm;
   /** Right to left, brackets face the other way (rule L4): "(Rolex)" inside Arabic stays "(Rolex)". */
   const mirrored = (text: string) => [...text].map((c) => bidi.getMirroredCharacter(c) ?? c).join('');
-  const rtlLayout = (font: FkFont, text: string) => font.layout(mirrored(text), undefined, 'arab', undefined, 'rtl');
-
-  function runWidth(run: Run, style: TextStyle): number {
-    const font = fontOf(style.bold).font;
-    const glyphs = run.level % 2 ? rtlLayout(font, run.text) : font.layout(run.text);
-    return glyphs.positions.reduce((sum, p) => sum + p.xAdvance, 0) * scaleOf(font, style.size);
+  /** A run laid out by fontkit, kept: the labels are the same on every invoice, and a line is measured before it is drawn. */
+  function laidOut(run: Run, bold?: boolean): Layout {
+    const key = `${bold ? 'b' : 'r'}${run.level % 2}${run.text}`;
+    let layout = layouts.get(key);
+    if (!layout) {
+      const font = fontOf(bold).font;
+      const { glyphs, positions } =
+        run.level % 2 ? font.layout(mirrored(run.text), undefined, 'arab', undefined, 'rtl') : font.layout(run.text);
+      layout = { glyphs, positions, advance: positions.reduce((sum, p) => sum + p.xAdvance, 0) };
+      if (layouts.size >= LAYOUTS_KEPT) layouts.clear();
+      layouts.set(key, layout);
+    }
+    return layout;
   }
+
+  const runWidth = (run: Run, style: TextStyle) =>
+    laidOut(run, style.bold).advance * scaleOf(fontOf(style.bold).font, style.size);
 
   function width(text: string, style: TextStyle): number {
     return visualRuns(text).reduce((sum, run) => sum + runWidth(run, style), 0);
@@ -138,14 +165,17 @@ export function createPdfText(doc: Doc) {
     const font = fontOf(style.bold).font;
     const scale = scaleOf(font, style.size);
     const baseline = top + font.ascent * scale;
-    const { glyphs, positions } = rtlLayout(font, run.text);
+    const { glyphs, positions } = laidOut(run, style.bold);
     let pen = 0;
     glyphs.forEach((glyph, i) => {
       const p = positions[i]!;
+      const key = `${style.bold ? 'b' : 'r'}${glyph.id}`;
+      let outline = outlines.get(key);
+      if (outline === undefined) outlines.set(key, (outline = glyph.path.toSVG()));
       doc.save();
       doc.translate(x + (pen + p.xOffset) * scale, baseline - p.yOffset * scale);
       doc.scale(scale, -scale);
-      doc.path(glyph.path.toSVG()).fill(style.color ?? '#000');
+      doc.path(outline).fill(style.color ?? '#000');
       doc.restore();
       pen += p.xAdvance;
     });

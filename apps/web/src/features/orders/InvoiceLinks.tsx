@@ -1,4 +1,5 @@
 import { invoicePdfPath, type InvoiceRef } from '@souq/shared';
+import { RichText } from '../../components/RichText';
 import { useT } from '../../i18n';
 import './invoices.css';
 
@@ -18,9 +19,8 @@ export function InvoiceLinks({ documents }: { documents: InvoiceRef[] }) {
             href={invoicePdfPath(d.id)}
             download
             data-testid={`invoice-${d.kind}`}
-            dir="auto"
           >
-            {t(`orders.invoices.${d.kind}`, { number: d.number })}
+            <RichText id={`orders.invoices.${d.kind}`} parts={{ number: <bdi dir="ltr">{d.number}</bdi> }} />
           </a>
         </li>
       ))}

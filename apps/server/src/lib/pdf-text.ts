@@ -107,24 +107,23 @@ export function visualRuns(text: string): Run[] {
  * the words (ADR 0042).
  */
 export function createPdfText(doc: Doc) {
-  const current = () => (doc as unknown as { _font: PdfKitFont })._font;
+  const activeFont = () => (doc as unknown as { _font: PdfKitFont })._font;
   // Parsed once per process: reading a face's tables again for every document was most of a render.
   for (const face of ['regular', 'bold'] as const) {
     doc.registerFont(face, (parsed[face] ?? PDF_FONTS[face]) as string);
-    parsed[face] ??= (doc.font(face), current().font);
+    parsed[face] ??= (doc.font(face), activeFont().font);
   }
   const fontOf = (bold?: boolean): PdfKitFont => {
     doc.font(bold ? 'bold' : 'regular');
-    return current();
+    return activeFont();
   };
 
   /** The invisible layer's font: each letter its nominal glyph, in the order given, never shaped. */
   doc.registerFont('letters', parsed.regular as unknown as string);
-  const letters = fontOf(false);
+  const nominal = (c: string) => parsed.regular!.glyphForCodePoint(c.codePointAt(0)!);
   doc.font('letters');
-  const lettersFont = current();
-  lettersFont.layout = (text: string) => {
-    const glyphs = [...text].map((c) => letters.font.glyphForCodePoint(c.codePointAt(0)!));
+  activeFont().layout = (text: string) => {
+    const glyphs = [...text].map(nominal);
     return {
       glyphs,
       positions: glyphs.map((g) => ({
@@ -182,13 +181,11 @@ export function createPdfText(doc: Doc) {
     // The words underneath, in the order a PDF reader expects right-to-left text (visual order),
     // stretched to the painted run's width so readers keep the runs of a line apart.
     const chars = [...run.text].reverse().join('');
-    const natural = [...chars].reduce(
-      (sum, c) => sum + letters.font.glyphForCodePoint(c.codePointAt(0)!).advanceWidth,
-      0,
-    );
+    const natural = [...chars].reduce((sum, c) => sum + nominal(c).advanceWidth, 0);
     const fitted = natural > 0 ? (runW / (natural * scale)) * 100 : 100;
     doc.save();
     doc.font('letters').fontSize(style.size).fillOpacity(0);
+    // horizontalScaling is pdfkit's (0.14+); its type definitions have not caught up.
     doc.text(chars, x, top, { lineBreak: false, horizontalScaling: fitted } as PDFKit.Mixins.TextOptions);
     doc.restore();
   }

@@ -139,7 +139,7 @@ describe.each(DIALECTS)('invoices and credit notes (%s)', (dialect) => {
     await call(t, 'PUT', '/api/me/tax-details', { user: registered, json: KHALID });
   });
 
-  it('numbers 20 concurrent checkouts of one seller 1..20 more, with no gap and no repeat', async () => {
+  it('numbers 20 concurrent checkouts of one seller 1 to 20, with no gap and no repeat', async () => {
     const seller = await createUser(t);
     const buyers = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
     const products = await Promise.all(

@@ -317,6 +317,8 @@ describeInBrowser('the shop in Arabic', () => {
       ...BRANDS,
       ...Object.values(users).flatMap((u) => [u.email, u.username]),
       ...orders.map((o) => o.id.slice(0, 8).toUpperCase()),
+      // Invoice numbers are codes, the same on the PDF and in the seller's books (ADR 0042).
+      ...(await server.database.db.selectFrom('invoices').select('number').execute()).map((i) => i.number),
     ];
     const left: string[] = [];
     const walk = async (who: keyof typeof users, routes: string[], then?: (page: Page) => Promise<void>) => {

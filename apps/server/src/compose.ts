@@ -25,7 +25,7 @@ export function composeModules(ctx: ModuleContext) {
   const profiles = profilesModule.create(ctx, { accounts: accounts.port });
   const catalog = catalogModule.create(ctx, { profiles: profiles.port });
   const reviews = reviewsModule.create(ctx, { catalog: catalog.port });
-  const orders = ordersModule.create(ctx, { catalog: catalog.port });
+  const orders = ordersModule.create(ctx, { catalog: catalog.port, profiles: profiles.port });
   const notifications = notificationsModule.create(ctx, {});
   const auctions = auctionsModule.create(ctx, {
     accounts: accounts.port,

@@ -38,3 +38,4 @@ export * from './first-screen.js';
 export * from './contract/index.js';
 export * from './i18n/locale.js';
 export * from './i18n/localize.js';
+export * from './schemas/tax.js';

@@ -312,6 +312,14 @@ export const MSG = {
   savedSearchInvalid: 'This saved search is not valid.',
   savedSearchLimit: 'You can keep up to 50 saved searches. Delete one to save another.',
   savedSearchNotFound: 'This saved search was not found.',
+  // Tax invoices (issue 32, ADR 0042)
+  trnInvalid: 'The TRN must be exactly 15 digits.',
+  legalNameRequired: 'Enter your legal name as registered for VAT.',
+  legalNameTooLong: 'Legal name must be at most 200 characters.',
+  taxAddressRequired: 'Enter your business address as registered for VAT.',
+  taxAddressTooLong: 'Address must be at most 400 characters.',
+  taxDetailsSaved: 'Your tax details are saved. Invoices issued from now on use them.',
+  invoiceNotFound: 'This invoice was not found.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

@@ -97,6 +97,9 @@ export interface DB {
   saved_search_words: SavedSearchWordsTable;
   saved_search_hits: SavedSearchHitsTable;
   saved_search_digests: SavedSearchDigestsTable;
+  seller_tax_details: SellerTaxDetailsTable;
+  invoice_sequences: InvoiceSequencesTable;
+  invoices: InvoicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -561,4 +564,37 @@ export interface SavedSearchHitsTable {
 export interface SavedSearchDigestsTable {
   user_id: string;
   sent_at: string;
+}
+
+/** A seller's tax details from Settings (issue 32, ADR 0042); `trn` null: not registered for VAT. */
+export interface SellerTaxDetailsTable {
+  user_id: string;
+  legal_name: string;
+  address: string;
+  trn: string | null;
+  updated_at: string;
+}
+
+/** A seller's last document number in one series ('INV' or 'CN'): gap-free, bumped in the issuing transaction. */
+export interface InvoiceSequencesTable {
+  seller_id: string;
+  series: string;
+  last_number: number;
+}
+
+/** An invoice or credit note (`credits_id` set) as issued: `document` is its JSON snapshot (ADR 0042). */
+export interface InvoicesTable {
+  id: string;
+  seller_id: string;
+  series: string;
+  seq: number;
+  number: string;
+  order_id: string;
+  buyer_id: string;
+  credits_id: string | null;
+  issued_at: string;
+  subtotal: number;
+  vat: number;
+  total: number;
+  document: string;
 }

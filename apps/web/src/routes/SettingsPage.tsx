@@ -9,6 +9,7 @@ import { useForm } from '../components/useForm';
 import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useChangePassword, useLogoutEverywhere, useSession } from '../features/auth/api';
+import { TaxDetailsForm } from '../features/profiles/TaxDetailsForm';
 import { useT } from '../i18n';
 
 function Settings() {
@@ -71,6 +72,7 @@ function Settings() {
             </button>
           </form>
         </section>
+        <TaxDetailsForm />
         <section className="card">
           <h2>{t('account.settings.sessions')}</h2>
           <p className="muted">{t('account.settings.sessionsLead')}</p>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONDITIONS } from '../schemas/catalog.js';
 import { FULFILMENT_STATUSES } from '../schemas/orders.js';
+import { InvoiceRefSchema } from '../schemas/tax.js';
 
 export interface Page<T> {
   items: T[];
@@ -149,6 +150,8 @@ export const OrderSchema = QuoteAnswerSchema.extend({
   cancelReason: z.string().nullable(),
   /** The buyer has asked the seller to cancel and the seller has not answered yet. */
   cancelAsked: z.boolean(),
+  /** Every seller's invoice for this order and any credit notes (issue 32), oldest first. */
+  documents: z.array(InvoiceRefSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -182,5 +185,7 @@ export const SaleSchema = z.object({
   completeBy: z.string().nullable(),
   /** The buyer asks the seller to cancel (changed mind); the seller agrees or declines. */
   cancelAsked: z.boolean(),
+  /** This seller's invoice for the order and any credit notes (issue 32), oldest first. */
+  documents: z.array(InvoiceRefSchema),
 });
 export type Sale = z.infer<typeof SaleSchema>;

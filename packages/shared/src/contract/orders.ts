@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderSchema, QuoteAnswerSchema, SaleSchema } from '../api/catalog.js';
+import { InvoiceRefSchema } from '../schemas/tax.js';
 import { AddressSchema, CheckoutSchema, FulfilmentChangeSchema, QuoteSchema } from '../schemas/orders.js';
 import { IdParams, endpoint } from './endpoint.js';
 
@@ -91,5 +92,27 @@ export const orders = {
     responses: {},
     other: { 200: { description: 'The CSV file, as an attachment.', contentType: 'text/csv; charset=utf-8' } },
     errors: ['UNAUTHENTICATED'],
+  }),
+  // Issue 32: an order's invoices and credit notes (ADR 0042).
+  documents: endpoint({
+    method: 'GET',
+    path: '/api/orders/:id/invoices',
+    summary: "An order's invoices and credit notes: the buyer sees every seller's, a seller their own",
+    tag,
+    access: 'user',
+    params: IdParams,
+    responses: { 200: z.array(InvoiceRefSchema) },
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+  }),
+  documentPdf: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id/pdf',
+    summary: 'An invoice or credit note as a PDF (for its buyer and seller only)',
+    tag,
+    access: 'user',
+    params: IdParams,
+    responses: {},
+    other: { 200: { description: 'The PDF, as an attachment named by its number.', contentType: 'application/pdf' } },
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
   }),
 };

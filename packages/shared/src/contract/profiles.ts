@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ProductPageSchema, PublicProfileSchema } from '../api/catalog.js';
 import { PageQuerySchema, ProfileSchema } from '../schemas/catalog.js';
+import { TaxDetailsAnswerSchema, TaxDetailsSchema } from '../schemas/tax.js';
 import { IdParams, endpoint } from './endpoint.js';
 
 const tag = 'Profiles';
@@ -39,6 +40,27 @@ export const profiles = {
     responses: { 200: PublicProfileSchema },
     errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'CONFLICT'],
     example: { username: 'amira', bio: 'Watches and cameras.', contactEmail: '' },
+  }),
+  // Issue 32: what a seller's invoices name them by (ADR 0042).
+  taxDetails: endpoint({
+    method: 'GET',
+    path: '/api/me/tax-details',
+    summary: 'My tax details (legal name, address, TRN) for invoices',
+    tag,
+    access: 'user',
+    responses: { 200: TaxDetailsAnswerSchema },
+    errors: ['UNAUTHENTICATED'],
+  }),
+  saveTaxDetails: endpoint({
+    method: 'PUT',
+    path: '/api/me/tax-details',
+    summary: 'Save my tax details; a blank TRN makes later invoices plain',
+    tag,
+    access: 'user',
+    body: TaxDetailsSchema,
+    responses: { 200: TaxDetailsAnswerSchema },
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'],
+    example: { legalName: 'Khalid Trading LLC', address: 'Office 12, Al Quoz 3, Dubai', trn: '100123456700003' },
   }),
   photo: endpoint({
     method: 'POST',

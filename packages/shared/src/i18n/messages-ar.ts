@@ -312,8 +312,15 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   savedSearchInvalid: 'هذا البحث المحفوظ غير صالح.',
   savedSearchLimit: 'يمكنك الاحتفاظ بما يصل إلى 50 بحثًا محفوظًا. احذف بحثًا لتحفظ غيره.',
   savedSearchNotFound: 'لم يُعثر على هذا البحث المحفوظ.',
+  // Tax invoices (issue 32, ADR 0042)
+  trnInvalid: 'يجب أن يتكون الرقم الضريبي من 15 رقمًا بالضبط.',
+  legalNameRequired: 'أدخل اسمك القانوني كما هو مسجل لضريبة القيمة المضافة.',
+  legalNameTooLong: 'يجب ألا يزيد الاسم القانوني عن 200 حرف.',
+  taxAddressRequired: 'أدخل عنوان نشاطك التجاري كما هو مسجل لضريبة القيمة المضافة.',
+  taxAddressTooLong: 'يجب ألا يزيد العنوان عن 400 حرف.',
+  taxDetailsSaved: 'تم حفظ بياناتك الضريبية. تستخدمها الفواتير الصادرة من الآن.',
+  invoiceNotFound: 'لم يتم العثور على هذه الفاتورة.',
 };
-
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */
 export const bidAtLeastAr = (minimum: string) => `${MSG_AR.bidTooLow} زايد بمبلغ ${minimum} على الأقل.`;
 

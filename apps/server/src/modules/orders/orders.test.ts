@@ -237,6 +237,11 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
         completeBy: null,
         cancelReason: null,
         cancelAsked: false,
+        // One invoice per seller, issued with the order (issue 32, ADR 0042; invoices.test.ts).
+        documents: expect.arrayContaining([
+          expect.objectContaining({ kind: 'invoice', sellerId: seller.id, total: 24690 + 1235 }),
+          expect.objectContaining({ kind: 'invoice', sellerId: rival.id, total: 79900 + 3995 }),
+        ]),
       });
       expect(await orderRows(k)).toHaveLength(1);
       expect(await sold(watch)).toEqual({ sold: before.watch.sold + 2, popularity: before.watch.popularity + 10 });
@@ -272,6 +277,7 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
           clip: null,
           completeBy: null,
           cancelAsked: false,
+          documents: [order.documents.find((d) => d.sellerId === seller.id)],
         },
       ]);
       expect(await sales(rival)).toEqual([expect.objectContaining({ productId: lamp, quantity: 1, lineTotal: 79900 })]);

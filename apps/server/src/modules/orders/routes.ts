@@ -31,6 +31,23 @@ export function ordersRoutes(orders: OrdersService) {
       handler: async (request) => orders.moveSale(gatedUser(request), request.params.id, request.body),
     });
 
+    // Issue 32: invoices and credit notes (ADR 0042); the PDF is drawn on each download, never cached.
+    app.route({
+      ...routeOf(C.documents),
+      handler: async (request) => orders.orderDocuments(gatedUser(request), request.params.id),
+    });
+    app.route({
+      ...routeOf(C.documentPdf),
+      handler: async (request, reply) => {
+        const { filename, pdf } = await orders.documentPdf(gatedUser(request), request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .send(pdf);
+      },
+    });
+
     // Issue 32: the CSV is streamed as it is read (ADR 0041); a download, never kept by a cache.
     for (const [endpoint, side] of [
       [C.ordersCsv, 'buyer'],

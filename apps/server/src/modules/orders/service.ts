@@ -19,6 +19,8 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { CatalogPort } from '../catalog/port.js';
+import type { ProfilesPort } from '../profiles/port.js';
+import { createInvoices } from './invoices.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
 import * as uq from './unpaid-queries.js';
@@ -88,6 +90,8 @@ export function createOrdersService(deps: {
   db: Kysely<DB>;
   dialect: DialectName;
   catalog: CatalogPort;
+  /** The sellers' tax details, copied into each invoice as it is issued (issue 32). */
+  profiles: Pick<ProfilesPort, 'taxDetailsOf'>;
   clock: Clock;
   /** How long a winner has to give the address (WIN_COMPLETE_HOURS, issue 31). */
   winCompleteMs: number;
@@ -99,6 +103,7 @@ export function createOrdersService(deps: {
 }) {
   const { db, catalog, media } = deps;
   const clipSources: ClipSource[] = [];
+  const invoices = createInvoices({ db, clock: deps.clock, profiles: deps.profiles });
   /** A won order's deadline, counted from now (the win). */
   const completeBy = () => deps.clock.iso(deps.winCompleteMs);
 
@@ -258,6 +263,7 @@ export function createOrdersService(deps: {
       rows.map((o) => o.id),
     );
     const clips = await clipsOf(lines.map((l) => l.auction_id));
+    const documents = await invoices.documentsOf(rows.map((o) => o.id));
     return rows.map((o) => ({
       id: o.id,
       status: o.status,
@@ -271,6 +277,7 @@ export function createOrdersService(deps: {
       completeBy: o.complete_by,
       cancelReason: o.cancel_reason,
       cancelAsked: o.status === 'awaiting_address' && o.cancel_asked_at !== null,
+      documents: documents.get(o.id) ?? [],
       lines: lines
         .filter((l) => l.order_id === o.id)
         .map((l) => ({
@@ -306,6 +313,10 @@ export function createOrdersService(deps: {
   async function salesOf(sellerId: string, lineId?: string): Promise<Sale[]> {
     const rows = await q.salesOfSeller(db, sellerId, lineId ? 1 : 100, lineId);
     const clips = await clipsOf(rows.map((s) => s.auction_id));
+    const documents = await invoices.documentsOf(
+      rows.map((s) => s.order_id),
+      sellerId,
+    );
     return rows.map((s) => ({
       id: s.id,
       orderId: s.order_id,
@@ -328,6 +339,7 @@ export function createOrdersService(deps: {
       clip: (s.auction_id && clips.get(s.auction_id)) || null,
       completeBy: s.complete_by,
       cancelAsked: s.status === 'awaiting_address' && s.cancel_asked_at !== null,
+      documents: documents.get(s.order_id) ?? [],
     }));
   }
 
@@ -382,6 +394,8 @@ export function createOrdersService(deps: {
           // Product rows are locked in id order, so two carts with the same products in another order cannot deadlock.
           const byId = [...quote.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
           for (const l of byId) await catalog.recordSale(trx, l.productId, l.quantity);
+          // The tax point is the order's placing (ADR 0042): its invoices are part of it.
+          await invoices.issueForOrder(trx, id);
         });
       } catch (error) {
         // The same key raced in from a second request: that request's order is the order.
@@ -447,6 +461,8 @@ export function createOrdersService(deps: {
       const given = await db.transaction().execute(async (trx) => {
         if (!(await q.setAddress(trx, orderId, buyer.id, address))) return false;
         await q.setShipBy(trx, orderId, deps.clock.iso(deps.shipWithinMs));
+        // A won order is placed as its address is given: that is its tax point (ADR 0042).
+        await invoices.issueForOrder(trx, orderId);
         return true;
       });
       if (!given) {
@@ -543,8 +559,13 @@ export function createOrdersService(deps: {
       if (line.status !== change.from) throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
       if (!NEXT_FULFILMENT[change.from].includes(change.status))
         throw new DomainError('CONFLICT', MSG.fulfilmentNotAllowed);
-      if (!(await q.moveLine(db, lineId, seller.id, change.from, change.status, deps.clock.iso())))
-        throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
+      const moved = await db.transaction().execute(async (trx) => {
+        if (!(await q.moveLine(trx, lineId, seller.id, change.from, change.status, deps.clock.iso()))) return false;
+        // A cancel after the invoice is credited in the same change (ADR 0042).
+        if (change.status === 'cancelled') await invoices.creditLines(trx, [lineId]);
+        return true;
+      });
+      if (!moved) throw new DomainError('CONFLICT', MSG.fulfilmentChanged);
       return (await salesOf(seller.id, lineId))[0]!;
     },
 
@@ -561,6 +582,12 @@ export function createOrdersService(deps: {
         chunks: exportCsv(db, side, person.id, recipientLocale(person.locale)),
       };
     },
+
+    // Invoices and credit notes (issue 32, ADR 0042): invoices.ts.
+    /** An order's invoices and credit notes for its buyer (all) or a seller (their own); 404 to anyone else. */
+    orderDocuments: (person: UserRow, orderId: string) => invoices.listFor(person, orderId),
+    /** One document as a PDF, drawn from its snapshot; 404 to anyone but its buyer and seller. */
+    documentPdf: (person: UserRow, id: string) => invoices.pdfFor(person, id),
 
     // After a sale (issue 31): the aftersale module's rules on lines, through the port.
 
@@ -587,6 +614,7 @@ export function createOrdersService(deps: {
       if (!isLate(line)) throw new DomainError('CONFLICT', MSG.lineNotLate);
       if (!(await q.cancelLate(trx, lineId, buyerId, deps.clock.iso())))
         throw new DomainError('CONFLICT', MSG.lineAlreadyShipped);
+      await invoices.creditLines(trx, [lineId]);
       return line;
     },
 

@@ -9,6 +9,8 @@ export const PROFILES_PORT = [
   'followedAmong',
   // streams: a host's followers are told when a scheduled show goes live (issue 30)
   'followerIds',
+  // orders: the seller's legal name, address and TRN, copied into each invoice as it is issued (issue 32)
+  'taxDetailsOf',
 ] as const satisfies ReadonlyArray<keyof ProfilesService>;
 
 export type ProfilesPort = Pick<ProfilesService, (typeof PROFILES_PORT)[number]>;

@@ -20,6 +20,12 @@ export function profilesRoutes(profiles: ProfilesService) {
       handler: async (request) => profiles.get(request.currentUser, request.params.id),
     });
 
+    app.route({ ...routeOf(C.taxDetails), handler: async (request) => profiles.taxDetails(gatedUser(request).id) });
+    app.route({
+      ...routeOf(C.saveTaxDetails),
+      handler: async (request) => profiles.saveTaxDetails(gatedUser(request).id, request.body),
+    });
+
     app.route({
       ...routeOf(C.update),
       handler: async (request) => {

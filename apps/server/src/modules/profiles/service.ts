@@ -7,6 +7,7 @@ import type { UploadSource } from '../../media/images.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './queries.js';
+import { createTaxDetails } from './tax.js';
 
 export interface ProfilesDeps {
   db: Kysely<DB>;
@@ -27,6 +28,9 @@ export function createProfilesService(deps: ProfilesDeps) {
   }
 
   return {
+    // Settings' tax details (issue 32): tax.ts.
+    ...createTaxDetails(deps),
+
     async get(viewer: UserRow | null, id: string): Promise<PublicProfile> {
       const p = await mustExist(id);
       return {

@@ -33,6 +33,17 @@ const order: Order = {
   completeBy: null,
   cancelReason: null,
   cancelAsked: false,
+  documents: [
+    {
+      id: 'd1',
+      number: 'INV-3F2A9C1B-000042',
+      kind: 'tax_invoice',
+      sellerId: 's1',
+      issuedAt: '2026-11-22T10:00:00.000Z',
+      total: 1_333_50,
+      credits: null,
+    },
+  ],
   lines: [
     line({ clip: { url: '/clips/c1.webm', durationMs: 18_000, mimeType: 'video/webm' } }),
     line({ productId: 'p2', title: 'Oud perfume' }),
@@ -70,5 +81,20 @@ describe('an order with a live show’s sale', () => {
   it('in Arabic', () => {
     render('ar');
     expect(screen.getByTestId('order-clip').textContent).toBe('شاهد لحظة فوزك');
+  });
+});
+
+describe('an order’s invoices (issue 32)', () => {
+  afterEach(cleanup);
+
+  it('links each document to its PDF as a download, named by kind and number, in either language', () => {
+    render();
+    const link = screen.getByTestId('invoice-tax_invoice');
+    expect(link.textContent).toBe('Tax invoice INV-3F2A9C1B-000042');
+    expect(link.getAttribute('href')).toBe('/api/invoices/d1/pdf');
+    expect(link.hasAttribute('download')).toBe(true);
+    cleanup();
+    render('ar');
+    expect(screen.getByTestId('invoice-tax_invoice').textContent).toBe('فاتورة ضريبية INV-3F2A9C1B-000042');
   });
 });

@@ -8,6 +8,7 @@ import { RichText } from '../../components/RichText';
 import { Spinner } from '../../components/Spinner';
 import { CompleteAddressForm } from './CompleteAddressForm';
 import { FulfilmentBadge } from './FulfilmentBadge';
+import { InvoiceLinks } from './InvoiceLinks';
 import { SaleCard } from './SaleCard';
 import { WonOrderTerms } from './WonOrderTerms';
 import { useEmirateName, usePaymentMethodName } from './labels';
@@ -137,6 +138,7 @@ export function OrderList({
                 }}
               />
             </p>
+            <InvoiceLinks documents={o.documents} />
             <WonOrderTerms order={o} />
             {awaiting && <AddAddress order={o} />}
           </article>

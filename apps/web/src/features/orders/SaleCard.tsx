@@ -5,6 +5,7 @@ import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
 import { useConfirm } from '../../components/useConfirm';
 import { FulfilmentBadge } from './FulfilmentBadge';
+import { InvoiceLinks } from './InvoiceLinks';
 import { useAnswerCancel, useMoveSale } from './api';
 import { RichText } from '../../components/RichText';
 import { useT, type MessageKey } from '../../i18n';
@@ -139,6 +140,7 @@ export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
           </button>
         </div>
       )}
+      <InvoiceLinks documents={sale.documents} />
       <FormError message={move.error ? move.error.message : answer.error ? answer.error.message : null} />
       {extra}
       {confirmDialog}

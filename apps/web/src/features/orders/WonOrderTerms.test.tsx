@@ -15,6 +15,7 @@ const won = (over: Partial<Order> = {}): Order => ({
   completeBy: '2026-11-29T08:00:00.000Z',
   cancelReason: null,
   cancelAsked: false,
+  documents: [],
   lines: [],
   subtotal: 100_00,
   vat: 5_00,

@@ -50,3 +50,18 @@ export function useUploadPhoto(onProgress: (fraction: number) => void) {
     onSuccess: () => client.invalidateQueries(),
   });
 }
+
+/** My tax details for invoices (issue 32): Settings' "Tax details". */
+const taxDetailsKey = ['me', 'tax-details'] as const;
+
+export function useTaxDetails() {
+  return useQuery({ queryKey: taxDetailsKey, queryFn: () => call(API.profiles.taxDetails) });
+}
+
+export function useSaveTaxDetails() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof API.profiles.saveTaxDetails>) => call(API.profiles.saveTaxDetails, { body }),
+    onSuccess: (saved) => client.setQueryData(taxDetailsKey, saved),
+  });
+}

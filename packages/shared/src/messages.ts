@@ -312,6 +312,10 @@ export const MSG = {
   savedSearchInvalid: 'This saved search is not valid.',
   savedSearchLimit: 'You can keep up to 50 saved searches. Delete one to save another.',
   savedSearchNotFound: 'This saved search was not found.',
+
+  // The seller's dashboard (issue 32)
+  dashboardRange: 'Choose days, weeks or months.',
+  dashboardTopBy: 'Choose views, likes or sales.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

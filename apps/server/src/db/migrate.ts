@@ -23,6 +23,7 @@ import * as reports from './migrations/2026-11-27-214-reports.js';
 import * as unansweredProblems from './migrations/2026-11-27-216-unanswered-problems.js';
 import * as savedSearches from './migrations/2026-11-27-217-saved-searches.js';
 import * as productViews from './migrations/2026-11-27-218-product-views.js';
+import * as dashboard from './migrations/2026-11-27-221-dashboard.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-216-unanswered-problems': unansweredProblems,
   '2026-11-27-217-saved-searches': savedSearches,
   '2026-11-27-218-product-views': productViews,
+  '2026-11-27-221-dashboard': dashboard,
 };
 
 const BUSY_RETRY_MS = 30_000;

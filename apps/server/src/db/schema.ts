@@ -320,6 +320,8 @@ export interface StreamsTable {
   end_reason: 'host' | 'timer' | 'abandoned' | null;
   host_seen_at: string;
   video_room: number | null;
+  /** The most sockets in the show's room at once (what the viewer count showed), for the dashboard. */
+  peak_viewers: Generated<number>;
   created_at: string;
 }
 
@@ -520,6 +522,8 @@ export interface ProductViewDaysTable {
   product_id: string;
   day: string;
   views: Generated<number>;
+  /** The product's owner, kept with the counter so a seller's views are read by index (ADR 0043). */
+  seller_id: string | null;
 }
 
 /** A person's saved search (issue 32, ADR 0040); `search_key` keeps the same search to one row. */

@@ -312,6 +312,10 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   savedSearchInvalid: 'هذا البحث المحفوظ غير صالح.',
   savedSearchLimit: 'يمكنك الاحتفاظ بما يصل إلى 50 بحثًا محفوظًا. احذف بحثًا لتحفظ غيره.',
   savedSearchNotFound: 'لم يُعثر على هذا البحث المحفوظ.',
+
+  // The seller's dashboard (issue 32)
+  dashboardRange: 'اختر الأيام أو الأسابيع أو الأشهر.',
+  dashboardTopBy: 'اختر المشاهدات أو الإعجابات أو المبيعات.',
 };
 
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */

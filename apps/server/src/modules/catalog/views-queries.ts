@@ -22,11 +22,14 @@ export async function markViewed(db: Db, productId: string, day: string, viewer:
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** One more view on the product's day counter, made at 1 if it is the day's first. */
-export const countView = (db: Db, productId: string, day: string) =>
+/**
+ * One more view on the product's day counter, made at 1 if it is the day's first. The owner goes
+ * with it so the dashboard reads a seller's views by index (ADR 0043).
+ */
+export const countView = (db: Db, productId: string, sellerId: string, day: string) =>
   db
     .insertInto('product_view_days')
-    .values({ product_id: productId, day, views: 1 })
+    .values({ product_id: productId, seller_id: sellerId, day, views: 1 })
     .onConflict((oc) =>
       oc.columns(['product_id', 'day']).doUpdateSet((eb) => ({ views: eb('product_view_days.views', '+', 1) })),
     )

@@ -38,7 +38,7 @@ export function createViewsService(deps: { db: Kysely<DB>; clock: Clock }) {
       const day = gulfDay(deps.clock.now());
       const viewer = viewerKey(user, visitorId);
       await db.transaction().execute(async (trx) => {
-        if (await q.markViewed(trx, productId, day, viewer)) await q.countView(trx, productId, day);
+        if (await q.markViewed(trx, productId, day, viewer)) await q.countView(trx, productId, product.owner_id, day);
       });
     },
 

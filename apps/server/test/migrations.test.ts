@@ -135,6 +135,33 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     }
   });
 
+  it("gives product view counters stored before 2026-11-27's dashboard their product's seller", async () => {
+    const { db } = open();
+    const schema = schemaOf(test.config.database);
+    const before = new Migrator({
+      db,
+      provider: { getMigrations: async () => MIGRATIONS },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await retryingCatalogRaces(() => before.migrateTo('2026-11-27-218-product-views'))).error).toBeUndefined();
+    const seller = crypto.randomUUID();
+    await db
+      .insertInto('users')
+      .values(
+        verifiedUserRow({ id: seller, username: 'seller', email: 'seller@example.com' }, new Date().toISOString()),
+      )
+      .execute();
+    const product = productValues(seller);
+    await db.insertInto('products').values(product).execute();
+    await sql`insert into product_view_days (product_id, day, views) values (${product.id}, '2026-11-26', 3)`.execute(
+      db,
+    );
+    expect(await migrateToLatest(db, schema)).toContain('2026-11-27-221-dashboard');
+    expect(await db.selectFrom('product_view_days').selectAll().execute()).toEqual([
+      { product_id: product.id, day: '2026-11-26', views: 3, seller_id: seller },
+    ]);
+  });
+
   it('turns the picture and order-line URLs stored before 2026-11-26 into storage keys, null for anything else', async () => {
     const { db } = open();
     const schema = schemaOf(test.config.database);

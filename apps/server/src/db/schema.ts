@@ -218,6 +218,8 @@ export interface OrderLinesTable {
   shipped_at: Generated<string | null>;
   /** When the buyer was told it is late (once). */
   late_at: Generated<string | null>;
+  /** The Gulf day it was sold (its order placed, or a show's win added): the dashboard's sales read by it (ADR 0043). */
+  sale_day: string | null;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -12,6 +12,8 @@ import { sql, type Kysely } from 'kysely';
  * - `streams.peak_viewers`: the most people in a show's room at once, raised as counts go out.
  * - Indexes for the seller's figures: products by likes and by units sold, auctions by status and
  *   close, orders by show (a show's takings).
+ * - `order_lines.sale_day`: the Gulf day (UTC+4) the line was sold, so a seller's sales per day are
+ *   an index range of their own lines; existing lines take their order's day.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('product_view_days').addColumn('seller_id', 'varchar(36)').execute();
@@ -37,9 +39,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['seller_id', 'status', 'closed_at'])
     .execute();
   await db.schema.createIndex('orders_stream').on('orders').column('stream_id').execute();
+  // A seller's sales by day and orders by status, from their lines alone (an order's cancel
+  // cancels its lines), each an index range read without the rows.
+  await db.schema.alterTable('order_lines').addColumn('sale_day', 'varchar(10)').execute();
+  await fillSaleDays(db);
+  await db.schema
+    .createIndex('order_lines_seller_day')
+    .on('order_lines')
+    .columns(['seller_id', 'sale_day', 'status', 'order_id', 'line_total'])
+    .execute();
+  await db.schema
+    .createIndex('order_lines_seller_status')
+    .on('order_lines')
+    .columns(['seller_id', 'status', 'order_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('order_lines_seller_status').execute();
+  await db.schema.dropIndex('order_lines_seller_day').execute();
+  await db.schema.alterTable('order_lines').dropColumn('sale_day').execute();
   await db.schema.dropIndex('orders_stream').execute();
   await db.schema.dropIndex('auctions_seller_closed').execute();
   await db.schema.dropIndex('products_owner_sold').execute();
@@ -47,4 +66,25 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('streams').dropColumn('peak_viewers').execute();
   await db.schema.dropIndex('product_view_days_seller').execute();
   await db.schema.alterTable('product_view_days').dropColumn('seller_id').execute();
+}
+
+/** The Gulf day (UTC+4, no daylight saving) of a stored ISO instant. */
+const gulfDay = (iso: string) => new Date(Date.parse(iso) + 4 * 3600_000).toISOString().slice(0, 10);
+
+/** Existing lines take their order's Gulf day, a page of orders at a time, one update per day in the page. */
+async function fillSaleDays(db: Kysely<unknown>): Promise<void> {
+  let after = '';
+  for (;;) {
+    const { rows } = await sql<{ id: string; created_at: string }>`
+      select id, created_at from orders where id > ${after} order by id limit 1000`.execute(db);
+    if (rows.length === 0) return;
+    const byDay = new Map<string, string[]>();
+    for (const row of rows) {
+      const day = gulfDay(row.created_at);
+      byDay.set(day, [...(byDay.get(day) ?? []), row.id]);
+    }
+    for (const [day, ids] of byDay)
+      await sql`update order_lines set sale_day = ${day} where order_id in (${sql.join(ids)})`.execute(db);
+    after = rows.at(-1)!.id;
+  }
 }

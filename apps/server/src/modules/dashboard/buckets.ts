@@ -32,9 +32,6 @@ export function bucketStarts(by: DashboardRange, now: Date): string[] {
   return Array.from({ length: count }, (_, i) => step(i - (count - 1)));
 }
 
-/** The instant a Gulf day begins (its midnight at UTC+4), as stored instants are written. */
-export const gulfMidnight = (day: string) => new Date(`${day}T00:00:00+04:00`).toISOString();
-
 /** Sums per-day figures into the buckets: a day belongs to the last bucket starting on or before it. */
 export function fillBuckets<T extends Record<string, number>>(
   starts: string[],

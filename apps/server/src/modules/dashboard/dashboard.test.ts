@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@souq/shared';
+import { placeOrder } from '../../../test/aftersale-support.js';
 import { call, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { auctionValues, bidValues, orderRows, showValues, type OrderSpec } from '../../../test/fixtures/dashboard.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
@@ -371,6 +372,21 @@ describe.each(DIALECTS)('seller dashboard (%s)', (dialect) => {
       ],
     });
     expect((await get('/api/me/dashboard/shows', seller)).body).toEqual({ shows: [] });
+  });
+
+  it('counts an order placed at checkout on its Gulf day, and its cancel takes it out', async () => {
+    const today = async () => (await get('/api/me/dashboard/sales?by=day', seller)).body.buckets.at(-1);
+    const placed = async () =>
+      (await get('/api/me/dashboard/orders-by-status', seller)).body.statuses.find(
+        (s: { status: string }) => s.status === 'placed',
+      ).orders;
+    const [before, placedBefore] = [await today(), await placed()];
+    const order = await placeOrder(t, buyer, [ids.p1!]);
+    expect(await today()).toEqual({ start: '2026-11-28', orders: before.orders + 1, revenue: before.revenue + 1000 });
+    expect(await placed()).toBe(placedBefore + 1);
+    const line = order.lines[0]!;
+    await t.database.db.updateTable('order_lines').set({ status: 'cancelled' }).where('id', '=', line.id).execute();
+    expect(await today()).toEqual(before);
   });
 
   it("keeps a live show's highest viewer count, and leaves an ended show's alone", async () => {

@@ -8,6 +8,6 @@ import { createDashboardService } from './service.js';
  * ports: it calls no rule of theirs, only reads what they wrote, and it writes nothing.
  */
 export const dashboardModule = defineModule((ctx) => {
-  const service = createDashboardService({ db: ctx.db, dialect: ctx.dialect, clock: ctx.clock });
+  const service = createDashboardService({ db: ctx.db, clock: ctx.clock });
   return { service, routes: dashboardRoutes(service) };
 });

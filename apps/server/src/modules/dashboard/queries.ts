@@ -1,5 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DialectName } from '../../db/database.js';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -7,45 +6,56 @@ import type { DB } from '../../db/schema.js';
  * and to a bounded range or a LIMIT, each by an index (migration 221 added the missing ones).
  */
 
-/** The Gulf day (`YYYY-MM-DD`, UTC+4) of a stored ISO instant, in each database's words. */
-const gulfDayOf = (dialect: DialectName, column: RawBuilder<unknown>): RawBuilder<string> =>
-  dialect === 'postgres'
-    ? // `timestamp` (without zone) reads the ISO text's fields and ignores its Z: they are UTC.
-      sql<string>`to_char(${column}::timestamp + interval '4 hours', 'YYYY-MM-DD')`
-    : sql<string>`date(${column}, '+4 hours')`;
-
 /**
- * What the seller's part of an order stands at: the order's own status while it waits for its
- * address or once it is cancelled, the seller's fulfilment status between (as the CSV export).
+ * Orders (distinct) and revenue (line totals, before VAT) per Gulf day since `fromDay`, of the
+ * seller's lines that are a sale: not cancelled (an order's cancel cancels its lines). One range
+ * of the (seller, day) index, read without the rows.
  */
-const partStatus = sql<string>`case when orders.status = 'placed' then order_lines.status else orders.status end`;
-
-/** The seller's lines that are a sale: neither the order nor the seller's part cancelled. */
-const sellerLines = (db: Kysely<DB>, sellerId: string) =>
+export const salesPerDay = (db: Kysely<DB>, sellerId: string, fromDay: string) =>
   db
     .selectFrom('order_lines')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .where('order_lines.seller_id', '=', sellerId);
-
-/** Orders (distinct) and revenue (line totals, before VAT) per Gulf day, for orders placed since `from`. */
-export const salesPerDay = (db: Kysely<DB>, dialect: DialectName, sellerId: string, from: string) =>
-  sellerLines(db, sellerId)
     .select((eb) => [
-      gulfDayOf(dialect, sql.ref('orders.created_at')).as('day'),
-      eb.fn.count<number | string>('orders.id').distinct().as('orders'),
-      eb.fn.sum<number | string>('order_lines.line_total').as('revenue'),
+      'sale_day as day',
+      eb.fn.count<number | string>('order_id').distinct().as('orders'),
+      eb.fn.sum<number | string>('line_total').as('revenue'),
     ])
-    .where('orders.created_at', '>=', from)
-    .where('orders.status', '!=', 'cancelled')
-    .where('order_lines.status', '!=', 'cancelled')
-    .groupBy(sql`1`)
+    .where('seller_id', '=', sellerId)
+    .where('sale_day', '>=', fromDay)
+    .where('status', '!=', 'cancelled')
+    .groupBy('sale_day')
     .execute();
 
-/** The seller's orders per status of their part (an order with two of their lines counts once per status). */
-export const ordersByStatus = (db: Kysely<DB>, sellerId: string) =>
-  sellerLines(db, sellerId)
-    .select((eb) => [partStatus.as('status'), eb.fn.count<number | string>('orders.id').distinct().as('orders')])
-    .groupBy(sql`1`)
+/**
+ * The seller's orders per fulfilment status of their lines (an order with lines in two statuses
+ * counts in each). Distinct orders by grouping (status, order_id) first, which runs in the index's
+ * own order, rather than COUNT(DISTINCT), which SQLite sorts again per status.
+ */
+export const ordersByLineStatus = (db: Kysely<DB>, sellerId: string) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('order_lines')
+        .select(['status', 'order_id'])
+        .where('seller_id', '=', sellerId)
+        .groupBy(['status', 'order_id'])
+        .as('parts'),
+    )
+    .select((eb) => ['parts.status', eb.fn.countAll<number | string>().as('orders')])
+    .groupBy('parts.status')
+    .execute();
+
+/**
+ * The same, for the seller's orders still waiting for their address (won, not yet placed): few
+ * at any time, found by the orders' (status, deadline) index.
+ */
+export const awaitingByLineStatus = (db: Kysely<DB>, sellerId: string) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .select((eb) => ['order_lines.status', eb.fn.count<number | string>('orders.id').distinct().as('orders')])
+    .where('orders.status', '=', 'awaiting_address')
+    .where('order_lines.seller_id', '=', sellerId)
+    .groupBy('order_lines.status')
     .execute();
 
 /** Page views per product since `fromDay`, best ten, from the counters' seller index alone. */
@@ -58,13 +68,16 @@ export const topByViews = (db: Kysely<DB>, sellerId: string, fromDay: string, li
         .where('seller_id', '=', sellerId)
         .where('day', '>=', fromDay)
         .groupBy('product_id')
+        // The ten inside, so only they are joined to their products (not every product viewed).
+        .orderBy('value', 'desc')
+        .orderBy('product_id')
+        .limit(limit)
         .as('v'),
     )
     .innerJoin('products', 'products.id', 'v.product_id')
     .select(['products.id', 'products.title', 'v.value'])
     .orderBy('v.value', 'desc')
     .orderBy('products.id')
-    .limit(limit)
     .execute();
 
 /** The seller's products with the most likes or units sold (kept counts), by the (owner, count) indexes. */

@@ -16,17 +16,15 @@ import {
   type DashboardTopBy,
   type DashboardTopProducts,
 } from '@souq/shared';
-import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { gulfDayBefore } from '../../lib/gulf-time.js';
-import { bucketStarts, fillBuckets, gulfMidnight } from './buckets.js';
+import { bucketStarts, fillBuckets } from './buckets.js';
 import * as q from './queries.js';
 
 export interface DashboardDeps {
   db: Kysely<DB>;
-  dialect: DialectName;
   clock: Clock;
 }
 
@@ -40,21 +38,33 @@ const num = (v: number | string | null | undefined) => Number(v ?? 0);
  * the seller. It reads other modules' tables and never writes.
  */
 export function createDashboardService(deps: DashboardDeps) {
-  const { db, dialect, clock } = deps;
+  const { db, clock } = deps;
   return {
     async sales(seller: UserRow, by: DashboardRange): Promise<DashboardSales> {
       const starts = bucketStarts(by, clock.now());
-      const rows = await q.salesPerDay(db, dialect, seller.id, gulfMidnight(starts[0]!));
+      const rows = await q.salesPerDay(db, seller.id, starts[0]!);
       const buckets = fillBuckets(
         starts,
-        rows.map((r) => ({ day: r.day, figures: { orders: num(r.orders), revenue: num(r.revenue) } })),
+        rows.map((r) => ({ day: r.day!, figures: { orders: num(r.orders), revenue: num(r.revenue) } })),
         () => ({ orders: 0, revenue: 0 }),
       );
       return { by, buckets };
     },
 
     async ordersByStatus(seller: UserRow): Promise<DashboardOrdersByStatus> {
-      const counts = new Map((await q.ordersByStatus(db, seller.id)).map((r) => [r.status, num(r.orders)]));
+      // An order waiting for its address has lines (placed) but stands at "awaiting address": its
+      // lines are counted there instead. Cancelled orders have cancelled lines.
+      const [byLine, awaiting] = await Promise.all([
+        q.ordersByLineStatus(db, seller.id),
+        q.awaitingByLineStatus(db, seller.id),
+      ]);
+      const counts = new Map<string, number>(byLine.map((r) => [r.status, num(r.orders)]));
+      let waiting = 0;
+      for (const r of awaiting) {
+        counts.set(r.status, (counts.get(r.status) ?? 0) - num(r.orders));
+        waiting += num(r.orders);
+      }
+      counts.set('awaiting_address', waiting);
       return { statuses: DASHBOARD_STATUSES.map((status) => ({ status, orders: counts.get(status) ?? 0 })) };
     },
 

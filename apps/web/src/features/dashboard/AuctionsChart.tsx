@@ -7,7 +7,7 @@ import { Money } from '../../components/Money';
 import { useT } from '../../i18n';
 import { useAuctionBids, useDashboardAuctions } from './api';
 import { ChartCard, ChartEmpty } from './ChartCard';
-import { axis, baseOptions, categoryScale, compact, count, gulfDayShort, percent } from './format';
+import { axis, baseOptions, categoryScale, compact, count, gulfDayShort, gulfDayTime, percent } from './format';
 import { CHART_COLORS, UChart, bars } from './UChart';
 
 const amountAxis = (locale: Locale) =>
@@ -65,6 +65,8 @@ function BidsPlot({ bids, locale }: { bids: DashboardAuctionBids; locale: Locale
   const [options, data] = useMemo(() => {
     const options: Omit<uPlot.Options, 'width' | 'height'> = {
       ...baseOptions(),
+      // Room on the right for the last tick's label, which is centred on its tick.
+      padding: [12, 40, 0, 0],
       scales: { x: { time: false }, y: fromZero },
       series: [
         {},
@@ -72,8 +74,8 @@ function BidsPlot({ bids, locale }: { bids: DashboardAuctionBids; locale: Locale
       ],
       axes: [
         axis({
-          space: 90,
-          values: (_u, splits) => splits.map((s) => formatGulfShort(new Date(s * 1000).toISOString(), locale)),
+          space: 100,
+          values: (_u, splits) => splits.map((s) => gulfDayTime(new Date(s * 1000).toISOString(), locale)),
         }),
         amountAxis(locale),
       ],

@@ -24,6 +24,17 @@ export function bucketLabel(start: string, by: DashboardRange, locale: Locale): 
 export const gulfDayShort = (iso: string, locale: Locale) =>
   dayFormat(locale, { day: 'numeric', month: 'short', timeZone: 'Asia/Dubai' }).format(Date.parse(iso));
 
+/** "27 Nov, 18:33" in Gulf time: a bid on the time axis (the table gives its seconds). */
+export const gulfDayTime = (iso: string, locale: Locale) =>
+  dayFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Dubai',
+  }).format(Date.parse(iso));
+
 /** "1.2K": an axis's figure, short. Amounts are given in fils and shown in dirhams. */
 export const compact = (locale: Locale, n: number) =>
   new Intl.NumberFormat(intlLocale(locale), { notation: 'compact', maximumFractionDigits: 1 }).format(n);

@@ -142,9 +142,18 @@ async function seedSeller(db: Kysely<DB>, sellerId: string, buyers: string[], pr
     const gulf = gulfDayBefore(new Date(now), day);
     const start = int(Math.max(1, products - 2000));
     for (let i = 0; i < Math.min(2000, products); i++)
-      views.push({ product_id: productRows[start + i]!.id, seller_id: sellerId, day: gulf, views: 1 + int(40) });
+      views.push({ product_id: productRows[start + i]!.id, day: gulf, views: 1 + int(40) });
   }
   await insertAll(db, 'product_view_days', views);
+  // The 30-day totals the beacon keeps (ADR 0043): the counters of the 30 days to today.
+  const window = gulfDayBefore(new Date(now), 29);
+  const totals = new Map<string, number>();
+  for (const v of views) if (v.day >= window) totals.set(v.product_id, (totals.get(v.product_id) ?? 0) + v.views);
+  await insertAll(
+    db,
+    'product_view_totals',
+    [...totals].map(([product_id, total]) => ({ product_id, seller_id: sellerId, views: total })),
+  );
   return { busyAuction: busy.id as string };
 }
 

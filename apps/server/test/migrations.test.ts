@@ -135,7 +135,7 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     }
   });
 
-  it("gives product view counters stored before 2026-11-27's dashboard their product's seller", async () => {
+  it("totals each product's views of the last 30 Gulf days stored before 2026-11-27's dashboard, for its seller", async () => {
     const { db } = open();
     const schema = schemaOf(test.config.database);
     const before = new Migrator({
@@ -153,12 +153,14 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       .execute();
     const product = productValues(seller);
     await db.insertInto('products').values(product).execute();
-    await sql`insert into product_view_days (product_id, day, views) values (${product.id}, '2026-11-26', 3)`.execute(
+    // The migration reads the real clock: today, and a day long out of the window.
+    const today = new Date(Date.now() + 4 * 3600_000).toISOString().slice(0, 10);
+    await sql`insert into product_view_days (product_id, day, views) values (${product.id}, ${today}, 3), (${product.id}, '2020-01-01', 7)`.execute(
       db,
     );
     expect(await migrateToLatest(db, schema)).toContain('2026-11-27-221-dashboard');
-    expect(await db.selectFrom('product_view_days').selectAll().execute()).toEqual([
-      { product_id: product.id, day: '2026-11-26', views: 3, seller_id: seller },
+    expect(await db.selectFrom('product_view_totals').selectAll().execute()).toEqual([
+      { product_id: product.id, seller_id: seller, views: 3 },
     ]);
   });
 

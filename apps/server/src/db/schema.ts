@@ -93,6 +93,8 @@ export interface DB {
   second_chance_offers: SecondChanceOffersTable;
   product_views: ProductViewsTable;
   product_view_days: ProductViewDaysTable;
+  product_view_totals: ProductViewTotalsTable;
+  product_view_window: ProductViewWindowTable;
   saved_searches: SavedSearchesTable;
   saved_search_words: SavedSearchWordsTable;
   saved_search_hits: SavedSearchHitsTable;
@@ -524,11 +526,22 @@ export interface ProductViewDaysTable {
   product_id: string;
   day: string;
   views: Generated<number>;
-  /** The product's owner, kept with the counter so a seller's views are read by index (ADR 0043). */
-  seller_id: string | null;
 }
 
 /** A person's saved search (issue 32, ADR 0040); `search_key` keeps the same search to one row. */
+/** Each product's views over the window's 30 Gulf days (ADR 0043): +1 as counted, a day's counters off as it leaves. */
+export interface ProductViewTotalsTable {
+  product_id: string;
+  seller_id: string;
+  views: number;
+}
+
+/** One row (id 1): the first Gulf day `product_view_totals` holds. */
+export interface ProductViewWindowTable {
+  id: number;
+  first_day: string;
+}
+
 export interface SavedSearchesTable {
   id: string;
   user_id: string;

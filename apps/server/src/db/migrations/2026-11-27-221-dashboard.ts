@@ -6,9 +6,8 @@ import { sql, type Kysely } from 'kysely';
  * The seller's dashboard (issue 32, ADR 0043): what its charts read by index, and the one figure
  * nothing kept before.
  *
- * - `product_view_days.seller_id`: the product's owner, written with the counter, so "best products
- *   by views" reads one seller's last 30 days from an index (seller, day) instead of joining every
- *   one of their products' counters. Existing counters are filled from their products.
+ * - `product_view_totals`: each product's views over the last 30 Gulf days, kept by the catalog as
+ *   views are counted and days leave the window, so "best by views" reads ten from an index.
  * - `streams.peak_viewers`: the most people in a show's room at once, raised as counts go out.
  * - Indexes for the seller's figures: products by likes and by units sold, auctions by status and
  *   close, orders by show (a show's takings).
@@ -16,15 +15,32 @@ import { sql, type Kysely } from 'kysely';
  *   an index range of their own lines; existing lines take their order's day.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('product_view_days').addColumn('seller_id', 'varchar(36)').execute();
-  await sql`update product_view_days set seller_id = (select owner_id from products where products.id = product_view_days.product_id)`.execute(
-    db,
-  );
+  // "Best by views": each product's views over the last 30 Gulf days, kept as views are counted
+  // and as days leave the window, so the ten best are read from an index with LIMIT 10.
+  // `product_view_window` holds the window's first day (one row); the day index finds the
+  // counters of the day that leaves it.
+  await db.schema.createIndex('product_view_days_day').on('product_view_days').columns(['day', 'product_id']).execute();
   await db.schema
-    .createIndex('product_view_days_seller')
-    .on('product_view_days')
-    .columns(['seller_id', 'day', 'product_id', 'views'])
+    .createTable('product_view_totals')
+    .addColumn('product_id', 'varchar(36)', (c) => c.primaryKey().references('products.id').onDelete('cascade'))
+    .addColumn('seller_id', 'varchar(36)', (c) => c.notNull())
+    .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .createIndex('product_view_totals_seller')
+    .on('product_view_totals')
+    .columns(['seller_id', 'views', 'product_id'])
+    .execute();
+  await db.schema
+    .createTable('product_view_window')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('first_day', 'varchar(10)', (c) => c.notNull())
+    .execute();
+  const firstDay = gulfDay(new Date(Date.now() - 29 * 24 * 3600_000).toISOString());
+  await sql`insert into product_view_window (id, first_day) values (1, ${firstDay})`.execute(db);
+  await sql`insert into product_view_totals (product_id, seller_id, views)
+    select d.product_id, p.owner_id, sum(d.views) from product_view_days d
+    join products p on p.id = d.product_id where d.day >= ${firstDay} group by d.product_id, p.owner_id`.execute(db);
 
   await db.schema
     .alterTable('streams')
@@ -56,6 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('product_view_window').execute();
+  await db.schema.dropTable('product_view_totals').execute();
+  await db.schema.dropIndex('product_view_days_day').execute();
   await db.schema.dropIndex('order_lines_seller_status').execute();
   await db.schema.dropIndex('order_lines_seller_day').execute();
   await db.schema.alterTable('order_lines').dropColumn('sale_day').execute();
@@ -64,8 +83,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('products_owner_sold').execute();
   await db.schema.dropIndex('products_owner_likes').execute();
   await db.schema.alterTable('streams').dropColumn('peak_viewers').execute();
-  await db.schema.dropIndex('product_view_days_seller').execute();
-  await db.schema.alterTable('product_view_days').dropColumn('seller_id').execute();
 }
 
 /** The Gulf day (UTC+4, no daylight saving) of a stored ISO instant. */

@@ -88,23 +88,34 @@ describe.each(DIALECTS)('seller dashboard (%s)', (dialect) => {
     ]);
     await db.updateTable('products').set({ owner_id: other.id }).where('id', '=', theirs!).execute();
     Object.assign(ids, { p1, p2, p3 });
-    const views = (product: string, sellerId: string, day: string, n: number) => ({
+    const views = (product: string, day: string, n: number) => ({
       product_id: product,
-      seller_id: sellerId,
       day,
       views: n,
     });
     await db
       .insertInto('product_view_days')
       .values([
-        views(p1!, seller.id, '2026-11-28', 3),
-        views(p1!, seller.id, '2026-10-30', 2),
+        views(p1!, '2026-11-28', 3),
+        views(p1!, '2026-10-30', 2),
         // The day before the 30: not counted.
-        views(p1!, seller.id, '2026-10-29', 100),
-        views(p2!, seller.id, '2026-11-01', 5),
-        views(theirs!, other.id, '2026-11-28', 50),
+        views(p1!, '2026-10-29', 100),
+        views(p2!, '2026-11-01', 5),
+        views(theirs!, '2026-11-28', 50),
       ])
       .execute();
+    // The 30-day totals as the beacon would have kept them, with the window still holding 29
+    // October: the catalog's job takes that day out (at NOW the window starts on 30 October).
+    await db
+      .insertInto('product_view_totals')
+      .values([
+        { product_id: p1!, seller_id: seller.id, views: 105 },
+        { product_id: p2!, seller_id: seller.id, views: 5 },
+        { product_id: theirs!, seller_id: other.id, views: 50 },
+      ])
+      .execute();
+    await db.updateTable('product_view_window').set({ first_day: '2026-10-29' }).execute();
+    await t.jobs.runNow('catalog.roll-view-window');
 
     const auction = (spec: Omit<Parameters<typeof auctionValues>[0], 'sellerId'>, sellerId = seller.id) =>
       auctionValues({ sellerId, ...spec });
@@ -259,6 +270,9 @@ describe.each(DIALECTS)('seller dashboard (%s)', (dialect) => {
   });
 
   it('ranks the best products by views over 30 days (a beacon counts for its seller), likes and units sold', async () => {
+    expect(await t.database.db.selectFrom('product_view_window').select('first_day').execute()).toEqual([
+      { first_day: '2026-10-30' },
+    ]);
     // A real view from the buyer today: the counter it writes is the seller's.
     expect((await call(t, 'POST', `/api/products/${ids.p2}/view`, { user: buyer })).statusCode).toBe(204);
     expect((await get('/api/me/dashboard/top-products?by=views', seller)).body).toEqual({

@@ -58,26 +58,17 @@ export const awaitingByLineStatus = (db: Kysely<DB>, sellerId: string) =>
     .groupBy('order_lines.status')
     .execute();
 
-/** Page views per product since `fromDay`, best ten, from the counters' seller index alone. */
-export const topByViews = (db: Kysely<DB>, sellerId: string, fromDay: string, limit: number) =>
+/** The seller's products with the most views over the last 30 days, from the kept totals' (seller, views) index. */
+export const topByViews = (db: Kysely<DB>, sellerId: string, limit: number) =>
   db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('product_view_days')
-        .select((e) => ['product_id', e.fn.sum<number | string>('views').as('value')])
-        .where('seller_id', '=', sellerId)
-        .where('day', '>=', fromDay)
-        .groupBy('product_id')
-        // The ten inside, so only they are joined to their products (not every product viewed).
-        .orderBy('value', 'desc')
-        .orderBy('product_id')
-        .limit(limit)
-        .as('v'),
-    )
-    .innerJoin('products', 'products.id', 'v.product_id')
-    .select(['products.id', 'products.title', 'v.value'])
-    .orderBy('v.value', 'desc')
-    .orderBy('products.id')
+    .selectFrom('product_view_totals')
+    .innerJoin('products', 'products.id', 'product_view_totals.product_id')
+    .select(['products.id', 'products.title', 'product_view_totals.views as value'])
+    .where('product_view_totals.seller_id', '=', sellerId)
+    .where('product_view_totals.views', '>', 0)
+    .orderBy('product_view_totals.views', 'desc')
+    .orderBy('product_view_totals.product_id', 'desc')
+    .limit(limit)
     .execute();
 
 /** The seller's products with the most likes or units sold (kept counts), by the (owner, count) indexes. */

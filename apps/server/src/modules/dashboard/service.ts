@@ -5,7 +5,6 @@ import {
   DASHBOARD_RECENT_SHOWS,
   DASHBOARD_STATUSES,
   DASHBOARD_TOP_COUNT,
-  DASHBOARD_VIEW_DAYS,
   MSG,
   type DashboardAuctionBids,
   type DashboardAuctions,
@@ -19,7 +18,6 @@ import {
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { gulfDayBefore } from '../../lib/gulf-time.js';
 import { bucketStarts, fillBuckets } from './buckets.js';
 import * as q from './queries.js';
 
@@ -71,7 +69,7 @@ export function createDashboardService(deps: DashboardDeps) {
     async topProducts(seller: UserRow, by: DashboardTopBy): Promise<DashboardTopProducts> {
       const rows =
         by === 'views'
-          ? await q.topByViews(db, seller.id, gulfDayBefore(clock.now(), DASHBOARD_VIEW_DAYS - 1), DASHBOARD_TOP_COUNT)
+          ? await q.topByViews(db, seller.id, DASHBOARD_TOP_COUNT)
           : await q.topByCount(db, seller.id, by === 'likes' ? 'like_count' : 'sold_count', DASHBOARD_TOP_COUNT);
       return { by, products: rows.map((r) => ({ productId: r.id, title: r.title, value: num(r.value) })) };
     },

@@ -20,6 +20,7 @@ export const MODULE_ORDER = [
   'aftersale',
   'reports',
   'alerts',
+  'dashboard',
 ];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 

@@ -5,6 +5,7 @@ import { aftersaleModule } from './modules/aftersale/index.js';
 import { alertsModule } from './modules/alerts/index.js';
 import { auctionsModule } from './modules/auctions/index.js';
 import { catalogModule } from './modules/catalog/index.js';
+import { dashboardModule } from './modules/dashboard/index.js';
 import { feedModule } from './modules/feed/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { notificationsModule } from './modules/notifications/index.js';
@@ -68,6 +69,7 @@ export function composeModules(ctx: ModuleContext) {
     streams: streams.port,
   });
   const alerts = alertsModule.create(ctx, { accounts: accounts.port, notifications: notifications.port });
+  const dashboard = dashboardModule.create(ctx, {});
 
   const modules = {
     accounts,
@@ -82,6 +84,7 @@ export function composeModules(ctx: ModuleContext) {
     aftersale,
     reports,
     alerts,
+    dashboard,
   };
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
@@ -99,6 +102,7 @@ export function composeModules(ctx: ModuleContext) {
       aftersale: aftersale.service,
       reports: reports.service,
       alerts: alerts.service,
+      dashboard: dashboard.service,
     },
   };
 }

@@ -135,6 +135,35 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     }
   });
 
+  it("totals each product's views of the last 30 Gulf days stored before 2026-11-27's dashboard, for its seller", async () => {
+    const { db } = open();
+    const schema = schemaOf(test.config.database);
+    const before = new Migrator({
+      db,
+      provider: { getMigrations: async () => MIGRATIONS },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await retryingCatalogRaces(() => before.migrateTo('2026-11-27-218-product-views'))).error).toBeUndefined();
+    const seller = crypto.randomUUID();
+    await db
+      .insertInto('users')
+      .values(
+        verifiedUserRow({ id: seller, username: 'seller', email: 'seller@example.com' }, new Date().toISOString()),
+      )
+      .execute();
+    const product = productValues(seller);
+    await db.insertInto('products').values(product).execute();
+    // The migration reads the real clock: today, and a day long out of the window.
+    const today = new Date(Date.now() + 4 * 3600_000).toISOString().slice(0, 10);
+    await sql`insert into product_view_days (product_id, day, views) values (${product.id}, ${today}, 3), (${product.id}, '2020-01-01', 7)`.execute(
+      db,
+    );
+    expect(await migrateToLatest(db, schema)).toContain('2026-11-27-221-dashboard');
+    expect(await db.selectFrom('product_view_totals').selectAll().execute()).toEqual([
+      { product_id: product.id, seller_id: seller, views: 3 },
+    ]);
+  });
+
   it('turns the picture and order-line URLs stored before 2026-11-26 into storage keys, null for anything else', async () => {
     const { db } = open();
     const schema = schemaOf(test.config.database);

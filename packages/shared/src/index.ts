@@ -32,6 +32,7 @@ export * from './schemas/aftersale.js';
 export * from './api/aftersale.js';
 export * from './api/reports.js';
 export * from './api/saved-searches.js';
+export * from './api/dashboard.js';
 export * from './api/wins.js';
 export * from './schemas/feed.js';
 export * from './first-screen.js';

@@ -320,6 +320,10 @@ export const MSG = {
   taxAddressTooLong: 'Address must be at most 400 characters.',
   taxDetailsSaved: 'Your tax details are saved. Invoices issued from now on use them.',
   invoiceNotFound: 'This invoice was not found.',
+
+  // The seller's dashboard (issue 32)
+  dashboardRange: 'Choose days, weeks or months.',
+  dashboardTopBy: 'Choose views, likes or sales.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

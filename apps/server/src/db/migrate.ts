@@ -25,6 +25,7 @@ import * as savedSearches from './migrations/2026-11-27-217-saved-searches.js';
 import * as productViews from './migrations/2026-11-27-218-product-views.js';
 import * as taxDetails from './migrations/2026-11-27-219-tax-details.js';
 import * as invoices from './migrations/2026-11-27-220-invoices.js';
+import * as dashboard from './migrations/2026-11-27-221-dashboard.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-218-product-views': productViews,
   '2026-11-27-219-tax-details': taxDetails,
   '2026-11-27-220-invoices': invoices,
+  '2026-11-27-221-dashboard': dashboard,
 };
 
 const BUSY_RETRY_MS = 30_000;

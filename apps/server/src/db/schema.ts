@@ -93,6 +93,8 @@ export interface DB {
   second_chance_offers: SecondChanceOffersTable;
   product_views: ProductViewsTable;
   product_view_days: ProductViewDaysTable;
+  product_view_totals: ProductViewTotalsTable;
+  product_view_window: ProductViewWindowTable;
   saved_searches: SavedSearchesTable;
   saved_search_words: SavedSearchWordsTable;
   saved_search_hits: SavedSearchHitsTable;
@@ -221,6 +223,8 @@ export interface OrderLinesTable {
   shipped_at: Generated<string | null>;
   /** When the buyer was told it is late (once). */
   late_at: Generated<string | null>;
+  /** The Gulf day it was sold (its order placed, or a show's win added): the dashboard's sales read by it (ADR 0043). */
+  sale_day: string | null;
 }
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -323,6 +327,8 @@ export interface StreamsTable {
   end_reason: 'host' | 'timer' | 'abandoned' | null;
   host_seen_at: string;
   video_room: number | null;
+  /** The most sockets in the show's room at once (what the viewer count showed), for the dashboard. */
+  peak_viewers: Generated<number>;
   created_at: string;
 }
 
@@ -526,6 +532,19 @@ export interface ProductViewDaysTable {
 }
 
 /** A person's saved search (issue 32, ADR 0040); `search_key` keeps the same search to one row. */
+/** Each product's views over the window's 30 Gulf days (ADR 0043): +1 as counted, a day's counters off as it leaves. */
+export interface ProductViewTotalsTable {
+  product_id: string;
+  seller_id: string;
+  views: number;
+}
+
+/** One row (id 1): the first Gulf day `product_view_totals` holds. */
+export interface ProductViewWindowTable {
+  id: number;
+  first_day: string;
+}
+
 export interface SavedSearchesTable {
   id: string;
   user_id: string;

@@ -168,4 +168,12 @@ export const API: Routes<typeof Contract> = {
     create: { method: 'POST', path: '/api/saved-searches' },
     remove: { method: 'DELETE', path: '/api/saved-searches/:id' },
   },
+  dashboard: {
+    sales: { method: 'GET', path: '/api/me/dashboard/sales' },
+    ordersByStatus: { method: 'GET', path: '/api/me/dashboard/orders-by-status' },
+    topProducts: { method: 'GET', path: '/api/me/dashboard/top-products' },
+    auctions: { method: 'GET', path: '/api/me/dashboard/auctions' },
+    auctionBids: { method: 'GET', path: '/api/me/dashboard/auctions/:id/bids' },
+    shows: { method: 'GET', path: '/api/me/dashboard/shows' },
+  },
 };

@@ -48,6 +48,8 @@ export const ROUTES: RouteObject[] = [
   { path: 'product/:productId', ...page('ProductPage') },
   { path: 'AddProduct', ...page('AddProductPage') },
   { path: 'settings', ...page('SettingsPage') },
+  // Issue 32: the signed-in seller's own figures; the only page with charts (uPlot).
+  { path: 'dashboard', ...page('DashboardPage') },
   { path: 'cart', ...page('CartPage') },
   { path: 'checkout', ...page('CheckoutPage') },
   { path: 'live', ...page('LiveListPage') },

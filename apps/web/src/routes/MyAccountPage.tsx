@@ -144,9 +144,14 @@ function Account({ userId }: { userId: string }) {
         profile={p}
         actions={
           own ? (
-            <Link to="/EditProfile" className="btn btn--ghost btn--small">
-              {t('account.editProfile')}
-            </Link>
+            <>
+              <Link to="/EditProfile" className="btn btn--ghost btn--small">
+                {t('account.editProfile')}
+              </Link>
+              <Link to="/dashboard" className="btn btn--ghost btn--small" data-testid="open-dashboard">
+                {t('dashboard.open')}
+              </Link>
+            </>
           ) : (
             <>
               <FollowButton profile={p} allowed={requireVerified} />

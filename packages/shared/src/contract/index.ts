@@ -5,6 +5,7 @@ import { reports } from './reports.js';
 import { savedSearches } from './saved-searches.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
+import { dashboard } from './dashboard.js';
 import type { Endpoint } from './endpoint.js';
 import { feed } from './feed.js';
 import { notifications } from './notifications.js';
@@ -36,6 +37,7 @@ export const API = {
   aftersale,
   wins,
   savedSearches,
+  dashboard,
 };
 
 /** The same, as one list. */

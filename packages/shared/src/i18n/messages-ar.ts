@@ -320,6 +320,10 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   taxAddressTooLong: 'يجب ألا يزيد العنوان عن 400 حرف.',
   taxDetailsSaved: 'تم حفظ بياناتك الضريبية. تستخدمها الفواتير الصادرة من الآن.',
   invoiceNotFound: 'لم يتم العثور على هذه الفاتورة.',
+
+  // The seller's dashboard (issue 32)
+  dashboardRange: 'اختر الأيام أو الأسابيع أو الأشهر.',
+  dashboardTopBy: 'اختر المشاهدات أو الإعجابات أو المبيعات.',
 };
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */
 export const bidAtLeastAr = (minimum: string) => `${MSG_AR.bidTooLow} زايد بمبلغ ${minimum} على الأقل.`;

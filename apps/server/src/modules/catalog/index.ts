@@ -40,7 +40,11 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     },
     referencedUploads: () => service.referencedUploads(),
     // Issue 32: yesterday's view marks are no longer needed for the once-a-day dedup.
-    jobs: [{ name: 'catalog.sweep-view-marks', everyMs: 6 * 3600_000, run: () => views.sweep() }],
+    jobs: [
+      { name: 'catalog.sweep-view-marks', everyMs: 6 * 3600_000, run: () => views.sweep() },
+      // The dashboard's 30-day view totals (ADR 0043): a day leaves them within 10 minutes of Gulf midnight.
+      { name: 'catalog.roll-view-window', everyMs: 10 * 60_000, run: () => views.rollWindow() },
+    ],
     firstPaintImage: (pathname, search) => service.firstPaintImage(pathname, search),
   };
 });

@@ -46,3 +46,49 @@ export const viewsOfSeller = (db: Db, ownerId: string, fromDay: string) =>
 /** Forgets who was counted on days before `day`: the marks only dedup today; the counters stay. */
 export const deleteMarksBefore = (db: Db, day: string) =>
   db.deleteFrom('product_views').where('day', '<', day).execute();
+
+/** One more view in the product's 30-day total (ADR 0043), with its seller for the seller's index. */
+export const addToTotal = (db: Db, productId: string, sellerId: string) =>
+  db
+    .insertInto('product_view_totals')
+    .values({ product_id: productId, seller_id: sellerId, views: 1 })
+    .onConflict((oc) =>
+      oc.column('product_id').doUpdateSet((eb) => ({ views: eb('product_view_totals.views', '+', 1) })),
+    )
+    .execute();
+
+/** The first Gulf day the totals hold. */
+export const windowStart = async (db: Db) =>
+  (await db.selectFrom('product_view_window').select('first_day').where('id', '=', 1).executeTakeFirst())?.first_day;
+
+/**
+ * Takes `day` out of the totals: each product counted that day loses that day's views, and the
+ * window starts the next day. Only if the window still starts on `day` (another instance may have
+ * done it): false otherwise.
+ */
+export async function dropDay(db: Db, day: string, next: string): Promise<boolean> {
+  const moved = await db
+    .updateTable('product_view_window')
+    .set({ first_day: next })
+    .where('id', '=', 1)
+    .where('first_day', '=', day)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await db
+    .updateTable('product_view_totals')
+    .set((eb) => ({
+      views: eb(
+        'views',
+        '-',
+        eb
+          .selectFrom('product_view_days')
+          .select('product_view_days.views')
+          .whereRef('product_view_days.product_id', '=', 'product_view_totals.product_id')
+          .where('product_view_days.day', '=', day),
+      ),
+    }))
+    .where('product_id', 'in', (eb) => eb.selectFrom('product_view_days').select('product_id').where('day', '=', day))
+    .execute();
+  await db.deleteFrom('product_view_totals').where('views', '<=', 0).execute();
+  return true;
+}

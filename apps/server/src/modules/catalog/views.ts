@@ -38,7 +38,9 @@ export function createViewsService(deps: { db: Kysely<DB>; clock: Clock }) {
       const day = gulfDay(deps.clock.now());
       const viewer = viewerKey(user, visitorId);
       await db.transaction().execute(async (trx) => {
-        if (await q.markViewed(trx, productId, day, viewer)) await q.countView(trx, productId, day);
+        if (!(await q.markViewed(trx, productId, day, viewer))) return;
+        await q.countView(trx, productId, day);
+        await q.addToTotal(trx, productId, product.owner_id);
       });
     },
 
@@ -48,6 +50,21 @@ export function createViewsService(deps: { db: Kysely<DB>; clock: Clock }) {
      */
     async sweep(): Promise<void> {
       await q.deleteMarksBefore(db, gulfDayBefore(deps.clock.now(), 1));
+    },
+
+    /**
+     * Moves the 30-day totals' window to today's: each day that has left it is taken out, one
+     * transaction per day (a job; the first run after Gulf midnight does it). Until it runs the
+     * totals hold the day before too.
+     */
+    async rollWindow(): Promise<void> {
+      const first = gulfDayBefore(deps.clock.now(), VIEW_WINDOW_DAYS - 1);
+      for (;;) {
+        const start = await q.windowStart(db);
+        if (!start || start >= first) return;
+        const next = new Date(Date.parse(`${start}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
+        await db.transaction().execute((trx) => q.dropDay(trx, start, next));
+      }
     },
 
     /** The seller's views per product over the last 30 Gulf days, today included. */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
+import { gulfDay } from '../../lib/gulf-time.js';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -42,8 +43,15 @@ export function awaitingAddressOrder(order: {
 }
 
 export const insertOrder = (db: Db, row: Insertable<DB['orders']>) => db.insertInto('orders').values(row).execute();
-export const insertLines = (db: Db, rows: Insertable<DB['order_lines']>[]) =>
-  db.insertInto('order_lines').values(rows).execute();
+/**
+ * An order's lines, sold at `soldAt` (the order's creation, or a show's win added later): each
+ * keeps that Gulf day, by which the seller's dashboard reads their sales from an index (ADR 0043).
+ */
+export const insertLines = (db: Db, rows: Omit<Insertable<DB['order_lines']>, 'sale_day'>[], soldAt: string) =>
+  db
+    .insertInto('order_lines')
+    .values(rows.map((row) => ({ ...row, sale_day: gulfDay(soldAt) })))
+    .execute();
 
 /** Gives an auction's order its delivery address, once: only while it is still waiting for one. */
 export async function setAddress(

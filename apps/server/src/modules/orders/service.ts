@@ -164,6 +164,7 @@ export function createOrdersService(deps: {
     auctionId: string | null,
   ): Promise<string> {
     const id = crypto.randomUUID();
+    const createdAt = deps.clock.iso();
     await q.insertOrder(
       trx,
       q.awaitingAddressOrder({
@@ -172,26 +173,30 @@ export function createOrdersService(deps: {
         idempotencyKey,
         subtotal: sale.price,
         vat: vatFor(sale.price),
-        createdAt: deps.clock.iso(),
+        createdAt,
         auctionId,
         completeBy: completeBy(),
       }),
     );
-    await q.insertLines(trx, [
-      {
-        id: crypto.randomUUID(),
-        order_id: id,
-        position: 0,
-        product_id: sale.productId,
-        seller_id: sale.sellerId,
-        title: sale.title,
-        image_key: sale.imageKey,
-        unit_price: sale.price,
-        quantity: 1,
-        line_total: sale.price,
-        auction_id: sale.auctionId,
-      },
-    ]);
+    await q.insertLines(
+      trx,
+      [
+        {
+          id: crypto.randomUUID(),
+          order_id: id,
+          position: 0,
+          product_id: sale.productId,
+          seller_id: sale.sellerId,
+          title: sale.title,
+          image_key: sale.imageKey,
+          unit_price: sale.price,
+          quantity: 1,
+          line_total: sale.price,
+          auction_id: sale.auctionId,
+        },
+      ],
+      createdAt,
+    );
     if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);
     return id;
   }
@@ -200,21 +205,25 @@ export function createOrdersService(deps: {
   async function addToShow(trx: Trx, buyerId: string, streamId: string, line: ShowLine): Promise<string> {
     const orderId = await openShowOrder(trx, buyerId, streamId);
     const before = await q.lineSums(trx, orderId);
-    await q.insertLines(trx, [
-      {
-        id: crypto.randomUUID(),
-        order_id: orderId,
-        position: Number(before.last_position) + 1,
-        product_id: line.productId,
-        seller_id: line.sellerId,
-        title: line.title,
-        image_key: line.imageKey,
-        unit_price: line.unitPrice,
-        quantity: 1,
-        line_total: line.unitPrice,
-        auction_id: line.auctionId,
-      },
-    ]);
+    await q.insertLines(
+      trx,
+      [
+        {
+          id: crypto.randomUUID(),
+          order_id: orderId,
+          position: Number(before.last_position) + 1,
+          product_id: line.productId,
+          seller_id: line.sellerId,
+          title: line.title,
+          image_key: line.imageKey,
+          unit_price: line.unitPrice,
+          quantity: 1,
+          line_total: line.unitPrice,
+          auction_id: line.auctionId,
+        },
+      ],
+      deps.clock.iso(),
+    );
     const subtotal = Number(before.subtotal) + line.unitPrice;
     const vat = vatFor(subtotal);
     await q.setTotals(trx, orderId, { subtotal, vat, total: subtotal + vat });
@@ -358,6 +367,7 @@ export function createOrdersService(deps: {
       try {
         await db.transaction().execute(async (trx) => {
           const quote = await price(trx, buyer, input.lines);
+          const placedAt = deps.clock.iso();
           await q.insertOrder(trx, {
             id,
             buyer_id: buyer.id,
@@ -372,7 +382,7 @@ export function createOrdersService(deps: {
             area: input.address.area,
             street: input.address.street,
             phone: input.address.phone,
-            created_at: deps.clock.iso(),
+            created_at: placedAt,
             auction_id: null,
           });
           await q.insertLines(
@@ -390,6 +400,7 @@ export function createOrdersService(deps: {
               line_total: l.lineTotal,
               ship_by: deps.clock.iso(deps.shipWithinMs),
             })),
+            placedAt,
           );
           // Product rows are locked in id order, so two carts with the same products in another order cannot deadlock.
           const byId = [...quote.lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));

@@ -145,6 +145,16 @@ export const markHostSeen = (db: Db, id: string, hostId: string, now: string) =>
     .where('status', '=', 'live')
     .execute();
 
+/** Raises a live show's peak audience; a count at or below it writes nothing (the where clause). */
+export const raisePeakViewers = (db: Db, id: string, count: number) =>
+  db
+    .updateTable('streams')
+    .set({ peak_viewers: count })
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .where('peak_viewers', '<', count)
+    .execute();
+
 export const setVideoRoom = (db: Db, id: string, room: number | null) =>
   db.updateTable('streams').set({ video_room: room }).where('id', '=', id).execute();
 

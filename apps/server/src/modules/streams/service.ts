@@ -515,6 +515,15 @@ export function createStreamsService(deps: StreamsDeps) {
       await q.markHostSeen(db, streamId, userId, clock.iso());
     },
 
+    /**
+     * The room's count as it went out (at most every two seconds per show): kept when it is the
+     * show's highest yet, for the seller's dashboard (ADR 0043). With several instances each
+     * counts the whole room (the adapter's roomSize), so the peak is the room's, not one instance's.
+     */
+    async notePeakViewers(streamId: string, count: number): Promise<void> {
+      await q.raisePeakViewers(db, streamId, count);
+    },
+
     /** Who may watch: anyone, except a person the host removed. Returns whether this person hosts it, and whether it is live. */
     async admit(userId: string | null, streamId: string): Promise<{ isHost: boolean; live: boolean }> {
       const row = await mustFind(streamId);

@@ -44,7 +44,10 @@ export function streamsSocket(
         pendingCounts.delete(streamId);
         out
           .roomSize(streamRoom(streamId))
-          .then((count) => out.to(streamRoom(streamId)).emit('stream:viewers', { streamId, count }))
+          .then((count) => {
+            out.to(streamRoom(streamId)).emit('stream:viewers', { streamId, count });
+            return streams.notePeakViewers(streamId, count);
+          })
           .catch(() => undefined);
       }, COUNT_EVERY_MS).unref(),
     );

@@ -14,6 +14,7 @@ import aftersale from './ar/aftersale.json';
 import wins from './ar/wins.json';
 import backoffice from './ar/backoffice.json';
 import searches from './ar/searches.json';
+import dashboard from './ar/dashboard.json';
 
 export default {
   ...account,
@@ -31,4 +32,5 @@ export default {
   ...wins,
   ...backoffice,
   ...searches,
+  ...dashboard,
 };

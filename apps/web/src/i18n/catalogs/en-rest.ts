@@ -14,6 +14,7 @@ import aftersale from './en/aftersale.json';
 import wins from './en/wins.json';
 import backoffice from './en/backoffice.json';
 import searches from './en/searches.json';
+import dashboard from './en/dashboard.json';
 
 export default {
   ...account,
@@ -31,4 +32,5 @@ export default {
   ...wins,
   ...backoffice,
   ...searches,
+  ...dashboard,
 };

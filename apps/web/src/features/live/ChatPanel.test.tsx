@@ -81,8 +81,11 @@ describe('the live chat', () => {
       message: 'Bid amount must be higher than current bid. Bid at least AED 155.00.',
     });
     send('150');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Bid amount must be higher than current bid. Bid at least AED 155.00.',
+    // The first answer's alert is still up until the second answer lands: wait for its words.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Bid amount must be higher than current bid. Bid at least AED 155.00.',
+      ),
     );
     const [first, second] = requestSocket.mock.calls.map((c) => (c[1] as { clientId: string }).clientId);
     expect(second).toBe(first);

@@ -46,14 +46,18 @@ export const ordersByLineStatus = (db: Kysely<DB>, sellerId: string) =>
 
 /**
  * The same, for the seller's orders still waiting for their address (won, not yet placed): few
- * at any time, found by the orders' (status, deadline) index.
+ * at any time, found by the orders' (status, deadline) index. A cross join because SQLite keeps
+ * its tables in that order: with an inner join it walked all of the seller's lines and looked each
+ * order up (19 ms of the chart's 31 at 20,000 lines), where the few waiting orders each find their
+ * lines by (seller_id, order_id). PostgreSQL plans a cross join with conditions as an inner join.
  */
 export const awaitingByLineStatus = (db: Kysely<DB>, sellerId: string) =>
   db
     .selectFrom('orders')
-    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .crossJoin('order_lines')
     .select((eb) => ['order_lines.status', eb.fn.count<number | string>('orders.id').distinct().as('orders')])
     .where('orders.status', '=', 'awaiting_address')
+    .whereRef('order_lines.order_id', '=', 'orders.id')
     .where('order_lines.seller_id', '=', sellerId)
     .groupBy('order_lines.status')
     .execute();

@@ -2,18 +2,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { startAuction } from '../apps/server/test/auction-support.js';
-import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
+import { createUser, insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import type { TestApp } from '../apps/server/test/support.js';
 import { grantStaff } from '../apps/server/src/modules/accounts/staff.js';
 import {
   describeInBrowser,
   fitsWidth,
-  openPage,
-  signInContext,
+  signedInPages,
   startServer,
   useBrowser,
   type RunningServer,
-  type TrackedPage,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
@@ -30,40 +28,25 @@ describeInBrowser('reports handled by staff', () => {
 
   describe('on sqlite', () => {
     let server: RunningServer;
-    const pages: TrackedPage[] = [];
     const users = {} as Record<'seller' | 'buyer' | 'staff', TestUser>;
     const app = () => server as unknown as TestApp;
+    const pages = signedInPages(browser, () => server);
+    const signedIn = async (who: keyof typeof users): Promise<Page> =>
+      (await pages.open(users[who], { viewport: PHONE })).page;
 
     async function session(who: keyof typeof users): Promise<string> {
       return `souq_sid=${(await server.accounts.createSession(users[who].id)).token}`;
     }
 
-    async function signedIn(who: keyof typeof users): Promise<Page> {
-      const tracked = await openPage(browser(), server.url, PHONE);
-      pages.push(tracked);
-      await signInContext(tracked.context, server.url, users[who].cookie);
-      return tracked.page;
-    }
-
     beforeAll(async () => {
       server = await startServer('sqlite');
-      for (const who of ['seller', 'buyer', 'staff'] as const) {
-        const email = `${who}_admin@example.com`;
-        const row = await server.accounts.createAccountDirectly({
-          email,
-          username: `${who}_admin`,
-          phone: '0501234567',
-          password: 'souq-e2e-pass',
-          verified: true,
-        });
-        users[who] = { id: row.id, username: `${who}_admin`, email, cookie: '' };
-        users[who].cookie = await session(who);
-      }
+      for (const who of ['seller', 'buyer', 'staff'] as const)
+        users[who] = await createUser(app(), { username: `${who}_admin` });
       // The same function `npm run staff:grant` runs.
       expect(await grantStaff(server.database.db, users.staff.email)).toBe(true);
     });
     afterAll(async () => {
-      for (const p of pages) await p.context.close();
+      await pages.closeAll();
       await server?.close();
     });
 

@@ -14,8 +14,7 @@ import type { TestApp } from '../apps/server/test/support.js';
 import {
   describeInBrowser,
   fitsWidth,
-  openPage,
-  signInContext,
+  signedInPages,
   startServer,
   useBrowser,
   type RunningServer,
@@ -51,7 +50,7 @@ describeInBrowser('the seller dashboard', () => {
 
   describe('on sqlite', () => {
     let server: RunningServer;
-    const pages: TrackedPage[] = [];
+    const pages = signedInPages(browser, () => server);
     let omar: TestUser;
     let khalid: TestUser;
     const app = () => server as unknown as TestApp;
@@ -81,18 +80,12 @@ describeInBrowser('the seller dashboard', () => {
       expect((await call(app(), 'PUT', `/api/products/${product.id}/like`, { user: khalid })).statusCode).toBe(200);
     });
     afterAll(async () => {
-      for (const p of pages) await p.context.close();
+      await pages.closeAll();
       await server?.close();
     });
 
-    async function open(size: keyof typeof SIZES, locale: Locale): Promise<TrackedPage> {
-      const tracked = await openPage(browser(), server.url, SIZES[size]);
-      pages.push(tracked);
-      await signInContext(tracked.context, server.url, omar.cookie);
-      if (locale === 'ar')
-        await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
-      return tracked;
-    }
+    const open = (size: keyof typeof SIZES, locale: Locale): Promise<TrackedPage> =>
+      pages.open(omar, { viewport: SIZES[size], arabic: locale === 'ar' });
 
     it('keeps uPlot out of a first visit: only the dashboard loads it', async () => {
       const { page, errors } = await open('phone', 'en');

@@ -1,19 +1,17 @@
 import type { Page } from 'playwright-core';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../apps/server/test/aftersale-support.js';
-import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
+import { createProduct, createUser, type TestUser } from '../apps/server/test/catalog-support.js';
+import { pdfText } from '../apps/server/test/pdf-support.js';
 import type { TestApp } from '../apps/server/test/support.js';
 import { BRANDS, latinLeftovers } from './support/arabic.js';
 import {
   describeInBrowser,
   fitsWidth,
-  openPage,
-  signInContext,
+  signedInPages,
   startServer,
   useBrowser,
   type RunningServer,
-  type TrackedPage,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
@@ -22,22 +20,12 @@ const TRN = '100123456700003';
 const LEGAL = 'Khalid Trading LLC';
 const ADDRESS = 'Office 12, Al Quoz 3, Dubai';
 
-/** What a PDF reader extracts from the file: every page's text, joined. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++)
-    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  await pdf.destroy();
-  return pages.join('\n');
-}
-
 /** Clicks an invoice link as a person does and reads the file the browser saved. */
 async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
   const chunks: Buffer[] = [];
   for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-  return { name: file.suggestedFilename(), text: await pdfText(Buffer.concat(chunks)) };
+  return { name: file.suggestedFilename(), text: (await pdfText(Buffer.concat(chunks))).join('\n') };
 }
 
 /**
@@ -50,36 +38,19 @@ describeInBrowser('tax invoices', () => {
 
   describe('on sqlite', () => {
     let server: RunningServer;
-    const pages: TrackedPage[] = [];
     const users = {} as Record<'seller' | 'buyer', TestUser>;
     const app = () => server as unknown as TestApp;
-
-    async function signedIn(who: keyof typeof users, arabic = false): Promise<Page> {
-      const tracked = await openPage(browser(), server.url, PHONE);
-      pages.push(tracked);
-      await signInContext(tracked.context, server.url, users[who].cookie);
-      if (arabic)
-        await tracked.context.addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
-      return tracked.page;
-    }
+    const pages = signedInPages(browser, () => server);
+    const signedIn = async (who: keyof typeof users, arabic = false): Promise<Page> =>
+      (await pages.open(users[who], { viewport: PHONE, arabic })).page;
 
     beforeAll(async () => {
       server = await startServer('sqlite');
-      for (const who of ['seller', 'buyer'] as const) {
-        const email = `${who}_invoices@example.com`;
-        const row = await server.accounts.createAccountDirectly({
-          email,
-          username: `${who}_invoices`,
-          phone: '0501234567',
-          password: 'souq-e2e-pass',
-          verified: true,
-        });
-        const cookie = `souq_sid=${(await server.accounts.createSession(row.id)).token}`;
-        users[who] = { id: row.id, username: `${who}_invoices`, email, cookie };
-      }
+      for (const who of ['seller', 'buyer'] as const)
+        users[who] = await createUser(app(), { username: `${who}_invoices` });
     });
     afterAll(async () => {
-      for (const p of pages) await p.context.close();
+      await pages.closeAll();
       await server?.close();
     });
 
@@ -131,7 +102,7 @@ describeInBrowser('tax invoices', () => {
       expect(bought.text).toContain(TRN);
       expect(bought.text).toContain('AED 1,260.00');
       await fitsWidth(buyer);
-      for (const p of pages) expect(p.errors).toEqual([]);
+      for (const p of pages.all()) expect(p.errors).toEqual([]);
     });
 
     it('shows Settings in Arabic with no English left, axe-clean and no sideways scroll at 360 px', async () => {

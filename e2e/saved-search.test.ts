@@ -1,16 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
+import { createProduct, createUser, type TestUser } from '../apps/server/test/catalog-support.js';
 import type { TestApp } from '../apps/server/test/support.js';
 import {
   describeInBrowser,
   fitsWidth,
-  openPage,
-  signInContext,
+  signedInPages,
   startServer,
   useBrowser,
   type RunningServer,
-  type TrackedPage,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
@@ -26,34 +24,19 @@ describeInBrowser('saved-search alerts', () => {
 
   describe('on sqlite', () => {
     let server: RunningServer;
-    const pages: TrackedPage[] = [];
     const users = {} as Record<'shopper' | 'seller', TestUser>;
     const app = () => server as unknown as TestApp;
-
-    async function signedIn(who: keyof typeof users): Promise<Page> {
-      const tracked = await openPage(browser(), server.url, PHONE);
-      pages.push(tracked);
-      await signInContext(tracked.context, server.url, users[who].cookie);
-      return tracked.page;
-    }
+    const pages = signedInPages(browser, () => server);
+    const signedIn = async (who: keyof typeof users): Promise<Page> =>
+      (await pages.open(users[who], { viewport: PHONE })).page;
 
     beforeAll(async () => {
       server = await startServer('sqlite');
-      for (const who of ['shopper', 'seller'] as const) {
-        const email = `${who}_alerts@example.com`;
-        const row = await server.accounts.createAccountDirectly({
-          email,
-          username: `${who}_alerts`,
-          phone: '0501234567',
-          password: 'souq-e2e-pass',
-          verified: true,
-        });
-        const cookie = `souq_sid=${(await server.accounts.createSession(row.id)).token}`;
-        users[who] = { id: row.id, username: `${who}_alerts`, email, cookie };
-      }
+      for (const who of ['shopper', 'seller'] as const)
+        users[who] = await createUser(app(), { username: `${who}_alerts` });
     });
     afterAll(async () => {
-      for (const p of pages) await p.context.close();
+      await pages.closeAll();
       await server?.close();
     });
 
@@ -86,7 +69,7 @@ describeInBrowser('saved-search alerts', () => {
       await list.getByText('“saluki falcon”').waitFor();
       await axeClean(shopper);
       await fitsWidth(shopper);
-      for (const p of pages) expect(p.errors).toEqual([]);
+      for (const p of pages.all()) expect(p.errors).toEqual([]);
     });
   });
 });

@@ -1,22 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DELIVER, makeStaff, moveLine, placeOrder } from '../apps/server/test/aftersale-support.js';
-import { call } from '../apps/server/test/catalog-support.js';
-import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
+import { call, createUser, insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import type { TestApp } from '../apps/server/test/support.js';
 import {
   describeInBrowser,
   fitsWidth,
-  launchBrowser,
-  openPage,
-  signInContext,
+  signedInPages,
   startServer,
+  useBrowser,
   type RunningServer,
-  type TrackedPage,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
@@ -30,42 +27,25 @@ const PHONE = { width: 360, height: 780 };
  * only what a person does is done in the browser. One database: the rules are the server suites'.
  */
 describeInBrowser('seller trust in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let server: RunningServer;
   let seller: TestUser;
   let buyer: TestUser;
-  const pages: TrackedPage[] = [];
+  const pages = signedInPages(browser, () => server);
   const t = () => server as unknown as TestApp;
 
-  const person = async (name: string): Promise<TestUser> => {
-    const row = await server.accounts.createAccountDirectly({
-      email: `${name}@example.com`,
-      username: name,
-      phone: '0501234567',
-      password: 'souq-e2e-pass',
-      verified: true,
-    });
-    const session = await server.accounts.createSession(row.id);
-    return { id: row.id, username: name, email: row.email, cookie: `souq_sid=${session.token}` };
-  };
-  const open = async (who: TestUser): Promise<Page> => {
-    const tracked = await openPage(browser, server.url, PHONE);
-    pages.push(tracked);
-    await signInContext(tracked.context, server.url, who.cookie);
-    return tracked.page;
-  };
+  const person = (name: string): Promise<TestUser> => createUser(t(), { username: name });
+  const open = async (who: TestUser): Promise<Page> => (await pages.open(who, { viewport: PHONE })).page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     server = await startServer('sqlite', {
       aftersale: { shipWithinMs: SHIP_WITHIN_MS, problemAnswerMs: 48 * 3_600_000 },
     });
     [seller, buyer] = await Promise.all([person('amira_oud'), person('omar_buyer')]);
   });
   afterAll(async () => {
-    for (const p of pages) await p.context.close();
+    await pages.closeAll();
     await server?.close();
-    await browser?.close();
   });
 
   it('the buyer cancels a line the seller was late to ship, and the seller sees it cancelled', async () => {
@@ -187,6 +167,6 @@ describeInBrowser('seller trust in the browser', () => {
     await card.getByTestId('problem-decision').getByText('The photo shows the tear.').waitFor();
     const audit = (await call(t(), 'GET', '/api/admin/audit', { user: staff })).json();
     expect(audit.actions[0]).toMatchObject({ action: 'decide_dispute_for_buyer', reason: 'The photo shows the tear.' });
-    for (const p of pages) expect(p.errors).toEqual([]);
+    for (const p of pages.all()) expect(p.errors).toEqual([]);
   });
 });

@@ -7,12 +7,10 @@ import { gulfDay } from '../apps/server/src/modules/auctions/strikes.js';
 import {
   describeInBrowser,
   fitsWidth,
-  openPage,
-  signInContext,
+  signedInPages,
   startServer,
   useBrowser,
   type RunningServer,
-  type TrackedPage,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
@@ -28,7 +26,7 @@ const PHONE = { width: 360, height: 780 };
 describeInBrowser('winners who don’t pay, in the browser', () => {
   const browser = useBrowser();
   let server: RunningServer;
-  const pages: TrackedPage[] = [];
+  const pages = signedInPages(browser, () => server);
   let seller: TestUser;
   let winner: TestUser;
   let runnerUp: TestUser;
@@ -38,16 +36,12 @@ describeInBrowser('winners who don’t pay, in the browser', () => {
     [seller, winner, runnerUp] = [await createUser(server), await createUser(server), await createUser(server)];
   });
   afterAll(async () => {
-    for (const p of pages) await p.context.close();
+    await pages.closeAll();
     await server?.close();
   });
 
-  async function signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
-    const tracked = await openPage(browser(), server.url, viewport);
-    pages.push(tracked);
-    await signInContext(tracked.context, server.url, user.cookie);
-    return tracked.page;
-  }
+  const signedIn = async (user: TestUser, viewport?: { width: number; height: number }): Promise<Page> =>
+    (await pages.open(user, { viewport })).page;
 
   /** An auction the winner wins at 200 over the runner-up's 150, closed now by the closer. */
   async function won(title: string): Promise<string> {
@@ -146,6 +140,6 @@ describeInBrowser('winners who don’t pay, in the browser', () => {
     await axeClean(admin);
     await page.goto('/admin/strikes');
     await page.getByText('Only Souq staff can do this.').waitFor();
-    expect(pages.flatMap((p) => p.errors)).toEqual([]);
+    expect(pages.all().flatMap((p) => p.errors)).toEqual([]);
   });
 });

@@ -105,6 +105,37 @@ export function signInContext(context: BrowserContext, url: string, session: str
   return context.addCookies([{ name: 'souq_sid', value, url, httpOnly: true, sameSite: 'Lax' }]);
 }
 
+/** The page's language, as the header's switch leaves it for a visitor. */
+export function inArabic(context: BrowserContext, url: string): Promise<void> {
+  return context.addCookies([{ name: 'souq_lang', value: 'ar', url, sameSite: 'Lax' }]);
+}
+
+/**
+ * Pages signed in as a suite's people (a session cookie the test made), each tracked so the suite
+ * closes them all at the end: what every signed-in browser suite opens its pages with.
+ */
+export function signedInPages(browser: () => Browser, server: () => RunningServer) {
+  const pages: TrackedPage[] = [];
+  return {
+    /** Every page opened so far, for a suite that checks their console errors. */
+    all: (): readonly TrackedPage[] => pages,
+    async open(
+      user: { cookie: string },
+      { viewport, arabic = false }: { viewport?: { width: number; height: number }; arabic?: boolean } = {},
+    ): Promise<TrackedPage> {
+      const { url } = server();
+      const tracked = await openPage(browser(), url, viewport);
+      pages.push(tracked);
+      await signInContext(tracked.context, url, user.cookie);
+      if (arabic) await inArabic(tracked.context, url);
+      return tracked;
+    },
+    async closeAll(): Promise<void> {
+      for (const tracked of pages.splice(0)) await tracked.context.close();
+    },
+  };
+}
+
 /** Into test-results/: the whole page, or (fullPage false) what the screen shows, which reads better for a phone. */
 export async function screenshot(
   page: Page,

@@ -18,6 +18,21 @@ const groupBy = <T, K>(items: T[], key: (item: T) => K) => {
   return groups;
 };
 
+/** A document's line, from an order line as it was when the document was issued. */
+const documentLine = (l: {
+  id: string;
+  title: string;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+}): InvoiceDocument['lines'][number] => ({
+  lineId: l.id,
+  title: l.title,
+  quantity: l.quantity,
+  unitPrice: l.unit_price,
+  lineTotal: l.line_total,
+});
+
 /**
  * Invoices and credit notes (issue 32, ADR 0042): documents of an order, one per seller's lines,
  * issued in the transaction that places the order or cancels a line, so there is never a placed
@@ -99,13 +114,7 @@ export function createInvoices(deps: { db: Kysely<DB>; clock: Clock; profiles: P
               trn: details?.trn ?? null,
             },
             buyer: { name: order.display_name || order.username, address: addressLine(order) },
-            lines: lines.map((l) => ({
-              lineId: l.id,
-              title: l.title,
-              quantity: l.quantity,
-              unitPrice: l.unit_price,
-              lineTotal: l.line_total,
-            })),
+            lines: lines.map(documentLine),
             subtotal,
             vat,
             total: subtotal + vat,
@@ -142,13 +151,7 @@ export function createInvoices(deps: { db: Kysely<DB>; clock: Clock; profiles: P
             orderNumber: cited.orderNumber,
             seller: cited.seller,
             buyer: cited.buyer,
-            lines: group.map((l) => ({
-              lineId: l.id,
-              title: l.title,
-              quantity: l.quantity,
-              unitPrice: l.unit_price,
-              lineTotal: l.line_total,
-            })),
+            lines: group.map(documentLine),
             subtotal,
             vat,
             total: subtotal + vat,

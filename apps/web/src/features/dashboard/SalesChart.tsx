@@ -6,7 +6,7 @@ import { Money } from '../../components/Money';
 import { useT } from '../../i18n';
 import { useSales } from './api';
 import { ChartCard, ChartEmpty, Choice } from './ChartCard';
-import { axis, bucketLabel, baseOptions, categoryScale, compact, count } from './format';
+import { axis, bucketLabel, baseOptions, categoryScale, count, countAxis, moneyAxis } from './format';
 import { CHART_COLORS, UChart, bars } from './UChart';
 
 function SalesPlot({ sales, locale }: { sales: DashboardSales; locale: Locale }) {
@@ -46,14 +46,8 @@ function SalesPlot({ sales, locale }: { sales: DashboardSales; locale: Locale })
           values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? label(i) : '')),
           incrs: [1, 2, 3, 5, 7, 10, 15],
         }),
-        axis({ scale: 'aed', size: 48, values: (_u, splits) => splits.map((v) => compact(locale, v / 100)) }),
-        axis({
-          scale: 'n',
-          side: 1,
-          size: 36,
-          grid: { show: false },
-          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count(locale, v) : '')),
-        }),
+        moneyAxis(locale),
+        countAxis(locale),
       ],
     };
     const data: uPlot.AlignedData = [

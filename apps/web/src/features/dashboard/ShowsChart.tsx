@@ -7,7 +7,7 @@ import { Money } from '../../components/Money';
 import { useT } from '../../i18n';
 import { useShows } from './api';
 import { ChartCard, ChartEmpty } from './ChartCard';
-import { axis, baseOptions, categoryScale, compact, count, gulfDayShort } from './format';
+import { axis, baseOptions, categoryScale, count, countAxis, gulfDayShort, moneyAxis } from './format';
 import { CHART_COLORS, UChart, bars } from './UChart';
 
 /** Each show, oldest to newest: its takings as a bar, its peak viewers as a line on their own scale. */
@@ -44,14 +44,8 @@ function ShowsPlot({ shows, locale }: { shows: DashboardShows['shows']; locale: 
           values: (_u, splits) =>
             splits.map((i) => (Number.isInteger(i) && inOrder[i] ? gulfDayShort(inOrder[i].startedAt, locale) : '')),
         }),
-        axis({ scale: 'aed', size: 48, values: (_u, splits) => splits.map((v) => compact(locale, v / 100)) }),
-        axis({
-          scale: 'n',
-          side: 1,
-          size: 36,
-          grid: { show: false },
-          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count(locale, v) : '')),
-        }),
+        moneyAxis(locale),
+        countAxis(locale),
       ],
     };
     const data: uPlot.AlignedData = [

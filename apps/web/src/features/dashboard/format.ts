@@ -54,6 +54,20 @@ const AXIS = { stroke: '#52606d', grid: { stroke: '#e3e8ec', width: 1 }, ticks: 
 /** An axis in the house's colours; `values` names its ticks. */
 export const axis = (extra: uPlot.Axis = {}): uPlot.Axis => ({ ...AXIS, font: '12px system-ui, sans-serif', ...extra });
 
+/** The left axis of a chart whose bars are amounts (fils): dirhams, short. */
+export const moneyAxis = (locale: Locale): uPlot.Axis =>
+  axis({ scale: 'aed', size: 48, values: (_u, splits) => splits.map((v) => compact(locale, v / 100)) });
+
+/** The right axis of a count drawn over amounts: whole numbers only, and no grid of its own. */
+export const countAxis = (locale: Locale): uPlot.Axis =>
+  axis({
+    scale: 'n',
+    side: 1,
+    size: 36,
+    grid: { show: false },
+    values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count(locale, v) : '')),
+  });
+
 /**
  * `n` categories at 0..n-1, each with half a slot of room either side for its bar. Fixed from `n`,
  * not from the data: uPlot spreads a lone point over a range of its own choosing.

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { cpuProfileDir, profileReport } from './http-load/cpu-profile.js';
 import { checkoutRef, startServer, wrk, type LoadResult, type Server } from './http-load/processes.js';
 import { benchOptions, OPTIONAL_STRING } from './support/options.js';
@@ -102,7 +103,7 @@ async function startApp(build: Build, dialect: string, nodeArgs: string[] = []):
   }
   const server = await startServer(path.join(build.root, 'apps/server/src/main.ts'), env, {
     readyPath: '/api/health',
-    nodeArgs,
+    nodeArgs: [...SERVER_NODE_FLAGS, ...nodeArgs],
   });
   cleanups.push(() => server.stop());
   return server;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = path.join(root, 'deploy/haproxy.cfg');
@@ -96,7 +97,7 @@ export async function startCluster({ instances = 2, env = {}, stdio = 'inherit' 
   try {
     for (let i = 0; i < instances; i++) {
       const [instancePort, metricsPort] = [await freePort(), await freePort()];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         env: {
           ...process.env,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clusterConfig } from '../../../scripts/cluster.mjs';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
 import { REPO_ROOT } from './support.js';
 
 const TEMPLATE = path.join(REPO_ROOT, 'deploy/haproxy.cfg');
@@ -47,6 +48,22 @@ describe('deploy/haproxy.cfg', () => {
       expect(check(path.join(dir, 'haproxy.cfg'))).toContain('Configuration file is valid');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the server’s Node flags', () => {
+  it('are the same wherever a server is started by hand: `npm start` and the README’s instances', () => {
+    const start = (
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start;
+    const instances = fs
+      .readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('apps/server/src/main.ts &'));
+    expect(instances.length).toBeGreaterThan(0);
+    for (const command of [start, ...instances]) {
+      for (const flag of SERVER_NODE_FLAGS) expect(command).toContain(` ${flag} `);
     }
   });
 });

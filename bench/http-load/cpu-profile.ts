@@ -81,7 +81,7 @@ function summarizeProfile(file: string, window: { fromMs: number; toMs: number }
   const pct = (n: number) => `${((100 * n) / busy).toFixed(1)}%`;
   const idle = inWindow.length - busy;
   const lines = [
-    `${inWindow.length} samples, ${((100 * idle) / inWindow.length).toFixed(1)}% idle; shares below are of the busy samples.`,
+    `${inWindow.length} samples from ${Math.round(window.fromMs)} to ${Math.round(window.toMs)} ms after the server started, ${((100 * idle) / inWindow.length).toFixed(1)}% idle; shares below are of the busy samples.`,
     '',
     '| self | function | where |',
     '|---:|---|---|',

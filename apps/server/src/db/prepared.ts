@@ -1,5 +1,28 @@
-import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
+import {
+  SqliteAdapter,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type DialectAdapter,
+  type Kysely,
+  type QueryResult,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { DialectName } from './database.js';
 import type { DB } from './schema.js';
+
+/**
+ * `reference in (list)` in a prepared query, the list one argument (an array of strings): its SQL
+ * is the same for any length. SQLite reads the list as JSON, PostgreSQL as an array.
+ */
+export function inList(dialect: DialectName, reference: string, list: unknown): RawBuilder<SqlBool> {
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(reference)} in (select value from json_each(${list}))`
+    : sql<SqlBool>`${sql.ref(reference)} = any(${list})`;
+}
+
+const dialectOf = (adapter: DialectAdapter): DialectName => (adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 /** Stands in for an argument while the query is built; replaced by the argument's value at each run. */
 class Slot {
@@ -8,12 +31,13 @@ class Slot {
 
 interface Compiled {
   query: CompiledQuery;
+  dialect: DialectName;
   /** For each parameter, the argument it takes, or undefined for a constant of the query. */
   slots: Array<string | undefined>;
 }
 
 function preparedQuery<Args extends object, Row, D>(
-  build: (db: Kysely<D>, args: Args) => Compilable<Row>,
+  build: (db: Kysely<D>, args: Args, dialect: DialectName) => Compilable<Row>,
 ): (db: Kysely<D>, args: Args) => Promise<QueryResult<Row>> {
   // Per dialect: SQLite and PostgreSQL compile differently. Keyed by the adapter, which a
   // database's transactions share with it, so a transaction runs the same compiled query.
@@ -27,19 +51,23 @@ function preparedQuery<Args extends object, Row, D>(
   });
 
   function compile(db: Kysely<D>, adapter: DialectAdapter): Compiled {
-    const query = build(db, standIns).compile() as CompiledQuery;
+    const dialect = dialectOf(adapter);
+    const query = build(db, standIns, dialect).compile() as CompiledQuery;
     const slots = query.parameters.map((p) => (p instanceof Slot ? p.name : undefined));
-    const entry = { query, slots };
+    const entry = { query, dialect, slots };
     compiled.set(adapter, entry);
     return entry;
   }
 
   return (db, args) => {
     const adapter = db.getExecutor().adapter;
-    const { query, slots } = compiled.get(adapter) ?? compile(db, adapter);
-    const parameters = slots.map((name, i) =>
-      name === undefined ? query.parameters[i] : (args as Record<string, unknown>)[name],
-    );
+    const { query, dialect, slots } = compiled.get(adapter) ?? compile(db, adapter);
+    const parameters = slots.map((name, i) => {
+      if (name === undefined) return query.parameters[i];
+      const value = (args as Record<string, unknown>)[name];
+      // A list (inList): SQLite's json_each reads it as JSON.
+      return dialect === 'sqlite' && Array.isArray(value) ? JSON.stringify(value) : value;
+    });
     return db.executeQuery<Row>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
   };
 }
@@ -50,11 +78,12 @@ function preparedQuery<Args extends object, Row, D>(
  * than running a lookup by key; hot queries skip it.
  *
  * `build` receives stand-ins for the arguments, so it must not look at their values: no `if` on
- * an argument (keep one prepared query per shape instead), no arrays (an IN list's length is part
- * of its SQL). Each argument must appear in the query as a value.
+ * an argument (keep one prepared query per shape instead), and a list only through `inList` (an
+ * IN list's length is part of its SQL). Each argument must appear in the query as a value. It is
+ * told the database's dialect, for SQL the two write differently.
  */
 export function prepared<Args extends object, Row, D = DB>(
-  build: (db: Kysely<D>, args: Args) => Compilable<Row>,
+  build: (db: Kysely<D>, args: Args, dialect: DialectName) => Compilable<Row>,
 ): (db: Kysely<D>, args: Args) => Promise<Row[]> {
   const run = preparedQuery(build);
   return async (db, args) => (await run(db, args)).rows;

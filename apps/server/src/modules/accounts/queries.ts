@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { prepared } from '../../db/prepared.js';
+import { inList, prepared } from '../../db/prepared.js';
 import type { DB, EmailTokenPurpose, NewUser, UserRow } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -70,25 +70,29 @@ const sessionUser = prepared((db, p: { idHash: string; now: string }) =>
     .where('sessions.expires_at', '>', p.now),
 );
 
+// Every signed-in request looks its session up, those arriving together at once: compiled once.
+const sessionUsers = prepared((db, p: { idHashes: string[]; now: string }, dialect) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.id_hash as session_id_hash')
+    .where(inList(dialect, 'sessions.id_hash', p.idHashes))
+    .where('sessions.expires_at', '>', p.now),
+);
+
 /** The users of several live sessions, by session: the lookups of requests that arrive together. */
 export async function findSessionUsers(
   db: Db,
   idHashes: readonly string[],
   now: string,
 ): Promise<Map<string, UserRow>> {
-  // One session, the usual case on a quiet server: the statement compiled once.
+  // One session, the usual case on a quiet server.
   if (idHashes.length === 1) {
     const [user] = await sessionUser(db, { idHash: idHashes[0]!, now });
     return new Map(user ? [[idHashes[0]!, user]] : []);
   }
-  const rows = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.id_hash as session_id_hash')
-    .where('sessions.id_hash', 'in', idHashes)
-    .where('sessions.expires_at', '>', now)
-    .execute();
+  const rows = await sessionUsers(db, { idHashes: idHashes as string[], now });
   return new Map(rows.map(({ session_id_hash, ...user }) => [session_id_hash, user]));
 }
 

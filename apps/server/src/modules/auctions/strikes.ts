@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { biddingSuspendedUntil, suspensionDay, type MyStrikes, type StruckPeople } from '@souq/shared';
+import { inList, prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -33,14 +34,18 @@ export function suspensionEnd(times: readonly string[], rule: StrikeRule, now: n
 /** The day a suspension ends, as the refusal names it: Gulf time, YYYY-MM-DD (the browser says it the same way). */
 export const gulfDay = (at: Date) => suspensionDay(at);
 
-const strikesSince = (db: Db, userIds: string[], since: string) =>
+/**
+ * Every bid's batch reads its bidders' strikes (the bid gate): compiled once per database, not
+ * built again for each batch as an IN list of its length.
+ */
+const strikesOf = prepared((db, p: { userIds: string[]; since: string }, dialect) =>
   db
     .selectFrom('unpaid_strikes')
-    .select(['id', 'user_id', 'title', 'created_at'])
-    .where('user_id', 'in', userIds)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
+    .select(['user_id', 'created_at'])
+    .where(inList(dialect, 'user_id', p.userIds))
+    .where('created_at', '>', p.since)
+    .orderBy('created_at'),
+);
 
 export function createStrikes(deps: { db: Kysely<DB>; clock: Clock; rule: StrikeRule }) {
   const { db, clock, rule } = deps;
@@ -51,7 +56,7 @@ export function createStrikes(deps: { db: Kysely<DB>; clock: Clock; rule: Strike
   async function suspensions(runner: Db, userIds: string[]): Promise<Map<string, Date>> {
     const out = new Map<string, Date>();
     if (!userIds.length) return out;
-    const rows = await strikesSince(runner, userIds, relevantSince());
+    const rows = await strikesOf(runner, { userIds, since: relevantSince() });
     const byUser = new Map<string, string[]>();
     for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.created_at]);
     for (const [userId, times] of byUser) {

@@ -39,8 +39,20 @@ export function mergeSocketParts(...parts: SocketParts[]): SocketParts {
   }
   return {
     handlers,
-    onEvent: async (event, out) => {
-      await Promise.all(parts.map(async (part) => part.onEvent?.(event, out)));
+    // As the gateway calls parts: a promise only from a part still reading, one part's failure
+    // not keeping the event from the others.
+    onEvent: (event, out) => {
+      const reading: Array<Promise<void>> = [];
+      for (const part of parts) {
+        try {
+          const result = part.onEvent?.(event, out);
+          if (result) reading.push(result);
+        } catch (error) {
+          reading.push(Promise.reject(error));
+        }
+      }
+      if (reading.length === 0) return undefined;
+      return Promise.all(reading).then(() => undefined);
     },
     onDisconnect: async (session, out) => {
       await Promise.all(parts.map(async (part) => part.onDisconnect?.(session, out)));

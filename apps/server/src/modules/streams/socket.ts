@@ -1,4 +1,4 @@
-import { STREAMS_LOBBY, streamHostRoom, streamRoom, userRoom, MSG } from '@souq/shared';
+import { STREAMS_LOBBY, streamHostRoom, streamRoom, userRoom, MSG, type AuctionUpdate } from '@souq/shared';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { RealtimeOut, SocketParts, SocketSession } from '../../realtime/types.js';
@@ -35,6 +35,12 @@ export function streamsSocket(
   accounts: Pick<AccountsPort, 'userById'>,
   clock: Clock,
 ): SocketParts {
+  /** A bid in a show: the room's banner (price, leader) and the lobby's card. */
+  const bidBanner = async (streamId: string, update: AuctionUpdate, out: RealtimeOut) => {
+    const stream = await streams.bidBanner(streamId, update.auction);
+    if (stream) out.to(streamRoom(streamId)).emit('stream:update', { stream, serverTime: update.serverTime });
+    out.to(STREAMS_LOBBY).emit('streams:changed', { streamId, serverTime: clock.iso() });
+  };
   const pendingCounts = new Map<string, NodeJS.Timeout>();
   const countViewers = (streamId: string, out: RealtimeOut) => {
     if (pendingCounts.has(streamId)) return;
@@ -136,17 +142,13 @@ export function streamsSocket(
     onDisconnect(session, out) {
       for (const streamId of [...joinedBy(session)]) leave(session, streamId, out);
     },
-    async onEvent(event, out) {
+    // Not async: every bid's events come here, and only a stream's bid reads anything.
+    onEvent(event, out) {
       switch (event.type) {
-        case 'auction.changed': {
+        case 'auction.changed':
           // Bids: the stream's banner. A lot's start and close come as stream.lots, the end as stream.changed.
           if (!event.streamId || event.update.reason !== 'bid') return;
-          const stream = await streams.bidBanner(event.streamId, event.update.auction);
-          if (stream)
-            out.to(streamRoom(event.streamId)).emit('stream:update', { stream, serverTime: event.update.serverTime });
-          out.to(STREAMS_LOBBY).emit('streams:changed', { streamId: event.streamId, serverTime: clock.iso() });
-          return;
-        }
+          return bidBanner(event.streamId, event.update, out);
         case 'stream.lots':
         case 'stream.clip': // a sold lot's clip arrived: the run sheet shows it
           showChanged(event.streamId, out);

@@ -26,6 +26,7 @@ import * as productViews from './migrations/2026-11-27-218-product-views.js';
 import * as taxDetails from './migrations/2026-11-27-219-tax-details.js';
 import * as invoices from './migrations/2026-11-27-220-invoices.js';
 import * as dashboard from './migrations/2026-11-27-221-dashboard.js';
+import * as biddingSuspendedUntil from './migrations/2026-11-27-222-bidding-suspended-until.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-219-tax-details': taxDetails,
   '2026-11-27-220-invoices': invoices,
   '2026-11-27-221-dashboard': dashboard,
+  '2026-11-27-222-bidding-suspended-until': biddingSuspendedUntil,
 };
 
 const BUSY_RETRY_MS = 30_000;

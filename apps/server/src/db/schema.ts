@@ -28,6 +28,8 @@ export interface UsersTable {
   /** Suspended by staff until this time (issue 31): no selling, bidding or chatting; null: not suspended. */
   suspended_until: Generated<string | null>;
   suspended_reason: Generated<string | null>;
+  /** Until when unpaid-win strikes suspend this person's bidding (ADR 0037); null: they don't. */
+  bidding_suspended_until: Generated<string | null>;
 }
 
 export interface SessionsTable {

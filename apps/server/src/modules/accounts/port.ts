@@ -13,6 +13,8 @@ export const ACCOUNTS_PORT = [
   // reports (issue 31): staff suspend an account (its sessions end) and let it back
   'suspend',
   'unsuspend',
+  // auctions (issue 31): until when a person's strikes suspend their bidding, kept on their row
+  'raiseBiddingSuspension',
 ] as const satisfies ReadonlyArray<keyof AccountsService>;
 
 export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

@@ -96,6 +96,16 @@ export async function findSessionUsers(
   return new Map(rows.map(({ session_id_hash, ...user }) => [session_id_hash, user]));
 }
 
+/** Moves a person's bidding suspension's end later, never earlier (strikes only ever add up). */
+export async function raiseBiddingSuspension(db: Db, userId: string, until: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ bidding_suspended_until: until })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('bidding_suspended_until', 'is', null), eb('bidding_suspended_until', '<', until)]))
+    .execute();
+}
+
 export const deleteSession = (db: Db, idHash: string) =>
   db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 

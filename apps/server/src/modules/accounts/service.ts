@@ -168,6 +168,7 @@ export function createAccountsService(deps: AccountsDeps) {
       staff: 0,
       suspended_until: null,
       suspended_reason: null,
+      bidding_suspended_until: null,
     };
     try {
       await q.insertUser(db, row);
@@ -383,6 +384,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Ends a suspension now; false when the account was not suspended. */
     unsuspend: (trx: Kysely<DB>, userId: string) => staff.setSuspension(trx, userId, null, iso()),
+    /** What a person's unpaid-win strikes add up to (auctions works it out; ADR 0037): only ever later. */
+    raiseBiddingSuspension: (runner: Kysely<DB>, userId: string, until: string) =>
+      q.raiseBiddingSuspension(runner, userId, until),
 
     /** The staff audit log, newest first, 50 a page; `before` is the previous page's `next`. */
     async auditLog(before?: string): Promise<AuditLog> {

@@ -63,6 +63,8 @@ export interface BiddingDeps {
   mailLater: MailLater;
   /** A picture's browser URL from its stored key (media service). */
   avatarUrl: (key: string | null) => string;
+  /** Why this bidder may not bid now, from their row (unpaid-win strikes), or null. */
+  biddingRefusal: (user: UserRow, now: string) => DomainError | null;
   /** Other modules' rules on who may bid, read at each batch (the list fills as modules start). */
   gates: readonly BidGate[];
   /** Told of every bid's fate, for the metrics. */
@@ -206,7 +208,7 @@ export function createBidding(deps: BiddingDeps) {
         throw new DomainError('CONFLICT', MSG.listingHidden);
       }
       if (state.seller_id === user.id) throw new DomainError('FORBIDDEN', MSG.bidOwnAuction);
-      const refusal = refused.get(user.id);
+      const refusal = deps.biddingRefusal(user, now) ?? refused.get(user.id);
       if (refusal) throw refusal;
       const outcome = resolveBid(
         {

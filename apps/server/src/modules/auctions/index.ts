@@ -49,6 +49,9 @@ export const auctionsModule = defineModule((ctx, needs: AuctionsNeeds) => {
       // Won orders past their deadline are cancelled as unpaid (issue 31); it sleeps until the next reminder or deadline.
       { name: 'auctions.unpaid-wins', everyMs: 60_000, run: () => service.sweepUnpaidWins() },
       { name: 'auctions.sweep-idempotency-keys', everyMs: 3600_000, run: () => service.sweepIdempotencyKeys() },
+      // Strikes' suspensions on the people's rows, where bids read them: those from before the
+      // rows held them, and a strike that raced another's (ADR 0037).
+      { name: 'auctions.keep-bidding-suspensions', everyMs: 3600_000, run: () => service.keepSuspensionsOnRows() },
     ],
   };
 });

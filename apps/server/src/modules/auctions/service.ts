@@ -143,6 +143,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
   const strikes = createStrikes({
     db,
     clock,
+    accounts: ports.accounts,
     rule: { windowMs: deps.unpaid.strikeWindowMs, suspensionMs: deps.unpaid.suspensionMs },
   });
   const wins = createWins({
@@ -155,8 +156,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     avatarUrl: media.avatarUrl,
     secondChanceMs: deps.unpaid.secondChanceMs,
   });
-  // Two strikes suspend bidding (issue 31): auctions' own gate, first, on every bid however it comes.
-  const gates: BidGate[] = [strikes.gate];
+  const gates: BidGate[] = [];
   /** What a later module (streams) does when one of its lots closes, added as it starts. */
   const lotCloseHooks: OnAuctionClosed[] = [];
   const bidding = createBidding({
@@ -169,6 +169,8 @@ export function createAuctionsService(deps: AuctionsDeps) {
     contactsOf: ports.accounts.contactsOf,
     mailLater: mailLater(deps.mailer, deps.log, 'auction mail failed'),
     avatarUrl: media.avatarUrl,
+    // Two strikes suspend bidding (issue 31): auctions' own rule, first, on every bid however it comes.
+    biddingRefusal: strikes.refusalOf,
     gates,
     counts: deps.bidCounts,
   });
@@ -489,6 +491,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     struckPeople: () => strikes.struckPeople(media.avatarUrl),
     /** Streams: a pre-bid left by a suspended bidder is refused as a bid would be. */
     assertMayBid: strikes.assertMayBid,
+    keepSuspensionsOnRows: strikes.keepSuspensionsOnRows,
 
     /** One bid, decided with the others that arrive with it on the same auction (bidding.ts). */
     placeBid: bidding.placeBid,

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { biddingSuspendedUntil, suspensionDay, type MyStrikes, type StruckPeople } from '@souq/shared';
 import { inList, prepared } from '../../db/prepared.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { AccountsPort } from '../accounts/port.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import type { BidGate } from './bidding.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -47,8 +47,13 @@ const strikesOf = prepared((db, p: { userIds: string[]; since: string }, dialect
     .orderBy('created_at'),
 );
 
-export function createStrikes(deps: { db: Kysely<DB>; clock: Clock; rule: StrikeRule }) {
-  const { db, clock, rule } = deps;
+export function createStrikes(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  rule: StrikeRule;
+  accounts: Pick<AccountsPort, 'raiseBiddingSuspension'>;
+}) {
+  const { db, clock, rule, accounts } = deps;
   /** Strikes older than this can no longer start or extend a suspension. */
   const relevantSince = () => clock.iso(-(rule.windowMs + rule.suspensionMs));
 
@@ -69,6 +74,12 @@ export function createStrikes(deps: { db: Kysely<DB>; clock: Clock; rule: Strike
   /** The refusal a suspended bidder gets, naming the day it ends. */
   const refusal = (end: Date) => new DomainError('FORBIDDEN', biddingSuspendedUntil(gulfDay(end)));
 
+  /** Writes what these people's strikes add up to on their rows, where every bid reads it. */
+  async function keepOnRows(runner: Db, userIds: string[]): Promise<void> {
+    for (const [userId, end] of await suspensions(runner, userIds))
+      await accounts.raiseBiddingSuspension(runner, userId, end.toISOString());
+  }
+
   return {
     /** One strike for an order cancelled as unpaid, in the cancel's transaction (once per order). */
     async strike(trx: Transaction<DB>, userId: string, orderId: string, title: string): Promise<void> {
@@ -76,14 +87,34 @@ export function createStrikes(deps: { db: Kysely<DB>; clock: Clock; rule: Strike
         .insertInto('unpaid_strikes')
         .values({ id: crypto.randomUUID(), user_id: userId, order_id: orderId, title, created_at: clock.iso() })
         .execute();
+      await keepOnRows(trx, [userId]);
     },
 
-    /** The bid gate: every bid (the HTTP route, a chat bid, a pre-bid placed as its lot starts) passes it. */
-    gate: (async (runner, _auction, bidderIds) => {
-      const refused = new Map<string, DomainError>();
-      for (const [userId, end] of await suspensions(runner, bidderIds)) refused.set(userId, refusal(end));
-      return refused;
-    }) satisfies BidGate,
+    /**
+     * Every bid (the HTTP route, a chat bid, a pre-bid placed as its lot starts) is refused while
+     * the bidder's strikes suspend them: read from the row the bid came with, no query.
+     */
+    refusalOf(user: Pick<UserRow, 'bidding_suspended_until'>, now: string): DomainError | null {
+      const until = user.bidding_suspended_until;
+      return until && until > now ? refusal(new Date(until)) : null;
+    },
+
+    /**
+     * Works every recent striker's suspension out again (a job): rows from before the column, and a
+     * strike whose transaction raced another's. Only ever moves an end later.
+     */
+    async keepSuspensionsOnRows(): Promise<void> {
+      const strikers = await db
+        .selectFrom('unpaid_strikes')
+        .select('user_id')
+        .distinct()
+        .where('created_at', '>', relevantSince())
+        .execute();
+      await keepOnRows(
+        db,
+        strikers.map((s) => s.user_id),
+      );
+    },
 
     /** Throws the suspended bidder's refusal (a pre-bid left on a waiting lot). */
     async assertMayBid(userId: string): Promise<void> {

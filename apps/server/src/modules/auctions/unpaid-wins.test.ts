@@ -393,6 +393,51 @@ describe.each(DIALECTS)('winners who don’t pay (%s)', (dialect) => {
     expect((await bid(t, winner, later.id, { amount: AED(100) })).statusCode).toBe(201);
   });
 
+  it('keeps the strikes’ suspension on the person’s row, where bids read it, and a job works it out again', async () => {
+    const first = await soldAuction('Strike one again');
+    clock.set(first.deadline);
+    await sweep();
+    const seller = await createUser(t);
+    const { id } = await startAuction(t, seller, { startingBid: AED(100), duration: '1h' });
+    await bidOk(t, first.winner, id, { amount: AED(100) });
+    clock.set(Date.parse((await auctionRow(t, id)).ends_at));
+    await t.jobs.runNow('auctions.close-due');
+    const second = (await myOrders(first.winner)).find((o) => o.status === 'awaiting_address')!;
+    clock.set(Date.parse(second.completeBy!));
+    await sweep();
+    const until = (await strikesOf(first.winner)).suspendedUntil!;
+    const onRow = () =>
+      t.database.db
+        .selectFrom('users')
+        .select('bidding_suspended_until')
+        .where('id', '=', first.winner.id)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.bidding_suspended_until);
+    expect(await onRow()).toBe(until);
+
+    // A row from before it held the suspension: bids go through until the job writes it.
+    await t.database.db
+      .updateTable('users')
+      .set({ bidding_suspended_until: null })
+      .where('id', '=', first.winner.id)
+      .execute();
+    const next = await startAuction(t, seller, { startingBid: AED(100), duration: '1h' });
+    expect((await bid(t, first.winner, next.id, { amount: AED(100) })).statusCode).toBe(201);
+    await t.jobs.runNow('auctions.keep-bidding-suspensions');
+    expect(await onRow()).toBe(until);
+    expect((await bid(t, first.winner, next.id, { amount: AED(200) })).statusCode).toBe(403);
+
+    // It never moves an end earlier: a later one stays.
+    const later = new Date(Date.parse(until) + DAY).toISOString();
+    await t.database.db
+      .updateTable('users')
+      .set({ bidding_suspended_until: later })
+      .where('id', '=', first.winner.id)
+      .execute();
+    await t.jobs.runNow('auctions.keep-bidding-suspensions');
+    expect(await onRow()).toBe(later);
+  });
+
   it('every new write route, as visitor, unverified, other user, owner and staff: no 5xx and no cross-user write', async () => {
     const sold = await soldAuction('Probe');
     const [other, unverified, staff] = [

@@ -145,7 +145,9 @@ export function wrk(
 
 /**
  * The app as it was at an earlier commit, for an A/B in the same run: its files from git, this
- * checkout's node_modules (the dependencies did not change between the two).
+ * checkout's npm dependencies (the two's did not change), and its own workspace packages: the
+ * workspace links (`@souq/shared`, the contract) point into the checkout itself, or the earlier
+ * server would run with today's contract.
  */
 export function checkoutRef(repoRoot: string, ref: string): { dir: string; sha: string } {
   const sha = spawnSync('git', ['rev-parse', '--short', ref], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
@@ -156,9 +158,15 @@ export function checkoutRef(repoRoot: string, ref: string): { dir: string; sha: 
     encoding: 'utf8',
   });
   if (tar.status !== 0) throw new Error(`git archive ${ref} failed: ${tar.stderr}`);
-  for (const modules of ['node_modules', 'apps/server/node_modules']) {
-    if (fs.existsSync(path.join(repoRoot, modules)))
-      fs.symlinkSync(path.join(repoRoot, modules), path.join(dir, modules));
+  const modules = path.join(dir, 'node_modules');
+  fs.mkdirSync(modules);
+  for (const entry of fs.readdirSync(path.join(repoRoot, 'node_modules'))) {
+    // Workspace links are relative (`../../packages/shared`): copied as they are, they resolve in the checkout.
+    const from = path.join(repoRoot, 'node_modules', entry);
+    if (entry === '@souq') fs.cpSync(from, path.join(modules, entry), { recursive: true, verbatimSymlinks: true });
+    else fs.symlinkSync(from, path.join(modules, entry));
   }
+  if (fs.existsSync(path.join(repoRoot, 'apps/server/node_modules')))
+    fs.symlinkSync(path.join(repoRoot, 'apps/server/node_modules'), path.join(dir, 'apps/server/node_modules'));
   return { dir, sha };
 }

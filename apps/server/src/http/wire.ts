@@ -9,7 +9,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
  */
 export interface Wire {
   headers: Array<string | number | string[]>;
-  body: string | Buffer;
+  body: Buffer;
 }
 
 /** Answers a request before Fastify sees it, or says false and leaves it alone (ADR 0027). */
@@ -21,8 +21,11 @@ export function wireOf(headers: Record<string, Wire['headers'][number] | undefin
   for (const [name, value] of Object.entries(headers)) {
     if (name !== REQUEST_ID_HEADER && name !== 'content-length' && value !== undefined) flat.push(name, value);
   }
-  flat.push('content-length', Buffer.byteLength(body), REQUEST_ID_HEADER, '');
-  return { headers: flat, body };
+  // Bytes, encoded once: a string with Arabic in it is two bytes a letter in memory, and writing
+  // it encoded it to UTF-8 again for every request (issue 28: the shop page 8% slower with Arabic titles).
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  flat.push('content-length', bytes.length, REQUEST_ID_HEADER, '');
+  return { headers: flat, body: bytes };
 }
 
 /** Sends a kept wire again with this request's id, logged as Fastify logs a completed request. */

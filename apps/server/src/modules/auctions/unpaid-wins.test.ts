@@ -102,6 +102,23 @@ describe.each(DIALECTS)('winners who don’t pay (%s)', (dialect) => {
     return { id, productId, seller, winner, runnerUp, order, deadline: Date.parse(order.completeBy!) };
   }
 
+  /** `first.winner` won twice and paid neither: two strikes, the second at `secondStrikeAt`. */
+  async function struckTwice(titles: [string, string]) {
+    const first = await soldAuction(titles[0]);
+    clock.set(first.deadline);
+    await sweep();
+    // The same person wins again and does not pay again.
+    const seller = await createUser(t);
+    const { id } = await startAuction(t, seller, { startingBid: AED(100), duration: '1h' }, { title: titles[1] });
+    await bidOk(t, first.winner, id, { amount: AED(100) });
+    clock.set(Date.parse((await auctionRow(t, id)).ends_at));
+    await t.jobs.runNow('auctions.close-due');
+    const second = (await myOrders(first.winner)).find((o) => o.status === 'awaiting_address')!;
+    clock.set(Date.parse(second.completeBy!));
+    await sweep();
+    return { first, seller, secondStrikeAt: clock.now().getTime() };
+  }
+
   it('stores a deadline WIN_COMPLETE_HOURS after the win, shown on the order and to the winner on the auction page', async () => {
     const closedAt = clock.now().getTime() + HOUR;
     const { id, winner, runnerUp, seller, order, deadline } = await soldAuction();
@@ -319,19 +336,7 @@ describe.each(DIALECTS)('winners who don’t pay (%s)', (dialect) => {
   });
 
   it('two strikes within 90 days suspend bidding for 30 days, with the end date in the refusal; staff see who has strikes', async () => {
-    const first = await soldAuction('Strike one');
-    clock.set(first.deadline);
-    await sweep();
-    // The same person wins again and does not pay again.
-    const seller = await createUser(t);
-    const { id } = await startAuction(t, seller, { startingBid: AED(100), duration: '1h' }, { title: 'Strike two' });
-    await bidOk(t, first.winner, id, { amount: AED(100) });
-    clock.set(Date.parse((await auctionRow(t, id)).ends_at));
-    await t.jobs.runNow('auctions.close-due');
-    const second = (await myOrders(first.winner)).find((o) => o.status === 'awaiting_address')!;
-    clock.set(Date.parse(second.completeBy!));
-    await sweep();
-    const secondStrikeAt = clock.now().getTime();
+    const { first, seller, secondStrikeAt } = await struckTwice(['Strike one', 'Strike two']);
 
     const mine = await strikesOf(first.winner);
     expect(mine.strikes.map((s) => s.title)).toEqual(['Strike two', 'Strike one']);
@@ -394,17 +399,7 @@ describe.each(DIALECTS)('winners who don’t pay (%s)', (dialect) => {
   });
 
   it('keeps the strikes’ suspension on the person’s row, where bids read it, and a job works it out again', async () => {
-    const first = await soldAuction('Strike one again');
-    clock.set(first.deadline);
-    await sweep();
-    const seller = await createUser(t);
-    const { id } = await startAuction(t, seller, { startingBid: AED(100), duration: '1h' });
-    await bidOk(t, first.winner, id, { amount: AED(100) });
-    clock.set(Date.parse((await auctionRow(t, id)).ends_at));
-    await t.jobs.runNow('auctions.close-due');
-    const second = (await myOrders(first.winner)).find((o) => o.status === 'awaiting_address')!;
-    clock.set(Date.parse(second.completeBy!));
-    await sweep();
+    const { first, seller } = await struckTwice(['Strike one again', 'Strike two again']);
     const until = (await strikesOf(first.winner)).suspendedUntil!;
     const onRow = () =>
       t.database.db

@@ -1,21 +1,11 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { startAuction } from '../apps/server/test/auction-support.js';
-import { createUser, insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
-import type { TestApp } from '../apps/server/test/support.js';
+import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { grantStaff } from '../apps/server/src/modules/accounts/staff.js';
-import {
-  describeInBrowser,
-  fitsWidth,
-  signedInPages,
-  startServer,
-  useBrowser,
-  type RunningServer,
-} from './support/harness.js';
+import { describeInBrowser, fitsWidth, signedInSuite, useBrowser } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
-const PHONE = { width: 360, height: 780 };
 const TITLE = 'Designer handbag, first copy';
 
 /**
@@ -27,27 +17,17 @@ describeInBrowser('reports handled by staff', () => {
   const browser = useBrowser();
 
   describe('on sqlite', () => {
-    let server: RunningServer;
-    const users = {} as Record<'seller' | 'buyer' | 'staff', TestUser>;
-    const app = () => server as unknown as TestApp;
-    const pages = signedInPages(browser, () => server);
-    const signedIn = async (who: keyof typeof users): Promise<Page> =>
-      (await pages.open(users[who], { viewport: PHONE })).page;
+    const suite = signedInSuite(browser, ['seller', 'buyer', 'staff'] as const, 'admin');
+    const { users, signedIn } = suite;
+    const app = () => suite.app;
 
     async function session(who: keyof typeof users): Promise<string> {
-      return `souq_sid=${(await server.accounts.createSession(users[who].id)).token}`;
+      return `souq_sid=${(await suite.server.accounts.createSession(users[who].id)).token}`;
     }
 
     beforeAll(async () => {
-      server = await startServer('sqlite');
-      for (const who of ['seller', 'buyer', 'staff'] as const)
-        users[who] = await createUser(app(), { username: `${who}_admin` });
       // The same function `npm run staff:grant` runs.
-      expect(await grantStaff(server.database.db, users.staff.email)).toBe(true);
-    });
-    afterAll(async () => {
-      await pages.closeAll();
-      await server?.close();
+      expect(await grantStaff(suite.server.database.db, users.staff.email)).toBe(true);
     });
 
     it('a reported listing is hidden from /admin and leaves the shop', async () => {
@@ -99,13 +79,13 @@ describeInBrowser('reports handled by staff', () => {
 
     it('a suspended bidder sees why and is refused with the message', async () => {
       const { id: auctionId } = await startAuction(app(), users.seller, { startingBid: 10_000 });
-      const reported = await server.reports.create((await server.accounts.userById(users.seller.id))!, {
+      const reported = await suite.server.reports.create((await suite.server.accounts.userById(users.seller.id))!, {
         targetKind: 'user',
         targetId: users.buyer.id,
         reason: 'spam',
       });
       const until = new Date(Date.now() + 2 * 86_400_000).toISOString();
-      await server.reports.act((await server.accounts.userById(users.staff.id))!, reported.id, {
+      await suite.server.reports.act((await suite.server.accounts.userById(users.staff.id))!, reported.id, {
         action: 'suspend',
         reason: 'Shill bidding',
         until,

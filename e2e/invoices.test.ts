@@ -1,21 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeOrder } from '../apps/server/test/aftersale-support.js';
-import { createProduct, createUser, type TestUser } from '../apps/server/test/catalog-support.js';
+import { createProduct } from '../apps/server/test/catalog-support.js';
 import { pdfText } from '../apps/server/test/pdf-support.js';
-import type { TestApp } from '../apps/server/test/support.js';
 import { BRANDS, latinLeftovers } from './support/arabic.js';
-import {
-  describeInBrowser,
-  fitsWidth,
-  signedInPages,
-  startServer,
-  useBrowser,
-  type RunningServer,
-} from './support/harness.js';
+import { describeInBrowser, fitsWidth, signedInSuite, useBrowser } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
 
-const PHONE = { width: 360, height: 780 };
 const TRN = '100123456700003';
 const LEGAL = 'Khalid Trading LLC';
 const ADDRESS = 'Office 12, Al Quoz 3, Dubai';
@@ -37,22 +28,9 @@ describeInBrowser('tax invoices', () => {
   const browser = useBrowser();
 
   describe('on sqlite', () => {
-    let server: RunningServer;
-    const users = {} as Record<'seller' | 'buyer', TestUser>;
-    const app = () => server as unknown as TestApp;
-    const pages = signedInPages(browser, () => server);
-    const signedIn = async (who: keyof typeof users, arabic = false): Promise<Page> =>
-      (await pages.open(users[who], { viewport: PHONE, arabic })).page;
-
-    beforeAll(async () => {
-      server = await startServer('sqlite');
-      for (const who of ['seller', 'buyer'] as const)
-        users[who] = await createUser(app(), { username: `${who}_invoices` });
-    });
-    afterAll(async () => {
-      await pages.closeAll();
-      await server?.close();
-    });
+    const suite = signedInSuite(browser, ['seller', 'buyer'] as const, 'invoices');
+    const { users, signedIn, pages } = suite;
+    const app = () => suite.app;
 
     it('a seller with a TRN gives a tax invoice that seller and buyer download from Sales and My Orders', async () => {
       const seller = await signedIn('seller');
@@ -106,7 +84,7 @@ describeInBrowser('tax invoices', () => {
     });
 
     it('shows Settings in Arabic with no English left, axe-clean and no sideways scroll at 360 px', async () => {
-      const seller = await signedIn('seller', true);
+      const seller = await signedIn('seller', { arabic: true });
       await seller.goto('/settings');
       const form = seller.getByTestId('tax-details-form');
       await form.getByRole('button', { name: 'حفظ البيانات الضريبية' }).waitFor();

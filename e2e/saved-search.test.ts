@@ -1,18 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser, type TestUser } from '../apps/server/test/catalog-support.js';
-import type { TestApp } from '../apps/server/test/support.js';
-import {
-  describeInBrowser,
-  fitsWidth,
-  signedInPages,
-  startServer,
-  useBrowser,
-  type RunningServer,
-} from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createProduct } from '../apps/server/test/catalog-support.js';
+import { describeInBrowser, fitsWidth, signedInSuite, useBrowser } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
-
-const PHONE = { width: 360, height: 780 };
 
 /**
  * Issue 32 in the browser: a shopper saves a search from the search page; another seller lists a
@@ -23,22 +12,9 @@ describeInBrowser('saved-search alerts', () => {
   const browser = useBrowser();
 
   describe('on sqlite', () => {
-    let server: RunningServer;
-    const users = {} as Record<'shopper' | 'seller', TestUser>;
-    const app = () => server as unknown as TestApp;
-    const pages = signedInPages(browser, () => server);
-    const signedIn = async (who: keyof typeof users): Promise<Page> =>
-      (await pages.open(users[who], { viewport: PHONE })).page;
-
-    beforeAll(async () => {
-      server = await startServer('sqlite');
-      for (const who of ['shopper', 'seller'] as const)
-        users[who] = await createUser(app(), { username: `${who}_alerts` });
-    });
-    afterAll(async () => {
-      await pages.closeAll();
-      await server?.close();
-    });
+    const suite = signedInSuite(browser, ['shopper', 'seller'] as const, 'alerts');
+    const { users, signedIn, pages } = suite;
+    const app = () => suite.app;
 
     it('saves a search, and the bell shows a matching product another seller lists', async () => {
       const shopper = await signedIn('shopper');

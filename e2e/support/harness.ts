@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp, type Souq } from '../../apps/server/src/app.js';
 import type { Config } from '../../apps/server/src/config.js';
 import type { DialectName } from '../../apps/server/src/db/database.js';
-import { createTestDatabase, testConfig } from '../../apps/server/test/support.js';
+import { createUser, type TestUser } from '../../apps/server/test/catalog-support.js';
+import { createTestDatabase, testConfig, type TestApp } from '../../apps/server/test/support.js';
 import { root } from '../../scripts/build-web.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -132,6 +133,47 @@ export function signedInPages(browser: () => Browser, server: () => RunningServe
     },
     async closeAll(): Promise<void> {
       for (const tracked of pages.splice(0)) await tracked.context.close();
+    },
+  };
+}
+
+/** A phone's screen, the size the browser suites check first. */
+export const PHONE = { width: 360, height: 780 };
+
+/**
+ * A browser suite's own server on SQLite with its named people (usernames `<who>_<suffix>`), each
+ * signed in on a page of their own when asked (a phone's screen unless told), all closed after the
+ * suite. Call inside its describe; a suite that needs more before its tests adds a beforeAll of
+ * its own, which runs after this one's.
+ */
+export function signedInSuite<Who extends string>(browser: () => Browser, people: readonly Who[], suffix: string) {
+  let server: RunningServer | undefined;
+  const users = {} as Record<Who, TestUser>;
+  const pages = signedInPages(browser, () => server!);
+  beforeAll(async () => {
+    server = await startServer('sqlite');
+    for (const who of people)
+      users[who] = await createUser(server as unknown as TestApp, { username: `${who}_${suffix}` });
+  });
+  afterAll(async () => {
+    await pages.closeAll();
+    await server?.close();
+  });
+  return {
+    get server(): RunningServer {
+      return server!;
+    },
+    /** The server as the server suites' helpers take it. */
+    get app(): TestApp {
+      return server as unknown as TestApp;
+    },
+    users,
+    pages,
+    async signedIn(
+      who: Who,
+      { viewport = PHONE, arabic = false }: { viewport?: { width: number; height: number }; arabic?: boolean } = {},
+    ): Promise<Page> {
+      return (await pages.open(users[who], { viewport, arabic })).page;
     },
   };
 }

@@ -53,7 +53,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const run = (async () => {
       let next: number | void = undefined;
       let ok = false;
-      const started = performance.now();
+      const began = performance.now();
       try {
         next = await job.run();
         ok = true;
@@ -61,7 +61,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         deps.log.warn({ err: error, job: job.name }, 'job failed; it will run again');
       } finally {
         running.delete(job.name);
-        deps.ran?.(job.name, ok, (performance.now() - started) / 1000);
+        deps.ran?.(job.name, ok, (performance.now() - began) / 1000);
       }
       if (started) schedule(job, Math.max(0, Math.min(job.everyMs, next ?? job.everyMs)));
     })();

@@ -4,20 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { createProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import {
-  DIALECTS,
   describeInBrowser,
+  DIALECTS,
   fitsWidth,
-  useBrowser,
   openPage,
+  PHONE,
   screenshot,
+  signInContext,
   startServer,
+  useBrowser,
   type RunningServer,
   type TrackedPage,
-  signInContext,
 } from './support/harness.js';
 
 const PASSWORD = 'souq-e2e-pass';
-const PHONE = { width: 360, height: 780 };
 const TITLE = 'Omega Speedmaster Moonwatch';
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
 const gulfClock = (iso: string) =>

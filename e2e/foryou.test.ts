@@ -5,17 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, bidOk, startAuction } from '../apps/server/test/auction-support.js';
 import { insertProducts, type TestUser } from '../apps/server/test/catalog-support.js';
 import {
-  DIALECTS,
   describeInBrowser,
-  useBrowser,
+  DIALECTS,
   openPage,
+  PHONE,
   screenshot,
-  startServer,
-  type RunningServer,
   signInContext,
+  startServer,
+  useBrowser,
+  type RunningServer,
 } from './support/harness.js';
 
-const PHONE = { width: 360, height: 780 };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
 const counter = (page: Page) => page.getByTestId('feed-counter').textContent();

@@ -2,22 +2,22 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import {
+  describeInBrowser,
   DIALECTS,
   FAKE_MEDIA_FLAGS,
-  describeInBrowser,
   fitsWidth,
-  useBrowser,
   openPage,
+  PHONE,
   screenshot,
+  signInContext,
   startServer,
+  useBrowser,
   type RunningServer,
   type TrackedPage,
-  signInContext,
 } from './support/harness.js';
 import { goLiveSelling } from './support/host.js';
 import { axeClean, seesVideo } from './support/page-checks.js';
 
-const PHONE = { width: 360, height: 780 };
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
 
 const banner = (page: Page) => page.getByTestId('bid-banner').textContent();

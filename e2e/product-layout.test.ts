@@ -6,13 +6,13 @@ import {
   describeInBrowser,
   fitsWidth,
   openPage,
+  PHONE,
   signInContext,
   startServer,
   useBrowser,
   type RunningServer,
 } from './support/harness.js';
 
-const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 860 };
 
 const photo = (width: number, height: number) =>

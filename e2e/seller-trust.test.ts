@@ -10,6 +10,7 @@ import type { TestApp } from '../apps/server/test/support.js';
 import {
   describeInBrowser,
   fitsWidth,
+  PHONE,
   signedInPages,
   startServer,
   useBrowser,
@@ -19,7 +20,6 @@ import { axeClean } from './support/page-checks.js';
 
 /** Seconds, not days: a line placed now is late before the buyer's page has loaded (0.0005 h). */
 const SHIP_WITHIN_MS = 1_800;
-const PHONE = { width: 360, height: 780 };
 
 /**
  * Issue 31, "Sellers who don't ship, and what buyers say": a late line cancelled by its buyer, and

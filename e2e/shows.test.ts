@@ -3,21 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import { readOutbox } from '../apps/server/test/outbox.js';
 import {
+  describeInBrowser,
   DIALECTS,
   FAKE_MEDIA_FLAGS,
-  describeInBrowser,
   fitsWidth,
-  useBrowser,
   openPage,
+  PHONE,
   screenshot,
+  signInContext,
   startServer,
+  useBrowser,
   type RunningServer,
   type TrackedPage,
-  signInContext,
 } from './support/harness.js';
 import { axeClean, seesVideo } from './support/page-checks.js';
 
-const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 860 };
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
 

@@ -7,14 +7,13 @@ import { gulfDay } from '../apps/server/src/modules/auctions/strikes.js';
 import {
   describeInBrowser,
   fitsWidth,
+  PHONE,
   signedInPages,
   startServer,
   useBrowser,
   type RunningServer,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
-
-const PHONE = { width: 360, height: 780 };
 
 /**
  * Issue 31, winners who don't pay: an unpaid win → strike → second-chance offer accepted → order,

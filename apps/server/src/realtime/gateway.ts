@@ -15,9 +15,10 @@ import {
 import { closeRedis, createRedis } from '../adapters/redis/index.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
-import type { DomainEvent, EventBus } from '../lib/events.js';
+import type { EventBus } from '../lib/events.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { AccountsService } from '../modules/accounts/service.js';
+import { forwardEvent } from './forward.js';
 import { toRefusal } from './refusals.js';
 import { tokenBucket } from './token-bucket.js';
 import type { RealtimeOut, SocketHandler, SocketParts, SocketSession } from './types.js';
@@ -207,21 +208,11 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
   // Forwards still reading (a bell's unread count) when the app closes are waited for, so none
   // of them reaches for a database that is already closed.
   const forwarding = new Set<Promise<void>>();
-  const failed = (err: unknown, event: DomainEvent) =>
-    deps.log.warn({ err, event: event.type }, 'realtime forward failed');
-  // Every bid's events pass here, most of them of no interest to most parts: a part that forwards
-  // at once (or not at all) costs no promise (issue 28: the bid route's CPU).
   const unsubscribe = deps.events.subscribe((event) => {
-    for (const part of deps.parts) {
-      let reading: void | Promise<void>;
-      try {
-        reading = part.onEvent?.(event, out);
-      } catch (err) {
-        failed(err, event);
-        continue;
-      }
-      if (!reading) continue;
-      const forward = reading.catch((err: unknown) => failed(err, event)).finally(() => forwarding.delete(forward));
+    for (const reading of forwardEvent(deps.parts, event, out)) {
+      const forward = reading
+        .catch((err: unknown) => deps.log.warn({ err, event: event.type }, 'realtime forward failed'))
+        .finally(() => forwarding.delete(forward));
       forwarding.add(forward);
     }
   });

@@ -1,4 +1,5 @@
 import { MSG, streamRoom, userRoom } from '@souq/shared';
+import { forwardEvent } from '../../realtime/forward.js';
 import type { SocketParts } from '../../realtime/types.js';
 import type { Moderation } from './moderation.js';
 
@@ -39,20 +40,10 @@ export function mergeSocketParts(...parts: SocketParts[]): SocketParts {
   }
   return {
     handlers,
-    // As the gateway calls parts: a promise only from a part still reading, one part's failure
-    // not keeping the event from the others.
+    // As the gateway calls parts: a promise only while one is still reading.
     onEvent: (event, out) => {
-      const reading: Array<Promise<void>> = [];
-      for (const part of parts) {
-        try {
-          const result = part.onEvent?.(event, out);
-          if (result) reading.push(result);
-        } catch (error) {
-          reading.push(Promise.reject(error));
-        }
-      }
-      if (reading.length === 0) return undefined;
-      return Promise.all(reading).then(() => undefined);
+      const reading = forwardEvent(parts, event, out);
+      return reading.length === 0 ? undefined : Promise.all(reading).then(() => undefined);
     },
     onDisconnect: async (session, out) => {
       await Promise.all(parts.map(async (part) => part.onDisconnect?.(session, out)));

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { biddingSuspendedUntil, suspensionDay, type MyStrikes, type StruckPeople } from '@souq/shared';
-import { inList, prepared } from '../../db/prepared.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { Clock } from '../../lib/clock.js';
@@ -34,18 +33,14 @@ export function suspensionEnd(times: readonly string[], rule: StrikeRule, now: n
 /** The day a suspension ends, as the refusal names it: Gulf time, YYYY-MM-DD (the browser says it the same way). */
 export const gulfDay = (at: Date) => suspensionDay(at);
 
-/**
- * Every bid's batch reads its bidders' strikes (the bid gate): compiled once per database, not
- * built again for each batch as an IN list of its length.
- */
-const strikesOf = prepared((db, p: { userIds: string[]; since: string }, dialect) =>
+const strikesSince = (db: Db, userIds: string[], since: string) =>
   db
     .selectFrom('unpaid_strikes')
     .select(['user_id', 'created_at'])
-    .where(inList(dialect, 'user_id', p.userIds))
-    .where('created_at', '>', p.since)
-    .orderBy('created_at'),
-);
+    .where('user_id', 'in', userIds)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
 
 export function createStrikes(deps: {
   db: Kysely<DB>;
@@ -61,7 +56,7 @@ export function createStrikes(deps: {
   async function suspensions(runner: Db, userIds: string[]): Promise<Map<string, Date>> {
     const out = new Map<string, Date>();
     if (!userIds.length) return out;
-    const rows = await strikesOf(runner, { userIds, since: relevantSince() });
+    const rows = await strikesSince(runner, userIds, relevantSince());
     const byUser = new Map<string, string[]>();
     for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.created_at]);
     for (const [userId, times] of byUser) {

@@ -14,8 +14,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { refreshStatistics } from '../apps/server/src/db/statistics.js';
 import { gulfDayBefore } from '../apps/server/src/lib/gulf-time.js';
@@ -24,6 +22,7 @@ import { productValues } from '../apps/server/test/fixtures/products.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 import { DEFAULT_PG, benchDatabase, percentile, type Dialect } from './support/server.js';
 import { benchOptions } from './support/options.js';
+import { inProcessApp } from './support/in-process.js';
 
 const options = benchOptions({
   dialects: 'sqlite,postgres',
@@ -187,8 +186,7 @@ async function run(dialect: Dialect) {
     return;
   }
   const database = await benchDatabase(dialect);
-  const souq = await buildApp(loadConfig({ ...database.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await souq.jobs.stop();
+  const souq = await inProcessApp(database.env);
   const db = souq.database.db;
   const at = new Date().toISOString();
   try {

@@ -16,12 +16,12 @@
 import crypto from 'node:crypto';
 import { CATEGORIES } from '@souq/shared';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { refreshStatistics } from '../apps/server/src/db/statistics.js';
 import { sql } from 'kysely';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
 import { benchOptions } from './support/options.js';
+import { inProcessApp } from './support/in-process.js';
 import { productValues } from '../apps/server/test/fixtures/products.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 
@@ -71,8 +71,7 @@ function user(i: number, at: string) {
 
 async function main() {
   const database = await benchDatabase(dialect);
-  const souq = await buildApp(loadConfig({ ...database.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await souq.jobs.stop();
+  const souq = await inProcessApp(database.env);
   const db = souq.database.db;
   const now = Date.now();
   const at = new Date(now).toISOString();

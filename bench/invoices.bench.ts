@@ -13,14 +13,13 @@
  */
 import crypto from 'node:crypto';
 import { CheckoutSchema } from '@souq/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import type { InvoiceDocument } from '../apps/server/src/modules/orders/invoice-document.js';
 import { renderInvoicePdf } from '../apps/server/src/modules/orders/invoice-pdf.js';
 import { productValues } from '../apps/server/test/fixtures/products.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
 import { benchOptions } from './support/options.js';
+import { inProcessApp } from './support/in-process.js';
 
 const options = benchOptions({ dialects: 'sqlite,postgres', orders: 200, concurrency: 20, renders: 100 });
 
@@ -31,8 +30,7 @@ function summary(ms: number[]) {
 
 async function checkouts(dialect: Dialect) {
   const database = await benchDatabase(dialect);
-  const souq = await buildApp(loadConfig({ ...database.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await souq.jobs.stop();
+  const souq = await inProcessApp(database.env);
   const db = souq.database.db;
   const at = new Date().toISOString();
   try {

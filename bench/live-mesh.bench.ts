@@ -16,12 +16,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
 import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chromium.js';
 import { benchDatabase, percentile, ROOT, startServerProcess } from './support/server.js';
 import { benchOptions } from './support/options.js';
+import { inProcessApp } from './support/in-process.js';
 
 const options = benchOptions({ viewers: '1,5,10,15', hold: 10 });
 const ROUNDS = options.viewers.split(',').map(Number);
@@ -78,8 +77,7 @@ async function main() {
   const env = { ...database.env, MESH_MAX_VIEWERS: '100', WEB_DIST: `${ROOT}/apps/web/dist` };
 
   // The host and a product per round, written through the app's own services, then closed.
-  const seed = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await seed.jobs.stop();
+  const seed = await inProcessApp(env);
   const host = await seed.accounts.createAccountDirectly({
     email: `host-${crypto.randomBytes(3).toString('hex')}@bench.test`,
     username: 'bench_host',

@@ -14,14 +14,13 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { CATEGORIES, ProductSchema, type ProductInput } from '@souq/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { refreshStatistics } from '../apps/server/src/db/statistics.js';
 import { matchingPeople } from '../apps/server/src/modules/alerts/queries.js';
 import { searchWords } from '../apps/server/src/modules/alerts/words.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
 import { benchOptions } from './support/options.js';
+import { inProcessApp } from './support/in-process.js';
 
 const options = benchOptions({ dialects: 'sqlite,postgres', searches: 10000, people: 2000, publishes: 200, seed: 7 });
 
@@ -48,8 +47,7 @@ function summary(ms: number[]) {
 
 async function run(dialect: Dialect) {
   const database = await benchDatabase(dialect);
-  const souq = await buildApp(loadConfig({ ...database.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await souq.jobs.stop();
+  const souq = await inProcessApp(database.env);
   const db = souq.database.db;
   const at = new Date().toISOString();
   const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } })

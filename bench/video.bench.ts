@@ -13,8 +13,6 @@
  */
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { janusInstalled, startJanus } from '../apps/server/test/janus-process.js';
 import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS } from '../e2e/support/chromium.js';
 import {
@@ -31,6 +29,7 @@ import {
 import { benchDatabase, percentile, startServerProcess } from './support/server.js';
 import { treeCpuSeconds } from './support/cpu.js';
 import { benchOptions } from './support/options.js';
+import { inProcessApp } from './support/in-process.js';
 import { productValues } from '../apps/server/test/fixtures/products.js';
 
 const options = benchOptions({ viewers: '1,5,10', rounds: 5, hold: 10 });
@@ -39,8 +38,7 @@ const { rounds: ROUNDS, hold: HOLD_S } = options;
 
 /** A host with one product, written through the app's own services (not listening), then closed. */
 async function seedHost(env: Record<string, string>) {
-  const souq = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
-  await souq.jobs.stop();
+  const souq = await inProcessApp(env);
   const row = await souq.accounts.createAccountDirectly({
     email: 'host@bench.test',
     username: 'bench_host',

@@ -212,7 +212,11 @@ describeInBrowser('the shop in Arabic', () => {
     await insertProduct(server, users.host.id, { title: 'خنجر فضي عُماني' });
     // The host in English, as live.test.ts drives the form; the viewer reads Arabic.
     const host = await open('host', 'desktop', false);
-    const streamId = await goLiveSelling(host, { title: 'مزاد الجمعة للخناجر', product: 'خنجر فضي عُماني' });
+    const streamId = await goLiveSelling(host, {
+      title: 'مزاد الجمعة للخناجر',
+      product: 'خنجر فضي عُماني',
+      startingBid: '100',
+    });
 
     const viewer = await open('viewer', 'phone');
     await viewer.goto('/live');

@@ -12,7 +12,7 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
-import { goLiveSelling } from './support/host.js';
+import { goLiveWithLot } from './support/host.js';
 import { seesVideo } from './support/page-checks.js';
 
 const READY = janusInstalled();
@@ -65,7 +65,7 @@ if (!READY)
       { title: 'Copper dallah' },
     );
     // The lot sells on its own timer, so the host's page keeps the clip of the sale (issue 30).
-    const streamId = await goLiveSelling(host, { title: 'Janus evening', product: 'Copper dallah', seconds: '45' });
+    const streamId = await goLiveWithLot(host, { title: 'Janus evening', product: 'Copper dallah', seconds: '45' });
     await seesVideo(host, 'local-video');
     // The server answers this stream's video joins with Janus, not mesh.
     expect((await host.evaluate(async (id) => (await fetch(`/api/streams/${id}/video`)).json(), streamId)).mode).toBe(

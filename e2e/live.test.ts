@@ -80,7 +80,7 @@ describeInBrowser('live video auctions in the browser', () => {
     }
 
     const goLive = (host: Page, title: string, product: string, minutes = '5') =>
-      goLiveSelling(host, { title, product, minutes });
+      goLiveSelling(host, { title, product, minutes, startingBid: '100' });
 
     beforeAll(async () => {
       server = await startServer(dialect);

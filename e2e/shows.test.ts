@@ -97,7 +97,7 @@ describeInBrowser('live shows in the browser', () => {
       await form.getByLabel('Schedule for later').check();
       await form.getByLabel('Start time (Gulf time)').fill(gulfInput(Date.now() + 5 * 60_000));
       for (const [i, title] of LOTS.entries()) {
-        await form.getByLabel('Add a product as a lot').selectOption({ label: title });
+        await form.getByLabel('Product on sale').selectOption({ label: title });
         await form.getByTestId('add-lot').click();
         await form.getByLabel(`Starting bid for ${title}`).fill(String(100 * (i + 1)));
         await form.getByLabel(`Timer (seconds) for ${title}`).fill('10');

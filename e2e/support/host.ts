@@ -1,34 +1,57 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/**
- * Goes live from /livestream-host (the host's page in English) selling one product, as the
- * single-product stream did: a run sheet of one lot whose timer (by default the longest, 600 s)
- * outlasts a short show, started at once. Returns the stream's id.
- */
-export async function goLiveSelling(
-  host: Page,
-  {
-    title,
-    product,
-    minutes = '5',
-    startingBid = '100',
-    seconds = '600',
-  }: { title: string; product: string; minutes?: string; startingBid?: string; seconds?: string },
-): Promise<string> {
+interface GoLive {
+  title: string;
+  product: string;
+  minutes?: string;
+  startingBid?: string;
+}
+
+/** Fills /livestream-host's title and length and chooses the product on sale; the caller presses Start. */
+async function fillHostForm(host: Page, { title, product, minutes = '5' }: GoLive) {
   await host.goto('/livestream-host');
   const form = host.getByTestId('host-form');
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Bidding duration (minutes)').fill(minutes);
-  await form.getByLabel('Add a product as a lot').selectOption({ label: product });
-  await form.getByTestId('add-lot').click();
-  await form.getByLabel(`Starting bid for ${product}`).fill(startingBid);
-  await form.getByLabel(`Timer (seconds) for ${product}`).fill(seconds);
-  await form.getByTestId('start-stream').click();
+  await form.getByLabel('Product on sale').selectOption({ label: product });
+  return form;
+}
+
+/** Waits for the host's screen after Start and returns the stream's id from its address. */
+async function streamIdOf(host: Page): Promise<string> {
   await host.getByTestId('host-screen').waitFor({ timeout: 20_000 });
   const search = () => host.evaluate(() => location.search);
   await expect.poll(search).toMatch(/^\?stream=[0-9a-f-]{36}$/);
+  return (await search()).split('=')[1]!;
+}
+
+/**
+ * Goes live from /livestream-host (in English) the spec's way: a title, the length, one product
+ * chosen, Start. Bidding is open at once for the whole stream. Returns the stream's id.
+ */
+export async function goLiveSelling(host: Page, options: GoLive): Promise<string> {
+  const form = await fillHostForm(host, options);
+  if (options.startingBid) await form.getByLabel('Starting bid').fill(options.startingBid);
+  await form.getByTestId('start-stream').click();
+  return streamIdOf(host);
+}
+
+/**
+ * Goes live with a run sheet of one lot on its own timer (seconds), then starts that lot: a show
+ * whose lot sells before the stream ends. Returns the stream's id.
+ */
+export async function goLiveWithLot(
+  host: Page,
+  { seconds = '600', startingBid = '100', ...options }: GoLive & { seconds?: string },
+): Promise<string> {
+  const form = await fillHostForm(host, options);
+  await form.getByTestId('add-lot').click();
+  await form.getByLabel(`Starting bid for ${options.product}`).fill(startingBid);
+  await form.getByLabel(`Timer (seconds) for ${options.product}`).fill(seconds);
+  await form.getByTestId('start-stream').click();
+  const id = await streamIdOf(host);
   await host.getByTestId('start-next-lot').click();
   await host.getByTestId('lot-running').waitFor();
-  return (await search()).split('=')[1]!;
+  return id;
 }

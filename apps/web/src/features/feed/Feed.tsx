@@ -10,27 +10,13 @@ import { useT, type Translate } from '../../i18n';
 import { itemKey, sendOpens, useFeedPages, useNotInterested } from './api';
 import { decodeFeedCursor } from './cursor';
 import { FeedCard, type FeedGates } from './FeedCard';
+import { hideSellerFrom, keepHiddenSellers, readHiddenSellers, visibleItems, type HiddenSellers } from './hidden';
 import { clampIndex, createWheelStepper, stepFromKey, stepFromSwipe, wheelPixels, type Step } from './navigation';
 import { createOpensBatcher, type OpensBatcher } from './opens';
 
 /** Fetch the next page this many items before the end, so the next item is always there. */
 const PREFETCH_AHEAD = 3;
 const MIN_STAGE_PX = 440;
-
-const hiddenStore = (session: string | null) => {
-  const id = session && decodeFeedCursor(session)?.sessionId;
-  return id ? `souq:feed-hidden:${id}` : null;
-};
-
-function readHidden(session: string | null): ReadonlySet<string> {
-  const key = hiddenStore(session);
-  try {
-    const list: unknown = key ? JSON.parse(sessionStorage.getItem(key) ?? '[]') : [];
-    return new Set(Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : []);
-  } catch {
-    return new Set();
-  }
-}
 
 function describe(item: FeedItem, t: Translate, locale: Locale): string {
   if (item.kind === 'product')
@@ -82,16 +68,17 @@ export function Feed({ gates }: { gates: FeedGates }) {
     return s && decodeFeedCursor(s) ? s : null;
   });
   const [index, setIndex] = useState(() => Math.max(0, (Number.parseInt(params.get('i') ?? '1', 10) || 1) - 1));
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => readHidden(session));
+  const [hidden, setHidden] = useState<HiddenSellers>(() => readHiddenSellers(session));
   const [notice, setNotice] = useState('');
   const query = useFeedPages(session);
   const notInterested = useNotInterested();
   const pages = useMemo(() => query.data?.pages ?? [], [query.data]);
-  const items = useMemo(() => pages.flatMap((p) => p.items).filter((i) => !hidden.has(itemKey(i))), [pages, hidden]);
+  const fetched = useMemo(() => pages.flatMap((p) => p.items), [pages]);
+  const items = useMemo(() => visibleItems(fetched, hidden), [fetched, hidden]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const restoring = index >= items.length && hasNextPage;
   const current = restoring ? index : clampIndex(index, items.length);
-  const total = hasNextPage ? Math.max(items.length, (pages[0]?.total ?? 0) - hidden.size) : items.length;
+  const total = hasNextPage ? Math.max(items.length, (pages[0]?.total ?? 0) - (fetched.length - items.length)) : items.length;
   const sessionCursor = session ?? pages[0]?.nextCursor ?? null;
   const item = restoring ? undefined : items[current];
   const hasItems = items.length > 0;
@@ -119,7 +106,7 @@ export function Feed({ gates }: { gates: FeedGates }) {
   if (session && query.error instanceof ApiError && query.error.code === 'VALIDATION_FAILED') {
     setSession(null);
     setIndex(0);
-    setHidden(new Set());
+    setHidden(new Map());
   }
 
   // The URL follows the position and names the session.
@@ -285,15 +272,18 @@ export function Feed({ gates }: { gates: FeedGates }) {
   }, [item]);
 
   function dismiss(gone: FeedItem) {
-    const key = itemKey(gone);
+    const place = fetched.indexOf(gone);
     setHidden((prev) => {
-      const next = new Set(prev).add(key);
-      const store = hiddenStore(sessionCursor);
-      if (store) sessionStorage.setItem(store, JSON.stringify([...next]));
+      const next = hideSellerFrom(prev, gone, place < 0 ? fetched.length : place);
+      keepHiddenSellers(sessionCursor, next);
       return next;
     });
     refocus.current = true;
-    setNotice(t('feed.removed', { title: gone.kind === 'product' ? gone.product.title : gone.auction.title }));
+    setNotice(
+      gone.kind === 'product'
+        ? t('feed.removed', { title: gone.product.title, seller: gone.seller.username })
+        : t('feed.removed', { title: gone.auction.title, seller: gone.auction.seller.username }),
+    );
     notInterested.mutate({ kind: gone.kind, id: gone.id });
   }
 

@@ -17,8 +17,7 @@ import { UploadProgress } from '../../components/UploadProgress';
 import { reworded, useForm } from '../../components/useForm';
 import { serverNow } from '../../api/server-clock';
 import { useT } from '../../i18n';
-import { RunSheetBuilder } from './host/RunSheetBuilder';
-import { checkRunSheet, type DraftErrors, type DraftLot } from './host/run-sheet';
+import { ShowProducts, useShowProducts } from './host/ShowProducts';
 import { gulfInputToIso, gulfInputValue } from '../../components/dates';
 import { useSellableProducts, useStartStream } from './api';
 import { captureCamera, captureHostMedia, mediaErrorText, stopMedia, useDeviceCheck } from './media';
@@ -66,20 +65,10 @@ export function validateHostForm(form: HostForm, cover: File | null, now = serve
   return errors;
 }
 
-/** The form's messages about the run sheet's lots (`lots.<index>.<field>`, the browser's or the server's), by lot. */
-function lotErrorsOf(lots: readonly DraftLot[], fields: FieldErrors): DraftErrors {
-  const byLot: DraftErrors = {};
-  lots.forEach((lot, i) => {
-    const startingBid = fields[`lots.${i}.startingBid`];
-    const seconds = fields[`lots.${i}.seconds`] ?? fields[`lots.${i}.closingStyle`];
-    if (startingBid || seconds) byLot[lot.productId] = { startingBid, seconds };
-  });
-  return byLot;
-}
-
 /**
- * The host's form: title, cover, the show's length, now or later (Gulf time), the run sheet, a
- * camera test, Start. A show for later needs no camera yet: it is captured when the host goes live.
+ * The host's form: title, cover, the show's length, now or later (Gulf time), the product on sale
+ * (or a run sheet of lots), a camera test, Start. A show for later needs no camera yet: it is
+ * captured when the host goes live.
  */
 export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) {
   const i18n = useT();
@@ -92,22 +81,24 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   const [starting, setStarting] = useState(false);
   // Only a cover makes the upload worth a bar.
   const [progress, setProgress] = useState<number | null>(null);
-  const [lots, setLots] = useState<DraftLot[]>([]);
+  const products = useSellableProducts(hostId);
+  const sale = useShowProducts(products.data);
   const host = useForm({
     initial: EMPTY_HOST,
     check: (values) => {
       const fields = validateHostForm(values, cover?.file ?? null);
-      const sheet = checkRunSheet(lots);
-      if (!sheet.ok && sheet.sheet) fields.lots = sheet.sheet;
-      // Each lot's messages under the server's own names for them (`lots.1.seconds`), so focus finds the first.
-      if (!sheet.ok)
-        lots.forEach((lot, i) => {
-          for (const [name, message] of Object.entries(sheet.errors[lot.productId] ?? {}))
+      const planned = sale.plan();
+      if (!planned.ok) {
+        Object.assign(fields, planned.fields);
+        // Each lot's messages under the server's own names for them (`lots.1.seconds`), so focus finds the first.
+        sale.lots.forEach((lot, i) => {
+          for (const [name, message] of Object.entries(planned.errors[lot.productId] ?? {}))
             fields[`lots.${i}.${name}`] = message;
         });
-      return Object.keys(fields).length > 0 || !sheet.ok
+      }
+      return Object.keys(fields).length > 0 || !planned.ok
         ? { ok: false, fields }
-        : { ok: true, data: { ...values, lots: sheet.lots } };
+        : { ok: true, data: { ...values, plan: planned.plan } };
     },
     onFailure: reworded(startFailure),
     // The host is signed in to be here: a 401 (a session that ended) is said on the form.
@@ -116,7 +107,6 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
   });
   const { values: form, fields: errors, error: failure } = host;
   const devices = useDeviceCheck();
-  const products = useSellableProducts(hostId);
   const start = useStartStream();
   const coverInput = useRef<HTMLInputElement>(null);
   const coverId = useId();
@@ -157,7 +147,10 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
       const body = new FormData();
       body.set('title', checked.title.trim());
       body.set('durationMinutes', checked.durationMinutes.trim());
-      body.set('lots', JSON.stringify(checked.lots));
+      if (checked.plan.kind === 'single') {
+        body.set('productId', checked.plan.productId);
+        body.set('startingBid', String(checked.plan.startingBid));
+      } else body.set('lots', JSON.stringify(checked.plan.lots));
       if (checked.when === 'later') body.set('scheduledFor', gulfInputToIso(checked.scheduledFor ?? '')!);
       if (cover) body.set('cover', cover.file, cover.file.name);
       try {
@@ -273,15 +266,12 @@ export function HostSetup({ hostId, verified, onNeedVerify, onStarted }: Props) 
           onTime={(value) => set('scheduledFor', value)}
         />
 
-        <RunSheetBuilder
-          products={products.data}
-          lots={lots}
-          errors={lotErrorsOf(lots, errors)}
-          sheetError={errors.lots}
-          onChange={(next) => {
-            setLots(next);
-            host.setFields((f) => Object.fromEntries(Object.entries(f).filter(([name]) => !name.startsWith('lots'))));
-          }}
+        <ShowProducts
+          state={sale}
+          errors={errors}
+          onEdited={(prefix) =>
+            host.setFields((f) => Object.fromEntries(Object.entries(f).filter(([name]) => !name.startsWith(prefix))))
+          }
         />
 
         <CameraTest />

@@ -54,11 +54,11 @@ function renderSetup(locale: 'en' | 'ar' = 'en') {
 const builder = () => within(screen.getByTestId('run-sheet-builder'));
 const titles = () => screen.queryAllByTestId('draft-lot').map((row) => row.querySelector('bdi')?.textContent);
 
-function addLot(title: string) {
-  fireEvent.change(builder().getByLabelText('Add a product as a lot'), {
+function addLot(title: string, label = 'Product on sale') {
+  fireEvent.change(screen.getByLabelText(label), {
     target: { value: PRODUCTS.find((p) => p.title === title)!.id },
   });
-  fireEvent.click(builder().getByTestId('add-lot'));
+  fireEvent.click(screen.getByTestId('add-lot'));
 }
 
 describe('the run sheet builder', { timeout: 20_000 }, () => {
@@ -69,13 +69,14 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
 
   it('adds products as lots (each once), moves them up and down, and removes them', () => {
     renderSetup();
-    expect(builder().getByText('No lots yet. Choose a product and add it.')).toBeTruthy();
+    // No run sheet until there is a lot: one product and Start is the first path.
+    expect(screen.queryByTestId('run-sheet-builder')).toBeNull();
     addLot('Oud perfume');
     addLot('Silk scarf');
     addLot('Brass lamp');
     expect(titles()).toEqual(['Oud perfume', 'Silk scarf', 'Brass lamp']);
     // A product on the sheet is not offered again.
-    const options = [...(builder().getByLabelText('Add a product as a lot') as HTMLSelectElement).options];
+    const options = [...(screen.getByLabelText('Product on sale') as HTMLSelectElement).options];
     expect(options.map((o) => o.value)).toEqual(['']);
     // The first cannot go up, the last cannot go down.
     expect((screen.getByRole('button', { name: 'Move Oud perfume up' }) as HTMLButtonElement).disabled).toBe(true);
@@ -87,7 +88,7 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Oud perfume from the run sheet' }));
     expect(titles()).toEqual(['Brass lamp', 'Silk scarf']);
     // Focus goes back to the picker, and the removed product is offered again.
-    expect(document.activeElement).toBe(builder().getByLabelText('Add a product as a lot'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Product on sale'));
     expect(screen.getByRole('option', { name: 'Oud perfume' })).toBeTruthy();
   });
 
@@ -106,6 +107,52 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Timer (seconds) for Silk scarf')), {
       timeout: 5000,
     });
+    expect(mutateAsync).not.toHaveBeenCalled();
+  });
+
+  it('one product and Start: sent as the one-product stream, its price as the starting bid, no lots field', async () => {
+    mutateAsync.mockResolvedValueOnce({ id: 's1' });
+    const { onStarted } = renderSetup();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Oud night' } });
+    fireEvent.change(screen.getByLabelText('Product on sale'), { target: { value: 'p1' } });
+    expect((screen.getByLabelText('Starting bid') as HTMLInputElement).value).toBe('250.00');
+    expect(screen.getByTestId('product-note').textContent).toBe(
+      'Bidding opens as soon as you go live and runs for the whole stream.',
+    );
+    fireEvent.submit(screen.getByTestId('host-form'));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith('s1', expect.anything()));
+    const form = (mutateAsync.mock.calls[0]![0] as { form: FormData }).form;
+    expect(form.get('productId')).toBe('p1');
+    expect(form.get('startingBid')).toBe('25000');
+    expect(form.get('lots')).toBeNull();
+  });
+
+  it('a product chosen with lots on the sheet joins them as the last lot, and says so', async () => {
+    mutateAsync.mockResolvedValueOnce({ id: 's2' });
+    renderSetup();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Two lots' } });
+    addLot('Silk scarf');
+    fireEvent.change(screen.getByLabelText('Product on sale'), { target: { value: 'p3' } });
+    // The lot's own terms apply: no starting bid beside the picker.
+    expect(document.querySelector('.product-on-sale [name="startingBid"]')).toBeNull();
+    expect(screen.getByTestId('product-note').textContent).toBe('Start adds Brass lamp as the last lot (lot 2).');
+    fireEvent.submit(screen.getByTestId('host-form'));
+    await waitFor(() => expect(mutateAsync).toHaveBeenCalled());
+    const form = (mutateAsync.mock.calls[0]![0] as { form: FormData }).form;
+    expect(form.get('productId')).toBeNull();
+    expect(JSON.parse(form.get('lots') as string).map((l: { productId: string }) => l.productId)).toEqual([
+      'p2',
+      'p3',
+    ]);
+  });
+
+  it('refuses a starting bid that is not a positive amount, on the field', async () => {
+    renderSetup();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Oud night' } });
+    fireEvent.change(screen.getByLabelText('Product on sale'), { target: { value: 'p1' } });
+    fireEvent.change(screen.getByLabelText('Starting bid'), { target: { value: '0' } });
+    fireEvent.submit(screen.getByTestId('host-form'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Starting bid')), { timeout: 5000 });
     expect(mutateAsync).not.toHaveBeenCalled();
   });
 
@@ -136,6 +183,7 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
 
   it('speaks Arabic', () => {
     renderSetup('ar');
+    addLot('Oud perfume', 'المنتج المعروض للبيع');
     expect(screen.getByText('قائمة العرض')).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'جدولة لوقت لاحق' })).toBeTruthy();
   });

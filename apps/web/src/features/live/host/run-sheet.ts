@@ -68,6 +68,32 @@ export function checkRunSheet(
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, lots };
 }
 
+/** What Start sends: one product sold for the whole stream (the spec's form), or a run sheet of lots. */
+export type ShowPlan =
+  | { kind: 'single'; productId: string; startingBid: number }
+  | { kind: 'sheet'; lots: NewLotInput[] };
+
+/**
+ * The show Start asks for. A product chosen with nothing on the run sheet is the spec's one-product
+ * stream: one lot, open for bids from the start for the stream's whole length. A product chosen
+ * with lots already on the sheet joins them as the last lot, with the terms a lot starts with.
+ */
+export function planShow(
+  drafts: readonly DraftLot[],
+  chosen: Pick<ProductSummary, 'id' | 'title' | 'price' | 'image'> | undefined,
+  startingBid: string,
+): { ok: true; plan: ShowPlan } | { ok: false; fields: Record<string, string>; errors: DraftErrors } {
+  if (drafts.length === 0) {
+    if (!chosen) return { ok: false, fields: { productId: MSG.streamChooseProduct }, errors: {} };
+    const bid = parseAmountToFils(startingBid);
+    if (bid === null || bid <= 0) return { ok: false, fields: { startingBid: MSG.startingBidPositive }, errors: {} };
+    return { ok: true, plan: { kind: 'single', productId: chosen.id, startingBid: bid } };
+  }
+  const sheet = checkRunSheet(chosen ? [...drafts, draftOf(chosen)] : drafts);
+  if (sheet.ok) return { ok: true, plan: { kind: 'sheet', lots: sheet.lots } };
+  return { ok: false, fields: sheet.sheet ? { productId: sheet.sheet } : {}, errors: sheet.errors };
+}
+
 /** The list with the item at `from` moved by one place up (-1) or down (+1); unchanged at an end. */
 export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
   const to = from + by;

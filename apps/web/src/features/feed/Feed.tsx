@@ -78,7 +78,9 @@ export function Feed({ gates }: { gates: FeedGates }) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const restoring = index >= items.length && hasNextPage;
   const current = restoring ? index : clampIndex(index, items.length);
-  const total = hasNextPage ? Math.max(items.length, (pages[0]?.total ?? 0) - (fetched.length - items.length)) : items.length;
+  const total = hasNextPage
+    ? Math.max(items.length, (pages[0]?.total ?? 0) - (fetched.length - items.length))
+    : items.length;
   const sessionCursor = session ?? pages[0]?.nextCursor ?? null;
   const item = restoring ? undefined : items[current];
   const hasItems = items.length > 0;

@@ -5,7 +5,11 @@ import { hideSellerFrom, visibleItems } from './hidden';
 const product = (id: string, seller: string) =>
   ({ kind: 'product', id, seller: { id: seller, username: seller, profilePic: '' } }) as unknown as FeedItem;
 const auction = (id: string, seller: string) =>
-  ({ kind: 'auction', id, auction: { seller: { id: seller, username: seller, profilePic: '' } } }) as unknown as FeedItem;
+  ({
+    kind: 'auction',
+    id,
+    auction: { seller: { id: seller, username: seller, profilePic: '' } },
+  }) as unknown as FeedItem;
 
 describe('not interested in a seller, within one feed session', () => {
   const session = [

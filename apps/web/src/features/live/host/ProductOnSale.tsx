@@ -60,7 +60,11 @@ export function ProductOnSale(props: Props) {
             {t('host.sheet.add')}
           </button>
         </div>
-        <small id={`${id}-note`} className={errors.productId ? 'field__error' : 'field__hint'} data-testid="product-note">
+        <small
+          id={`${id}-note`}
+          className={errors.productId ? 'field__error' : 'field__hint'}
+          data-testid="product-note"
+        >
           {errors.productId ? m(errors.productId) : hint}
         </small>
         {none && (

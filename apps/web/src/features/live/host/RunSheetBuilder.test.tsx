@@ -140,10 +140,7 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
     await waitFor(() => expect(mutateAsync).toHaveBeenCalled());
     const form = (mutateAsync.mock.calls[0]![0] as { form: FormData }).form;
     expect(form.get('productId')).toBeNull();
-    expect(JSON.parse(form.get('lots') as string).map((l: { productId: string }) => l.productId)).toEqual([
-      'p2',
-      'p3',
-    ]);
+    expect(JSON.parse(form.get('lots') as string).map((l: { productId: string }) => l.productId)).toEqual(['p2', 'p3']);
   });
 
   it('refuses a starting bid that is not a positive amount, on the field', async () => {

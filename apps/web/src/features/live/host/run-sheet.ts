@@ -70,8 +70,7 @@ export function checkRunSheet(
 
 /** What Start sends: one product sold for the whole stream (the spec's form), or a run sheet of lots. */
 export type ShowPlan =
-  | { kind: 'single'; productId: string; startingBid: number }
-  | { kind: 'sheet'; lots: NewLotInput[] };
+  { kind: 'single'; productId: string; startingBid: number } | { kind: 'sheet'; lots: NewLotInput[] };
 
 /**
  * The show Start asks for. A product chosen with nothing on the run sheet is the spec's one-product

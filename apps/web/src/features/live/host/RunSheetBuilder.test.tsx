@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductSummary } from '@souq/shared';
 import { renderInLocale } from '../../../test-support/i18n';
@@ -51,7 +51,6 @@ function renderSetup(locale: 'en' | 'ar' = 'en') {
   return { onStarted };
 }
 
-const builder = () => within(screen.getByTestId('run-sheet-builder'));
 const titles = () => screen.queryAllByTestId('draft-lot').map((row) => row.querySelector('bdi')?.textContent);
 
 function addLot(title: string, label = 'Product on sale') {

@@ -18,6 +18,7 @@ import {
   decimal,
   emailAddress,
   foldForSearch,
+  hasHiddenCharacters,
   isId,
   plainText,
   truncateCharacters,
@@ -66,6 +67,63 @@ describe('plainText', () => {
     expect(cleanText(' Amira\u0000 \u0085Al\nHashimi ', 100)).toBe('Amira Al Hashimi');
     expect(truncateCharacters('😀😀😀', 2)).toBe('😀😀');
     expect(characterCount('😀é')).toBe(2);
+  });
+});
+
+describe('hidden characters that make text read other than it is', () => {
+  const wide = plainText({ required: 'missing', max: [100, 'long'], multiline: true });
+  const refused = (text: string) => wide.safeParse(text).error?.issues[0]?.message;
+
+  it.each([
+    ['RLO', '\u202E'],
+    ['LRE', '\u202A'],
+    ['RLE', '\u202B'],
+    ['PDF', '\u202C'],
+    ['LRO', '\u202D'],
+    ['LRI', '\u2066'],
+    ['RLI', '\u2067'],
+    ['FSI', '\u2068'],
+    ['PDI', '\u2069'],
+    ['ZWSP', '\u200B'],
+    ['WJ', '\u2060'],
+    ['BOM', '\uFEFF'],
+    ['ZWNJ between Latin letters', '\u200C'],
+    ['ZWJ between Latin letters', '\u200D'],
+  ])('refuses %s inside a word', (_, c) => {
+    expect(refused(`Souq${c}Trading LLC`)).toBe(MSG.controlCharacters);
+    expect(hasHiddenCharacters(`Souq${c}Trading`)).toBe(true);
+  });
+
+  it('refuses a joiner beside an emoji and a letter, or at either end of Latin text', () => {
+    expect(refused('\u{1F600}\u200Dabc')).toBe(MSG.controlCharacters);
+    expect(refused('abc\u200D\u{1F600}')).toBe(MSG.controlCharacters);
+    expect(refused('abc \u200C')).toBe(MSG.controlCharacters);
+    expect(refused('\u200Cabc')).toBe(MSG.controlCharacters);
+  });
+
+  it('keeps the direction marks and the joiners where they are writing', () => {
+    // LRM, RLM and ALM only place neutral characters in mixed Arabic and English.
+    expect(wide.parse('Villa 4\u200E, \u0634\u0627\u0631\u0639 12\u200F\u061C')).toContain('\u200E');
+    // Persian "mi-khaham": ZWNJ keeps the prefix from joining the verb.
+    expect(wide.parse('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645')).toContain('\u200C');
+    // ZWJ forcing a joining form, even after a vowel mark, and at the end of an Arabic word.
+    expect(wide.parse('\u0647\u064E\u200D \u200D\u0647')).toContain('\u200D');
+    // Emoji sequences: technologist with a skin tone, rainbow flag (VS16), heart on fire.
+    for (const emoji of [
+      '\u{1F469}\u{1F3FD}\u200D\u{1F4BB}',
+      '\u{1F3F3}\uFE0F\u200D\u{1F308}',
+      '\u2764\uFE0F\u200D\u{1F525}',
+    ])
+      expect(wide.parse(`Gift ${emoji}`)).toBe(`Gift ${emoji}`);
+  });
+
+  it("are refused wherever control characters are, with the field's own word", () => {
+    expect(fieldsOf(ProfileSchema, { username: 'ami\u202Era' })).toEqual({ username: MSG.usernameCharacters });
+    expect(fieldsOf(SearchQuerySchema, { q: 'watch\u202E' })).toEqual({ q: MSG.searchInvalid });
+  });
+
+  it('are taken out of text from elsewhere', () => {
+    expect(cleanText('Amira\u202E \u200BAl Hashimi\u2066', 100)).toBe('Amira Al Hashimi');
   });
 });
 

@@ -11,7 +11,8 @@ import { MSG } from './messages.js';
  * 2. line breaks made "\n" (a browser's multipart form sends a textarea's breaks as "\r\n");
  * 3. trimmed;
  * 4. no control characters: C0 and C1 (PostgreSQL refuses NUL outright, and none of them is
- *    text a person means), except tab and newline in multi-line fields; no lone surrogate;
+ *    text a person means), except tab and newline in multi-line fields; no lone surrogate; no
+ *    hidden characters that make text read other than it is (`hasHiddenCharacters`);
  * 5. lengths counted in characters (code points, as PostgreSQL's varchar counts them), after all of the above.
  */
 
@@ -20,6 +21,33 @@ const CONTROL = /\p{Cc}/u;
 const CONTROL_EXCEPT_TAB_AND_NEWLINE = /(?![\t\n])\p{Cc}/u;
 /** In a `u` regex a well-formed pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Directional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder what is
+ * shown: a legal name on a tax invoice, a staff reason in the audit log, could read as something
+ * its bytes are not ("Trojan Source"). The marks (LRM, RLM, ALM) stay: they only settle where a
+ * neutral character such as "." goes in mixed Arabic and English, and reorder nothing else. Zero
+ * width space, word joiner and BOM hide inside a word to make look-alikes; so do the joiners
+ * (ZWNJ, ZWJ), except where they are writing: ZWNJ between Arabic-script letters (Persian
+ * "mi-khaham", one word whose halves must not join), ZWJ beside one (a joining form), and ZWJ between
+ * two emoji (woman, ZWJ, laptop: one "technologist").
+ */
+const ARABIC_BEFORE = String.raw`\p{sc=Arabic}\p{M}*`;
+const EMOJI_BEFORE = String.raw`\p{Extended_Pictographic}[\u{FE0F}\p{Emoji_Modifier}]?`;
+const HIDDEN = new RegExp(
+  [
+    String.raw`[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]`,
+    String.raw`(?<!${ARABIC_BEFORE})\u200C|\u200C(?!\p{sc=Arabic})`,
+    String.raw`(?<!${ARABIC_BEFORE})(?<!${EMOJI_BEFORE})\u200D(?!\p{sc=Arabic})`,
+    String.raw`(?<!${ARABIC_BEFORE})\u200D(?![\p{sc=Arabic}\p{Extended_Pictographic}])`,
+  ].join('|'),
+  'u',
+);
+
+/** Characters that make text read other than it is: refused in every text field, like control characters. */
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN.test(text);
+}
 
 /** Characters as a database column counts them: an emoji is one, not two UTF-16 units. */
 export function characterCount(text: string): number {
@@ -41,8 +69,13 @@ export function truncateCharacters(text: string, max: number): string {
   return out;
 }
 
+/** Control characters, a lone surrogate, or a hidden character (above): nothing a person means to type. */
 export function hasControlCharacters(text: string, multiline = false): boolean {
-  return (multiline ? CONTROL_EXCEPT_TAB_AND_NEWLINE : CONTROL).test(text) || LONE_SURROGATE.test(text);
+  return (
+    (multiline ? CONTROL_EXCEPT_TAB_AND_NEWLINE : CONTROL).test(text) ||
+    LONE_SURROGATE.test(text) ||
+    hasHiddenCharacters(text)
+  );
 }
 
 /** The same clean-up the schemas apply, for text that arrives from elsewhere (an OpenID provider's name). */
@@ -51,6 +84,7 @@ export function cleanText(text: string, max: number): string {
     text
       .normalize('NFC')
       .replace(/\p{Cc}|\p{Cs}/gu, ' ')
+      .replace(new RegExp(HIDDEN, 'gu'), '')
       .replace(/\s+/g, ' ')
       .trim(),
     max,

@@ -1,3 +1,5 @@
+import { PRIVATE_PREFIX } from '../adapters/storage/index.js';
+
 /**
  * The one codec for a row's list of image keys (`products.images`, `auctions.images`): a JSON
  * array of storage keys such as `products/<uuid>`, each with a large and a thumbnail rendition.
@@ -19,3 +21,6 @@ export function decodeImageKeys(column: string): string[] {
 export function firstImageKey(column: string): string | null {
   return decodeImageKeys(column)[0] ?? null;
 }
+
+/** A key whose files are private (a problem's evidence): served only after a permission check, never by URL. */
+export const isPrivateImageKey = (key: string): boolean => key.startsWith(PRIVATE_PREFIX);

@@ -4,7 +4,7 @@ import { DEFAULT_PROFILE_PIC, MSG } from '@souq/shared';
 import { PRIVATE_PREFIX, PUBLIC_PREFIX, type FileStorage, type OpenedFile } from '../adapters/storage/index.js';
 import { DomainError } from '../lib/errors.js';
 import { createSemaphore } from '../lib/semaphore.js';
-import { decodeImageKeys, firstImageKey } from './image-keys.js';
+import { decodeImageKeys, firstImageKey, isPrivateImageKey } from './image-keys.js';
 import { sniff, webpRenditions, type UploadSource } from './images.js';
 import { checkPdf } from './pdf-check.js';
 
@@ -18,7 +18,14 @@ export const PLACEHOLDER_IMAGE: ImageUrlsOf = { url: '/images/placeholder.svg', 
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-const files = (key: string) => [`${PUBLIC_PREFIX}${key}.webp`, `${PUBLIC_PREFIX}${key}-thumb.webp`];
+/**
+ * The large and thumbnail files of an image key. A key that starts with `private/` (a problem's
+ * evidence photos) names its files as it is, so they sit beside invoices and never get a URL.
+ */
+const files = (key: string) => {
+  const base = isPrivateImageKey(key) ? key : `${PUBLIC_PREFIX}${key}`;
+  return [`${base}.webp`, `${base}-thumb.webp`];
+};
 
 /**
  * How many uploads are decoded or checked at once, across all requests: a 40-megapixel decode
@@ -68,6 +75,11 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
     return key;
   }
 
+  async function openPrivate(key: string): Promise<OpenedFile | null> {
+    if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`not a private key: ${key}`);
+    return storage.open(key);
+  }
+
   const imageUrls = (key: string): ImageUrlsOf => {
     const [large, thumb] = files(key);
     return { url: storage.url(large!), thumb: storage.url(thumb!) };
@@ -78,14 +90,18 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
      * Checks and converts every image before writing any, so a bad file leaves nothing behind; a
      * store failing midway (a 503 to the person) has what it already took removed.
      */
-    async storeImages(folder: string, uploads: UploadSource[]): Promise<string[]> {
+    async storeImages(
+      folder: string,
+      uploads: UploadSource[],
+      access: 'public' | 'private' = 'public',
+    ): Promise<string[]> {
       // One at a time per request, and few at a time in the whole process.
       const renditions = [];
       for (const data of uploads) renditions.push(await work.use(() => webpRenditions(data)));
       const keys: string[] = [];
       try {
         for (const r of renditions) {
-          const key = `${folder}/${crypto.randomUUID()}`;
+          const key = `${access === 'private' ? PRIVATE_PREFIX : ''}${folder}/${crypto.randomUUID()}`;
           keys.push(key);
           const [large, thumb] = files(key);
           await storage.put(large!, r.large);
@@ -127,9 +143,26 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
      * A private file, for the one person the caller has already checked may read it. It is
      * streamed through the app from either store: a private key never gets a URL of its own.
      */
-    async openPrivate(key: string): Promise<OpenedFile | null> {
-      if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`not a private key: ${key}`);
-      return storage.open(key);
+    openPrivate,
+
+    /** The large rendition of a private image key, on the same terms as `openPrivate`. */
+    openPrivateImage: (key: string): Promise<OpenedFile | null> => openPrivate(files(key)[0]!),
+
+    /**
+     * Moves an image stored under a public key to its private twin (`<key>` to `private/<key>`),
+     * for photos that were public before they were known to be evidence. Safe to repeat: a file
+     * already moved is not there to copy. The public files go only once the caller has saved the
+     * new key, through `removeImages`.
+     */
+    async privatiseImage(key: string): Promise<string> {
+      const privateKey = `${PRIVATE_PREFIX}${key}`;
+      const from = files(key);
+      const to = files(privateKey);
+      for (const [i, source] of from.entries()) {
+        const data = await storage.get(source);
+        if (data) await storage.put(to[i]!, data);
+      }
+      return privateKey;
     },
 
     /**

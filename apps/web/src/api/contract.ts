@@ -47,6 +47,7 @@ export const API: Routes<typeof Contract> = {
     ratings: { method: 'GET', path: '/api/sellers/:id/ratings' },
     mine: { method: 'GET', path: '/api/me/aftersale' },
     openProblem: { method: 'POST', path: '/api/order-lines/:id/problem' },
+    problemPhoto: { method: 'GET', path: '/api/problems/:id/photos/:n' },
     answer: { method: 'POST', path: '/api/problems/:id/answer' },
     escalate: { method: 'POST', path: '/api/problems/:id/escalate' },
     disputes: { method: 'GET', path: '/api/admin/disputes' },

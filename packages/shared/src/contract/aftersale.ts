@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   AftersaleSchema,
   DisputeListSchema,
@@ -17,7 +18,7 @@ import {
   RateSellerSchema,
   RatingReplySchema,
 } from '../schemas/aftersale.js';
-import { IdParams, OkSchema, endpoint } from './endpoint.js';
+import { IdParams, IdSchema, OkSchema, endpoint } from './endpoint.js';
 
 const tag = 'After a sale';
 const write = ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'] as const;
@@ -108,6 +109,18 @@ export const aftersale = {
     },
     responses: { 201: ProblemSchema },
     errors: [...write, 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  }),
+  // Evidence between a buyer, a seller and staff: streamed after the permission check, never a public URL.
+  problemPhoto: endpoint({
+    method: 'GET',
+    path: '/api/problems/:id/photos/:n',
+    summary: "A problem's photo (the first is 0), for its buyer, its seller and staff only",
+    tag,
+    access: 'user',
+    params: z.object({ id: IdSchema, n: z.coerce.number().int().min(0) }),
+    responses: {},
+    other: { 200: { description: 'The photo, as WebP.', contentType: 'image/webp' } },
+    errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],
   }),
   answer: endpoint({
     method: 'POST',

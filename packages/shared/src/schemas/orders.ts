@@ -52,6 +52,16 @@ export function vatFor(subtotalFils: number): number {
   return Math.round((subtotalFils * VAT_RATE_PERCENT) / 100);
 }
 
+/**
+ * The VAT of the next part of a whole (an invoice's credit notes, its lines in an export), given
+ * the parts before it: what brings the VAT so far to 5% of everything so far. Rounding each part
+ * alone can drift a fils from the whole's VAT (2.28 + 1.00 for an invoice of 3.27); this way the
+ * parts always add up to it.
+ */
+export function vatOfNextPart(before: { subtotal: number; vat: number }, partFils: number): number {
+  return vatFor(before.subtotal + partFils) - before.vat;
+}
+
 export const CartLinesSchema = z
   .array(
     z.object({

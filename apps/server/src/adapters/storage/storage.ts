@@ -5,8 +5,8 @@ import { DomainError } from '../../lib/errors.js';
 /**
  * Where uploaded files live: a folder (local-storage.ts) or a bucket (s3-storage.ts). Rows store
  * keys, never URLs; the storage decides how a key reaches a browser. Keys starting with `public/`
- * are for anyone (`url`); `private/` keys (invoices) are only handed out by the API after its
- * permission check (`open`), never through a URL of their own.
+ * are for anyone (`url`); `private/` keys (invoices, problem photos) are only handed out by the
+ * API after its permission check (`open`), never through a URL of their own.
  */
 export interface FileStorage {
   /** Stores the whole file or nothing: no reader, listing included, ever sees part of it. */

@@ -9,6 +9,8 @@ import { aftersaleRoutes } from './routes.js';
 import { joinAftersale } from './service.js';
 import { createShipping } from './shipping.js';
 
+/** New problem photos are private from the start, so once a day is plenty to look for old public ones. */
+const PRIVATISE_CHECK_MS = 86_400_000;
 /** How often the late-shipping and unanswered-problem jobs look for deadlines that just passed (at most). */
 const LATE_CHECK_MS = 60_000;
 
@@ -48,6 +50,8 @@ export const aftersaleModule = defineModule(
         { name: 'aftersale.tell-late', everyMs: LATE_CHECK_MS, run: () => shipping.tellLate() },
         // The same pattern for problems the seller let pass unanswered: sleep until the next deadline.
         { name: 'aftersale.tell-unanswered', everyMs: LATE_CHECK_MS, run: () => problems.tellUnanswered() },
+        // Photos from before problems' photos were private: moved at start-up; later runs find none.
+        { name: 'aftersale.privatise-photos', everyMs: PRIVATISE_CHECK_MS, run: () => problems.privatisePhotos() },
       ],
       referencedUploads: () => problems.referencedUploads(),
     };

@@ -17,7 +17,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import { decodeImageKeys, encodeImageKeys } from '../../media/image-keys.js';
+import { decodeImageKeys, encodeImageKeys, isPrivateImageKey } from '../../media/image-keys.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { UploadSource } from '../../media/images.js';
 import type { AccountsPort } from '../accounts/port.js';
@@ -31,7 +31,10 @@ export interface ProblemsDeps extends TellDeps {
   clock: Clock;
   orders: Pick<OrdersPort, 'buyerLine'>;
   accounts: TellDeps['accounts'] & Pick<AccountsPort, 'recordStaffAction'>;
-  media: Pick<MediaService, 'storeImages' | 'removeImages' | 'imageUrls' | 'avatarUrl' | 'filesOfImage'>;
+  media: Pick<
+    MediaService,
+    'storeImages' | 'removeImages' | 'avatarUrl' | 'filesOfImage' | 'openPrivateImage' | 'privatiseImage'
+  >;
   /** How long the seller has to answer (PROBLEM_ANSWER_HOURS). */
   answerMs: number;
 }
@@ -41,6 +44,11 @@ const DAY_MS = 86_400_000;
 const DISPUTES_LIMIT = 100;
 /** Problems told about per run; the job runs again at once while there are more. */
 const UNANSWERED_BATCH = 100;
+/** Problems whose public photos are made private per run (see `privatisePhotos`). */
+const PRIVATISE_BATCH = 50;
+
+/** Where the browser asks for a problem's n-th photo; the app checks who asks (contract `problemPhoto`). */
+const photoUrl = (problemId: string, n: number) => `/api/problems/${problemId}/photos/${n}`;
 
 export type Problems = ReturnType<typeof createProblems>;
 
@@ -62,7 +70,7 @@ export function createProblems(deps: ProblemsDeps) {
     seller: { id: r.seller_id, username: r.seller_username, profilePic: media.avatarUrl(r.seller_avatar) },
     kind: r.kind as ProblemKind,
     text: r.text,
-    photos: decodeImageKeys(r.photos).map((key) => media.imageUrls(key).url),
+    photos: decodeImageKeys(r.photos).map((_, n) => photoUrl(r.id, n)),
     status: r.status as ProblemStatus,
     answerBy: r.answer_by,
     // Computed on read, like a late line: right to the millisecond whatever the job has done.
@@ -126,7 +134,8 @@ export function createProblems(deps: ProblemsDeps) {
       if (Date.parse(line.status_at) + PROBLEM_WINDOW_DAYS * DAY_MS < clock.now().getTime())
         throw new DomainError('CONFLICT', MSG.problemTooLate);
       // Files are stored before the row that names them, and removed if the row fails (ADR 0009).
-      const keys = await media.storeImages('problems', photos);
+      // Evidence between buyer, seller and staff: private, served only by `photo` below.
+      const keys = await media.storeImages('problems', photos, 'private');
       const id = crypto.randomUUID();
       try {
         await withAfterCommit((onCommit) =>
@@ -236,6 +245,34 @@ export function createProblems(deps: ProblemsDeps) {
         }),
       );
       return reread(id);
+    },
+
+    /** A problem's n-th photo, for its buyer, its seller and staff; anyone else is told it does not exist. */
+    async photo(viewer: UserRow, id: string, n: number) {
+      const row = await q.problemById(db, id);
+      const allowed = row && (row.buyer_id === viewer.id || row.seller_id === viewer.id || viewer.staff === 1);
+      const key = allowed ? decodeImageKeys(row.photos)[n] : undefined;
+      // A key still public waits for `privatisePhotos` (a run at start-up): until then it is not served here.
+      const file = key && isPrivateImageKey(key) ? await media.openPrivateImage(key) : null;
+      if (!file) throw new DomainError('NOT_FOUND', MSG.notFound);
+      return file;
+    },
+
+    /**
+     * Problem photos stored before they were made private had public keys (`problems/<uuid>`),
+     * reachable by anyone at /uploads. Each is copied to its private twin, the row is switched
+     * by a conditional update (so instances running this at once agree), and only then are the
+     * public files removed. Returns 0 to run again at once while a full batch was found.
+     */
+    async privatisePhotos(): Promise<number | void> {
+      const rows = await q.problemsWithPublicPhotos(db, PRIVATISE_BATCH);
+      for (const row of rows) {
+        const keys = decodeImageKeys(row.photos);
+        const moved = await Promise.all(keys.map((key) => (isPrivateImageKey(key) ? key : media.privatiseImage(key))));
+        await q.swapPhotos(db, row.id, row.photos, encodeImageKeys(moved));
+        await media.removeImages(keys.filter((key) => !isPrivateImageKey(key)));
+      }
+      if (rows.length === PRIVATISE_BATCH) return 0;
     },
 
     ofPerson: async (user: UserRow, limit: number): Promise<Problem[]> =>

@@ -203,3 +203,24 @@ export async function decide(
 
 /** Every stored photo key, for the orphan sweep. */
 export const problemPhotoColumns = (db: Db) => db.selectFrom('order_problems').select('photos').execute();
+
+/** Problems whose photos still have public keys (stored before they were made private), a batch at a time. */
+export const problemsWithPublicPhotos = (db: Db, limit: number) =>
+  db
+    .selectFrom('order_problems')
+    .select(['id', 'photos'])
+    .where('photos', 'like', '%"problems/%')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Swaps a problem's photo keys, only if nobody swapped them since they were read. */
+export async function swapPhotos(db: Db, id: string, seen: string, photos: string): Promise<boolean> {
+  const result = await db
+    .updateTable('order_problems')
+    .set({ photos })
+    .where('id', '=', id)
+    .where('photos', '=', seen)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

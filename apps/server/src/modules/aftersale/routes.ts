@@ -3,6 +3,7 @@ import { API, MSG, PROBLEM_PHOTOS_MAX } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
 import { filesOf, readForm, uploadRoutes, type FormLimits } from '../../http/multipart.js';
+import { sendPrivateFile } from '../../http/private-file.js';
 import { gatedUser } from '../../http/session.js';
 import type { AftersaleService } from './service.js';
 
@@ -58,6 +59,12 @@ export function aftersaleRoutes(aftersale: AftersaleService) {
       });
     });
 
+    app.route({
+      ...routeOf(C.problemPhoto),
+      ...problem,
+      handler: async (request, reply) =>
+        sendPrivateFile(reply, await aftersale.problems.photo(gatedUser(request), request.params.id, request.params.n)),
+    });
     app.route({
       ...routeOf(C.answer),
       ...problem,

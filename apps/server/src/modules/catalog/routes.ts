@@ -5,6 +5,7 @@ import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
 import { PRODUCT_FORM, filesOf, readForm, uploadRoutes } from '../../http/multipart.js';
 import { SHARED_ANSWER, SHARED_WHEN_SIGNED_OUT } from '../../http/shared-answers.js';
+import { sendPrivateFile } from '../../http/private-file.js';
 import { gatedUser } from '../../http/session.js';
 import type { CatalogService } from './service.js';
 
@@ -85,15 +86,8 @@ export function catalogRoutes(
     app.route({
       ...routeOf(C.invoice),
       ...productRoute,
-      handler: async (request, reply) => {
-        const file = await catalog.invoice(gatedUser(request), request.params.id);
-        return reply
-          .type(file.contentType)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', 'inline')
-          .header('content-length', file.size)
-          .send(file.body);
-      },
+      handler: async (request, reply) =>
+        sendPrivateFile(reply, await catalog.invoice(gatedUser(request), request.params.id)),
     });
   };
 }

@@ -33,6 +33,7 @@ export function exportPage(
         'orders.status as order_status',
         'orders.emirate',
         'order_lines.position',
+        'order_lines.seller_id',
         'order_lines.status as line_status',
         'order_lines.title',
         'order_lines.quantity',

@@ -161,6 +161,37 @@ describe.each(DIALECTS)('CSV exports (%s)', (dialect) => {
     expect(rows.at(-1)).toMatch(/^[0-9A-F-]{8},2026-10-01 12:00,placed,Item bulk-[01],1,/);
   });
 
+  it("apportions each invoice's VAT over its lines, so both files add up to the invoice and My Orders to the fils", async () => {
+    const [shop, shopper] = await Promise.all([
+      createUser(t, { username: 'abaya_house' }),
+      createUser(t, { username: 'noura' }),
+    ]);
+    const abaya = await insertProduct(t, shop.id, { title: 'Abaya', price: 4550 });
+    const scarf = await insertProduct(t, shop.id, { title: 'Scarf', price: 1999 });
+    const order = await placeOrder(t, shopper, [abaya, scarf]);
+    // 5% of AED 65.49 is AED 3.2745: the invoice and My Orders charge AED 3.27, not 2.28 + 1.00.
+    expect(order).toMatchObject({ subtotal: 6549, vat: 327, total: 6876 });
+    const invoices = (await call(t, 'GET', `/api/orders/${order.id}/invoices`, { user: shop })).json();
+    expect(invoices).toEqual([expect.objectContaining({ total: 6876 })]);
+
+    const vatColumn = (csv: string) =>
+      csv
+        .split('\r\n')
+        .filter((r) => r.startsWith(no(order)))
+        .map((r) => r.split(',')[7]);
+    for (const [url, user] of [
+      ['/api/me/sales.csv', shop],
+      ['/api/me/orders.csv', shopper],
+    ] as const) {
+      const res = await call(t, 'GET', url, { user });
+      expect(vatColumn(csvOf(res))).toEqual(['2.28', '0.99']);
+    }
+    // A page edge between the two lines changes nothing.
+    const paged: string[] = [];
+    for await (const chunk of exportCsv(t.database.db, 'seller', shop.id, 'en', 1)) paged.push(chunk);
+    expect(vatColumn(paged.join(''))).toEqual(['2.28', '0.99']);
+  });
+
   it('answers a person with no orders with the header alone', async () => {
     const res = await call(t, 'GET', '/api/me/sales.csv', { user: buyer });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { vatFor, type Locale } from '@souq/shared';
+import { vatOfNextPart, type Locale } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
 import { CSV_BOM, aedDecimal, csvNumber, csvRow, csvText } from '../../lib/csv.js';
 import { gulfDateTime } from '../../lib/gulf-time.js';
@@ -45,7 +45,28 @@ export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase(
  */
 const statusOf = (row: ExportRow) => (row.order_status === 'placed' ? row.line_status : row.order_status);
 
-function rowOf(row: ExportRow): string {
+/**
+ * Each line's share of its invoice's VAT (an order has one invoice per seller), apportioned as
+ * credit notes are, in the order the file lists an order's lines: so the lines of an invoice add
+ * up to its VAT, and to what My Orders charged, to the fils. The running sums outlive a page,
+ * since an order's lines may straddle two.
+ */
+function invoiceVatShares() {
+  let orderId: string | null = null;
+  const soFar = new Map<string, { subtotal: number; vat: number }>();
+  return (row: ExportRow): number => {
+    if (row.order_id !== orderId) {
+      orderId = row.order_id;
+      soFar.clear();
+    }
+    const before = soFar.get(row.seller_id) ?? { subtotal: 0, vat: 0 };
+    const vat = vatOfNextPart(before, row.line_total);
+    soFar.set(row.seller_id, { subtotal: before.subtotal + row.line_total, vat: before.vat + vat });
+    return vat;
+  };
+}
+
+function rowOf(row: ExportRow, vat: number): string {
   return csvRow([
     csvText(orderNumber(row.order_id)),
     csvText(gulfDateTime(row.created_at)),
@@ -54,8 +75,7 @@ function rowOf(row: ExportRow): string {
     csvNumber(row.quantity),
     csvNumber(aedDecimal(row.unit_price)),
     csvNumber(aedDecimal(row.line_total)),
-    // VAT is charged on the order's subtotal; per line it is the same 5%, rounded per line.
-    csvNumber(aedDecimal(vatFor(row.line_total))),
+    csvNumber(aedDecimal(vat)),
     csvText(row.party_username),
     csvText(row.emirate),
   ]);
@@ -74,10 +94,11 @@ export async function* exportCsv(
   pageRows = EXPORT_PAGE_ROWS,
 ): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(HEADERS[locale](side).map(csvText));
+  const vatOf = invoiceVatShares();
   let after: ExportCursor | null = null;
   for (;;) {
     const rows = await exportPage(db, side, personId, after, pageRows);
-    if (rows.length > 0) yield rows.map(rowOf).join('');
+    if (rows.length > 0) yield rows.map((row) => rowOf(row, vatOf(row))).join('');
     if (rows.length < pageRows) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.created_at, orderId: last.order_id, position: last.position };

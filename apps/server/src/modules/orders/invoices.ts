@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { MSG, vatFor, type InvoiceRef } from '@souq/shared';
+import { MSG, vatFor, vatOfNextPart, type InvoiceRef } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
@@ -142,7 +142,7 @@ export function createInvoices(deps: { db: Kysely<DB>; clock: Clock; profiles: P
         const cited = parseDocument(invoice.document);
         const before = await q.creditedSoFar(trx, invoice.id);
         const subtotal = group.reduce((sum, l) => sum + l.line_total, 0);
-        const vat = vatFor(Number(before.subtotal) + subtotal) - Number(before.vat);
+        const vat = vatOfNextPart({ subtotal: Number(before.subtotal), vat: Number(before.vat) }, subtotal);
         await insert(
           trx,
           {

@@ -34,7 +34,7 @@ export function HostTools({ stream, products, moderation }: Props) {
           onRemove={moderation.onRemove}
         />
       )}
-      {!ended && <MutedWordsEditor key={stream.mutedWords.join('\n')} streamId={stream.id} words={stream.mutedWords} />}
+      {!ended && <MutedWordsEditor key={stream.id} streamId={stream.id} words={stream.mutedWords} />}
       <ModeratorsPanel />
     </section>
   );

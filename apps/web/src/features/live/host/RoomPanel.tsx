@@ -112,7 +112,15 @@ export function MutedWordsEditor({ streamId, words }: { streamId: string; words:
   const titleId = useId();
   const inputId = useId();
   const save = useMutedWords(streamId);
-  const [text, setText] = useState(words.join('\n'));
+  const saved = words.join('\n');
+  const [text, setText] = useState(saved);
+  // The box takes the saved words whenever they change (this save, a moderator's), in place:
+  // remounting on them would also drop this save's "Muted words saved.".
+  const [shown, setShown] = useState(saved);
+  if (saved !== shown) {
+    setShown(saved);
+    setText(saved);
+  }
   const [invalid, setInvalid] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
 

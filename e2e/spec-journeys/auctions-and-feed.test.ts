@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertProducts } from '../../apps/server/test/catalog-support.js';
 import { describeInBrowser, PHONE, startServer, useBrowser, type RunningServer } from '../support/harness.js';
 import { axeClean } from '../support/page-checks.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, afterAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { latestLink } from '../../apps/server/test/outbox.js';
 import { insertProduct } from '../../apps/server/test/catalog-support.js';
 import {

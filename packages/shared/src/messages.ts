@@ -233,6 +233,7 @@ export const MSG = {
   lotNotStarted: 'Bidding opens when the host starts this lot.',
   runSheetMismatch: 'The run sheet changed meanwhile. Please reload and try again.',
   prebidNotOpen: 'Pre-bids are taken only before the lot runs.',
+  prebidLotRunning: 'Bidding has opened: bid on the lot now.',
   prebidOwnShow: 'You cannot bid in your own show.',
   pinNotFound: 'This item is not pinned in the show.',
   pinSoldOut: 'Sold out.',

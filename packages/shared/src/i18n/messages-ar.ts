@@ -238,6 +238,7 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   lotNotStarted: 'تبدأ المزايدة عندما يبدأ المضيف هذه القطعة.',
   runSheetMismatch: 'تغيّرت قائمة القطع في الأثناء. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
   prebidNotOpen: 'تُقبل المزايدات المسبقة قبل بدء مزاد القطعة فقط.',
+  prebidLotRunning: 'بدأت المزايدة: زايد على القطعة الآن.',
   prebidOwnShow: 'لا يمكنك المزايدة في عرضك.',
   pinNotFound: 'هذا المنتج غير مثبّت في العرض.',
   pinSoldOut: 'نفدت الكمية.',

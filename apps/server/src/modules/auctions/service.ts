@@ -320,7 +320,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     return true;
   }
 
-  const lots = createLots({ db, clock, media, catalog: ports.catalog, openAuction });
+  const lots = createLots({ db, dialect, clock, media, catalog: ports.catalog, openAuction });
 
   /**
    * Staff hide an auction. A show's lot still to be decided leaves the show as a dropped one

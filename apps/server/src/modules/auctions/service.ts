@@ -26,7 +26,6 @@ import '../../lib/listings.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError } from '../../lib/errors.js';
-import { refuseIfSuspended } from '../../lib/suspension.js';
 import { recipientLocale } from '../../lib/locale.js';
 import { cancelledMail, cancelledNews } from './emails.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
@@ -354,7 +353,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
     /** Move to Auction (owner, verified): the product leaves the shop while the auction runs. */
     async start(user: UserRow, productId: string, input: StartAuctionInput): Promise<{ id: string }> {
-      refuseIfSuspended(user, clock.iso());
       const endsAt = endOf(input);
       const id = crypto.randomUUID();
       const product = await db.transaction().execute((trx) =>

@@ -176,7 +176,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   await registerRateLimits(app, rateLimitRedis);
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, services.accounts, config.publicUrl);
+  registerSessions(app, services.accounts, config.publicUrl, clock);
   registerMultipart(app, incomingUploadsDir(config));
 
   // A load balancer's probe: healthy only while the database answers.

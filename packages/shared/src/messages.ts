@@ -233,6 +233,7 @@ export const MSG = {
   lotNotStarted: 'Bidding opens when the host starts this lot.',
   runSheetMismatch: 'The run sheet changed meanwhile. Please reload and try again.',
   prebidNotOpen: 'Pre-bids are taken only before the lot runs.',
+  prebidLotRunning: 'Bidding has opened: bid on the lot now.',
   prebidOwnShow: 'You cannot bid in your own show.',
   pinNotFound: 'This item is not pinned in the show.',
   pinSoldOut: 'Sold out.',
@@ -293,7 +294,7 @@ export const MSG = {
   suspendStaff: 'Staff accounts cannot be suspended here.',
   restoreNothing: 'There is nothing to restore: it is not hidden or suspended.',
   accountSuspended:
-    'Your account is suspended, so you cannot sell, bid or chat. The notice at the top of the page says why and until when.',
+    'Your account is suspended: you can manage your own account and orders, but not sell, buy, bid or chat. The notice at the top of the page says why and until when.',
   listingHidden: 'Souq staff have hidden this listing.',
   // Winners who don't pay (issue 31)
   orderUnpaidCancelled: 'This order was cancelled because it was not completed in time.',

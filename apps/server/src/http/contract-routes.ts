@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import build from 'fast-json-stringify';
-import type { Endpoint } from '@souq/shared';
+import { refusedWhileSuspended, type Endpoint } from '@souq/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailure } from '../lib/errors.js';
 import { jsonSchemaOf } from './response-schema.js';
-import { requireStaff, requireUser, requireVerifiedUser } from './session.js';
+import { refuseSuspended, requireStaff, requireUser, requireVerifiedUser } from './session.js';
 
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
 
@@ -53,7 +53,8 @@ type RouteOf<E extends Endpoint> = {
  * A route's method, path and schemas from its contract entry, to spread into `app.route()` with the
  * handler. Who may call it is checked before the body is: someone signed out is told to sign in,
  * whatever they sent (as when the handler checked first). The check runs once: the handler takes
- * the user it let in with `gatedUser(request)`.
+ * the user it let in with `gatedUser(request)`. A write that would reach other people also refuses a
+ * suspended person there, as its contract entry says (`refusedWhileSuspended`).
  */
 export function routeOf<E extends Endpoint>(endpoint: E, gate: Gate = {}): RouteOf<E> {
   const schema: Record<string, unknown> = { response: endpoint.responses };
@@ -68,10 +69,13 @@ export function routeOf<E extends Endpoint>(endpoint: E, gate: Gate = {}): Route
         : endpoint.access === 'staff'
           ? (request: FastifyRequest) => requireStaff(request)
           : (request: FastifyRequest) => requireUser(request, gate.loggedOut);
+    const suspensionGated = refusedWhileSuspended(endpoint);
     // A callback hook: an async one costs a promise on every request (issue 6).
     route.preValidation = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
       try {
-        request.gatedUser = check(request);
+        const user = check(request);
+        if (suspensionGated) refuseSuspended(request, user);
+        request.gatedUser = user;
       } catch (error) {
         return done(error as Error);
       }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MAX_IMAGES,
   MAX_UPLOAD_BYTES,
@@ -78,8 +78,9 @@ export function registerMultipart(app: FastifyInstance, tmpDir: string): void {
 export async function uploadRoutes(app: FastifyInstance, routes: (uploads: FastifyInstance) => void): Promise<void> {
   await app.register(async (uploads) => {
     // Removed before the answer goes out, so a client that has its answer finds no file left behind.
-    uploads.addHook('onSend', async (request, _reply, payload) => {
+    uploads.addHook('onSend', async (request, reply, payload) => {
       await removeUploads(request);
+      closeIfUnread(request, reply);
       return payload;
     });
     uploads.addHook('onResponse', async (request) => removeUploads(request));
@@ -96,6 +97,19 @@ export async function uploadRoutes(app: FastifyInstance, routes: (uploads: Fasti
     });
     routes(uploads);
   });
+}
+
+/**
+ * A form refused before its body was read to the end (too many files, a file too large, a gate)
+ * leaves the rest of the body on the connection, and nobody reads it: the next request on a
+ * keep-alive connection would never be answered (issue 42). Such an answer closes the connection,
+ * as Fastify's own parsers do, and what is still arriving is read and dropped meanwhile, so the
+ * client reads the answer rather than a reset.
+ */
+function closeIfUnread(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.complete) return;
+  reply.header('connection', 'close');
+  request.raw.resume();
 }
 
 async function removeUploads(request: FastifyRequest): Promise<void> {

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@souq/shared';
 import type { UserRow } from '../db/schema.js';
 import type { AccountsService, NewSession } from '../modules/accounts/service.js';
+import type { Clock } from '../lib/clock.js';
 import { DomainError } from '../lib/errors.js';
+import { refuseIfSuspended } from '../lib/suspension.js';
 
 export const SESSION_COOKIE = 'souq_sid';
 
@@ -10,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Behind https the cookie is always Secure, whether or not the proxy says so. */
     secureCookies: boolean;
+    /** The server's clock, for the gates that depend on time (a suspension's end). */
+    clock: Clock;
   }
   interface FastifyRequest {
     currentUser: UserRow | null;
@@ -24,8 +28,14 @@ declare module 'fastify' {
  * requests only (@fastify/cookie is registered with `hook: false`): files and pages need none,
  * and a request without a session cookie is answered without touching the database.
  */
-export function registerSessions(app: FastifyInstance, accounts: AccountsService, publicUrl: string): void {
+export function registerSessions(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  publicUrl: string,
+  clock: Clock,
+): void {
   app.decorate('secureCookies', publicUrl.startsWith('https:'));
+  app.decorate('clock', clock);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('gatedUser', null);
@@ -100,4 +110,12 @@ export function requireStaff(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (user.staff !== 1) throw new DomainError('FORBIDDEN', MSG.staffOnly);
   return user;
+}
+
+/**
+ * The one suspension gate (issue 42), on every write whose contract entry is `refusedWhileSuspended`:
+ * a suspended person keeps their own account, orders and disputes, and reaches nobody else.
+ */
+export function refuseSuspended(request: FastifyRequest, user: UserRow): void {
+  refuseIfSuspended(user, request.server.clock.iso());
 }

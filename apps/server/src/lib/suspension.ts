@@ -16,7 +16,7 @@ export function suspensionOf(
     : null;
 }
 
-/** The one refusal at selling, bidding and chatting while suspended. */
+/** The one refusal while suspended: at every write that reaches others (http/contract-routes.ts), bidding and chatting. */
 export function refuseIfSuspended(user: Pick<UserRow, 'suspended_until' | 'suspended_reason'>, now: string): void {
   if (suspensionOf(user, now)) throw new DomainError('FORBIDDEN', MSG.accountSuspended);
 }

@@ -110,6 +110,7 @@ export const auctions = {
     summary: 'Cancel an auction without bids',
     tag,
     access: 'verified',
+    openWhileSuspended: 'withdraw',
     params: IdParams,
     responses: { 200: OkSchema },
     errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],

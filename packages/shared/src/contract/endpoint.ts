@@ -9,6 +9,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'user' | 'verified' | 'staff';
 
+/**
+ * Why a suspended person may still make a write (issue 42): it touches only their own account,
+ * settings or saved things ('own'), completes or disputes an order they are already part of
+ * ('order'), or takes something of theirs back or down ('withdraw'). See `refusedWhileSuspended`.
+ */
+export type OpenWhileSuspended = 'own' | 'order' | 'withdraw';
+
 /** An answer that is not JSON: no body (204), a redirect, a file or a page. */
 export interface OtherAnswer {
   description: string;
@@ -47,6 +54,8 @@ export interface Endpoint {
   summary: string;
   tag: string;
   access: Access;
+  /** Set on the signed-in writes a suspended person may still make; every other one refuses them. */
+  openWhileSuspended?: OpenWhileSuspended;
   params?: z.ZodObject;
   query?: z.ZodType;
   /** A JSON body. */
@@ -64,6 +73,15 @@ export interface Endpoint {
   /** A request body that works, for the document. */
   example?: unknown;
 }
+
+/**
+ * Whether a suspended person is refused this endpoint (403 FORBIDDEN, MSG.accountSuspended): every
+ * signed-in write that reaches or affects other people (selling, buying, bidding, rating, reviewing,
+ * reporting, following, moderating, the public profile), so all of them unless the entry says why
+ * not. Reads stay open; public writes are anyone's, signed in or not; staff are never suspended.
+ */
+export const refusedWhileSuspended = (e: Pick<Endpoint, 'method' | 'access' | 'openWhileSuspended'>): boolean =>
+  e.method !== 'GET' && (e.access === 'user' || e.access === 'verified') && !e.openWhileSuspended;
 
 /** Declares an endpoint, keeping its literal types for the route and the client. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -32,6 +32,7 @@ export const feed = {
     summary: "Show less of this item's seller and category",
     tag,
     access: 'user',
+    openWhileSuspended: 'own',
     body: NotInterestedSchema,
     responses: { 200: OkSchema },
     errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED', 'NOT_FOUND'],

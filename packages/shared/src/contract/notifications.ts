@@ -20,6 +20,7 @@ export const notifications = {
     summary: 'Mark every notification read',
     tag,
     access: 'user',
+    openWhileSuspended: 'own',
     responses: { 200: z.object({ unread: z.literal(0) }) },
     errors: ['UNAUTHENTICATED'],
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
-import { ApiErrorSchema, COMMON_ERRORS, type Endpoint } from './endpoint.js';
+import { ApiErrorSchema, COMMON_ERRORS, refusedWhileSuspended, type Endpoint } from './endpoint.js';
 
 type Json = Record<string, unknown>;
 
@@ -89,6 +89,7 @@ function responses(endpoint: Endpoint): Json {
   }
   // Every write is refused from another site's page (the origin check).
   const unsafe: ErrorCode[] = endpoint.method === 'GET' ? [] : ['CROSS_SITE'];
+  if (refusedWhileSuspended(endpoint)) unsafe.push('FORBIDDEN');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...endpoint.errors, ...unsafe, ...COMMON_ERRORS]) {
     const status = ERROR_STATUS[code];
@@ -109,6 +110,16 @@ function responses(endpoint: Endpoint): Json {
   return out;
 }
 
+/** Who may call the endpoint, in words, when it is not everyone signed in. */
+function describeAccess(endpoint: Endpoint): Json {
+  const words = [
+    endpoint.access === 'verified' ? 'Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.' : '',
+    endpoint.access === 'staff' ? 'Souq staff only: otherwise 403 `FORBIDDEN`.' : '',
+    refusedWhileSuspended(endpoint) ? 'Refused while the account is suspended: 403 `FORBIDDEN`.' : '',
+  ].filter(Boolean);
+  return words.length ? { description: words.join(' ') } : {};
+}
+
 /**
  * The OpenAPI 3.1 document of every endpoint in the contract: what the server registers its
  * routes from is what this says, so the two cannot drift.
@@ -122,11 +133,7 @@ export function openApiDocument(endpoints: readonly Endpoint[], info: { version:
       tags: [endpoint.tag],
       // Public endpoints read the session when there is one ("liked by me"); the others need it.
       security: endpoint.access === 'public' ? [{}, { session: [] }] : [{ session: [] }],
-      ...(endpoint.access === 'verified'
-        ? { description: 'Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.' }
-        : endpoint.access === 'staff'
-          ? { description: 'Souq staff only: otherwise 403 `FORBIDDEN`.' }
-          : {}),
+      ...describeAccess(endpoint),
       parameters: [
         ...parameters(endpoint.params, 'path'),
         ...parameters(endpoint.query, 'query'),

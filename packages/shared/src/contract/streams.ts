@@ -67,6 +67,7 @@ export const streams = {
     summary: 'End my stream',
     tag,
     access: 'user',
+    openWhileSuspended: 'withdraw',
     params: IdParams,
     responses: { 200: OkSchema },
     errors: hostErrors,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -44,6 +45,17 @@ export const lotsOf = (db: Db, streamId: string) =>
     .execute();
 
 export const findLot = (db: Db, id: string) => lotRows(db).where('auctions.id', '=', id).executeTakeFirst();
+
+/**
+ * The lot, its row held until the transaction ends: FOR SHARE on PostgreSQL, which waits for a
+ * start's update and then reads the lot it left (a foreign key's FOR KEY SHARE would not wait);
+ * SQLite's write transaction holds every row already.
+ */
+export const findLotHeld = (trx: Transaction<DB>, id: string, dialect: DialectName) =>
+  lotRows(trx)
+    .where('auctions.id', '=', id)
+    .$if(dialect === 'postgres', (query) => query.forShare('auctions'))
+    .executeTakeFirst();
 
 /** Where the next lot goes: after the last one ever placed, dropped ones included. */
 export async function nextPosition(db: Db, streamId: string): Promise<number> {

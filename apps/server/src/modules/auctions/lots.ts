@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { minimumNextBid, type ClosingStyle, type Lot, type LotStatus } from '@souq/shared';
+import type { DialectName } from '../../db/database.js';
 import type { AuctionStatusValue, DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaService } from '../../media/media-service.js';
@@ -47,6 +48,7 @@ export interface LotTerms {
  */
 export function createLots(deps: {
   db: Kysely<DB>;
+  dialect: DialectName;
   clock: Clock;
   media: MediaService;
   catalog: Pick<CatalogPort, 'setAuction'>;
@@ -137,9 +139,13 @@ export function createLots(deps: {
       return (await lq.lotsOf(runner, streamId)).map(view);
     },
 
-    /** One lot, with the show it is on (undefined when it is no show's lot). */
-    async lotOf(id: string, runner: Kysely<DB> = db): Promise<(LotView & { streamId: string }) | undefined> {
-      const row = await lq.findLot(runner, id);
+    /**
+     * One lot, with the show it is on (undefined when it is no show's lot). Read in `held`, its row
+     * stays held until that transaction ends, so a write that depends on the lot's state (a pre-bid
+     * needs it waiting) serialises with the lot's start.
+     */
+    async lotOf(id: string, held?: Transaction<DB>): Promise<(LotView & { streamId: string }) | undefined> {
+      const row = await (held ? lq.findLotHeld(held, id, deps.dialect) : lq.findLot(db, id));
       // A dropped lot is off the run sheet: no show's lot any more.
       if (!row?.stream_id || row.lot_position === null || row.status === 'cancelled') return undefined;
       return { ...view(row), streamId: row.stream_id };

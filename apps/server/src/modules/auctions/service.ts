@@ -26,7 +26,6 @@ import '../../lib/listings.js';
 import type { Clock } from '../../lib/clock.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import { DomainError } from '../../lib/errors.js';
-import { refuseIfSuspended } from '../../lib/suspension.js';
 import { recipientLocale } from '../../lib/locale.js';
 import { cancelledMail, cancelledNews } from './emails.js';
 import type { DomainEvent, Publish } from '../../lib/events.js';
@@ -320,7 +319,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     return true;
   }
 
-  const lots = createLots({ db, clock, media, catalog: ports.catalog, openAuction });
+  const lots = createLots({ db, dialect, clock, media, catalog: ports.catalog, openAuction });
 
   /**
    * Staff hide an auction. A show's lot still to be decided leaves the show as a dropped one
@@ -354,7 +353,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
     /** Move to Auction (owner, verified): the product leaves the shop while the auction runs. */
     async start(user: UserRow, productId: string, input: StartAuctionInput): Promise<{ id: string }> {
-      refuseIfSuspended(user, clock.iso());
       const endsAt = endOf(input);
       const id = crypto.randomUUID();
       const product = await db.transaction().execute((trx) =>

@@ -21,7 +21,6 @@ import {
 } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { refuseIfSuspended } from '../../lib/suspension.js';
 import { DomainError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor.js';
 import type { UploadSource } from '../../media/images.js';
@@ -169,7 +168,6 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /** The photos (one to eight, as the form's contract says) and the optional invoice come as files or bytes. */
     async create(user: UserRow, input: ProductInput, files: NewProductFiles): Promise<{ id: string }> {
-      refuseIfSuspended(user, deps.clock.iso());
       const { images, invoice } = files;
       const imageKeys = await media.storeImages('products', images);
       let invoiceKey: string | null = null;

@@ -259,7 +259,7 @@ describe.each(DIALECTS)('a show’s run sheet (%s)', (dialect) => {
       leader: { id: viewer.id },
     });
     expect((await prebid(id, lotIds[0]!, third, AED(900))).json()).toEqual(
-      apiError('CONFLICT', 'Pre-bids are taken only before the lot runs.'),
+      apiError('CONFLICT', 'Bidding has opened: bid on the lot now.'),
     );
     clock.advance(31_000);
     await closeDue();

@@ -57,9 +57,9 @@ export function createRunSheet(deps: RunSheetDeps) {
     return row;
   }
 
-  /** A lot of this show, as the auctions module keeps it. */
-  async function lotOn(streamId: string, lotId: string, runner: Kysely<DB> = db) {
-    const lot = await auctions.lotOf(lotId, runner);
+  /** A lot of this show, as the auctions module keeps it (held until `held` ends, when given). */
+  async function lotOn(streamId: string, lotId: string, held?: Transaction<DB>) {
+    const lot = await auctions.lotOf(lotId, held);
     if (!lot || lot.streamId !== streamId) throw new DomainError('NOT_FOUND', MSG.lotNotFound);
     return lot;
   }
@@ -235,17 +235,22 @@ export function createRunSheet(deps: RunSheetDeps) {
       if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedCannotBid);
       // Two unpaid-item strikes suspend bidding (issue 31): a pre-bid is a bid left early.
       await auctions.assertMayBid(user.id);
-      const lot = await lotOn(streamId, lotId);
-      if (row.status === 'ended' || lot.status !== 'waiting') throw new DomainError('CONFLICT', MSG.prebidNotOpen);
-      if (maxAmount < lot.startingBid) {
-        const message = bidAtLeast(formatAED(lot.startingBid));
-        throw new DomainError('VALIDATION_FAILED', message, { maxAmount: message });
-      }
-      await lq.upsertPrebid(db, {
-        auction_id: lotId,
-        user_id: user.id,
-        max_amount: maxAmount,
-        created_at: clock.iso(),
+      // The lot is read and held until the pre-bid is written (issue 42): a start either waits for
+      // it and then places it, or went first and the lot is seen running. Never acknowledged and dropped.
+      await db.transaction().execute(async (trx) => {
+        const lot = await lotOn(streamId, lotId, trx);
+        if (lot.status === 'running') throw new DomainError('CONFLICT', MSG.prebidLotRunning);
+        if (row.status === 'ended' || lot.status !== 'waiting') throw new DomainError('CONFLICT', MSG.prebidNotOpen);
+        if (maxAmount < lot.startingBid) {
+          const message = bidAtLeast(formatAED(lot.startingBid));
+          throw new DomainError('VALIDATION_FAILED', message, { maxAmount: message });
+        }
+        await lq.upsertPrebid(trx, {
+          auction_id: lotId,
+          user_id: user.id,
+          max_amount: maxAmount,
+          created_at: clock.iso(),
+        });
       });
       return { maxAmount };
     },

@@ -339,7 +339,6 @@ export function createStreamsService(deps: StreamsDeps) {
       cover: { source: UploadSource; bytes: number } | undefined,
       log: StreamsDeps['log'] = deps.log,
     ): Promise<{ id: string }> {
-      refuseIfSuspended(host, clock.iso());
       if (cover && cover.bytes > STREAM_COVER_MAX_BYTES)
         throw new DomainError('VALIDATION_FAILED', MSG.streamCoverTooLarge, { cover: MSG.streamCoverTooLarge });
       const now = clock.now();

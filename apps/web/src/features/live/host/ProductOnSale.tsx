@@ -43,23 +43,18 @@ export function ProductOnSale(props: Props) {
     <div className="product-on-sale">
       <div className={`field${errors.productId ? ' field--invalid' : ''}`}>
         <label htmlFor={id}>{t('live.setup.product')}</label>
-        <div className="run-sheet__picker">
-          <ProductPicker
-            ref={pickerRef}
-            id={id}
-            name="productId"
-            value={chosen?.id ?? ''}
-            disabled={full}
-            aria-invalid={errors.productId ? true : undefined}
-            aria-describedby={`${id}-note`}
-            products={offered ?? []}
-            loading={!offered}
-            onChange={onChoose}
-          />
-          <button type="button" className="btn btn--ghost" onClick={onAddLot} disabled={full} data-testid="add-lot">
-            {t('host.sheet.add')}
-          </button>
-        </div>
+        <ProductPicker
+          ref={pickerRef}
+          id={id}
+          name="productId"
+          value={chosen?.id ?? ''}
+          disabled={full}
+          aria-invalid={errors.productId ? true : undefined}
+          aria-describedby={`${id}-note`}
+          products={offered ?? []}
+          loading={!offered}
+          onChange={onChoose}
+        />
         <small
           id={`${id}-note`}
           className={errors.productId ? 'field__error' : 'field__hint'}
@@ -91,6 +86,12 @@ export function ProductOnSale(props: Props) {
           )}
         </div>
       )}
+      <div className="product-on-sale__more">
+        <button type="button" className="btn btn--ghost" onClick={onAddLot} disabled={full} data-testid="add-lot">
+          {t('host.sheet.add')}
+        </button>
+        <span className="field__hint">{t('live.setup.moreHint')}</span>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@
  *   npm run bench:http                                        # both databases
  *   npm run bench:http -- --dialect sqlite --before <git-ref> # plus the app at that commit, interleaved (A/B)
  *   npm run bench:http -- --rounds 3                          # median of 3 interleaved rounds (a shared, noisy box)
+ *   npm run bench:http -- --only "signed in"                  # only the endpoints whose name has this text
  *   npm run bench:http -- --profile /api/products/:id         # CPU profile of one endpoint instead
  *   npm run bench:http -- --profile /api/products/:id --signed-in   # ... with a demo account's session
  *   npm run bench:http -- --profile / --language ar                  # ... in Arabic
@@ -36,6 +37,8 @@ const options = benchOptions({
   before: OPTIONAL_STRING,
   profile: OPTIONAL_STRING,
   'signed-in': false,
+  /** Only the endpoints whose name contains this text (the bare server always runs). */
+  only: OPTIONAL_STRING,
   /** With --profile: the Accept-Language to send (e.g. ar). */
   language: OPTIONAL_STRING,
   url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -58,6 +61,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/products/:id', path: '/api/products/:id' },
   { name: 'GET /api/products (shop, page 1), signed in', path: '/api/products', signedIn: true },
   { name: 'GET /api/products/:id, signed in', path: '/api/products/:id', signedIn: true },
+  { name: 'GET /product/:id (page), signed in', path: '/product/:id', signedIn: true },
+  // Each request a first page: a new session of the feed, as a person opening For You.
+  { name: 'GET /api/feed (first page), signed in', path: '/api/feed', signedIn: true },
   { name: 'GET / (index.html)', path: '/' },
   { name: 'GET / (index.html), Arabic', path: '/', headers: { 'accept-language': 'ar-AE,ar;q=0.9' } },
   { name: 'GET /api/products, Accept-Encoding: gzip', path: '/api/products', headers: { 'accept-encoding': 'gzip' } },
@@ -109,12 +115,12 @@ async function startApp(build: Build, dialect: string, nodeArgs: string[] = []):
   return server;
 }
 
-/** Signs in as a demo account (README, "Demo data") and returns its session cookie. */
+/** Signs in as the demo account omar (README, "Demo data"), a buyer and bidder, and returns his session cookie. */
 async function sessionCookie(server: Server): Promise<string> {
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'amira@souq.test', password: 'souq-demo' }),
+    body: JSON.stringify({ email: 'omar@souq.test', password: 'souq-demo' }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('souq_sid='));
   if (!res.ok || !cookie) throw new Error(`demo sign-in answered ${res.status}`);
@@ -164,6 +170,8 @@ function table(dialect: string, bare: LoadResult, rows: Row[]): string {
   ].join('\n');
 }
 
+const endpoints = ENDPOINTS.filter((e) => !options.only || e.name.includes(options.only));
+
 async function measure(dialects: string[], builds: Build[]): Promise<void> {
   const loadBefore = os.loadavg()[0]!.toFixed(1);
   const bareServer = await startServer(path.join(root, 'bench/http-load/bare-server.ts'), {}, { readyPath: '/' });
@@ -179,7 +187,7 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
       console.log(`${dialect}, round ${round}/${ROUNDS}: bare node:http`);
       const bare = load(bareServer, bareServer.url + '/');
       bares.push(bare);
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of endpoints) {
         // Builds take turns on each endpoint, so a neighbour's load on the shared box hits both alike.
         builds.forEach((build, i) => {
           console.log(`${dialect}, round ${round}/${ROUNDS}: ${endpoint.name} (${build.label})`);
@@ -197,7 +205,7 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
       }
     }
     await Promise.all(servers.map((s) => s.stop()));
-    const rows = ENDPOINTS.flatMap((e) =>
+    const rows = endpoints.flatMap((e) =>
       builds.map((b) =>
         median(
           runs.filter((r) => r.endpoint === e.name && r.build === b.label),

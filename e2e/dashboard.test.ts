@@ -77,6 +77,7 @@ describeInBrowser('the seller dashboard', () => {
         .orderBy('created_at')
         .executeTakeFirstOrThrow();
       expect((await call(app(), 'POST', `/api/products/${product.id}/view`, { user: khalid })).statusCode).toBe(204);
+      await app().services.catalog.views.flush();
       expect((await call(app(), 'PUT', `/api/products/${product.id}/like`, { user: khalid })).statusCode).toBe(200);
     });
     afterAll(async () => {

@@ -24,19 +24,22 @@ export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort 
     isOnOpenAuction: onOpenAuction.ask,
     publish: ctx.publish,
   });
-  const views = createViewsService({ db: ctx.db, clock: ctx.clock });
+  const views = createViewsService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
   const port: CatalogPort = {
     ...portOf(service, CATALOG_PORT),
     answerOnOpenAuction: onOpenAuction.provide,
     answerReviewedByMe: reviewedByMe.provide,
   };
   return {
-    service,
+    // Its views too, so a test (or a tool) can write what waits in memory.
+    service: Object.assign(service, { views }),
     port,
     routes: async (app) => {
       await catalogRoutes(service, reviewedByMe.ask)(app);
       await profileListRoutes(service)(app);
       await viewsRoutes(views)(app);
+      // Views wait in memory for a second (ADR 0044): written before the database closes.
+      app.addHook('onClose', () => views.flush());
     },
     referencedUploads: () => service.referencedUploads(),
     // Issue 32: yesterday's view marks are no longer needed for the once-a-day dedup.

@@ -22,6 +22,42 @@ export async function markViewed(db: Db, productId: string, day: string, viewer:
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/**
+ * Marks a batch of viewers counted (ADR 0044): the marks not already stored are inserted, and
+ * returned, so only they are counted. One statement for the whole batch.
+ */
+export const markViewedBatch = (db: Db, marks: Array<{ product_id: string; day: string; viewer: string }>) =>
+  db
+    .insertInto('product_views')
+    .values(marks)
+    .onConflict((oc) => oc.doNothing())
+    .returning(['product_id', 'day'])
+    .execute();
+
+/** Adds each product's new views to its day counters, one statement for the batch. */
+export const addToDays = (db: Db, counts: Array<{ product_id: string; day: string; views: number }>) =>
+  db
+    .insertInto('product_view_days')
+    .values(counts)
+    .onConflict((oc) =>
+      oc
+        .columns(['product_id', 'day'])
+        .doUpdateSet((eb) => ({ views: eb('product_view_days.views', '+', eb.ref('excluded.views')) })),
+    )
+    .execute();
+
+/** Adds each product's new views to its 30-day total (ADR 0043), one statement for the batch. */
+export const addToTotals = (db: Db, counts: Array<{ product_id: string; seller_id: string; views: number }>) =>
+  db
+    .insertInto('product_view_totals')
+    .values(counts)
+    .onConflict((oc) =>
+      oc
+        .column('product_id')
+        .doUpdateSet((eb) => ({ views: eb('product_view_totals.views', '+', eb.ref('excluded.views')) })),
+    )
+    .execute();
+
 /** One more view on the product's day counter, made at 1 if it is the day's first. */
 export const countView = (db: Db, productId: string, day: string) =>
   db

@@ -27,14 +27,18 @@ describe.each(DIALECTS)('product views (%s)', (dialect) => {
 
   const view = (id: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api/products/${id}/view`, headers });
-  const counters = (productId: string) =>
-    t.database.db
+  /** Views wait in memory for a second (ADR 0044); what the tests read is what was written. */
+  const written = () => t.services.catalog.views.flush();
+  const counters = async (productId: string) => {
+    await written();
+    const rows = await t.database.db
       .selectFrom('product_view_days')
       .select(['day', 'views'])
       .where('product_id', '=', productId)
       .orderBy('day')
-      .execute()
-      .then((rows) => rows.map((r) => ({ day: r.day, views: Number(r.views) })));
+      .execute();
+    return rows.map((r) => ({ day: r.day, views: Number(r.views) }));
+  };
   const mine = async (user: TestUser = seller) => {
     const res = await call(t, 'GET', '/api/me/product-views', { user });
     expect(res.statusCode).toBe(200);
@@ -56,6 +60,7 @@ describe.each(DIALECTS)('product views (%s)', (dialect) => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => view(lamp, { cookie: viewer.cookie })));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(204));
     expect(await counters(lamp)).toEqual([{ day: '2026-11-28', views: 1 }]);
+    await written();
     const marks = await t.database.db.selectFrom('product_views').selectAll().where('product_id', '=', lamp).execute();
     expect(marks.map((m) => m.viewer)).toEqual([`u:${viewer.id}`]);
   });
@@ -107,6 +112,7 @@ describe.each(DIALECTS)('product views (%s)', (dialect) => {
       .where('id', '=', hidden)
       .execute();
     expect((await view(hidden, { cookie: viewer.cookie })).statusCode).toBe(404);
+    await written();
     const after = await t.database.db
       .selectFrom('product_views')
       .select((eb) => eb.fn.countAll().as('n'))

@@ -17,6 +17,13 @@ export interface Kept<V> {
    * and without reading: for a caller that must answer now or leave the asking to the others.
    */
   peek(key: string): { value: V } | undefined;
+  /**
+   * The value a call would give at once (arrived, and younger than twice `ttlMs`), without
+   * reading: for a caller that started a read or a refresh and must not wait for it.
+   */
+  available(key: string): V | undefined;
+  /** Forgets the key's value: the next asker reads afresh. */
+  forget(key: string): void;
 }
 
 export function keptFor<V>(clock: Clock, ttlMs: number, capacity: number): Kept<V> {
@@ -60,5 +67,13 @@ export function keptFor<V>(clock: Clock, ttlMs: number, capacity: number): Kept<
     const hit = kept.get(key);
     return hit && clock.now().getTime() - hit.at < ttlMs ? hit.arrived : undefined;
   };
-  return Object.assign(get, { peek });
+  const available = (key: string): V | undefined => {
+    const hit = kept.get(key);
+    return hit && clock.now().getTime() - hit.at < 2 * ttlMs ? hit.arrived?.value : undefined;
+  };
+  const forget = (key: string): void => {
+    const hit = kept.get(key);
+    if (hit) kept.deleteIf(key, hit);
+  };
+  return Object.assign(get, { peek, available, forget });
 }

@@ -17,6 +17,7 @@ import type { AuctionsPort } from '../auctions/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
+import { keptOrders, type FeedOrder } from './kept-orders.js';
 import * as q from './queries.js';
 import { SIGNAL_WEIGHTS, addSignal, arrange, emptyTaste, score, type Candidate, type Taste } from './ranking.js';
 
@@ -30,6 +31,8 @@ const NEW_FOR_MS = 14 * DAY;
 export const POOLS_KEPT_MS = 5_000;
 /** Pools kept: the shared ones, each category's and the sellers people like most. */
 const POOLS_KEPT = 2_000;
+
+const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.seller.id : item.auction.seller.id);
 
 function encodeCursor(sessionId: string, offset: number): string {
   return Buffer.from(JSON.stringify([sessionId, offset])).toString('base64url');
@@ -174,13 +177,27 @@ export function createFeedService(deps: FeedDeps) {
   }
 
   /** The order of a new session: ranked for the person (or by popularity and freshness when signed out). */
-  async function rank(viewer: UserRow | null, seed: string): Promise<string[]> {
+  async function rank(viewer: Pick<UserRow, 'id'> | null, seed: string): Promise<string[]> {
     const { taste, seen } = viewer ? await tasteOf(viewer.id) : { taste: emptyTaste(), seen: new Set<string>() };
     const candidates = (await candidatesFor(viewer?.id ?? null, taste)).filter((c) => !seen.has(c.key));
     return arrange(candidates, score(candidates, taste, clock.now().getTime()), { limit: SESSION_ITEMS, seed }).map(
       (c) => c.key,
     );
   }
+
+  /** A new order, stored as the session its pages are read from. */
+  async function buildOrder(viewer: Pick<UserRow, 'id'> | null): Promise<FeedOrder> {
+    const sessionId = crypto.randomUUID();
+    const keys = await rank(viewer, sessionId);
+    await q.insertSession(db, {
+      id: sessionId,
+      user_id: viewer?.id ?? null,
+      items: JSON.stringify(keys),
+      created_at: clock.iso(),
+    });
+    return { sessionId, keys };
+  }
+  const orders = keptOrders(clock, buildOrder);
 
   async function cards(viewer: UserRow | null, keys: string[]): Promise<FeedItem[]> {
     const productIds = keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2));
@@ -212,8 +229,12 @@ export function createFeedService(deps: FeedDeps) {
         ...a,
         followingSeller: following.has(a.auction.seller.id),
       });
-    // In the session's order; an item sold, ended or removed since the session began is left out.
-    return keys.flatMap((k) => byKey.get(k) ?? []);
+    // In the session's order; an item sold, ended or removed since the session began is left out,
+    // and so is the reader's own, which everyone's order (kept-orders.ts) may hold.
+    return keys.flatMap((k) => {
+      const item = byKey.get(k);
+      return item && (!viewer || sellerOf(item) !== viewer.id) ? [item] : [];
+    });
   }
 
   /** Looks up who sells each item and in which category, so opens and "Not interested" need only the item. */
@@ -229,35 +250,31 @@ export function createFeedService(deps: FeedDeps) {
   }
 
   return {
+    /** Resolves once the orders being built in the background are built. */
+    ordersBuilt: () => orders.settled(),
+    /** Builds the person's order now, as their signals have it (their next first page reads it). */
+    refreshOrder: (viewer: Pick<UserRow, 'id'>) => orders.rebuild(viewer),
+
     /**
-     * A page of the feed. The first page fixes the session's order; later pages read it by
-     * cursor, so a person paging never sees an item twice or misses one.
+     * A page of the feed. The first page is a kept order (the person's, or everyone's until theirs
+     * is built: kept-orders.ts); later pages read that order's session by cursor, so a person
+     * paging never sees an item twice or misses one. Everyone's order holds nothing of anyone's
+     * own, so anyone may page through it; a person's own is theirs alone.
      */
     async page(viewer: UserRow | null, { cursor }: FeedQuery): Promise<FeedPage> {
       let sessionId: string;
       let offset = 0;
       let keys: string[];
-      let stored: Promise<unknown> = Promise.resolve();
       if (cursor) {
         ({ sessionId, offset } = decodeCursor(cursor));
         const session = await q.findSession(db, sessionId);
-        if (!session || session.user_id !== (viewer?.id ?? null))
+        if (!session || (session.user_id !== null && session.user_id !== viewer?.id))
           throw new DomainError('VALIDATION_FAILED', MSG.invalidCursor);
         keys = JSON.parse(session.items) as string[];
-      } else {
-        sessionId = crypto.randomUUID();
-        keys = await rank(viewer, sessionId);
-        // Stored while the first page's cards are read: nothing reads the session before this answer.
-        stored = q.insertSession(db, {
-          id: sessionId,
-          user_id: viewer?.id ?? null,
-          items: JSON.stringify(keys),
-          created_at: clock.iso(),
-        });
-      }
+      } else ({ sessionId, keys } = await orders.first(viewer));
       const slice = keys.slice(offset, offset + FEED_PAGE_SIZE);
       const next = offset + FEED_PAGE_SIZE;
-      const [items] = await Promise.all([cards(viewer, slice), stored]);
+      const items = await cards(viewer, slice);
       return {
         items,
         offset,
@@ -294,6 +311,8 @@ export function createFeedService(deps: FeedDeps) {
         category: item.category,
         created_at: clock.iso(),
       });
+      // Their next first page leaves it out, and moves the seller and category down, at once.
+      await orders.rebuild(viewer);
     },
 
     async sweep(): Promise<void> {

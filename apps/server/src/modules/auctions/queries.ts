@@ -2,7 +2,7 @@ import { sql, type Compilable, type Insertable, type Kysely, type Transaction } 
 import type { DialectName } from '../../db/database.js';
 import type { AuctionsTable, AuctionStatusValue, DB } from '../../db/schema.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { prepared, preparedWrite } from '../../db/prepared.js';
+import { inList, prepared, preparedWrite } from '../../db/prepared.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -432,8 +432,13 @@ export const bidSignals = (db: Db, userId: string, limit: number) =>
     .limit(limit)
     .execute();
 
+// Prepared (a list as one value): a feed page asks for these on every request.
+const auctionsByIdsOf = prepared((db, p: { ids: string[] }, dialect) =>
+  withPeople(db).where(inList(dialect, 'auctions.id', p.ids)),
+);
+
 export const auctionsByIds = (db: Db, ids: string[]) =>
-  ids.length ? withPeople(db).where('auctions.id', 'in', ids).execute() : Promise.resolve([]);
+  ids.length ? auctionsByIdsOf(db, { ids }) : Promise.resolve([]);
 
 /**
  * Staff hide an auction or show it again (issue 31). The sequence number moves, so a bid batch

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool, type Transaction } fro
 import type { Insertable, Updateable } from 'kysely';
 import { characterCount, foldForSearch } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { inList, prepared } from '../../db/prepared.js';
 import type { DB, ProductRow, ProductsTable } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -442,28 +442,31 @@ export const likedSignals = (db: Db, userId: string, limit: number) =>
     .execute();
 
 /** Products by id with their seller's name: the feed's cards. */
+// Prepared (a list as one value): a feed page asks for these on every request.
+const summariesWithSellerOf = prepared((db, p: { ids: string[] }, dialect) =>
+  db
+    .selectFrom('products')
+    .innerJoin('users', 'users.id', 'products.owner_id')
+    .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
+    .select(['products.is_auction', 'users.username as seller_username', 'users.avatar_key as seller_avatar'])
+    .where(inList(dialect, 'products.id', p.ids))
+    // A pool the feed kept from before a hide still names it: the card is left out here.
+    .where('products.hidden_at', 'is', null),
+);
+
 export const summariesWithSeller = (db: Db, ids: string[]) =>
-  ids.length
-    ? db
-        .selectFrom('products')
-        .innerJoin('users', 'users.id', 'products.owner_id')
-        .select(SUMMARY_COLUMNS.map((c) => `products.${c}` as const))
-        .select(['products.is_auction', 'users.username as seller_username', 'users.avatar_key as seller_avatar'])
-        .where('products.id', 'in', ids)
-        // A pool the feed kept from before a hide still names it: the card is left out here.
-        .where('products.hidden_at', 'is', null)
-        .execute()
-    : Promise.resolve([]);
+  ids.length ? summariesWithSellerOf(db, { ids }) : Promise.resolve([]);
+
+const likedAmongOf = prepared((db, p: { userId: string; ids: string[] }, dialect) =>
+  db
+    .selectFrom('product_likes')
+    .select('product_id')
+    .where('user_id', '=', p.userId)
+    .where(inList(dialect, 'product_id', p.ids)),
+);
 
 export const likedAmong = (db: Db, userId: string, ids: string[]) =>
-  ids.length
-    ? db
-        .selectFrom('product_likes')
-        .select('product_id')
-        .where('user_id', '=', userId)
-        .where('product_id', 'in', ids)
-        .execute()
-    : Promise.resolve([]);
+  ids.length ? likedAmongOf(db, { userId, ids }) : Promise.resolve([]);
 
 export const ownersOf = (db: Db, ids: string[]) =>
   ids.length

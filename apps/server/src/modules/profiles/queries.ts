@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { inList, prepared } from '../../db/prepared.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -100,14 +101,14 @@ export const followerIds = async (db: Db, followeeId: string) =>
     (f) => f.follower_id,
   );
 
+// Prepared (a list as one value): a feed page asks this on every request.
+const followedAmongOf = prepared((db, p: { followerId: string; ids: string[] }, dialect) =>
+  db
+    .selectFrom('follows')
+    .select('followee_id')
+    .where('follower_id', '=', p.followerId)
+    .where(inList(dialect, 'followee_id', p.ids)),
+);
+
 export const followedAmong = async (db: Db, followerId: string, ids: string[]) =>
-  ids.length
-    ? (
-        await db
-          .selectFrom('follows')
-          .select('followee_id')
-          .where('follower_id', '=', followerId)
-          .where('followee_id', 'in', ids)
-          .execute()
-      ).map((f) => f.followee_id)
-    : [];
+  ids.length ? (await followedAmongOf(db, { followerId, ids })).map((f) => f.followee_id) : [];

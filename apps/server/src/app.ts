@@ -131,6 +131,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config,
     db: database.db,
     dialect: database.dialect,
+    dataVersion: database.dataVersion,
     clock,
     log: app.log,
     mailer,

@@ -18,6 +18,11 @@ export interface ModuleContext {
   config: Config;
   db: Kysely<DB>;
   dialect: DialectName;
+  /**
+   * Where the database can tell it cheaply and exactly (SQLite), a label that changes with every
+   * write by any process: what a module keeps may be given out again while it is unchanged.
+   */
+  dataVersion?: () => string;
   clock: Clock;
   log: FastifyBaseLogger;
   mailer: Mailer;

@@ -72,6 +72,18 @@ describe.each(DIALECTS)('For You kept orders (%s)', (dialect) => {
     expect(next.items.filter((i) => sellerOf(i) === sellerOf(first!))).toEqual([]);
   });
 
+  it('a page of cards shared by its readers is read again after any write: a new price shows at once', async () => {
+    const reader = await createUser(t);
+    await firstPage(reader);
+    await t.services.feed.ordersBuilt();
+    // The same page twice in a second: the second is given the kept cards.
+    await firstPage(reader);
+    const [card] = (await firstPage(reader)).items.filter((i) => i.kind === 'product');
+    await t.database.db.updateTable('products').set({ price: 4_321_00 }).where('id', '=', card!.id).execute();
+    const again = (await firstPage(reader)).items.find((i) => i.id === card!.id);
+    expect(again?.kind === 'product' && again.product.price).toBe(4_321_00);
+  });
+
   it(`a rush of new people is answered at once from everyone's order; at most ${BUILDS_QUEUED} builds wait`, async () => {
     const rush = await Promise.all(Array.from({ length: BUILDS_QUEUED + 10 }, () => createUser(t)));
     const answers = await Promise.all(rush.map((user) => call(t, 'GET', '/api/feed', { user })));

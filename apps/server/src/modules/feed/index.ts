@@ -8,7 +8,7 @@ import { createFeedService } from './service.js';
 
 export const feedModule = defineModule(
   (ctx, needs: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort }) => {
-    const service = createFeedService({ db: ctx.db, clock: ctx.clock, ports: needs });
+    const service = createFeedService({ db: ctx.db, dataVersion: ctx.dataVersion, clock: ctx.clock, ports: needs });
     return {
       service,
       routes: feedRoutes(service),

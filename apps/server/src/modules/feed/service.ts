@@ -17,6 +17,7 @@ import type { AuctionsPort } from '../auctions/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
+import { Lru } from '../../lib/lru.js';
 import { keptOrders, type FeedOrder } from './kept-orders.js';
 import * as q from './queries.js';
 import { SIGNAL_WEIGHTS, addSignal, arrange, emptyTaste, score, type Candidate, type Taste } from './ranking.js';
@@ -86,8 +87,15 @@ const auctionCandidate = (a: AuctionPoolRow): Candidate => ({
   endsAt: Date.parse(a.ends_at),
 });
 
+interface SharedCards {
+  products: Awaited<ReturnType<CatalogPort['feedCards']>>;
+  auctions: Awaited<ReturnType<AuctionsPort['feedCards']>>;
+}
+
 export interface FeedDeps {
   db: Kysely<DB>;
+  /** See ModuleContext: the cards of a page are kept while it is unchanged (SQLite only). */
+  dataVersion?: () => string;
   clock: Clock;
   ports: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort };
 }
@@ -199,13 +207,36 @@ export function createFeedService(deps: FeedDeps) {
   }
   const orders = keptOrders(clock, buildOrder);
 
+  /**
+   * The cards of a page of items, the same for every reader: read once and given out again while
+   * nothing was written since (a page of a kept order is read by everyone who shares it). Auctions
+   * that ended are left out when read, so a kept page is also given out only within the second.
+   */
+  const keptCards = new Lru<string, { version: string; second: number; cards: Promise<SharedCards> }>(500);
+  function sharedCards(productIds: string[], auctionIds: string[]): Promise<SharedCards> {
+    const read = async (): Promise<SharedCards> => {
+      const [products, auctions] = await Promise.all([
+        ports.catalog.feedCards(productIds),
+        ports.auctions.feedCards(auctionIds),
+      ]);
+      return { products, auctions };
+    };
+    if (!deps.dataVersion) return read();
+    const key = `${productIds.join()} ${auctionIds.join()}`;
+    const version = deps.dataVersion();
+    const second = Math.floor(clock.now().getTime() / 1000);
+    const hit = keptCards.get(key);
+    if (hit && hit.version === version && hit.second === second) return hit.cards;
+    const entry = { version, second, cards: read() };
+    keptCards.set(key, entry);
+    entry.cards.catch(() => keptCards.deleteIf(key, entry));
+    return entry.cards;
+  }
+
   async function cards(viewer: UserRow | null, keys: string[]): Promise<FeedItem[]> {
     const productIds = keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2));
     const auctionIds = keys.filter((k) => k.startsWith('a:')).map((k) => k.slice(2));
-    const [products, auctions] = await Promise.all([
-      ports.catalog.feedCards(productIds),
-      ports.auctions.feedCards(auctionIds),
-    ]);
+    const { products, auctions } = await sharedCards(productIds, auctionIds);
     const sellers = [...new Set([...products.map((p) => p.seller.id), ...auctions.map((a) => a.auction.seller.id)])];
     const [liked, following] = viewer
       ? await Promise.all([

@@ -88,7 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     serverFactory: (handler, options) =>
-      createHttpServer(handler, options, (req, res) => early.answer?.(req, res) ?? false),
+      createHttpServer(handler, options, (req, res, toFastify) => early.answer?.(req, res, toFastify) ?? false),
   });
   const routes: Souq['routes'] = [];
   app.addHook('onRoute', (route) => {
@@ -166,6 +166,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     draining: shutdown.draining,
     log: app.log,
     counter: metrics.keptAnswerCounter,
+    userOf: (token) => services.accounts.userForSessionToken(token),
   });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
@@ -225,7 +226,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
   if (earlyPage) {
     const earlyAnswer = early.answer;
-    early.answer = earlyAnswer ? (req, res) => earlyAnswer(req, res) || earlyPage(req, res) : earlyPage;
+    early.answer = earlyAnswer
+      ? (req, res, toFastify) => earlyAnswer(req, res, toFastify) || earlyPage(req, res, toFastify)
+      : earlyPage;
   }
   const io = attachRealtime(app, {
     publicUrl: config.publicUrl,

@@ -12,7 +12,7 @@ export function createHttpServer(
   earlyAnswer: EarlyAnswer,
 ): http.Server {
   const server = http.createServer((req, res) => {
-    if (!earlyAnswer(req, res)) handler(req, res);
+    if (!earlyAnswer(req, res, () => handler(req, res))) handler(req, res);
   });
   if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
   if (options.requestTimeout) server.requestTimeout = options.requestTimeout;

@@ -4,11 +4,18 @@ import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
 import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
 import { SESSION_COOKIE } from './session.js';
+import type { UserRow } from '../db/schema.js';
+import { personalVariants, sessionTokenOf, type Personalize } from './personal-answers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** See SHARED_ANSWER and SHARED_WHEN_SIGNED_OUT. */
     sharedAnswer?: 'everyone' | 'signedOut';
+    /**
+     * For a 'signedOut' answer: a signed-in reader's own fields, read for the request's params, so
+     * their answer is the kept one with those fields set (see personal-answers.ts).
+     */
+    personalAnswer?: (params: unknown) => Personalize;
   }
   interface FastifyRequest {
     /** The data version read before the handler ran, when its answer may be kept for others. */
@@ -41,6 +48,8 @@ interface Answer extends KeptBody {
   /** Its route's count of answers sent early, found once when the answer is kept. */
   sentEarly: CounterCell;
   wire: Partial<Record<Encoding | 'identity', Wire>>;
+  /** For signed-in readers: their own fields, and the variants built with them. */
+  personal?: { fields: Personalize; variant: ReturnType<typeof personalVariants> };
 }
 
 export type { EarlyAnswer };
@@ -63,7 +72,13 @@ export type { EarlyAnswer };
 export function registerSharedAnswers(
   app: FastifyInstance,
   dataVersion: (() => string) | undefined,
-  early: { draining: () => boolean; log: FastifyBaseLogger; counter: (route: string) => CounterCell },
+  early: {
+    draining: () => boolean;
+    log: FastifyBaseLogger;
+    counter: (route: string) => CounterCell;
+    /** The signed-in reader of a session token, as the session hook finds them. */
+    userOf: (token: string) => Promise<UserRow | undefined>;
+  },
 ): EarlyAnswer | undefined {
   if (!dataVersion) return undefined;
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
@@ -90,6 +105,7 @@ export function registerSharedAnswers(
     const sharing = request.routeOptions.config.sharedAnswer;
     if (version !== undefined && sharing && reply.statusCode === 200 && typeof payload === 'string') {
       const kept = keptBody(payload);
+      const personal = request.routeOptions.config.personalAnswer;
       if (kept.bytes <= LARGEST_KEPT)
         answers.set(request.url, {
           version,
@@ -97,6 +113,7 @@ export function registerSharedAnswers(
           sentEarly: early.counter(request.routeOptions.url!),
           wire: {},
           ...kept,
+          ...(personal && { personal: { fields: personal(request.params), variant: personalVariants(kept) } }),
         });
     }
     done(null, payload);
@@ -114,12 +131,28 @@ export function registerSharedAnswers(
     done();
   });
 
-  return (req, res) => {
+  return (req, res, toFastify) => {
     if (req.method !== 'GET' || early.draining()) return false;
     const answer = answers.get(req.url!);
-    if (!answer || (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`))) return false;
-    const wire = answer.wire[keptEncoding(req.headers['accept-encoding'], answer) ?? 'identity'];
+    if (!answer) return false;
+    const encoding = keptEncoding(req.headers['accept-encoding'], answer) ?? 'identity';
+    const wire = answer.wire[encoding];
     if (!wire || answer.version !== dataVersion()) return false;
+    const token = answer.sharing === 'signedOut' ? sessionTokenOf(req, SESSION_COOKIE) : undefined;
+    if (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
+      if (!token || !answer.personal) return false;
+      const { personal } = answer;
+      // A signed-in reader: their fields are read, then the kept answer goes out with them, unless
+      // anything moved meanwhile (a write, a drain) or their answer is not this one: then Fastify answers.
+      void (async () => {
+        const user = await early.userOf(token);
+        const fields = user && (await personal.fields(user));
+        if (!fields || answer.version !== dataVersion() || early.draining()) return toFastify();
+        sendWire(req, res, personal.variant(fields, encoding, wire), early.log, 'kept answer, personal');
+        answer.sentEarly.value++;
+      })().catch(toFastify);
+      return true;
+    }
     sendWire(req, res, wire, early.log, 'kept answer');
     answer.sentEarly.value++;
     return true;

@@ -12,8 +12,11 @@ export interface Wire {
   body: Buffer;
 }
 
-/** Answers a request before Fastify sees it, or says false and leaves it alone (ADR 0027). */
-export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+/**
+ * Answers a request before Fastify sees it, or says false and leaves it alone (ADR 0027). One that
+ * took the request and then finds it cannot answer it after all hands it to Fastify (`toFastify`).
+ */
+export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, toFastify: () => void) => boolean;
 
 /** Fastify's headers as a flat list, the request id's pair last (see Wire). */
 export function wireOf(headers: Record<string, Wire['headers'][number] | undefined>, body: string | Buffer): Wire {

@@ -89,6 +89,28 @@ const productWithSellerSeenBy = prepared((db, p: { id: string; viewerId: string 
 export const findProductSeenBy = async (db: Db, id: string, viewerId: string) =>
   (await productWithSellerSeenBy(db, { id, viewerId }))[0];
 
+/** What of a product is the viewer's own: whether they own it (and its invoice), whether they like it. */
+const productViewedBy = prepared((db, p: { id: string; viewerId: string }) =>
+  db
+    .selectFrom('products')
+    .select(['owner_id', 'invoice_key', 'hidden_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('product_likes')
+            .select('product_likes.user_id')
+            .whereRef('product_likes.product_id', '=', 'products.id')
+            .where('product_likes.user_id', '=', p.viewerId),
+        )
+        .as('liked_by_viewer'),
+    )
+    .where('products.id', '=', p.id),
+);
+
+export const findProductViewedBy = async (db: Db, id: string, viewerId: string) =>
+  (await productViewedBy(db, { id, viewerId }))[0];
+
 /** Every product's image keys and invoice, for the orphan sweep. */
 export const uploadColumns = (db: Db) => db.selectFrom('products').select(['images', 'invoice_key']).execute();
 

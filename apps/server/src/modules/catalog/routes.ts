@@ -25,8 +25,20 @@ export function catalogRoutes(
   };
 
   const productRoute = notFoundAs(MSG.productNotFound);
-  // Pages of products are the same for every reader; a product page only for those signed out.
-  const sharedProduct = { config: { ...productRoute.config, ...SHARED_WHEN_SIGNED_OUT.config } };
+  /** A signed-in reader's own fields of a product page: the kept answer goes out with them (issue 43). */
+  const personalFields = (id: string) => async (user: UserRow) => {
+    const [fields, reviewedByMe] = await Promise.all([catalog.personalFields(user, id), reviewedBy(id, user)]);
+    return fields && Object.assign(fields, { reviewedByMe });
+  };
+  // Pages of products are the same for every reader; a product page only for those signed out,
+  // and, for the signed in, the same but for their own fields.
+  const sharedProduct = {
+    config: {
+      ...productRoute.config,
+      ...SHARED_WHEN_SIGNED_OUT.config,
+      personalAnswer: (params: unknown) => personalFields((params as { id: string }).id),
+    },
+  };
 
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);

@@ -259,6 +259,22 @@ export function createCatalogService(deps: CatalogDeps) {
     },
 
     /**
+     * A product page's fields that are the signed-in viewer's own, to set over the answer everyone
+     * signed out shares (issue 43): null when theirs is not that answer with fields changed (gone,
+     * or hidden, which its owner reads with the reason).
+     */
+    async personalFields(viewer: UserRow, id: string) {
+      const row = await q.findProductViewedBy(db, id, viewer.id);
+      if (!row || row.hidden_at !== null) return null;
+      const isOwner = row.owner_id === viewer.id;
+      return {
+        likedByMe: Boolean(row.liked_by_viewer),
+        isOwner,
+        invoiceUrl: isOwner && row.invoice_key ? `/api/products/${id}/invoice` : null,
+      };
+    },
+
+    /**
      * The photo a first visit to a page paints largest (its LCP): the shop's first card, or a
      * product page's main image. Sent as a preload hint with index.html, so a phone starts
      * fetching it while the app's code is still on its way. Null when there is nothing to hint.

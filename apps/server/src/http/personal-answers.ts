@@ -1,0 +1,58 @@
+import zlib from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
+import type { UserRow } from '../db/schema.js';
+import { Lru } from '../lib/lru.js';
+import type { Encoding } from './compression.js';
+import { wireOf, type Wire } from './wire.js';
+
+/**
+ * A shared answer's parts that are the reader's own ("liked by me"), read for a signed-in reader:
+ * the fields to put over the shared answer's, or null when this reader's answer is not the shared
+ * one with a few fields changed (Fastify builds it then).
+ */
+export type Personalize = (user: UserRow) => Promise<Record<string, unknown> | null>;
+
+/** The session cookie's value in a raw request's Cookie header, without parsing the other cookies. */
+export function sessionTokenOf(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  const at = header.indexOf(`${name}=`);
+  if (at < 0 || (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';')) return undefined;
+  const start = at + name.length + 1;
+  const end = header.indexOf(';', start);
+  const value = header.slice(start, end < 0 ? undefined : end).trim();
+  return value || undefined;
+}
+
+// The same settings compression.ts answers with, so a personal variant is what Fastify would send.
+const COMPRESS: Record<Encoding, (data: Buffer) => Buffer> = {
+  br: (data) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (data) => zlib.gzipSync(data),
+};
+
+/**
+ * The variants of one shared answer for signed-in readers (issue 43): the shared answer with each
+ * reader's own fields put over it. Readers with the same fields (not liked, not reviewed, not the
+ * owner: most of them) share one variant, built once: the shared JSON parsed, the fields set,
+ * serialized and (per encoding) compressed once. Its headers are the shared answer's own, as
+ * Fastify sent them, but for the length.
+ */
+export function personalVariants(shared: { body: string | Buffer }) {
+  let parsed: Record<string, unknown> | undefined;
+  const variants = new Lru<string, Wire>(16);
+  return (fields: Record<string, unknown>, encoding: Encoding | 'identity', sharedWire: Wire): Wire => {
+    const key = `${encoding} ${JSON.stringify(fields)}`;
+    let wire = variants.get(key);
+    if (!wire) {
+      parsed ??= JSON.parse(String(shared.body)) as Record<string, unknown>;
+      const json = Buffer.from(JSON.stringify(Object.assign({ ...parsed }, fields)));
+      const body = encoding === 'identity' ? json : COMPRESS[encoding](json);
+      const headers: Record<string, Wire['headers'][number]> = {};
+      for (let i = 0; i + 1 < sharedWire.headers.length; i += 2)
+        headers[String(sharedWire.headers[i])] = sharedWire.headers[i + 1]!;
+      wire = wireOf(headers, body);
+      variants.set(key, wire);
+    }
+    return wire;
+  };
+}

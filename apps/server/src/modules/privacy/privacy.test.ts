@@ -4,14 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_USERNAME_PREFIX, MSG } from '@souq/shared';
 import { ADDRESS, DELIVER, makeStaff, moveLine, notificationsOf, placeOrder } from '../../../test/aftersale-support.js';
-import {
-  call,
-  createProduct,
-  createUser,
-  insertProduct,
-  productRow,
-  type TestUser,
-} from '../../../test/catalog-support.js';
+import { call, createProduct, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
 import { readOutbox } from '../../../test/outbox.js';
 import { insertShow } from '../../../test/show-support.js';
 import {

@@ -336,7 +336,6 @@ export const MSG = {
   deleteConfirmationRequired: 'Type your password to confirm.',
   deletePasswordWrong: 'That password is not right. Your account was not deleted.',
   deleteEmailMismatch: 'Type your account’s email address exactly to confirm.',
-  accountDeleted: 'Your account is deleted. Thank you for using Souq.',
   dataExportRequested: 'We are preparing your data. We will email you a link and ring your bell when it is ready.',
   dataExportNotFound: 'This download has expired or was not found. Ask for a new one in Settings.',
   dataRightsNoAccount: 'No account has that email address.',

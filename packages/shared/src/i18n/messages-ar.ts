@@ -334,7 +334,6 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   deleteConfirmationRequired: 'اكتب كلمة المرور للتأكيد.',
   deletePasswordWrong: 'كلمة المرور غير صحيحة. لم يُحذف حسابك.',
   deleteEmailMismatch: 'اكتب البريد الإلكتروني لحسابك كما هو تمامًا للتأكيد.',
-  accountDeleted: 'حُذف حسابك. شكرًا لاستخدامك Souq.',
   dataExportRequested: 'نجهّز بياناتك الآن. سنرسل إليك رابطًا بالبريد الإلكتروني ونُعلمك عبر الإشعارات عندما تصبح جاهزة.',
   dataExportNotFound: 'انتهت صلاحية هذا التنزيل أو لم يُعثر عليه. اطلب تنزيلًا جديدًا من الإعدادات.',
   dataRightsNoAccount: 'لا يوجد حساب بهذا البريد الإلكتروني.',

@@ -333,7 +333,7 @@ export const MSG = {
   deleteBlockedAuctions: 'You have auctions still running. Wait for them to end or cancel them first.',
   deleteBlockedLeadingBids: 'You are the highest bidder on an auction that has not ended yet.',
   deleteBlockedShows: 'You have a scheduled or live show. End or cancel it first.',
-  deleteConfirmationRequired: 'Type your password to confirm.',
+  deleteConfirmationRequired: 'Type your password to confirm (your email address if you sign in only with Google).',
   deletePasswordWrong: 'That password is not right. Your account was not deleted.',
   deleteEmailMismatch: 'Type your account’s email address exactly to confirm.',
   dataExportRequested: 'We are preparing your data. We will email you a link and ring your bell when it is ready.',

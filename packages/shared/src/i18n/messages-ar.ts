@@ -331,7 +331,7 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   deleteBlockedAuctions: 'لديك مزادات ما زالت جارية. انتظر انتهاءها أو ألغها أولًا.',
   deleteBlockedLeadingBids: 'أنت صاحب أعلى مزايدة في مزاد لم ينتهِ بعد.',
   deleteBlockedShows: 'لديك عرض مباشر مجدول أو جارٍ. أنهِه أو ألغه أولًا.',
-  deleteConfirmationRequired: 'اكتب كلمة المرور للتأكيد.',
+  deleteConfirmationRequired: 'اكتب كلمة المرور للتأكيد (أو بريدك الإلكتروني إن كنت تسجّل الدخول عبر Google فقط).',
   deletePasswordWrong: 'كلمة المرور غير صحيحة. لم يُحذف حسابك.',
   deleteEmailMismatch: 'اكتب البريد الإلكتروني لحسابك كما هو تمامًا للتأكيد.',
   dataExportRequested: 'نجهّز بياناتك الآن. سنرسل إليك رابطًا بالبريد الإلكتروني ونُعلمك عبر الإشعارات عندما تصبح جاهزة.',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_USERNAME_PREFIX, MSG } from '@souq/shared';
+import { createFakeClock } from '../../lib/clock.js';
 import { ADDRESS, DELIVER, makeStaff, moveLine, notificationsOf, placeOrder } from '../../../test/aftersale-support.js';
 import { call, createProduct, insertProduct, productRow, type TestUser } from '../../../test/catalog-support.js';
 import { readOutbox } from '../../../test/outbox.js';
@@ -531,5 +532,56 @@ describe.each(DIALECTS)('data rights (%s)', (dialect) => {
         await call(t, 'POST', '/api/admin/data-rights/erase', { user: staff, json: { ...body, email: staff.email } })
       ).json(),
     ).toEqual(apiError('FORBIDDEN', MSG.dataRightsStaff));
+  });
+});
+
+describe.each(DIALECTS)('data rights over time, and while suspended (%s)', (dialect) => {
+  const clock = createFakeClock();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { clock });
+  });
+  afterAll(() => t.close());
+
+  it('lets the link work for 7 days, then forgets the file', async () => {
+    const who = await person(t);
+    const asked = (await call(t, 'POST', '/api/me/data-export', { user: who })).json();
+    await t.afterAnswer.settle();
+    await t.jobs.runNow('privacy.exports');
+    const url = `/api/me/data-export/${asked.id}`;
+    clock.advance(7 * 24 * 3600_000 - 1);
+    expect((await call(t, 'GET', url, { user: who })).statusCode).toBe(200);
+    const key = (await t.database.db.selectFrom('data_exports').select('storage_key').executeTakeFirstOrThrow())
+      .storage_key!;
+    clock.advance(1);
+    expect((await call(t, 'GET', url, { user: who })).json()).toEqual(apiError('NOT_FOUND', MSG.dataExportNotFound));
+    await t.jobs.runNow('privacy.exports');
+    expect(await t.database.db.selectFrom('data_exports').selectAll().execute()).toEqual([]);
+    expect(await t.storage.get(key)).toBeNull();
+  });
+
+  it('keeps both rights open to a suspended person', async () => {
+    const who = await person(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ suspended_until: clock.iso(24 * 3600_000), suspended_reason: 'Spam' })
+      .where('id', '=', who.id)
+      .execute();
+    expect((await call(t, 'POST', '/api/me/data-export', { user: who })).statusCode).toBe(202);
+    expect((await call(t, 'POST', '/api/me/delete', { user: who, json: { confirmation: PASSWORD } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('erases a person once when two erasures meet', async () => {
+    const who = await person(t);
+    const [a, b] = await Promise.all([
+      call(t, 'POST', '/api/me/delete', { user: who, json: { confirmation: PASSWORD } }),
+      call(t, 'POST', '/api/me/delete', { user: who, json: { confirmation: PASSWORD } }),
+    ]);
+    expect([a.statusCode, b.statusCode].filter((s) => s === 200)).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('staff_actions').select('action').where('target_id', '=', who.id).execute(),
+    ).toEqual([{ action: 'erase_account' }]);
   });
 });

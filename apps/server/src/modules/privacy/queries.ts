@@ -424,6 +424,17 @@ async function namesOf(db: Db, ids: Array<string | null>): Promise<Map<string, s
 // Erasure
 // ---------------------------------------------------------------------------------------------
 
+/** The erasure's first write: one erasure of a person, and a lock on their row for the rest of it. */
+export async function claimErasure(trx: Transaction<DB>, userId: string, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set({ erased_at: now })
+    .where('id', '=', userId)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The stored files an erasure removes once it has committed: every photo the person put on Souq. */
 export async function filesOf(db: Db, userId: string) {
   const [user, products, auctions, shows, clips, problems, exports] = await Promise.all([

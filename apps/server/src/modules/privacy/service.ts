@@ -152,19 +152,26 @@ export function createPrivacyService(deps: {
     return built;
   }
 
-  /** Erases an account (see queries.ts `erase`), then removes its files once that has committed. */
+  /**
+   * Erases an account (see queries.ts `erase`), then removes its files once that has committed.
+   * The refusal is decided inside the erasure's transaction, after its first write has claimed the
+   * person's row, so two erasures at once are one, and what was open at the check is still seen.
+   */
   async function erase(user: UserRow, audit: { staffId: string; reason: string }): Promise<void> {
     if (user.staff === 1) throw new DomainError('FORBIDDEN', MSG.dataRightsStaff);
-    const refused = await blockers(user.id);
-    if (refused.length) throw new DomainError('CONFLICT', DELETION_BLOCKER_MESSAGES[refused[0]!]);
     const files = await q.filesOf(db, user.id);
     const compact = user.id.replaceAll('-', '');
+    const now = clock.iso();
     await db.transaction().execute(async (trx) => {
+      if (!(await q.claimErasure(trx, user.id, now))) throw new DomainError('NOT_FOUND', MSG.dataRightsNoAccount);
+      const found = await q.blockersOf(trx, user.id);
+      const refused = DELETION_BLOCKERS.find((b) => found[b]);
+      if (refused) throw new DomainError('CONFLICT', DELETION_BLOCKER_MESSAGES[refused]);
       await q.erase(
         trx,
         user.id,
         { username: `${ERASED_USERNAME_PREFIX}${compact.slice(0, 16)}`, email: `erased-${compact}@erased.invalid` },
-        clock.iso(),
+        now,
       );
       // The log says that an erasure happened, by whom and on what ground; nothing of what was erased.
       await ports.accounts.recordStaffAction(trx, {

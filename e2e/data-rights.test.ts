@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@souq/shared';
 import { MSG_AR } from '../packages/shared/src/i18n/messages-ar.js';
 import { describeInBrowser, fitsWidth, signedInSuite, useBrowser } from './support/harness.js';
+import { BRANDS, latinLeftovers } from './support/arabic.js';
 import { axeClean } from './support/page-checks.js';
 
 /**
@@ -44,6 +45,8 @@ describeInBrowser('data rights', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await axeClean(page);
       await fitsWidth(page);
+      const mine = [users[who].email, users[who].username, ...BRANDS];
+      if (lang === 'ar') expect(await latinLeftovers(page, mine)).toEqual([]);
 
       // Asked for: built in the background; the link waits here (and comes by mail and bell).
       await privacy.getByRole('button', { name: w.ask }).click();
@@ -66,6 +69,7 @@ describeInBrowser('data rights', () => {
       expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
       await axeClean(page);
       await fitsWidth(page);
+      if (lang === 'ar') expect(await latinLeftovers(page, mine)).toEqual([]);
       const confirm = dialog.getByRole('button', { name: w.remove });
       expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       await password.fill('not-my-password');

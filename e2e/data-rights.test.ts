@@ -15,7 +15,7 @@ describeInBrowser('data rights', () => {
   const browser = useBrowser();
 
   describe('on sqlite', () => {
-    const suite = signedInSuite(browser, ['amira', 'salma'] as const, 'rights');
+    const suite = signedInSuite(browser, ['amira', 'salma', 'staffer', 'asker'] as const, 'rights');
     const { users, signedIn, pages } = suite;
 
     const WORDS = {
@@ -95,6 +95,38 @@ describeInBrowser('data rights', () => {
 
     it('does the same in Arabic, right to left', async () => {
       await downloadsAndDeletes(await signedIn('salma', { arabic: true }), 'salma', 'ar');
+    });
+
+    it('lets staff send a person their data and delete their account when asked by email, audited', async () => {
+      const db = suite.app.database.db;
+      await db.updateTable('users').set({ staff: 1 }).where('id', '=', users.staffer.id).execute();
+      const page = await signedIn('staffer');
+      await page.goto('/admin/data-rights');
+      const panel = page.getByTestId('staff-data-rights');
+      await panel.getByLabel('Their account’s email address').fill(users.asker.email);
+      await panel.getByLabel('Reason (for the audit log)').fill('Asked by email');
+      await panel.getByRole('button', { name: 'Send their data' }).click();
+      await panel.getByText('Their data is being prepared; the link goes to their email address.').waitFor();
+      await axeClean(page);
+      await fitsWidth(page);
+
+      await panel.getByRole('button', { name: 'Delete their account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this account?' });
+      await dialog.waitFor();
+      await axeClean(page);
+      await fitsWidth(page);
+      await dialog.getByRole('button', { name: 'Delete their account' }).click();
+      await panel.getByText('The account is deleted.').waitFor();
+      const audit = await db
+        .selectFrom('staff_actions')
+        .select(['action', 'staff_id', 'reason'])
+        .where('target_id', '=', users.asker.id)
+        .orderBy('created_at')
+        .execute();
+      expect(audit).toEqual([
+        { action: 'export_data', staff_id: users.staffer.id, reason: 'Asked by email' },
+        { action: 'erase_account', staff_id: users.staffer.id, reason: 'Asked by email' },
+      ]);
       for (const p of pages.all()) expect(p.errors).toEqual([]);
     });
   });

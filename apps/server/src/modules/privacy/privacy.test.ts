@@ -53,9 +53,7 @@ async function textColumns(t: TestApp): Promise<Array<{ table: string; column: s
   if (t.database.dialect === 'sqlite') {
     const tables = await sql<{
       name: string;
-    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%search_fts%'`.execute(
-      db,
-    );
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
     const out: Array<{ table: string; column: string }> = [];
     for (const { name } of tables.rows) {
       const cols = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${name})`.execute(

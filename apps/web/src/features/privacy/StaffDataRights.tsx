@@ -18,7 +18,6 @@ export function StaffDataRights() {
   const staffErase = useStaffErase();
   const [done, setDone] = useState<string | null>(null);
   const [erasing, setErasing] = useState<StaffDataRightsInput | null>(null);
-  const [action, setAction] = useState<'export' | 'erase'>('export');
   const form = useForm({ initial: { email: '', reason: '' }, check: bySchema(StaffDataRightsSchema) });
 
   return (
@@ -26,14 +25,16 @@ export function StaffDataRights() {
       <p className="muted">{t('privacy.staff.lead')}</p>
       <form
         noValidate
-        onSubmit={(e) =>
+        onSubmit={(e) => {
+          // Which of the two buttons sent the form: deleting asks once more, in a dialog.
+          const erase = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'erase';
           void form.submit(e, async (data) => {
             setDone(null);
-            if (action === 'erase') return setErasing(data);
+            if (erase) return setErasing(data);
             await staffExport.mutateAsync(data);
             setDone(t('privacy.staff.exported'));
-          })
-        }
+          });
+        }}
       >
         <TextField
           label={t('privacy.staff.email')}
@@ -50,15 +51,10 @@ export function StaffDataRights() {
           </p>
         )}
         <div className="modal__actions">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={form.pending}
-            onClick={() => setAction('export')}
-          >
+          <button type="submit" name="action" value="export" className="btn btn--primary" disabled={form.pending}>
             {t('privacy.staff.export')}
           </button>
-          <button type="submit" className="btn btn--danger" disabled={form.pending} onClick={() => setAction('erase')}>
+          <button type="submit" name="action" value="erase" className="btn btn--danger" disabled={form.pending}>
             {t('privacy.staff.erase')}
           </button>
         </div>

@@ -21,6 +21,7 @@ export const MODULE_ORDER = [
   'reports',
   'alerts',
   'dashboard',
+  'privacy',
 ];
 const server = path.join(import.meta.dirname, 'apps/server/src');
 

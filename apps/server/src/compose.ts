@@ -10,6 +10,7 @@ import { feedModule } from './modules/feed/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { ordersModule } from './modules/orders/index.js';
+import { privacyModule } from './modules/privacy/index.js';
 import { profilesModule } from './modules/profiles/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { reviewsModule } from './modules/reviews/index.js';
@@ -70,6 +71,7 @@ export function composeModules(ctx: ModuleContext) {
   });
   const alerts = alertsModule.create(ctx, { accounts: accounts.port, notifications: notifications.port });
   const dashboard = dashboardModule.create(ctx, {});
+  const privacy = privacyModule.create(ctx, { accounts: accounts.port, notifications: notifications.port });
 
   const modules = {
     accounts,
@@ -85,6 +87,7 @@ export function composeModules(ctx: ModuleContext) {
     reports,
     alerts,
     dashboard,
+    privacy,
   };
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
@@ -103,6 +106,7 @@ export function composeModules(ctx: ModuleContext) {
       reports: reports.service,
       alerts: alerts.service,
       dashboard: dashboard.service,
+      privacy: privacy.service,
     },
   };
 }

@@ -43,6 +43,9 @@ const OPEN_WHILE_SUSPENDED = new Set([
   'DELETE /api/streams/:id/pins/:pinId',
   'DELETE /api/me/moderators/:userId',
   'POST /api/second-chance/:id/decline',
+  // Data rights (issue 45): a suspended person may still download their data and delete their account.
+  'POST /api/me/data-export',
+  'POST /api/me/delete',
 ]);
 
 const SUSPENDED = apiError('FORBIDDEN', MSG.accountSuspended);

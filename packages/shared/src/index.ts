@@ -34,6 +34,7 @@ export * from './api/reports.js';
 export * from './api/saved-searches.js';
 export * from './api/dashboard.js';
 export * from './api/wins.js';
+export * from './api/privacy.js';
 export * from './schemas/feed.js';
 export * from './first-screen.js';
 export * from './contract/index.js';

@@ -325,6 +325,21 @@ export const MSG = {
   // The seller's dashboard (issue 32)
   dashboardRange: 'Choose days, weeks or months.',
   dashboardTopBy: 'Choose views, likes or sales.',
+
+  // Data rights (issue 45, ADR 0046)
+  deleteBlockedOpenOrders:
+    'You have orders that are not finished yet. Once they are delivered or cancelled you can delete your account.',
+  deleteBlockedSalesToShip: 'You have sales still to ship. Ship or cancel them first.',
+  deleteBlockedAuctions: 'You have auctions still running. Wait for them to end or cancel them first.',
+  deleteBlockedLeadingBids: 'You are the highest bidder on an auction that has not ended yet.',
+  deleteBlockedShows: 'You have a scheduled or live show. End or cancel it first.',
+  deleteConfirmationRequired: 'Type your password to confirm (your email address if you sign in only with Google).',
+  deletePasswordWrong: 'That password is not right. Your account was not deleted.',
+  deleteEmailMismatch: 'Type your account’s email address exactly to confirm.',
+  dataExportRequested: 'We are preparing your data. We will email you a link and ring your bell when it is ready.',
+  dataExportNotFound: 'This download has expired or was not found. Ask for a new one in Settings.',
+  dataRightsNoAccount: 'No account has that email address.',
+  dataRightsStaff: 'Staff accounts cannot be deleted here. Remove the staff role first.',
 } as const;
 
 /** "Bid at least AED 1,260.00." — the plain too-low message names no amount; this one adds the minimum. */

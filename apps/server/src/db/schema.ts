@@ -30,6 +30,8 @@ export interface UsersTable {
   suspended_reason: Generated<string | null>;
   /** Until when unpaid-win strikes suspend this person's bidding (ADR 0037); null: they don't. */
   bidding_suspended_until: Generated<string | null>;
+  /** When the person's account was erased (issue 45, ADR 0046): the row stays for the records that name it, with nothing that identifies them. */
+  erased_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -104,6 +106,7 @@ export interface DB {
   seller_tax_details: SellerTaxDetailsTable;
   invoice_sequences: InvoiceSequencesTable;
   invoices: InvoicesTable;
+  data_exports: DataExportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -618,4 +621,18 @@ export interface InvoicesTable {
   vat: number;
   total: number;
   document: string;
+}
+
+/** A person's data export (issue 45, ADR 0046): built by a job, a private ZIP its owner downloads until `expires_at`. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  requested_by: string;
+  status: 'pending' | 'ready' | 'failed';
+  storage_key: string | null;
+  bytes: number | null;
+  created_at: string;
+  claimed_at: string | null;
+  ready_at: string | null;
+  expires_at: string | null;
 }

@@ -175,6 +175,16 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
       return key;
     },
 
+    /** The large rendition of an image key, public or private, as bytes: for a person's data export (issue 45). */
+    readImage: (key: string): Promise<Buffer | null> => storage.get(files(key)[0]!),
+
+    /** A file we built ourselves (a data export), stored under a new private key: `private/<folder>/<uuid>.<ext>`. */
+    async storePrivateFile(folder: string, data: Buffer, ext: string): Promise<string> {
+      const key = `${PRIVATE_PREFIX}${folder}/${crypto.randomUUID()}.${ext}`;
+      await storage.put(key, data);
+      return key;
+    },
+
     /** The browser URL of a stored public file kept by its full key (a clip). */
     fileUrl: (key: string): string => storage.url(key),
 

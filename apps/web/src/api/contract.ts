@@ -177,4 +177,12 @@ export const API: Routes<typeof Contract> = {
     auctionBids: { method: 'GET', path: '/api/me/dashboard/auctions/:id/bids' },
     shows: { method: 'GET', path: '/api/me/dashboard/shows' },
   },
+  privacy: {
+    status: { method: 'GET', path: '/api/me/privacy' },
+    requestExport: { method: 'POST', path: '/api/me/data-export' },
+    downloadExport: { method: 'GET', path: '/api/me/data-export/:id' },
+    deleteAccount: { method: 'POST', path: '/api/me/delete' },
+    staffExport: { method: 'POST', path: '/api/admin/data-rights/export' },
+    staffErase: { method: 'POST', path: '/api/admin/data-rights/erase' },
+  },
 };

@@ -64,6 +64,7 @@ export const ROUTES: RouteObject[] = [
   { path: 'admin/disputes', ...page('AdminDisputesPage') },
   { path: 'admin', ...page('AdminPage') },
   { path: 'admin/audit', ...page('AdminAuditPage') },
+  { path: 'admin/data-rights', ...page('AdminDataRightsPage') },
   // Staff (issue 31): people with unpaid-item strikes.
   { path: 'admin/strikes', ...page('AdminStrikesPage') },
   { path: '*', ...page('NotFoundPage') },

@@ -9,6 +9,8 @@ import { useForm } from '../components/useForm';
 import { NewPasswordFields } from '../features/auth/NewPasswordFields';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useChangePassword, useLogoutEverywhere, useSession } from '../features/auth/api';
+import { leaveToShop } from '../features/auth/leave';
+import { PrivacySection } from '../features/privacy/PrivacySection';
 import { TaxDetailsForm } from '../features/profiles/TaxDetailsForm';
 import { useT } from '../i18n';
 
@@ -85,6 +87,7 @@ function Settings() {
             {t('account.settings.signOutAll')}
           </button>
         </section>
+        <PrivacySection user={user} onDeleted={leaveToShop} />
       </div>
       {confirmDialog}
     </>

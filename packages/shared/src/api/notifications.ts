@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'offer_answered',
   // issue 32: a new listing matches a saved search
   'saved_search',
+  // issue 45: a data export is ready to download
+  'data_export',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -10,6 +10,7 @@ import type { Endpoint } from './endpoint.js';
 import { feed } from './feed.js';
 import { notifications } from './notifications.js';
 import { orders } from './orders.js';
+import { privacy } from './privacy.js';
 import { profiles } from './profiles.js';
 import { reviews } from './reviews.js';
 import { shows } from './shows.js';
@@ -38,6 +39,7 @@ export const API = {
   wins,
   savedSearches,
   dashboard,
+  privacy,
 };
 
 /** The same, as one list. */

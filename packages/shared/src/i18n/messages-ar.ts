@@ -325,6 +325,19 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   // The seller's dashboard (issue 32)
   dashboardRange: 'اختر الأيام أو الأسابيع أو الأشهر.',
   dashboardTopBy: 'اختر المشاهدات أو الإعجابات أو المبيعات.',
+  // Data rights (issue 45, ADR 0046)
+  deleteBlockedOpenOrders: 'لديك طلبات لم تكتمل بعد. بعد تسليمها أو إلغائها يمكنك حذف حسابك.',
+  deleteBlockedSalesToShip: 'لديك مبيعات لم تُشحن بعد. اشحنها أو ألغها أولًا.',
+  deleteBlockedAuctions: 'لديك مزادات ما زالت جارية. انتظر انتهاءها أو ألغها أولًا.',
+  deleteBlockedLeadingBids: 'أنت صاحب أعلى مزايدة في مزاد لم ينتهِ بعد.',
+  deleteBlockedShows: 'لديك عرض مباشر مجدول أو جارٍ. أنهِه أو ألغه أولًا.',
+  deleteConfirmationRequired: 'اكتب كلمة المرور للتأكيد (أو بريدك الإلكتروني إن كنت تسجّل الدخول عبر Google فقط).',
+  deletePasswordWrong: 'كلمة المرور غير صحيحة. لم يُحذف حسابك.',
+  deleteEmailMismatch: 'اكتب البريد الإلكتروني لحسابك كما هو تمامًا للتأكيد.',
+  dataExportRequested: 'نجهّز بياناتك الآن. سنرسل إليك رابطًا بالبريد الإلكتروني ونُعلمك عبر الإشعارات عندما تصبح جاهزة.',
+  dataExportNotFound: 'انتهت صلاحية هذا التنزيل أو لم يُعثر عليه. اطلب تنزيلًا جديدًا من الإعدادات.',
+  dataRightsNoAccount: 'لا يوجد حساب بهذا البريد الإلكتروني.',
+  dataRightsStaff: 'لا يمكن حذف حسابات فريق العمل من هنا. أزل صلاحية فريق العمل أولًا.',
 };
 /** `bidAtLeast` in Arabic: the too-low message and the least bid that would do ("1,260.00 د.إ"). */
 export const bidAtLeastAr = (minimum: string) => `${MSG_AR.bidTooLow} زايد بمبلغ ${minimum} على الأقل.`;

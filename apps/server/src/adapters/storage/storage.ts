@@ -55,9 +55,10 @@ export function assertPublic(key: string): void {
   if (!key.startsWith(PUBLIC_PREFIX)) throw new Error(`not a public key: ${key}`);
 }
 
-/** Every file we store is a WebP we encoded, a PDF we checked, or a sale clip whose magic bytes we checked. */
+/** Every file we store is a WebP we encoded, a PDF we checked, a sale clip whose magic bytes we checked, or a data export we built. */
 export function contentTypeOf(key: string): string {
   if (key.endsWith('.pdf')) return 'application/pdf';
+  if (key.endsWith('.zip')) return 'application/zip';
   if (key.endsWith('.webm')) return 'video/webm';
   if (key.endsWith('.mp4')) return 'video/mp4';
   return 'image/webp';

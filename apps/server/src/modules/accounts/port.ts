@@ -15,6 +15,8 @@ export const ACCOUNTS_PORT = [
   'unsuspend',
   // auctions (issue 31): until when a person's strikes suspend their bidding, kept on their row
   'raiseBiddingSuspension',
+  // privacy (issue 45): deleting one's account is confirmed with the password
+  'passwordMatches',
 ] as const satisfies ReadonlyArray<keyof AccountsService>;
 
 export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

@@ -169,6 +169,7 @@ export function createAccountsService(deps: AccountsDeps) {
       suspended_until: null,
       suspended_reason: null,
       bidding_suspended_until: null,
+      erased_at: null,
     };
     try {
       await q.insertUser(db, row);
@@ -352,6 +353,18 @@ export function createAccountsService(deps: AccountsDeps) {
     async removeExpired() {
       await q.deleteExpiredSessions(db, iso());
       await q.deleteExpiredOidcStates(db, iso());
+    },
+
+    /**
+     * Whether `password` is this account's (issue 45: deleting an account is confirmed with it).
+     * An account without a password (Google only) never matches; the check still takes its time.
+     */
+    async passwordMatches(user: UserRow, password: string): Promise<boolean> {
+      if (!user.password_hash) {
+        await burnPasswordCheck(password);
+        return false;
+      }
+      return verifyPassword(user.password_hash, password);
     },
 
     /** The account's language, for its mail and notifications from now on. */

@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { useAuditLog } from './api';
 import { RestoreDialog } from './RestoreDialog';
 import { AUDIT_ACTION } from './words';
+import { PersonName } from '../../components/PersonName';
 
 /** What staff did, newest first: who, what, to which thing, why and when; a hide or suspension can be undone from here. */
 export function AuditLog() {
@@ -53,8 +54,11 @@ function AuditLine({ action: a }: { action: StaffAction }) {
   return (
     <li className="admin-audit__line card" data-testid="audit-line">
       <div>
-        <strong>{key ? t(key) : a.action}</strong> · <span dir="auto">{a.staff}</span> ·{' '}
-        <time dateTime={a.createdAt}>{formatGulfShort(a.createdAt, locale)}</time>
+        <strong>{key ? t(key) : a.action}</strong> ·{' '}
+        <span dir="auto">
+          <PersonName username={a.staff} />
+        </span>{' '}
+        · <time dateTime={a.createdAt}>{formatGulfShort(a.createdAt, locale)}</time>
         <p className="muted admin-audit__target">
           {a.targetKind} <code>{a.targetId}</code>
         </p>

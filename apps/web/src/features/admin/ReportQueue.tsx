@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { ActionDialog } from './ActionDialog';
 import { useReportQueue } from './api';
 import { ACTION, actionsFor, KIND, REASON } from './words';
+import { PersonName } from '../../components/PersonName';
 
 /** Open reports, one card per thing reported, with the thing in context and what staff can do about it. */
 export function ReportQueue() {
@@ -64,7 +65,7 @@ function GroupCard({ group }: { group: ReportGroup }) {
             <p className="muted">
               {t('admin.by')}{' '}
               <Link to={`/MyAccount/${thing.owner.id}`} dir="auto">
-                {thing.owner.username}
+                <PersonName username={thing.owner.username} />
               </Link>
             </p>
           )}

@@ -40,4 +40,7 @@ export const AUDIT_ACTION: Record<string, MessageKey> = {
   dismiss_report: 'admin.audit.dismiss_report',
   restore_listing: 'admin.audit.restore_listing',
   restore_account: 'admin.audit.restore_account',
+  // issue 45: data rights (self-service erasures are logged with the person as the actor)
+  export_data: 'admin.audit.export_data',
+  erase_account: 'admin.audit.erase_account',
 };

@@ -7,6 +7,7 @@ import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { useT } from '../../i18n';
 import { useReplyRating } from './api';
+import { PersonName } from '../../components/PersonName';
 
 /** The seller's one reply to a rating. */
 function ReplyForm({ ratingId }: { ratingId: string }) {
@@ -39,7 +40,7 @@ export function RatingView({ rating, canReply }: { rating: SellerRating; canRepl
       <p>
         <Stars value={rating.stars} size={14} />{' '}
         <span className="muted">
-          <bdi>{rating.buyer.username}</bdi> · {m(formatGulfDate(rating.createdAt, locale))}
+          <PersonName username={rating.buyer.username} /> · {m(formatGulfDate(rating.createdAt, locale))}
         </span>
       </p>
       {rating.comment && (

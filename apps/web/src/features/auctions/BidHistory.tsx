@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { useBids } from './api';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
+import { PersonName } from '../../components/PersonName';
 
 interface Props {
   auctionId: string;
@@ -43,7 +44,7 @@ export function BidHistory({ auctionId, viewerId, topLabel }: Props) {
             <Avatar className="bid-list__avatar" src={b.bidder.profilePic} size={32} lazy />
             <span className="bid-list__who">
               <strong>
-                <bdi>{b.bidder.username}</bdi>
+                <PersonName username={b.bidder.username} />
               </strong>
               {b.bidder.id === viewerId && <span className="pill pill--small">{t('auctions.history.you')}</span>}
               {b.auto && (

@@ -16,6 +16,7 @@ import { RemoveViewerDialog } from './RemoveViewerDialog';
 import { useT } from '../../i18n';
 import { richT } from '../../i18n';
 import { IconButton, TRASH_ICON } from './IconButton';
+import { PersonName } from '../../components/PersonName';
 
 /** A speech bubble crossed out: mute. */
 const MUTE_ICON =
@@ -101,7 +102,7 @@ export function ChatPanel({ streamId, messages, hostId, form, moderation, note, 
                 ) : (
                   <>
                     <span className="chat__user">
-                      <bdi>{m.user.username}</bdi>
+                      <PersonName username={m.user.username} />
                       {m.user.id === hostId && (
                         <span className="pill pill--small chat__host">{t('live.chat.host')}</span>
                       )}
@@ -183,7 +184,7 @@ function ShowLine({ message }: { message: ChatMessage }) {
         ? richT(t, 'live.chat.sold', {
             user: (
               <strong>
-                <bdi>{message.user.username}</bdi>
+                <PersonName username={message.user.username} />
               </strong>
             ),
             amount: (

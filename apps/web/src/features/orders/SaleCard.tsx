@@ -10,6 +10,7 @@ import { useAnswerCancel, useMoveSale } from './api';
 import { RichText } from '../../components/RichText';
 import { useT, type MessageKey } from '../../i18n';
 import { useEmirateName } from './labels';
+import { PersonName } from '../../components/PersonName';
 
 /** The button that moves a sale to each status (nothing moves one back to placed). */
 const ACTION: Record<Exclude<FulfilmentStatus, 'placed'>, MessageKey> = {
@@ -68,7 +69,7 @@ export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
         {sale.delivery ? (
           <address>
             <strong>
-              <bdi>{sale.buyer.username}</bdi>
+              <PersonName username={sale.buyer.username} />
             </strong>{' '}
             ·{' '}
             <a href={`tel:${sale.delivery.phone}`} dir="ltr">
@@ -88,7 +89,7 @@ export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
               parts={{
                 buyer: (
                   <strong>
-                    <bdi>{sale.buyer.username}</bdi>
+                    <PersonName username={sale.buyer.username} />
                   </strong>
                 ),
               }}

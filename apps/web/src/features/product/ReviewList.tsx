@@ -7,6 +7,7 @@ import { Stars } from '../../components/Stars';
 import { useReviews } from './api';
 import { Avatar } from '../../components/Avatar';
 import { useT } from '../../i18n';
+import { PersonName } from '../../components/PersonName';
 
 function ReviewItem({ review, actions }: { review: Review; actions?: ReactNode }) {
   const { m, locale } = useT();
@@ -16,7 +17,7 @@ function ReviewItem({ review, actions }: { review: Review; actions?: ReactNode }
       <div className="review__body">
         <div className="review__head">
           <strong className="review__user">
-            <bdi>{review.user.username}</bdi>
+            <PersonName username={review.user.username} />
           </strong>
           <time className="muted review__date" dateTime={review.createdAt}>
             {m(formatGulfDate(review.createdAt, locale))}

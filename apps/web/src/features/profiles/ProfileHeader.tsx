@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicProfile } from '@souq/shared';
 import { useT } from '../../i18n';
+import { PersonName } from '../../components/PersonName';
 
 export function ProfileHeader({ profile, actions }: { profile: PublicProfile; actions?: ReactNode }) {
   const { t } = useT();
@@ -16,7 +17,7 @@ export function ProfileHeader({ profile, actions }: { profile: PublicProfile; ac
       <div>
         <div className="profile__name">
           <h1>
-            <bdi>{profile.username}</bdi>
+            <PersonName username={profile.username} />
           </h1>
           {actions}
         </div>

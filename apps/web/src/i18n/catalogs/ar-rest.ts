@@ -15,6 +15,7 @@ import wins from './ar/wins.json';
 import backoffice from './ar/backoffice.json';
 import searches from './ar/searches.json';
 import dashboard from './ar/dashboard.json';
+import privacy from './ar/privacy.json';
 
 export default {
   ...account,
@@ -33,4 +34,5 @@ export default {
   ...backoffice,
   ...searches,
   ...dashboard,
+  ...privacy,
 };

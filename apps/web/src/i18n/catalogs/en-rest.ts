@@ -15,6 +15,7 @@ import wins from './en/wins.json';
 import backoffice from './en/backoffice.json';
 import searches from './en/searches.json';
 import dashboard from './en/dashboard.json';
+import privacy from './en/privacy.json';
 
 export default {
   ...account,
@@ -33,4 +34,5 @@ export default {
   ...backoffice,
   ...searches,
   ...dashboard,
+  ...privacy,
 };

@@ -58,6 +58,23 @@ describe('kept answers with a reader’s own fields (sqlite)', () => {
     }
   });
 
+  it('a product only signed-in people read is kept too, and everyone signed out then reads what Fastify would send', async () => {
+    const other = await insertProduct(t, seller.id, { title: 'Incense box', description: 'w'.repeat(1500) });
+    const otherUrl = `/api/products/${other}`;
+    // The first reader is signed in: theirs is built by Fastify, and everyone's kept from it.
+    expect((await readCounting(otherUrl, { cookie: fan.cookie })).viaFastify).toBe(true);
+    const early = await readCounting(otherUrl, { cookie: passer.cookie });
+    expect(early.viaFastify).toBe(false);
+    const fastify = await t.app.inject({ method: 'GET', url: otherUrl, headers: { cookie: passer.cookie } });
+    expect(early.body.equals(fastify.rawPayload)).toBe(true);
+    // Signed out: the kept one, sent by Fastify first, then early, each byte as Fastify builds it.
+    const built = await t.app.inject({ method: 'GET', url: `${otherUrl}?fresh` });
+    await readCounting(otherUrl);
+    const signedOut = await readCounting(otherUrl);
+    expect(signedOut.viaFastify).toBe(false);
+    expect(signedOut.body.equals(built.rawPayload)).toBe(true);
+  });
+
   it('after a write, or for a session no one has, Fastify answers', async () => {
     await keep({});
     expect((await readCounting(url, { cookie: fan.cookie })).viaFastify).toBe(false);

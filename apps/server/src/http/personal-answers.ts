@@ -34,22 +34,23 @@ const COMPRESS: Record<Encoding, (data: Buffer) => Buffer> = {
  * The variants of one shared answer for signed-in readers (issue 43): the shared answer with each
  * reader's own fields put over it. Readers with the same fields (not liked, not reviewed, not the
  * owner: most of them) share one variant, built once: the shared JSON parsed, the fields set,
- * serialized and (per encoding) compressed once. Its headers are the shared answer's own, as
- * Fastify sent them, but for the length.
+ * serialized and (per encoding) compressed once. Its headers are those Fastify sent with this
+ * URL's answer in that encoding (the same for every reader), but for the length.
  */
 export function personalVariants(shared: { body: string | Buffer }) {
   let parsed: Record<string, unknown> | undefined;
   const variants = new Lru<string, Wire>(16);
-  return (fields: Record<string, unknown>, encoding: Encoding | 'identity', sharedWire: Wire): Wire => {
+  return (
+    fields: Record<string, unknown>,
+    encoding: Encoding | 'identity',
+    headers: Record<string, Wire['headers'][number]>,
+  ): Wire => {
     const key = `${encoding} ${JSON.stringify(fields)}`;
     let wire = variants.get(key);
     if (!wire) {
       parsed ??= JSON.parse(String(shared.body)) as Record<string, unknown>;
       const json = Buffer.from(JSON.stringify(Object.assign({ ...parsed }, fields)));
       const body = encoding === 'identity' ? json : COMPRESS[encoding](json);
-      const headers: Record<string, Wire['headers'][number]> = {};
-      for (let i = 0; i + 1 < sharedWire.headers.length; i += 2)
-        headers[String(sharedWire.headers[i])] = sharedWire.headers[i + 1]!;
       wire = wireOf(headers, body);
       variants.set(key, wire);
     }

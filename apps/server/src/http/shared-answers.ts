@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
 import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
@@ -15,9 +15,16 @@ declare module 'fastify' {
      * For a 'signedOut' answer: a signed-in reader's own fields, read for the request's params, so
      * their answer is the kept one with those fields set (see personal-answers.ts).
      */
-    personalAnswer?: (params: unknown) => Personalize;
+    personalAnswer?: {
+      /** The reader's own fields for the request's params. */
+      fields: (params: unknown) => Personalize;
+      /** Those fields as everyone signed out reads them: a signed-in reader's answer, so set, is the shared one. */
+      signedOut: Record<string, unknown>;
+    };
   }
   interface FastifyRequest {
+    /** A signed-in reader whose answer is kept, with their fields taken out, as everyone's. */
+    sharedAnswerFromPersonal: UserRow | undefined;
     /** The data version read before the handler ran, when its answer may be kept for others. */
     sharedAnswerVersion: string | undefined;
     /** The kept answer this request is being sent. */
@@ -42,12 +49,20 @@ const SHARED_ANSWERS = 500;
 const LARGEST_KEPT = 64 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+type Headers = Record<string, Wire['headers'][number]>;
+
+/** A reply's headers as sent, for a wire built later (wireOf sets the length and the request id). */
+const headersOf = (headers: Record<string, Wire['headers'][number] | undefined>): Headers =>
+  Object.fromEntries(Object.entries(headers).filter((e): e is [string, Wire['headers'][number]] => e[1] !== undefined));
+
 interface Answer extends KeptBody {
   version: string;
   sharing: 'everyone' | 'signedOut';
   /** Its route's count of answers sent early, found once when the answer is kept. */
   sentEarly: CounterCell;
   wire: Partial<Record<Encoding | 'identity', Wire>>;
+  /** Fastify's headers for this URL in each encoding, from any reader: a personal variant's. */
+  headers: Partial<Record<Encoding | 'identity', Headers>>;
   /** For signed-in readers: their own fields, and the variants built with them. */
   personal?: { fields: Personalize; variant: ReturnType<typeof personalVariants> };
 }
@@ -84,10 +99,21 @@ export function registerSharedAnswers(
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
   app.decorateRequest('sharedAnswerVersion', undefined);
   app.decorateRequest('sharedAnswerSent', undefined);
+  app.decorateRequest('sharedAnswerFromPersonal', undefined);
 
   app.addHook('preHandler', (request, reply, done) => {
-    const sharing = request.routeOptions.config.sharedAnswer;
-    if (!sharing || (sharing === 'signedOut' && request.currentUser) || request.method !== 'GET') return done();
+    const { sharedAnswer: sharing, personalAnswer } = request.routeOptions.config;
+    if (!sharing || request.method !== 'GET') return done();
+    if (sharing === 'signedOut' && request.currentUser) {
+      // A signed-in reader of an answer with fields of their own: with none kept, theirs, less
+      // those fields, is kept as everyone's (so a page read only by signed-in people is kept too).
+      const version = dataVersion();
+      if (personalAnswer && answers.get(request.url)?.version !== version) {
+        request.sharedAnswerVersion = version;
+        request.sharedAnswerFromPersonal = request.currentUser;
+      }
+      return done();
+    }
     // Read before the handler's queries: an answer is labelled no newer than the data it holds.
     const version = dataVersion();
     const answer = answers.get(request.url);
@@ -100,47 +126,61 @@ export function registerSharedAnswers(
     sendKept(reply, request.headers['accept-encoding'], answer, done);
   });
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  /** What everyone signed out reads, from a signed-in reader's answer: null when theirs is not it with fields changed. */
+  async function sharedFromPersonal(request: FastifyRequest, payload: string): Promise<string | null> {
+    const personal = request.routeOptions.config.personalAnswer!;
+    if (!(await personal.fields(request.params)(request.sharedAnswerFromPersonal!))) return null;
+    return JSON.stringify(Object.assign(JSON.parse(payload) as object, personal.signedOut));
+  }
+
+  app.addHook('onSend', async (request, reply, payload) => {
     const version = request.sharedAnswerVersion;
-    const sharing = request.routeOptions.config.sharedAnswer;
-    if (version !== undefined && sharing && reply.statusCode === 200 && typeof payload === 'string') {
-      const kept = keptBody(payload);
-      const personal = request.routeOptions.config.personalAnswer;
-      if (kept.bytes <= LARGEST_KEPT)
-        answers.set(request.url, {
-          version,
-          sharing,
-          sentEarly: early.counter(request.routeOptions.url!),
-          wire: {},
-          ...kept,
-          ...(personal && { personal: { fields: personal(request.params), variant: personalVariants(kept) } }),
-        });
-    }
-    done(null, payload);
+    const { sharedAnswer: sharing, personalAnswer: personal } = request.routeOptions.config;
+    if (version === undefined || !sharing || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const shared = request.sharedAnswerFromPersonal ? await sharedFromPersonal(request, payload) : payload;
+    if (shared === null) return payload;
+    const kept = keptBody(shared);
+    if (kept.bytes <= LARGEST_KEPT)
+      answers.set(request.url, {
+        version,
+        sharing,
+        sentEarly: early.counter(request.routeOptions.url!),
+        wire: {},
+        headers: {},
+        ...kept,
+        ...(personal && {
+          personal: { fields: personal.fields(request.params), variant: personalVariants(kept) },
+        }),
+      });
+    return payload;
   });
 
   // What Fastify sent for a kept answer, all hooks included, is what the early path sends.
   app.addHook('onResponse', (request, reply, done) => {
-    const answer = request.sharedAnswerSent;
     // Not while draining (the answer says "connection: close"), nor anything meant for one client.
-    if (answer && reply.statusCode === 200 && !reply.hasHeader('connection') && !reply.hasHeader('set-cookie')) {
-      const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
+    if (reply.statusCode !== 200 || reply.hasHeader('connection') || reply.hasHeader('set-cookie')) return done();
+    const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
+    const answer = request.sharedAnswerSent;
+    if (answer) {
       const body = encoding ? answer.compressed[encoding] : answer.body;
       if (body !== undefined) answer.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
     }
+    // A signed-in reader's answer carries the same headers as everyone's: their variants' headers.
+    const personal = request.currentUser && request.routeOptions.config.personalAnswer && answers.get(request.url);
+    const heard = answer ?? (personal || undefined);
+    if (heard) heard.headers[encoding ?? 'identity'] = headersOf(reply.getHeaders());
     done();
   });
 
   return (req, res, toFastify) => {
     if (req.method !== 'GET' || early.draining()) return false;
     const answer = answers.get(req.url!);
-    if (!answer) return false;
+    if (!answer || answer.version !== dataVersion()) return false;
     const encoding = keptEncoding(req.headers['accept-encoding'], answer) ?? 'identity';
-    const wire = answer.wire[encoding];
-    if (!wire || answer.version !== dataVersion()) return false;
-    const token = answer.sharing === 'signedOut' ? sessionTokenOf(req, SESSION_COOKIE) : undefined;
     if (answer.sharing === 'signedOut' && req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
-      if (!token || !answer.personal) return false;
+      const token = sessionTokenOf(req, SESSION_COOKIE);
+      const headers = answer.headers[encoding];
+      if (!token || !answer.personal || !headers) return false;
       const { personal } = answer;
       // A signed-in reader: their fields are read, then the kept answer goes out with them, unless
       // anything moved meanwhile (a write, a drain) or their answer is not this one: then Fastify answers.
@@ -148,11 +188,13 @@ export function registerSharedAnswers(
         const user = await early.userOf(token);
         const fields = user && (await personal.fields(user));
         if (!fields || answer.version !== dataVersion() || early.draining()) return toFastify();
-        sendWire(req, res, personal.variant(fields, encoding, wire), early.log, 'kept answer, personal');
+        sendWire(req, res, personal.variant(fields, encoding, headers), early.log, 'kept answer, personal');
         answer.sentEarly.value++;
       })().catch(toFastify);
       return true;
     }
+    const wire = answer.wire[encoding];
+    if (!wire) return false;
     sendWire(req, res, wire, early.log, 'kept answer');
     answer.sentEarly.value++;
     return true;

@@ -36,7 +36,10 @@ export function catalogRoutes(
     config: {
       ...productRoute.config,
       ...SHARED_WHEN_SIGNED_OUT.config,
-      personalAnswer: (params: unknown) => personalFields((params as { id: string }).id),
+      personalAnswer: {
+        fields: (params: unknown) => personalFields((params as { id: string }).id),
+        signedOut: { likedByMe: false, reviewedByMe: false, isOwner: false, invoiceUrl: null },
+      },
     },
   };
 

@@ -67,6 +67,7 @@ describe('the staff pages’ frame', () => {
       '/admin',
       '/admin/disputes',
       '/admin/strikes',
+      '/admin/data-rights',
       '/admin/audit',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));

@@ -104,6 +104,7 @@ export interface DB {
   seller_tax_details: SellerTaxDetailsTable;
   invoice_sequences: InvoiceSequencesTable;
   invoices: InvoicesTable;
+  backup_schedule: BackupScheduleTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -618,4 +619,14 @@ export interface InvoicesTable {
   vat: number;
   total: number;
   document: string;
+}
+
+/** Scheduled backups (backup/schedule.ts): who holds the next one, and when the last one succeeded. */
+export interface BackupScheduleTable {
+  name: string;
+  created_at: string;
+  /** Until when an instance holds the run (or, after a failure, when the next try may begin). */
+  claimed_until: string | null;
+  last_success_at: string | null;
+  last_backup: string | null;
 }

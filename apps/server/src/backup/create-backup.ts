@@ -7,6 +7,7 @@ import { BackupError } from './backup-error.js';
 import { writeManifest, type Manifest } from './manifest.js';
 import { lastOf } from './migration-level.js';
 import { dumpedMigrations, dumpPostgres } from './postgres-dump.js';
+import { extensionsOf, type Extension } from './postgres-target.js';
 import { inspectSqliteCopy, snapshotSqlite } from './sqlite-copy.js';
 import { bucketKeys, copyNewFiles } from './stored-files.js';
 
@@ -46,12 +47,14 @@ export async function createBackup(config: Config, outDir: string, deps: BackupD
     const databaseFile = path.join(partial, database);
     let applied: string[];
     let schema: string | undefined;
+    let extensions: Extension[] | undefined;
     if (config.database.kind === 'sqlite') {
       await snapshotSqlite(config.database.file, databaseFile);
       applied = inspectSqliteCopy(databaseFile);
     } else {
       schema = config.database.schema ?? 'public';
       await dumpPostgres({ url: config.database.url, schema }, databaseFile);
+      extensions = await extensionsOf(config.database.url);
       applied = await dumpedMigrations(databaseFile, schema);
     }
 
@@ -74,7 +77,7 @@ export async function createBackup(config: Config, outDir: string, deps: BackupD
       migration: lastOf(applied)!,
       createdAt,
       database,
-      ...(schema ? { schema } : {}),
+      ...(schema ? { schema, extensions } : {}),
       storage,
     });
     const done = path.join(outDir, name);

@@ -27,6 +27,8 @@ const ManifestSchema = z.object({
   database: z.string().min(1),
   /** PostgreSQL: the schema dumped, which a restore recreates under the same name. */
   schema: z.string().optional(),
+  /** PostgreSQL: the database's extensions (a schema's dump leaves them out), made again by a restore. */
+  extensions: z.array(z.object({ name: z.string().min(1), schema: z.string().min(1) })).optional(),
   /** Disk: the stored files are under `dir`. S3: `keys` lists the bucket's keys the rows need. */
   storage: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('disk'), dir: z.string().min(1) }),

@@ -27,17 +27,42 @@ export function tablesIn(target: PostgresTarget): Promise<number> {
   });
 }
 
+export interface Extension {
+  name: string;
+  schema: string;
+}
+
 /**
- * Leaves the target schema present and empty for pg_restore: with `replace` (--force) whatever it
- * held is dropped first, in one transaction, so a failure here leaves it as it was.
+ * The extensions of the database (pg_trgm for search): one per database, outside the app's
+ * schema, so a dump of that schema leaves them out while its indexes still need them.
  */
-export function prepareSchema(target: PostgresTarget, replace: boolean): Promise<void> {
+export function extensionsOf(url: string): Promise<Extension[]> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<Extension>(
+      `select e.extname as name, n.nspname as schema from pg_catalog.pg_extension e
+       join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname <> 'plpgsql' order by 1`,
+    );
+    return rows;
+  });
+}
+
+/**
+ * Leaves the target schema present and empty for pg_restore, with the extensions the backup's
+ * database had: with `replace` (--force) whatever the schema held is dropped first. One
+ * transaction, so a failure here leaves the target as it was.
+ */
+export function prepareSchema(target: PostgresTarget, extensions: Extension[], replace: boolean): Promise<void> {
   return withClient(target.url, async (client) => {
     const schema = client.escapeIdentifier(target.schema);
     await client.query('begin');
     try {
       if (replace) await client.query(`drop schema if exists ${schema} cascade`);
       await client.query(`create schema if not exists ${schema}`);
+      for (const extension of extensions) {
+        const where = client.escapeIdentifier(extension.schema);
+        await client.query(`create schema if not exists ${where}`);
+        await client.query(`create extension if not exists ${client.escapeIdentifier(extension.name)} schema ${where}`);
+      }
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');

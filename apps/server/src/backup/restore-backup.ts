@@ -55,7 +55,7 @@ export async function restoreBackup(config: Config, dir: string, options: { forc
   const files = manifest.storage.kind === 'disk' ? path.join(dir, manifest.storage.dir) : undefined;
   const filesThere = files && (await fs.stat(files).catch(() => undefined))?.isDirectory();
   if (target) {
-    await prepareSchema(target, options.force);
+    await prepareSchema(target, manifest.extensions ?? [], options.force);
     await restorePostgres(target, databaseFile);
     await releaseBackupClaim(target);
     if (!config.s3) await installIntoDataDir(config, { files: filesThere ? files : undefined });

@@ -88,7 +88,7 @@ async function checkStorage(config: Config, dir: string, manifest: Manifest): Pr
     const missing = wanted.filter((key) => !present.has(key));
     if (missing.length)
       throw new BackupError(
-        `Bucket "${config.s3.bucket}" lacks ${missing.length} of the ${wanted.length} files the backup's rows name (first: ${missing[0]}): put them back (bucket versioning, a replica) before restoring`,
+        `Bucket "${config.s3.bucket}" lacks ${missing.length} of the ${wanted.length} files it held when the backup was taken (first: ${missing[0]}): put them back (bucket versioning, a replica) before restoring`,
       );
   } finally {
     storage.close();

@@ -8,7 +8,7 @@ import { writeManifest, type Manifest } from './manifest.js';
 import { lastOf } from './migration-level.js';
 import { dumpedMigrations, dumpPostgres } from './postgres-dump.js';
 import { extensionsOf, type Extension } from './postgres-target.js';
-import { inspectSqliteCopy, snapshotSqlite } from './sqlite-copy.js';
+import { snapshotSqlite } from './sqlite-copy.js';
 import { bucketKeys, copyNewFiles } from './stored-files.js';
 
 export const BACKUP_PREFIX = 'souq-backup-';
@@ -49,8 +49,7 @@ export async function createBackup(config: Config, outDir: string, deps: BackupD
     let schema: string | undefined;
     let extensions: Extension[] | undefined;
     if (config.database.kind === 'sqlite') {
-      await snapshotSqlite(config.database.file, databaseFile);
-      applied = inspectSqliteCopy(databaseFile);
+      applied = await snapshotSqlite(config.database.file, databaseFile);
     } else {
       schema = config.database.schema ?? 'public';
       await dumpPostgres({ url: config.database.url, schema }, databaseFile);

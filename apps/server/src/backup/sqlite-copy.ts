@@ -9,7 +9,7 @@ import { BackupError } from './backup-error.js';
 // never blocks the server's writer, and writes a compact copy. It is synchronous, so off the event
 // loop: inside the server (scheduled backups) a large database would otherwise stall every request.
 // The copy is switched to a rollback journal, so it is one self-contained file that can be opened
-// read-only where it lies.
+// read-only where it lies, and the migrations it has applied are read from it there too.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -20,27 +20,32 @@ try {
   db.close();
   const copy = new Database(workerData.into);
   copy.pragma('journal_mode = delete');
+  const table = copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
+  const migrations = table ? copy.prepare('select name from kysely_migration').pluck().all() : [];
   copy.close();
-  parentPort.postMessage({ ok: true });
+  parentPort.postMessage({ ok: true, migrations });
 } catch (error) {
   parentPort.postMessage({ ok: false, message: String((error && error.message) || error) });
 }
 `;
 
-/** A consistent copy of the live database at `source`, taken while it keeps serving. */
-export async function snapshotSqlite(source: string, into: string): Promise<void> {
+/** A consistent copy of the live database at `source`, taken while it keeps serving; returns the copy's applied migrations. */
+export async function snapshotSqlite(source: string, into: string): Promise<string[]> {
   if (!fs.existsSync(source))
     throw new BackupError(`No database to back up: ${source} does not exist (check DATA_DIR)`);
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: { source, into, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
-  const outcome = await new Promise<{ ok: boolean; message?: string }>((resolve, reject) => {
+  const outcome = await new Promise<{ ok: boolean; message?: string; migrations?: string[] }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   await worker.terminate();
   if (!outcome.ok) throw new BackupError(`Could not copy ${source}: ${outcome.message}`);
+  if (!outcome.migrations?.length)
+    throw new BackupError(`Nothing to back up: ${source} holds no Souq database (no migrations applied)`);
+  return outcome.migrations.sort();
 }
 
 /**

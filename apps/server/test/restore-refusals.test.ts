@@ -118,6 +118,23 @@ describe.each(DIALECTS)('restore refusals (%s)', (dialect) => {
     expect(forced).toMatchObject({ code: 0, message: expect.stringMatching(/^Restored /) });
   });
 
+  // SQLite's --force is a few renames after everything is staged; PostgreSQL's is one transaction.
+  it.runIf(dialect === 'postgres')(
+    'a --force restore that fails part-way changes nothing: the drop and the load are one transaction',
+    async () => {
+      const spoiled = copyOfBackup(backup, scratch);
+      const manifest = JSON.parse(fs.readFileSync(path.join(spoiled, MANIFEST_FILE), 'utf8')) as Manifest;
+      manifest.extensions = [...(manifest.extensions ?? []), { name: 'no_such_extension', schema: 'public' }];
+      fs.writeFileSync(path.join(spoiled, MANIFEST_FILE), JSON.stringify(manifest));
+      await reseal(spoiled);
+      await expectRefused(
+        occupied,
+        [spoiled, '--force'],
+        /^Restore into PostgreSQL failed, nothing changed: .*no_such_extension/,
+      );
+    },
+  );
+
   it('from the command line: a refusal is one line on stderr and a non-zero exit; a backup prints its path last', async () => {
     const spoiled = copyOfBackup(backup, scratch);
     fs.rmSync(path.join(spoiled, 'files'), { recursive: true });

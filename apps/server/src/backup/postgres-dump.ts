@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,11 +67,18 @@ export async function dumpedMigrations(file: string, schema: string): Promise<st
 }
 
 /**
- * Restores the dump in one transaction (all of it or nothing) into a schema that exists and is
- * empty. The dump's own CREATE SCHEMA is left out: the schema may be `public`, which every
- * database has and only its owner may drop.
+ * Restores the dump in one transaction: psql runs `before` (empty the schema, make the
+ * extensions), the dump's statements and `after` inside a single BEGIN/COMMIT, so a failure
+ * anywhere, a --force replacement included, leaves the target as it was. The dump's own CREATE
+ * SCHEMA is left out: `before` makes the schema, which may be `public`, and only a database's owner
+ * may drop that one.
  */
-export async function restorePostgres(target: PostgresTarget, file: string): Promise<void> {
+export async function restorePostgres(
+  target: PostgresTarget,
+  file: string,
+  before: string,
+  after: string,
+): Promise<void> {
   const toc = await tool('pg_restore', ['--list', file]);
   const withoutSchema = toc
     .split('\n')
@@ -82,20 +89,57 @@ export async function restorePostgres(target: PostgresTarget, file: string): Pro
     const list = path.join(dir, 'toc.list');
     await fs.writeFile(list, withoutSchema);
     const { dbname, env } = connection(target.url);
-    await tool(
-      'pg_restore',
-      [
-        '--single-transaction',
-        '--exit-on-error',
-        '--no-owner',
-        '--no-privileges',
-        `--use-list=${list}`,
-        `--dbname=${dbname}`,
-        file,
-      ],
+    const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', `--use-list=${list}`, '--file=-', file], {
       env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const psql = spawn(
+      'psql',
+      [
+        '--no-psqlrc',
+        '--quiet',
+        '--single-transaction',
+        '--set=ON_ERROR_STOP=1',
+        '--set=VERBOSITY=terse',
+        `--dbname=${dbname}`,
+        `--command=${before}`,
+        '--file=-',
+        `--command=${after}`,
+      ],
+      // Notices ("drop cascades to …") would bury the one error worth reporting.
+      { env: { ...env, PGOPTIONS: '-c client_min_messages=warning' }, stdio: ['pipe', 'ignore', 'pipe'] },
     );
+    // psql commits when its input ends, so it never sees the end of a dump pg_restore failed to
+    // read whole: it is killed instead, and the server rolls its transaction back.
+    restore.stdout.pipe(psql.stdin, { end: false });
+    psql.stdin.on('error', () => {}); // psql stopped at an error: its own message says which
+    let unreadable = false;
+    restore.once('close', (code) => {
+      unreadable = code !== 0;
+      if (unreadable) psql.kill('SIGKILL');
+      else psql.stdin.end();
+    });
+    const [dumped, loaded] = await Promise.all([finished(restore, 'pg_restore'), finished(psql, 'psql')]);
+    // When psql stops first, pg_restore only reports a broken pipe: psql's message says why.
+    if (dumped && (unreadable || !loaded)) throw new BackupError(`pg_restore failed, nothing changed: ${dumped}`);
+    if (loaded) throw new BackupError(`Restore into PostgreSQL failed, nothing changed: ${loaded}`);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Waits for a tool; resolves with its error as one line, or undefined when it succeeded. */
+function finished(child: ChildProcess, name: string): Promise<string | undefined> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => {
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === 'ENOENT'
+          ? `${name} is not installed: install PostgreSQL's client tools (apt-get install -y postgresql-client)`
+          : oneLine(error),
+      ),
+    );
+    child.once('close', (code) => resolve(code === 0 ? undefined : oneLine(stderr || `${name} exited with ${code}`)));
+  });
 }

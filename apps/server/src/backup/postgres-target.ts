@@ -47,38 +47,31 @@ export function extensionsOf(url: string): Promise<Extension[]> {
 }
 
 /**
- * Leaves the target schema present and empty for pg_restore, with the extensions the backup's
- * database had: with `replace` (--force) whatever the schema held is dropped first. One
- * transaction, so a failure here leaves the target as it was.
+ * What runs before the dump, in its transaction: the schema present and empty (with `replace`,
+ * --force, whatever it held is dropped), and the extensions the backup's database had.
  */
-export function prepareSchema(target: PostgresTarget, extensions: Extension[], replace: boolean): Promise<void> {
-  return withClient(target.url, async (client) => {
-    const schema = client.escapeIdentifier(target.schema);
-    await client.query('begin');
-    try {
-      if (replace) await client.query(`drop schema if exists ${schema} cascade`);
-      await client.query(`create schema if not exists ${schema}`);
-      for (const extension of extensions) {
-        const where = client.escapeIdentifier(extension.schema);
-        await client.query(`create schema if not exists ${where}`);
-        await client.query(`create extension if not exists ${client.escapeIdentifier(extension.name)} schema ${where}`);
-      }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback');
-      throw new BackupError(`Cannot empty schema ${target.schema}: ${oneLine(error)}`);
-    }
-  });
+export function beforeRestore(target: PostgresTarget, extensions: Extension[], replace: boolean): string {
+  const schema = pg.escapeIdentifier(target.schema);
+  return [
+    ...(replace ? [`drop schema if exists ${schema} cascade`] : []),
+    `create schema if not exists ${schema}`,
+    ...extensions.flatMap((e) => [
+      `create schema if not exists ${pg.escapeIdentifier(e.schema)}`,
+      `create extension if not exists ${pg.escapeIdentifier(e.name)} schema ${pg.escapeIdentifier(e.schema)}`,
+    ]),
+  ].join(';\n');
 }
 
 /**
- * A backup taken by the schedule holds that run's claim (backup/schedule.ts); on the restored
- * database nobody is running it, so it is let go, or the next scheduled backup would wait for it.
+ * What runs after the dump, in its transaction. A backup taken by the schedule holds that run's
+ * claim (backup/schedule.ts); on the restored database nobody is running it, so it is let go, or
+ * the next scheduled backup would wait for it. Backups older than the schedule have no such table.
  */
-export function releaseBackupClaim(target: PostgresTarget): Promise<void> {
-  return withClient(target.url, async (client) => {
-    const table = `${client.escapeIdentifier(target.schema)}.backup_schedule`;
-    const { rows } = await client.query<{ t: string | null }>('select to_regclass($1) as t', [table]);
-    if (rows[0]?.t) await client.query(`update ${table} set claimed_until = null`);
-  });
+export function afterRestore(target: PostgresTarget): string {
+  const table = `${pg.escapeIdentifier(target.schema)}.backup_schedule`;
+  return `do $$ begin
+  if to_regclass(${pg.escapeLiteral(table)}) is not null then
+    update ${table} set claimed_until = null;
+  end if;
+end $$`;
 }

@@ -6,7 +6,7 @@ import { BackupError } from './backup-error.js';
 import { readManifest, verifyChecksums, type Manifest } from './manifest.js';
 import { assertKnownLevel, lastOf } from './migration-level.js';
 import { dumpedMigrations, restorePostgres, type PostgresTarget } from './postgres-dump.js';
-import { prepareSchema, releaseBackupClaim, tablesIn } from './postgres-target.js';
+import { afterRestore, beforeRestore, tablesIn } from './postgres-target.js';
 import { installIntoDataDir, occupiedInDataDir } from './restore-target.js';
 import { inspectSqliteCopy } from './sqlite-copy.js';
 import { bucketKeys } from './stored-files.js';
@@ -55,9 +55,12 @@ export async function restoreBackup(config: Config, dir: string, options: { forc
   const files = manifest.storage.kind === 'disk' ? path.join(dir, manifest.storage.dir) : undefined;
   const filesThere = files && (await fs.stat(files).catch(() => undefined))?.isDirectory();
   if (target) {
-    await prepareSchema(target, manifest.extensions ?? [], options.force);
-    await restorePostgres(target, databaseFile);
-    await releaseBackupClaim(target);
+    await restorePostgres(
+      target,
+      databaseFile,
+      beforeRestore(target, manifest.extensions ?? [], options.force),
+      afterRestore(target),
+    );
     if (!config.s3) await installIntoDataDir(config, { files: filesThere ? files : undefined });
   } else {
     await installIntoDataDir(config, { database: databaseFile, files: filesThere ? files : undefined });

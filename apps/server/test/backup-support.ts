@@ -39,10 +39,27 @@ export async function freshTarget(source: Target): Promise<Target & { drop(): Pr
     dataDir,
     database: { kind: 'postgres', url: url.toString(), schema: source.database.schema },
     drop: async () => {
-      await onDatabase(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(admin, name);
       removeDir();
     },
   };
+}
+
+/**
+ * A closed app's connections end a moment after its pool says so; forcing the drop then would
+ * send them an error they no longer listen for. So wait for them, and force only at the end.
+ */
+async function dropDatabase(admin: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await onDatabase(admin, (c) => c.query(`drop database if exists ${name}`));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // object_in_use
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await onDatabase(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
 async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

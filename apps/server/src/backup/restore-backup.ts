@@ -7,7 +7,7 @@ import { readManifest, verifyChecksums, type Manifest } from './manifest.js';
 import { assertKnownLevel, lastOf } from './migration-level.js';
 import { dumpedMigrations, restorePostgres, type PostgresTarget } from './postgres-dump.js';
 import { afterRestore, beforeRestore, tablesIn } from './postgres-target.js';
-import { installIntoDataDir, occupiedInDataDir } from './restore-target.js';
+import { occupiedInDataDir, stageIntoDataDir } from './restore-target.js';
 import { inspectSqliteCopy } from './sqlite-copy.js';
 import { bucketKeys } from './stored-files.js';
 
@@ -54,17 +54,24 @@ export async function restoreBackup(config: Config, dir: string, options: { forc
 
   const files = manifest.storage.kind === 'disk' ? path.join(dir, manifest.storage.dir) : undefined;
   const filesThere = files && (await fs.stat(files).catch(() => undefined))?.isDirectory();
+  const staged = config.s3
+    ? undefined
+    : await stageIntoDataDir(config, {
+        database: target ? undefined : databaseFile,
+        files: filesThere ? files : undefined,
+      });
   if (target) {
     await restorePostgres(
       target,
       databaseFile,
       beforeRestore(target, manifest.extensions ?? [], options.force),
       afterRestore(target),
-    );
-    if (!config.s3) await installIntoDataDir(config, { files: filesThere ? files : undefined });
-  } else {
-    await installIntoDataDir(config, { database: databaseFile, files: filesThere ? files : undefined });
+    ).catch(async (error: unknown) => {
+      await staged?.discard();
+      throw error;
+    });
   }
+  await staged?.swap();
   const into = config.database.kind === 'sqlite' ? config.database.file : `schema ${target!.schema} of DATABASE_URL`;
   const filesDir = manifest.storage.kind === 'disk' ? `${manifest.storage.dir}/` : undefined;
   const stored = filesDir ? `, ${manifest.files.filter((f) => f.path.startsWith(filesDir)).length} stored files` : '';

@@ -19,37 +19,53 @@ export async function occupiedInDataDir(config: Config): Promise<string[]> {
   return found;
 }
 
+/** Restored files copied beside the target, ready to be renamed into place or thrown away. */
+export interface Staged {
+  swap(): Promise<void>;
+  discard(): Promise<void>;
+}
+
 /**
- * Puts the restored SQLite file and stored files in place. Everything is first copied into a
- * staging directory inside DATA_DIR (same filesystem), then renamed into place: a failure while
- * copying leaves the target as it was, and the swap itself is a few renames.
+ * Copies the restored SQLite file and stored files into a staging directory inside DATA_DIR (same
+ * filesystem, so `swap` is a few renames): a failure while copying, or in a PostgreSQL load run
+ * between the two, leaves the target as it was.
  */
-export async function installIntoDataDir(config: Config, from: { database?: string; files?: string }): Promise<void> {
+export async function stageIntoDataDir(config: Config, from: { database?: string; files?: string }): Promise<Staged> {
   await fs.mkdir(config.dataDir, { recursive: true });
   const staging = await fs.mkdtemp(path.join(config.dataDir, '.restore-'));
+  const discard = () => fs.rm(staging, { recursive: true, force: true });
+  const stagedDb = path.join(staging, 'souq.db');
+  const stagedFiles = path.join(staging, 'uploads');
   try {
-    const stagedDb = path.join(staging, 'souq.db');
     if (from.database && config.database.kind === 'sqlite') {
       await fs.copyFile(from.database, stagedDb);
       releaseBackupClaim(stagedDb);
     }
-    const stagedFiles = path.join(staging, 'uploads');
     if (from.files) await fs.cp(from.files, stagedFiles, { recursive: true, errorOnExist: true });
     else await fs.mkdir(stagedFiles);
-
-    const uploads = uploadsDir(config);
-    await fs.rename(uploads, path.join(staging, 'replaced-uploads')).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    });
-    await fs.rename(stagedFiles, uploads);
-    if (from.database && config.database.kind === 'sqlite') {
-      const file = config.database.file;
-      for (const suffix of SIDE_FILES) await fs.rm(`${file}${suffix}`, { force: true });
-      await fs.rename(stagedDb, file);
-    }
-  } finally {
-    await fs.rm(staging, { recursive: true, force: true });
+  } catch (error) {
+    await discard();
+    throw error;
   }
+  return {
+    discard,
+    async swap() {
+      try {
+        const uploads = uploadsDir(config);
+        await fs.rename(uploads, path.join(staging, 'replaced-uploads')).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        });
+        await fs.rename(stagedFiles, uploads);
+        if (from.database && config.database.kind === 'sqlite') {
+          const file = config.database.file;
+          for (const suffix of SIDE_FILES) await fs.rm(`${file}${suffix}`, { force: true });
+          await fs.rename(stagedDb, file);
+        }
+      } finally {
+        await discard();
+      }
+    },
+  };
 }
 
 /** See postgres-target.ts, releaseBackupClaim: the same, on the staged SQLite copy. */

@@ -13,7 +13,8 @@ import { bucketKeys, copyNewFiles } from './stored-files.js';
 
 export const BACKUP_PREFIX = 'souq-backup-';
 /** Where a backup is written until it is complete: never mistaken for one, by a person or by pruning. */
-export const partialName = (name: string) => `.${name}.partial`;
+const partialName = (name: string) => `.${name}.partial`;
+export const isPartialName = (name: string) => name.startsWith(`.${BACKUP_PREFIX}`) && name.endsWith('.partial');
 
 const FILES_DIR = 'files';
 const S3_KEYS = 's3-keys.json';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BACKUP_PREFIX } from './create-backup.js';
+import { BACKUP_PREFIX, isPartialName } from './create-backup.js';
 import { MANIFEST_FILE } from './manifest.js';
 
 /**
@@ -15,7 +15,7 @@ export async function pruneBackups(dir: string, keep: number, nowMs: number, sta
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const full = path.join(dir, entry.name);
-    if (entry.name.startsWith(`.${BACKUP_PREFIX}`) && entry.name.endsWith('.partial')) {
+    if (isPartialName(entry.name)) {
       if (nowMs - (await fs.stat(full)).mtimeMs > staleMs) {
         await fs.rm(full, { recursive: true, force: true });
         removed.push(entry.name);

@@ -1,5 +1,5 @@
 /**
- * Backups (ADR 0044): how long `npm run backup` and `npm run restore` take on a big shop, 100,000
+ * Backups (ADR 0045): how long `npm run backup` and `npm run restore` take on a big shop, 100,000
  * products and 1,000,000 bids (on 1,000 auctions), with `--files` photos' worth of stored files.
  *
  *   npm run bench:backup [-- --dialects sqlite,postgres --products 100000 --bids 1000000 --files 200 --runs 2]

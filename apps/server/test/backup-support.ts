@@ -19,7 +19,7 @@ export function envOf(target: Target): NodeJS.ProcessEnv {
 
 /**
  * An empty place to restore `source`'s backups into: a new DATA_DIR, and on PostgreSQL a new
- * database, since a backup restores its schema under the name it was taken from (ADR 0044).
+ * database, since a backup restores its schema under the name it was taken from (ADR 0045).
  */
 export async function freshTarget(source: Target): Promise<Target & { drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-restore-'));

@@ -36,6 +36,7 @@ import { createEventBus, type EventBus } from './lib/events.js';
 import { createMediaService } from './media/media-service.js';
 import { orphanSweepJob } from './media/orphan-sweep.js';
 import { statisticsJob } from './db/statistics.js';
+import { scheduledBackups } from './backup/schedule.js';
 import { composeModules, type Services } from './compose.js';
 import { janusConnectSources } from './adapters/video/index.js';
 import { attachRealtime, type SouqIo } from './realtime/gateway.js';
@@ -219,6 +220,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     }),
   );
+  if (config.backup) {
+    const backups = scheduledBackups({
+      config: { ...config, backup: config.backup },
+      database,
+      storage,
+      clock,
+      log: app.log,
+    });
+    jobs.add(backups.job);
+    metrics.gauge(
+      'souq_backup_last_success_age_seconds',
+      'Seconds since the last scheduled backup succeeded (on any instance); before the first, since the schedule began',
+      backups.lastSuccessAgeSeconds,
+    );
+  }
   await registerApiDocs(app, config.publicUrl);
   registerPublicFiles(app, storage);
   const earlyPage = await registerSpa(

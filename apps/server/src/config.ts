@@ -124,6 +124,15 @@ const EnvSchema = z.object({
     .positive('must be more than 0 hours')
     .max(24 * 30)
     .default(24),
+  // Scheduled backups (backup/schedule.ts): set the directory to turn them on.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .max(24 * 30)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(7),
+  BACKUP_S3_PREFIX: z.string().min(1).optional(),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
@@ -182,6 +191,8 @@ export interface Config {
   aftersale: { shipWithinMs: number; problemAnswerMs: number };
   /** Saved-search alerts (issue 32): the least time between two digest mails to one person (SAVED_SEARCH_DIGEST_HOURS). */
   savedSearchDigestMs: number;
+  /** Scheduled backups into `dir` (BACKUP_DIR); absent: none (`npm run backup` still works). */
+  backup?: { dir: string; everyMs: number; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -215,6 +226,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   if (!e.S3_BUCKET && s3Only.length)
     throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required with ${s3Only.join(', ')}`);
+  // Said rather than ignored: a person who set it would believe their backups leave the machine.
+  if (e.BACKUP_S3_PREFIX !== undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKUP_S3_PREFIX: not supported yet; back up into BACKUP_DIR and copy that directory off the machine (README, "Backups")',
+    );
+  // The defaults count as unset, so only a value a person typed is a mistake without the directory.
+  const backupOnly = (['BACKUP_EVERY_HOURS', 'BACKUP_KEEP'] as const).filter((name) => present[name] !== undefined);
+  if (!e.BACKUP_DIR && backupOnly.length)
+    throw new ConfigError(`Invalid configuration:\n  BACKUP_DIR: required with ${backupOnly.join(', ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
@@ -264,6 +284,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    ...(e.BACKUP_DIR
+      ? {
+          backup: {
+            dir: path.resolve(e.BACKUP_DIR),
+            everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
+            keep: e.BACKUP_KEEP,
+          },
+        }
+      : {}),
     aftersale: {
       shipWithinMs: Math.round(e.SHIP_WITHIN_HOURS * 3_600_000),
       problemAnswerMs: Math.round(e.PROBLEM_ANSWER_HOURS * 3_600_000),

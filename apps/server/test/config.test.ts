@@ -181,3 +181,34 @@ describe('after-sale deadlines (issue 31)', () => {
     expect(() => loadConfig({ PROBLEM_ANSWER_HOURS: '0' })).toThrow(/PROBLEM_ANSWER_HOURS/);
   });
 });
+
+describe('scheduled backups', () => {
+  it('takes none unless BACKUP_DIR is set; then every 24 hours, keeping 7', () => {
+    expect(loadConfig({}).backup).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/souq' }).backup).toEqual({
+      dir: '/var/backups/souq',
+      everyMs: 24 * 3_600_000,
+      keep: 7,
+    });
+    expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '30' }).backup).toEqual({
+      dir: path.resolve('backups'),
+      everyMs: 1_800_000,
+      keep: 30,
+    });
+  });
+
+  it('names the variable of a bad value, a setting without BACKUP_DIR, and BACKUP_S3_PREFIX as not supported yet', () => {
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY_HOURS: 'daily' })).toThrow(
+      'BACKUP_EVERY_HOURS: must be a number of hours',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY_HOURS: '0' })).toThrow(
+      'BACKUP_EVERY_HOURS: must be more than 0 hours',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: /);
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '2.5' })).toThrow(/BACKUP_KEEP: /);
+    expect(() => loadConfig({ BACKUP_KEEP: '3' })).toThrow('BACKUP_DIR: required with BACKUP_KEEP');
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_S3_PREFIX: 'souq/' })).toThrow(
+      /BACKUP_S3_PREFIX: not supported yet; back up into BACKUP_DIR/,
+    );
+  });
+});

@@ -28,6 +28,7 @@ import * as invoices from './migrations/2026-11-27-220-invoices.js';
 import * as dashboard from './migrations/2026-11-27-221-dashboard.js';
 import * as biddingSuspendedUntil from './migrations/2026-11-27-222-bidding-suspended-until.js';
 import * as dataRights from './migrations/2026-11-29-230-data-rights.js';
+import * as backupSchedule from './migrations/2026-11-29-231-backup-schedule.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-221-dashboard': dashboard,
   '2026-11-27-222-bidding-suspended-until': biddingSuspendedUntil,
   '2026-11-29-230-data-rights': dataRights,
+  '2026-11-29-231-backup-schedule': backupSchedule,
 };
 
 const BUSY_RETRY_MS = 30_000;

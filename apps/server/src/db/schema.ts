@@ -107,6 +107,7 @@ export interface DB {
   invoice_sequences: InvoiceSequencesTable;
   invoices: InvoicesTable;
   data_exports: DataExportsTable;
+  backup_schedule: BackupScheduleTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -635,4 +636,14 @@ export interface DataExportsTable {
   claimed_at: string | null;
   ready_at: string | null;
   expires_at: string | null;
+}
+
+/** Scheduled backups (backup/schedule.ts): who holds the next one, and when the last one succeeded. */
+export interface BackupScheduleTable {
+  name: string;
+  created_at: string;
+  /** Until when an instance holds the run (or, after a failure, when the next try may begin). */
+  claimed_until: string | null;
+  last_success_at: string | null;
+  last_backup: string | null;
 }

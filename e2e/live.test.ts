@@ -15,7 +15,7 @@ import {
   type RunningServer,
   type TrackedPage,
 } from './support/harness.js';
-import { goLiveSelling } from './support/host.js';
+import { endStream, goLiveSelling } from './support/host.js';
 import { axeClean, seesVideo } from './support/page-checks.js';
 
 const path$ = (page: Page) => page.evaluate(() => location.pathname + location.search);
@@ -184,12 +184,7 @@ describeInBrowser('live video auctions in the browser', () => {
       await axeClean(host);
 
       // End Stream: viewers are told, the non-winners go back to the list after 3 s, the winner gets the order.
-      await host.getByTestId('end-stream').click();
-      await host
-        .getByRole('dialog', { name: 'End the stream now?' })
-        .getByRole('button', { name: 'End Stream' })
-        .click();
-      await host.getByRole('link', { name: 'Return to Auctions' }).waitFor();
+      await endStream(host);
       for (const page of [aisha, omar, una])
         await page.getByTestId('stream-ended').getByText('Stream has ended').waitFor();
       await omar.getByText('You won!').waitFor();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { setEnd } from '../../apps/server/test/auction-support.js';
 import { insertProducts } from '../../apps/server/test/catalog-support.js';
+import type { TestApp } from '../../apps/server/test/support.js';
 import { describeInBrowser, PHONE, startServer, useBrowser, type RunningServer } from '../support/harness.js';
 import { axeClean } from '../support/page-checks.js';
 import { journeyPages, pathOf, person, type Person } from './people.js';
@@ -74,11 +76,7 @@ describeInBrowser('the spec: a timed auction and the For You feed', () => {
 
     // Its end: the server's clock says it is over, and every page says so and hides bidding.
     const auctionId = auctionPath.split('/').pop()!;
-    await server.database.db
-      .updateTable('auctions')
-      .set({ ends_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', auctionId)
-      .execute();
+    await setEnd(server as unknown as TestApp, auctionId, new Date(Date.now() - 1000));
     await server.jobs.runNow('auctions.close-due');
     for (const page of [owner, visitor, bidder])
       await page.getByTestId('auction-outcome').getByText('Auction ended').waitFor();

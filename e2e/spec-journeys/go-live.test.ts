@@ -12,6 +12,7 @@ import {
   useBrowser,
   type RunningServer,
 } from '../support/harness.js';
+import { endStream } from '../support/host.js';
 import { axeClean, seesVideo } from '../support/page-checks.js';
 import { journeyPages, pathOf, person, type Person } from './people.js';
 
@@ -199,12 +200,7 @@ describeInBrowser('the spec: Go Live with one product, chat bids, the winner’s
       await axeClean(viewers.aisha);
 
       // End Stream: every viewer reads 'Stream has ended'; the highest bidder has won the product.
-      await host.getByTestId('end-stream').click();
-      await host
-        .getByRole('dialog', { name: 'End the stream now?' })
-        .getByRole('button', { name: 'End Stream' })
-        .click();
-      await host.getByRole('link', { name: 'Return to Auctions' }).waitFor();
+      await endStream(host);
       for (const page of Object.values(viewers))
         await page.getByTestId('stream-ended').getByText('Stream has ended').waitFor();
       await viewers.aisha.getByText('You won!').waitFor();

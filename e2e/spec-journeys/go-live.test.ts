@@ -125,10 +125,19 @@ describeInBrowser('the spec: Go Live with one product, chat bids, the winner’s
       await seesVideo(host, 'camera-preview');
       await form.getByLabel('Title').fill('Friday watch auction');
       await form.getByLabel('Product on sale').selectOption({ label: 'Rolex Submariner' });
-      const overlay = host.getByText('Starting livestream, please wait...').waitFor();
+      // The overlay may show for a moment only: the page notes it itself, so no poll can miss it.
+      await host.evaluate(() => {
+        const w = window as unknown as { sawStarting?: boolean };
+        const seen = new MutationObserver(() => {
+          if (!document.body.textContent?.includes('Starting livestream, please wait...')) return;
+          w.sawStarting = true;
+          seen.disconnect();
+        });
+        seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await form.getByRole('button', { name: 'Start Livestream' }).click();
-      await overlay;
       await host.getByText('You are hosting this stream').waitFor({ timeout: 20_000 });
+      expect(await host.evaluate(() => (window as unknown as { sawStarting?: boolean }).sawStarting)).toBe(true);
       await seesVideo(host, 'local-video');
       const streamId = (await pathOf(host)).split('=')[1]!;
       if (throughJanus)

@@ -28,6 +28,12 @@ const compressAnswer: Record<
   gzip: (data, done) => zlib.gzip(data, done),
 };
 
+/** The same compression at once, on this thread: for a variant built once and kept (personal-answers.ts). */
+export const compressNow: Record<Encoding, (data: Buffer) => Buffer> = {
+  br: (data) => zlib.brotliCompressSync(data, BROTLI),
+  gzip: (data) => zlib.gzipSync(data),
+};
+
 /**
  * The encoding to answer with, from the client's Accept-Encoding. A few kB of JSON made per
  * request compresses about as well with gzip as with brotli at twice brotli's speed; files are

@@ -1,8 +1,7 @@
-import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import type { UserRow } from '../db/schema.js';
 import { Lru } from '../lib/lru.js';
-import type { Encoding } from './compression.js';
+import { compressNow, type Encoding } from './compression.js';
 import { wireOf, type Wire } from './wire.js';
 
 /**
@@ -24,12 +23,6 @@ export function sessionTokenOf(req: IncomingMessage, name: string): string | und
   return value || undefined;
 }
 
-// The same settings compression.ts answers with, so a personal variant is what Fastify would send.
-const COMPRESS: Record<Encoding, (data: Buffer) => Buffer> = {
-  br: (data) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
-  gzip: (data) => zlib.gzipSync(data),
-};
-
 /**
  * The variants of one shared answer for signed-in readers (issue 43): the shared answer with each
  * reader's own fields put over it. Readers with the same fields (not liked, not reviewed, not the
@@ -50,7 +43,7 @@ export function personalVariants(shared: { body: string | Buffer }) {
     if (!wire) {
       parsed ??= JSON.parse(String(shared.body)) as Record<string, unknown>;
       const json = Buffer.from(JSON.stringify(Object.assign({ ...parsed }, fields)));
-      const body = encoding === 'identity' ? json : COMPRESS[encoding](json);
+      const body = encoding === 'identity' ? json : compressNow[encoding](json);
       wire = wireOf(headers, body);
       variants.set(key, wire);
     }

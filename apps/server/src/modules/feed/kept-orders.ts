@@ -54,7 +54,8 @@ export function keptOrders(clock: Clock, build: (viewer: Pick<UserRow, 'id'> | n
     /** Builds the person's order now, after a signal that must show in their next first page. */
     async rebuild(viewer: Pick<UserRow, 'id'>): Promise<void> {
       kept.forget(viewer.id);
-      await kept(viewer.id, () => build(viewer));
+      // The signal that asked for it is stored already: a failed build is tried again by their next first page.
+      await kept(viewer.id, () => build(viewer)).catch(() => undefined);
     },
   };
 }

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { API } from '@souq/shared';
-import { createMailer, type Mailer } from './adapters/mail/index.js';
+import { createMailer, settlingOnClose, type Mailer } from './adapters/mail/index.js';
 import { closeRedis, createRedis, pingRedis } from './adapters/redis/index.js';
 import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
 
   const clock = overrides.clock ?? systemClock;
-  const mailer = overrides.mailer ?? createMailer(config, app.log);
+  const mailer = settlingOnClose(overrides.mailer ?? createMailer(config, app.log));
   app.addHook('onClose', async () => mailer.close());
   const events = createEventBus((err) => app.log.error({ err }, 'event listener failed'));
   const jobs = createJobRunner({ clock, log: app.log, ran: metrics.jobRan });

@@ -13,3 +13,26 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The mailer with its sends in flight awaited by `close`: mail is sent after a commit without the
+ * answer waiting for it (lib/mail-later.ts), so a shutdown must not close the transport, nor the
+ * app let go of DATA_DIR, while a message is still being written.
+ */
+export function settlingOnClose(mailer: Mailer): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    kind: mailer.kind,
+    send(message) {
+      const sent = mailer.send(message);
+      inFlight.add(sent);
+      const done = () => void inFlight.delete(sent);
+      sent.then(done, done);
+      return sent;
+    },
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      await mailer.close();
+    },
+  };
+}

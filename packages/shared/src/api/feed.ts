@@ -24,6 +24,10 @@ export const FeedItemSchema = z.discriminatedUnion('kind', [
 ]);
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 
+/** Who sells a feed item: the product's seller, or the auction's. */
+export const feedItemSeller = (item: FeedItem): string =>
+  item.kind === 'product' ? item.seller.id : item.auction.seller.id;
+
 /** A page of one feed session: the order is fixed when the session starts, so paging never repeats or skips. */
 export const FeedPageSchema = z.object({
   items: z.array(FeedItemSchema),

@@ -43,6 +43,5 @@ export function createViewBuffer(clock: Clock, write: (views: PendingView[]) => 
     },
     /** Writes what waits now; resolves once it (and every batch before it) is stored. */
     flush,
-    pending: () => pending.size,
   };
 }

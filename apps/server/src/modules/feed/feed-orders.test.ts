@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type FeedItem, type FeedPage } from '@souq/shared';
+import { CATEGORIES, feedItemSeller, type FeedPage } from '@souq/shared';
 import { call, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, startTestApp, type TestApp } from '../../../test/support.js';
 import { createFakeClock } from '../../lib/clock.js';
 import { BUILDS_QUEUED } from './kept-orders.js';
-
-const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.seller.id : item.auction.seller.id);
 
 /** The feed's first pages from kept orders, built off the request path (issue 43). */
 describe.each(DIALECTS)('For You kept orders (%s)', (dialect) => {
@@ -69,7 +67,7 @@ describe.each(DIALECTS)('For You kept orders (%s)', (dialect) => {
     const next = await firstPage(picky);
     expect(next.items.map((i) => i.id)).not.toContain(first!.id);
     // The seller moves down: out of the first page while others have items to show.
-    expect(next.items.filter((i) => sellerOf(i) === sellerOf(first!))).toEqual([]);
+    expect(next.items.filter((i) => feedItemSeller(i) === feedItemSeller(first!))).toEqual([]);
   });
 
   it('a page of cards shared by its readers is read again after any write: a new price shows at once', async () => {

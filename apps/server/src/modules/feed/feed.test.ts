@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type FeedItem, type FeedPage } from '@souq/shared';
+import { CATEGORIES, feedItemSeller, type FeedItem, type FeedPage } from '@souq/shared';
 import { AED, bidOk, startAuction } from '../../../test/auction-support.js';
 import { call, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
@@ -7,7 +7,6 @@ import { createFakeClock } from '../../lib/clock.js';
 import { ORDER_KEPT_MS } from './kept-orders.js';
 
 const DAY = 86_400_000;
-const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.seller.id : item.auction.seller.id);
 const categoryOf = (item: FeedItem) => (item.kind === 'product' ? item.product.category : item.auction.category);
 
 describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
@@ -93,11 +92,11 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
     const [first] = await pages(fan, 1);
     const top10 = first!.items;
     expect(top10).toHaveLength(10);
-    expect(top10.filter((i) => sellerOf(i) === x.id).length).toBeGreaterThanOrEqual(2);
+    expect(top10.filter((i) => feedItemSeller(i) === x.id).length).toBeGreaterThanOrEqual(2);
     expect(top10.filter((i) => categoryOf(i) === 'Watches').length).toBeGreaterThanOrEqual(2);
     // What they already liked is not shown again.
     expect(top10.map((i) => i.id)).not.toEqual(expect.arrayContaining([watches[0]!.id]));
-    expect(top10.find((i) => sellerOf(i) === x.id)).toMatchObject({ followingSeller: true });
+    expect(top10.find((i) => feedItemSeller(i) === x.id)).toMatchObject({ followingSeller: true });
   });
 
   it('over 10 pages: no item twice, never my own, never three in a row from one seller, categories interleaved, about a fifth exploring', async () => {
@@ -106,9 +105,9 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
     const all = (await pages(taster, 10)).flatMap((p) => p.items);
     expect(all.length).toBe(100);
     expect(new Set(all.map((i) => `${i.kind}:${i.id}`)).size).toBe(all.length);
-    expect(all.filter((i) => sellerOf(i) === taster.id)).toEqual([]);
+    expect(all.filter((i) => feedItemSeller(i) === taster.id)).toEqual([]);
     for (let i = 2; i < all.length; i++) {
-      const run = [all[i - 2]!, all[i - 1]!, all[i]!].map(sellerOf);
+      const run = [all[i - 2]!, all[i - 1]!, all[i]!].map(feedItemSeller);
       expect(new Set(run).size, `three in a row from one seller at ${i}`).toBeGreaterThan(1);
     }
     let longestRun = 1;
@@ -124,21 +123,21 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
 
   it('never shows me my own items, however popular', async () => {
     const all = (await pages(me, 30)).flatMap((p) => p.items);
-    expect(all.some((i) => sellerOf(i) === me.id)).toBe(false);
+    expect(all.some((i) => feedItemSeller(i) === me.id)).toBe(false);
   });
 
   it('"Not interested" moves that seller out of the first page', async () => {
     const picky = await createUser(t);
     const [before] = await pages(picky, 1);
     const target = before!.items[0]!;
-    const seller = sellerOf(target);
+    const seller = feedItemSeller(target);
     expect(
       (
         await call(t, 'POST', '/api/feed/not-interested', { user: picky, json: { kind: target.kind, id: target.id } })
       ).json(),
     ).toEqual({ ok: true });
     const [after] = await pages(picky, 1);
-    expect(after!.items.some((i) => sellerOf(i) === seller)).toBe(false);
+    expect(after!.items.some((i) => feedItemSeller(i) === seller)).toBe(false);
     expect(
       (await call(t, 'POST', '/api/feed/not-interested', { json: { kind: 'product', id: target.id } })).statusCode,
     ).toBe(401);
@@ -160,7 +159,7 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
       await t.database.db.selectFrom('item_opens').select('item_id').where('user_id', '=', browser.id).execute(),
     ).toHaveLength(8);
     const [first] = await pages(browser, 1);
-    expect(first!.items.filter((i) => sellerOf(i) === sellers[0]!.id).length).toBeGreaterThanOrEqual(2);
+    expect(first!.items.filter((i) => feedItemSeller(i) === sellers[0]!.id).length).toBeGreaterThanOrEqual(2);
     expect(
       (
         await call(t, 'POST', '/api/feed/events', {
@@ -185,7 +184,7 @@ describe.each(DIALECTS)('For You feed (%s)', (dialect) => {
       auctions.map((a) => a.id).sort(),
     );
     const [first] = await pages(bidder, 1);
-    expect(first!.items.filter((i) => sellerOf(i) === seller.id).length).toBeGreaterThanOrEqual(2);
+    expect(first!.items.filter((i) => feedItemSeller(i) === seller.id).length).toBeGreaterThanOrEqual(2);
   });
 
   it('signed out: popular and fresh, mixed with auctions, paged with a stable order', async () => {
@@ -254,7 +253,7 @@ describe.each(DIALECTS)('For You candidate pools (%s)', (dialect) => {
     // Everyone's order, read by a seller, still holds none of their items.
     const own = await session(sellers[0]!);
     expect(own).toHaveLength(10);
-    expect(own.some((i) => sellerOf(i) === sellers[0]!.id)).toBe(false);
+    expect(own.some((i) => feedItemSeller(i) === sellers[0]!.id)).toBe(false);
     const [hit] = await insertProducts(t, sellers[0]!.id, [
       { title: 'Brand new hit', category: 'Watches', popularity: 1000 },
     ]);
@@ -265,6 +264,6 @@ describe.each(DIALECTS)('For You candidate pools (%s)', (dialect) => {
     expect(await has(viewer, hit!)).toBe(false);
     await t.services.feed.ordersBuilt();
     expect(await has(viewer, hit!)).toBe(true);
-    expect((await session(sellers[0]!)).some((i) => sellerOf(i) === sellers[0]!.id)).toBe(false);
+    expect((await session(sellers[0]!)).some((i) => feedItemSeller(i) === sellers[0]!.id)).toBe(false);
   });
 });

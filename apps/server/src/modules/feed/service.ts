@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   FEED_PAGE_SIZE,
+  feedItemSeller,
   MSG,
   type FeedEvents,
   type FeedItem,
@@ -32,8 +33,6 @@ const NEW_FOR_MS = 14 * DAY;
 export const POOLS_KEPT_MS = 5_000;
 /** Pools kept: the shared ones, each category's and the sellers people like most. */
 const POOLS_KEPT = 2_000;
-
-const sellerOf = (item: FeedItem) => (item.kind === 'product' ? item.seller.id : item.auction.seller.id);
 
 function encodeCursor(sessionId: string, offset: number): string {
   return Buffer.from(JSON.stringify([sessionId, offset])).toString('base64url');
@@ -264,7 +263,7 @@ export function createFeedService(deps: FeedDeps) {
     // and so is the reader's own, which everyone's order (kept-orders.ts) may hold.
     return keys.flatMap((k) => {
       const item = byKey.get(k);
-      return item && (!viewer || sellerOf(item) !== viewer.id) ? [item] : [];
+      return item && (!viewer || feedItemSeller(item) !== viewer.id) ? [item] : [];
     });
   }
 

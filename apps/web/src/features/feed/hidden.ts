@@ -1,4 +1,4 @@
-import type { FeedItem } from '@souq/shared';
+import { feedItemSeller, type FeedItem } from '@souq/shared';
 import { decodeFeedCursor } from './cursor';
 
 /**
@@ -9,19 +9,17 @@ import { decodeFeedCursor } from './cursor';
  */
 export type HiddenSellers = ReadonlyMap<string, number>;
 
-export const sellerOf = (item: FeedItem): string => (item.kind === 'product' ? item.seller.id : item.auction.seller.id);
-
 /** The session's items left to show, with each one's place in the session's own order. */
 export function visibleItems(all: readonly FeedItem[], hidden: HiddenSellers): FeedItem[] {
   return all.filter((item, place) => {
-    const from = hidden.get(sellerOf(item));
+    const from = hidden.get(feedItemSeller(item));
     return from === undefined || place < from;
   });
 }
 
 /** The seller of the item at `place` (in the session's order) hidden from there on. */
 export function hideSellerFrom(hidden: HiddenSellers, item: FeedItem, place: number): HiddenSellers {
-  const seller = sellerOf(item);
+  const seller = feedItemSeller(item);
   const next = new Map(hidden);
   next.set(seller, Math.min(place, hidden.get(seller) ?? place));
   return next;

@@ -281,11 +281,11 @@ export function Feed({ gates }: { gates: FeedGates }) {
       return next;
     });
     refocus.current = true;
-    setNotice(
+    const [title, seller] =
       gone.kind === 'product'
-        ? t('feed.removed', { title: gone.product.title, seller: gone.seller.username })
-        : t('feed.removed', { title: gone.auction.title, seller: gone.auction.seller.username }),
-    );
+        ? [gone.product.title, gone.seller.username]
+        : [gone.auction.title, gone.auction.seller.username];
+    setNotice(t('feed.removed', { title, seller }));
     notInterested.mutate({ kind: gone.kind, id: gone.id });
   }
 

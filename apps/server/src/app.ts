@@ -229,6 +229,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     });
     jobs.add(backups.job);
+    app.addHook('onClose', async () => backups.close());
     metrics.gauge(
       'souq_backup_last_success_age_seconds',
       'Seconds since the last scheduled backup succeeded (on any instance); before the first, since the schedule began',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { BUCKET_LOCATION, bucketOf } from './lib/bucket-location.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -132,19 +133,27 @@ const EnvSchema = z.object({
     .max(24 * 30)
     .default(24),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(7),
-  BACKUP_S3_PREFIX: z.string().min(1).optional(),
+  // Or into a bucket (backup/bucket-shelf.ts), reached with the S3_* connection settings.
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(BUCKET_LOCATION, 'must look like s3://<bucket>/<prefix>/ (a bucket name, then an optional key prefix)')
+    .optional(),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
 
 /** A bucket instead of DATA_DIR/uploads; without credentials the SDK's own chain (instance role, AWS_*) is used. */
-export interface S3Config {
-  bucket: string;
+/** How to reach an S3 API (S3_ENDPOINT, S3_REGION, keys), whichever bucket is used. */
+export interface S3Connection {
   /** Unset: AWS itself. */
   endpoint?: string;
   region: string;
   credentials?: { accessKeyId: string; secretAccessKey: string };
   forcePathStyle: boolean;
+}
+
+export interface S3Config extends S3Connection {
+  bucket: string;
   /** Where browsers fetch public keys (a CDN, the bucket's address); unset: the app streams them. */
   publicUrl?: string;
 }
@@ -191,14 +200,24 @@ export interface Config {
   aftersale: { shipWithinMs: number; problemAnswerMs: number };
   /** Saved-search alerts (issue 32): the least time between two digest mails to one person (SAVED_SEARCH_DIGEST_HOURS). */
   savedSearchDigestMs: number;
-  /** Scheduled backups into `dir` (BACKUP_DIR); absent: none (`npm run backup` still works). */
-  backup?: { dir: string; everyMs: number; keep: number };
+  /** The S3_* connection settings, for a backup bucket even when uploads stay on disk. */
+  s3Connection: S3Connection;
+  /**
+   * Scheduled backups `to` a directory (BACKUP_DIR) or an `s3://bucket/prefix/` (BACKUP_S3_PREFIX);
+   * absent: none (`npm run backup` still works).
+   */
+  backup?: { to: string; everyMs: number; keep: number };
 }
 
 export class ConfigError extends Error {}
 
+export interface LoadOptions {
+  /** A command names a bucket itself (`npm run backup -- --out s3://…`): the S3_* connection variables stand alone. */
+  bucketNamed?: boolean;
+}
+
 /** Reads the environment once at start; a bad value stops the process naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
@@ -221,20 +240,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   // A bucket's address or keys without the bucket would silently keep files on this machine's disk.
-  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).filter(
-    (name) => e[name] !== undefined,
-  );
+  // A backup bucket uses the address and keys too, so they stand without S3_BUCKET when it is set.
+  const s3Only = (
+    e.BACKUP_S3_PREFIX || options.bucketNamed
+      ? (['S3_PUBLIC_URL'] as const)
+      : (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const)
+  ).filter((name) => e[name] !== undefined);
   if (!e.S3_BUCKET && s3Only.length)
     throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required with ${s3Only.join(', ')}`);
-  // Said rather than ignored: a person who set it would believe their backups leave the machine.
-  if (e.BACKUP_S3_PREFIX !== undefined)
+  if (e.BACKUP_DIR && e.BACKUP_S3_PREFIX)
+    throw new ConfigError('Invalid configuration:\n  BACKUP_DIR: set it or BACKUP_S3_PREFIX, not both');
+  // A backup kept beside the files it protects goes with them, and the uploads' orphan sweep would remove it.
+  if (e.BACKUP_S3_PREFIX && e.S3_BUCKET && bucketOf(e.BACKUP_S3_PREFIX) === e.S3_BUCKET)
     throw new ConfigError(
-      'Invalid configuration:\n  BACKUP_S3_PREFIX: not supported yet; back up into BACKUP_DIR and copy that directory off the machine (README, "Backups")',
+      `Invalid configuration:\n  BACKUP_S3_PREFIX: name a bucket other than S3_BUCKET ("${e.S3_BUCKET}"): backups must outlive the bucket they protect`,
     );
-  // The defaults count as unset, so only a value a person typed is a mistake without the directory.
+  // The defaults count as unset, so only a value a person typed is a mistake without somewhere to back up to.
   const backupOnly = (['BACKUP_EVERY_HOURS', 'BACKUP_KEEP'] as const).filter((name) => present[name] !== undefined);
-  if (!e.BACKUP_DIR && backupOnly.length)
-    throw new ConfigError(`Invalid configuration:\n  BACKUP_DIR: required with ${backupOnly.join(', ')}`);
+  if (!e.BACKUP_DIR && !e.BACKUP_S3_PREFIX && backupOnly.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  BACKUP_DIR or BACKUP_S3_PREFIX: required with ${backupOnly.join(', ')}`,
+    );
+  const backupTo = e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : e.BACKUP_S3_PREFIX;
+  const s3Connection: S3Connection = {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+      : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
@@ -284,10 +319,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
     },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    ...(e.BACKUP_DIR
+    s3Connection,
+    ...(backupTo
       ? {
           backup: {
-            dir: path.resolve(e.BACKUP_DIR),
+            to: backupTo,
             everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
             keep: e.BACKUP_KEEP,
           },
@@ -300,13 +336,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.S3_BUCKET
       ? {
           s3: {
+            ...s3Connection,
             bucket: e.S3_BUCKET,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
-              : {}),
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
             publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
           },
         }

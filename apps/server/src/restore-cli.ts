@@ -2,9 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BackupError, oneLine } from './backup/backup-error.js';
 import { restoreBackup } from './backup/restore-backup.js';
+import { fetchBackup } from './backup/shelf.js';
 import { loadConfig } from './config.js';
+import { isBucketLocation } from './lib/bucket-location.js';
 
-const USAGE = 'Usage: npm run restore -- <backup directory> [--force]';
+const USAGE = 'Usage: npm run restore -- <backup directory or s3://bucket/prefix/name> [--force]';
 
 /**
  * `npm run restore -- <backup> [--force]`: puts a backup back into the database and storage the
@@ -18,12 +20,22 @@ export async function restoreCommand(
   const force = argv.includes('--force');
   const rest = argv.filter((a) => a !== '--force');
   if (rest.length !== 1 || rest[0]!.startsWith('--')) return { code: 2, message: USAGE };
+  const location = rest[0]!;
+  // A backup in a bucket is downloaded first; what is said names the location given, not the download.
+  let shownAs = (text: string) => text;
   try {
-    return { code: 0, message: await restoreBackup(loadConfig(env), path.resolve(rest[0]!), { force }) };
+    const config = loadConfig(env, { bucketNamed: isBucketLocation(location) });
+    const fetched = await fetchBackup(location, config);
+    if (fetched.dir !== path.resolve(location)) shownAs = (text) => text.replaceAll(fetched.dir, location);
+    try {
+      return { code: 0, message: shownAs(await restoreBackup(config, fetched.dir, { force })) };
+    } finally {
+      await fetched.discard();
+    }
   } catch (error) {
     return {
       code: 1,
-      message: oneLine(error instanceof BackupError ? error.message : `Restore failed: ${oneLine(error)}`),
+      message: shownAs(oneLine(error instanceof BackupError ? error.message : `Restore failed: ${oneLine(error)}`)),
     };
   }
 }

@@ -186,18 +186,18 @@ describe('scheduled backups', () => {
   it('takes none unless BACKUP_DIR is set; then every 24 hours, keeping 7', () => {
     expect(loadConfig({}).backup).toBeUndefined();
     expect(loadConfig({ BACKUP_DIR: '/var/backups/souq' }).backup).toEqual({
-      dir: '/var/backups/souq',
+      to: '/var/backups/souq',
       everyMs: 24 * 3_600_000,
       keep: 7,
     });
     expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '30' }).backup).toEqual({
-      dir: path.resolve('backups'),
+      to: path.resolve('backups'),
       everyMs: 1_800_000,
       keep: 30,
     });
   });
 
-  it('names the variable of a bad value, a setting without BACKUP_DIR, and BACKUP_S3_PREFIX as not supported yet', () => {
+  it('names the variable of a bad value and a setting without a place to back up to', () => {
     expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY_HOURS: 'daily' })).toThrow(
       'BACKUP_EVERY_HOURS: must be a number of hours',
     );
@@ -206,9 +206,48 @@ describe('scheduled backups', () => {
     );
     expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: /);
     expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '2.5' })).toThrow(/BACKUP_KEEP: /);
-    expect(() => loadConfig({ BACKUP_KEEP: '3' })).toThrow('BACKUP_DIR: required with BACKUP_KEEP');
-    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_S3_PREFIX: 'souq/' })).toThrow(
-      /BACKUP_S3_PREFIX: not supported yet; back up into BACKUP_DIR/,
+    expect(() => loadConfig({ BACKUP_KEEP: '3' })).toThrow('BACKUP_DIR or BACKUP_S3_PREFIX: required with BACKUP_KEEP');
+  });
+
+  it('backs up into a bucket with BACKUP_S3_PREFIX, reached with the S3_* settings even when uploads stay on disk', () => {
+    const env = {
+      BACKUP_S3_PREFIX: 's3://souq-backups/site-a/',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    const config = loadConfig(env);
+    expect(config.backup).toEqual({ to: 's3://souq-backups/site-a/', everyMs: 24 * 3_600_000, keep: 7 });
+    expect(config.s3).toBeUndefined();
+    expect(config.s3Connection).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, S3_BUCKET: 'souq-photos' }).s3).toMatchObject({ bucket: 'souq-photos' });
+    expect(loadConfig({ BACKUP_S3_PREFIX: 's3://souq-backups' }).backup?.to).toBe('s3://souq-backups');
+    // `npm run backup -- --out s3://…` names the bucket on its command line instead.
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow('S3_BUCKET: required with S3_ENDPOINT');
+    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000' }, { bucketNamed: true }).s3Connection.endpoint).toBe(
+      'http://minio:9000',
+    );
+  });
+
+  it('refuses a BACKUP_S3_PREFIX that is not a bucket location, beside BACKUP_DIR, or in the uploads bucket', () => {
+    for (const bad of ['souq/', 's3://Souq/x', 's3:///x', 's3://souq-backups//x', 'https://souq-backups/x'])
+      expect(() => loadConfig({ BACKUP_S3_PREFIX: bad }), bad).toThrow(
+        'BACKUP_S3_PREFIX: must look like s3://<bucket>/<prefix>/',
+      );
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_S3_PREFIX: 's3://souq-backups/' })).toThrow(
+      'BACKUP_DIR: set it or BACKUP_S3_PREFIX, not both',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'souq-photos', BACKUP_S3_PREFIX: 's3://souq-photos/backups/' })).toThrow(
+      'BACKUP_S3_PREFIX: name a bucket other than S3_BUCKET ("souq-photos"): backups must outlive the bucket they protect',
+    );
+    expect(() => loadConfig({ S3_PUBLIC_URL: 'https://cdn.example', BACKUP_S3_PREFIX: 's3://souq-backups/' })).toThrow(
+      'S3_BUCKET: required with S3_PUBLIC_URL',
     );
   });
 });

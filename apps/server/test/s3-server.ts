@@ -20,9 +20,10 @@ export interface TestS3 {
 
 /**
  * A real S3 API server (s3rver) on a free port of 127.0.0.1, storing in a temporary directory,
- * with one empty bucket: the storage suites run against it as against AWS or MinIO.
+ * with one empty bucket (and any `others`, a backup bucket say): the storage suites run against it
+ * as against AWS or MinIO.
  */
-export async function startTestS3(bucket = 'souq-test'): Promise<TestS3> {
+export async function startTestS3(bucket = 'souq-test', others: string[] = []): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-s3-'));
   const start = (port: number) => {
     const server = new S3rver({
@@ -30,7 +31,7 @@ export async function startTestS3(bucket = 'souq-test'): Promise<TestS3> {
       port,
       directory,
       silent: true,
-      configureBuckets: [{ name: bucket }],
+      configureBuckets: [bucket, ...others].map((name) => ({ name })),
     });
     return { server, ready: server.run() };
   };

@@ -44,7 +44,7 @@ describe.each(DIALECTS)('scheduled backups (%s)', (dialect) => {
     let dir: string;
     beforeAll(async () => {
       dir = scratch();
-      t = await startTestApp(dialect, { backup: { dir, everyMs: HOUR, keep: 2 } }, { clock });
+      t = await startTestApp(dialect, { backup: { to: dir, everyMs: HOUR, keep: 2 } }, { clock });
       sibling = await startSiblingApp(t, {}, { clock });
     });
     afterAll(async () => {
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('scheduled backups (%s)', (dialect) => {
     const lines: string[] = [];
     const t = await startTestApp(
       dialect,
-      { backup: { dir: notADirectory, everyMs: HOUR, keep: 7 }, logLevel: 'info' },
+      { backup: { to: notADirectory, everyMs: HOUR, keep: 7 }, logLevel: 'info' },
       { clock, logStream: { write: (line) => void lines.push(line) } },
     );
     try {

@@ -4,9 +4,8 @@ import type { Database } from '../db/database.js';
 import type { Job } from '../jobs/runner.js';
 import type { Clock } from '../lib/clock.js';
 import { oneLine } from './backup-error.js';
-import { createBackup } from './create-backup.js';
-import { pruneBackups } from './prune.js';
 import { claimRun, ensureSchedule, readSchedule, recordFailure, recordSuccess } from './schedule-queries.js';
+import { shelfAt } from './shelf.js';
 
 /** How often an instance asks whether a backup is due (and refreshes the metric). */
 const TICK_MS = 60_000;
@@ -24,12 +23,17 @@ export interface ScheduledBackupDeps {
 }
 
 /**
- * Backups taken by the server itself when BACKUP_DIR is set: every BACKUP_EVERY_HOURS, by one
+ * Backups taken by the server itself when BACKUP_DIR or BACKUP_S3_PREFIX is set: every BACKUP_EVERY_HOURS, by one
  * instance of a cluster (a job, claimed on the backup_schedule row), keeping the newest
  * BACKUP_KEEP. The last success's age is read from the row, so every instance reports the site's.
  */
-export function scheduledBackups(deps: ScheduledBackupDeps): { job: Job; lastSuccessAgeSeconds(): number } {
+export function scheduledBackups(deps: ScheduledBackupDeps): {
+  job: Job;
+  lastSuccessAgeSeconds(): number;
+  close(): void;
+} {
   const { config, clock, log } = deps;
+  const shelf = shelfAt(config.backup.to, config);
   const db = deps.database.db;
   const every = config.backup.everyMs;
   let lastSuccessMs: number | undefined;
@@ -44,18 +48,18 @@ export function scheduledBackups(deps: ScheduledBackupDeps): { job: Job; lastSuc
     if (dueAt > now) return dueAt - now;
     if (!(await claimRun(db, iso(now), iso(now - every), iso(now + LEASE_MS)))) return TICK_MS;
     try {
-      const made = await createBackup(config, config.backup.dir, { storage: deps.storage, now: () => clock.now() });
+      const made = await shelf.take(config, { storage: deps.storage, now: () => clock.now() });
       const done = clock.now().getTime();
       await recordSuccess(db, iso(done), made);
       lastSuccessMs = done;
-      const removed = await pruneBackups(config.backup.dir, config.backup.keep, done, LEASE_MS);
+      const removed = await shelf.prune(config.backup.keep, done, LEASE_MS);
       log.info(`scheduled backup written to ${made}${removed.length ? `; removed ${removed.length} older` : ''}`);
       return every;
     } catch (error) {
       const retry = Math.min(every, RETRY_MS);
       log.error(
         { err: error },
-        `scheduled backup into ${config.backup.dir} failed: ${oneLine(error)}; trying again in ${Math.round(retry / 60_000)} min`,
+        `scheduled backup into ${shelf.where} failed: ${oneLine(error)}; trying again in ${Math.round(retry / 60_000)} min`,
       );
       await recordFailure(db, iso(now + retry));
       return retry;
@@ -66,5 +70,6 @@ export function scheduledBackups(deps: ScheduledBackupDeps): { job: Job; lastSuc
     job: { name: 'backup.scheduled', everyMs: Math.min(TICK_MS, every), run },
     lastSuccessAgeSeconds: () =>
       lastSuccessMs === undefined ? Number.NaN : Math.max(0, (clock.now().getTime() - lastSuccessMs) / 1000),
+    close: () => shelf.close(),
   };
 }

@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3Config } from '../../config.js';
+import type { S3Config, S3Connection } from '../../config.js';
 import { appUrlOf } from './local-storage.js';
 import {
   PUBLIC_PREFIX,
@@ -35,7 +35,8 @@ async function calling<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-function createS3Client(s3: S3Config): S3Client {
+/** A client for the S3 API the connection settings name; uploads and backup buckets share them. */
+export function createS3Client(s3: S3Connection): S3Client {
   return new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientEvents, ServerEvents } from '@souq/shared';
+import { PROTOCOL_VERSION, type ClientEvents, type ServerEvents } from '@souq/shared';
 import type { Souq } from '../src/app.js';
 
 export type ClientSocket = Socket<ServerEvents, ClientEvents>;
@@ -14,9 +14,11 @@ export async function listen(souq: Souq): Promise<string> {
 /** A socket as the web app opens it (websocket only, the session cookie if signed in), once the server said hello. */
 export async function openSocket(
   base: string,
-  opts: { cookie?: string; origin?: string } = {},
+  /** `auth` is the handshake's: the web tab's own (its protocol version) unless a test says otherwise. */
+  opts: { cookie?: string; origin?: string; auth?: Record<string, unknown> } = {},
 ): Promise<{ socket: ClientSocket; hello: Parameters<ServerEvents['hello']>[0] }> {
   const socket: ClientSocket = connect(base, {
+    auth: opts.auth ?? { protocol: PROTOCOL_VERSION },
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION, seqBefore, userRoom, type AuctionUpdate } from '@souq/shared';
+import {
+  MAX_FRAME_BYTES,
+  OLDEST_CLIENT_PROTOCOL,
+  PROTOCOL_VERSION,
+  seqBefore,
+  userRoom,
+  type AuctionUpdate,
+} from '@souq/shared';
 import { AED, bid, bidOk, startAuction } from '../../test/auction-support.js';
 import { createUser, type TestUser } from '../../test/catalog-support.js';
 import { listen, nextMessage, openSocket, type ClientSocket } from '../../test/realtime-support.js';
@@ -36,6 +43,34 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     expect(Math.abs(Date.parse(signedIn.hello.serverTime) - Date.now())).toBeLessThan(5000);
     expect((await open()).hello.userId).toBeNull();
     expect((await open({ cookie: 'souq_sid=forged' })).hello.userId).toBeNull();
+  });
+
+  it('lets in a tab of a protocol it serves (one from before tabs said theirs too), and refuses any other, typed, before the cookie', async () => {
+    expect((await open({ auth: { protocol: PROTOCOL_VERSION } })).hello.version).toBe(PROTOCOL_VERSION);
+    expect((await open({ auth: { protocol: OLDEST_CLIENT_PROTOCOL }, cookie: alice.cookie })).hello.userId).toBe(
+      alice.id,
+    );
+    expect((await open({ auth: {} })).hello.version).toBe(PROTOCOL_VERSION);
+    const refusal = (protocol: unknown) =>
+      openSocket(base, { auth: { protocol }, cookie: alice.cookie }).then(
+        ({ socket }) => {
+          socket.disconnect();
+          throw new Error(`protocol ${String(protocol)} was let in`);
+        },
+        (error: { message: string; data?: unknown }) => ({ message: error.message, data: error.data }),
+      );
+    expect(await refusal(PROTOCOL_VERSION + 1)).toEqual({
+      message: 'server-too-old',
+      data: {
+        code: 'PROTOCOL_MISMATCH',
+        mismatch: 'server-too-old',
+        serverVersion: PROTOCOL_VERSION,
+        oldestClient: OLDEST_CLIENT_PROTOCOL,
+      },
+    });
+    expect((await refusal(OLDEST_CLIENT_PROTOCOL - 1)).data).toMatchObject({ mismatch: 'client-too-old' });
+    expect((await refusal('2')).data).toMatchObject({ mismatch: 'client-too-old' });
+    expect((await refusal(2.5)).data).toMatchObject({ mismatch: 'client-too-old' });
   });
 
   it('refuses a socket opened from another site', async () => {

@@ -6,6 +6,8 @@ import {
   MAX_FRAME_BYTES,
   MSG,
   PROTOCOL_VERSION,
+  refusalOfClientProtocol,
+  type ProtocolRefusal,
   userRoom,
   type ClientEvent,
   type ClientEvents,
@@ -117,6 +119,16 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): SouqIo
       handlers.set(event as ClientEvent, handler as SocketHandler<ClientEvent>);
     }
   }
+
+  // Before anything else: a tab whose protocol this server cannot speak is told why, typed, and
+  // not let in (it reloads, or waits for the deploy to reach this instance).
+  io.use((socket, next) => {
+    const refusal = refusalOfClientProtocol((socket.handshake.auth as { protocol?: unknown } | undefined)?.protocol);
+    if (!refusal) return next();
+    const error = new Error(refusal.mismatch) as Error & { data: ProtocolRefusal };
+    error.data = refusal;
+    next(error);
+  });
 
   io.use((socket, next) => {
     const token = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];

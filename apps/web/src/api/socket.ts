@@ -1,13 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import type {
-  AuctionUpdate,
-  ClientAcks,
-  ClientEvent,
-  ClientEvents,
-  ClientMessage,
-  Refusal,
-  ServerEvents,
+import {
+  PROTOCOL_VERSION,
+  protocolRefusalOf,
+  type AuctionUpdate,
+  type ClientAcks,
+  type ClientEvent,
+  type ClientEvents,
+  type ClientMessage,
+  type ProtocolMismatch,
+  type Refusal,
+  type ServerEvents,
 } from '@souq/shared';
 
 /**
@@ -50,9 +53,21 @@ let socketUser: string | null | undefined;
 let pageUser: string | null | undefined;
 let reconnectedFor: string | null | undefined;
 
-/** The protocol version in the server's latest hello (null before one): a page open across a deploy sees it change. */
-let serverProtocol: number | null = null;
+/**
+ * Whether this tab and the server speak one protocol, from the server's latest hello or its
+ * refusal of the handshake (null: they do, or nothing said yet). A page open across a deploy sees
+ * it change.
+ */
+let protocolMismatch: ProtocolMismatch | null = null;
 const protocolListeners = new Set<() => void>();
+/** A server too old for this tab is mid-deploy: ask again after this long, by when it may be new. */
+const SERVER_UPDATE_RETRY_MS = 20_000;
+
+function setProtocolMismatch(next: ProtocolMismatch | null) {
+  if (next === protocolMismatch) return;
+  protocolMismatch = next;
+  for (const l of protocolListeners) l();
+}
 
 type RoomMessage = { event: 'auction:watch' | 'auction:unwatch'; auctionId: string };
 const outbox: RoomMessage[] = [];
@@ -106,7 +121,7 @@ function connect(): void {
   if (socket || loading) return;
   loading = true;
   import('socket.io-client').then(
-    ({ io }) => open(io({ autoConnect: false, withCredentials: true })),
+    ({ io }) => open(io({ autoConnect: false, withCredentials: true, auth: { protocol: PROTOCOL_VERSION } })),
     (error: unknown) => {
       loading = false;
       console.warn('live updates unavailable', error);
@@ -130,12 +145,19 @@ function open(s: SouqSocket): void {
     for (const streamId of streamSubscribers.keys()) joinStreamNow(streamId, dropped);
   });
   s.on('disconnect', () => setStatus(s.active ? 'reconnecting' : 'idle'));
-  s.on('connect_error', () => setStatus(s.active ? 'reconnecting' : 'idle'));
-  s.on('hello', ({ version, userId }) => {
-    if (version !== serverProtocol) {
-      serverProtocol = version;
-      for (const l of protocolListeners) l();
+  s.on('connect_error', (error: Error & { data?: unknown }) => {
+    const refusal = protocolRefusalOf(error.data);
+    if (refusal) {
+      setProtocolMismatch(refusal.mismatch);
+      // Socket.IO gives up after a refusal; a tab newer than this instance asks again once its deploy may be done.
+      if (refusal.mismatch === 'server-too-old') setTimeout(() => s.connect(), SERVER_UPDATE_RETRY_MS);
     }
+    setStatus(s.active ? 'reconnecting' : 'idle');
+  });
+  s.on('hello', ({ version, userId }) => {
+    setProtocolMismatch(
+      version > PROTOCOL_VERSION ? 'client-too-old' : version < PROTOCOL_VERSION ? 'server-too-old' : null,
+    );
     socketUser = userId;
     // Signed in (or out) while the handshake was on its way: once more with the new cookie.
     if (pageUser !== undefined && userId !== pageUser && reconnectedFor !== pageUser) {
@@ -211,16 +233,17 @@ export function useSocketStatus(): SocketStatus {
 }
 
 /**
- * The server's socket protocol version, once a socket the page opened for its own reasons has
- * said hello. Reading it never opens a connection, so pages without live parts stay without one.
+ * Whether this tab must reload, or wait for the server's deploy, to talk to it: known once a
+ * socket the page opened for its own reasons was greeted or refused. Reading it never opens a
+ * connection, so pages without live parts stay without one.
  */
-export function useServerProtocolVersion(): number | null {
+export function useProtocolMismatch(): ProtocolMismatch | null {
   return useSyncExternalStore(
     (listener) => {
       protocolListeners.add(listener);
       return () => void protocolListeners.delete(listener);
     },
-    () => serverProtocol,
+    () => protocolMismatch,
     () => null,
   );
 }

@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL_VERSION } from '@souq/shared';
+import { OLDEST_CLIENT_PROTOCOL, PROTOCOL_VERSION, type ProtocolRefusal } from '@souq/shared';
 import { FakeSocket } from '../test-support/fake-socket';
 
 let fake: FakeSocket;
@@ -21,6 +21,19 @@ async function pageWithSocket(reload = vi.fn()) {
 }
 
 const hello = (version: number) => act(() => fake.fire('hello', { version, serverTime: '', userId: null }));
+
+/** The server's handshake refusal, as Socket.IO hands it to the tab. */
+const refused = (mismatch: ProtocolRefusal['mismatch']) =>
+  act(() => {
+    fake.active = false;
+    const data: ProtocolRefusal = {
+      code: 'PROTOCOL_MISMATCH',
+      mismatch,
+      serverVersion: PROTOCOL_VERSION,
+      oldestClient: OLDEST_CLIENT_PROTOCOL,
+    };
+    fake.fire('connect_error', Object.assign(new Error(mismatch), { data }));
+  });
 
 describe('a page whose socket protocol is not the server’s', () => {
   beforeEach(() => {
@@ -59,6 +72,43 @@ describe('a page whose socket protocol is not the server’s', () => {
     expect(reload).toHaveBeenCalledOnce();
     expect(alert).not.toHaveBeenCalled();
     expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('says its own protocol version in the handshake, so the server can refuse it', async () => {
+    await pageWithSocket();
+    expect(io).toHaveBeenCalledWith(expect.objectContaining({ auth: { protocol: PROTOCOL_VERSION } }));
+  });
+
+  it('offers the reload when the server refuses the tab as too old for it', async () => {
+    const reload = await pageWithSocket();
+    refused('client-too-old');
+    expect(screen.getByRole('status').textContent).toContain('A new version of Souq is available.');
+    screen.getByRole('button', { name: 'Reload' }).click();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('says live updates pause while the server is older than the tab (mid-deploy), asks again, and clears once it may', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      await pageWithSocket();
+      const connect = vi.spyOn(fake, 'connect');
+      refused('server-too-old');
+      const status = screen.getByRole('status');
+      expect(status.textContent).toBe('Souq is being updated. Live updates will be back in a moment.');
+      expect(screen.queryByRole('button')).toBeNull();
+
+      expect(connect).not.toHaveBeenCalled();
+      act(() => void vi.advanceTimersByTime(20_000));
+      expect(connect).toHaveBeenCalledOnce();
+      act(() => fake.fire('connect'));
+      hello(PROTOCOL_VERSION);
+      expect(status.textContent).toBe('');
+      // A hello from an older server says the same, without a refusal.
+      hello(PROTOCOL_VERSION - 1);
+      expect(status.textContent).toBe('Souq is being updated. Live updates will be back in a moment.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never opens a connection itself: a page without live parts stays without one', async () => {

@@ -6,7 +6,14 @@ import type { ErrorCode } from '../errors.js';
 import { ChatTextSchema } from '../schemas/live.js';
 
 /** The socket protocol (Socket.IO on the app's own port). */
-export { PROTOCOL_VERSION } from './version.js';
+export {
+  OLDEST_CLIENT_PROTOCOL,
+  PROTOCOL_VERSION,
+  protocolRefusalOf,
+  refusalOfClientProtocol,
+  type ProtocolMismatch,
+  type ProtocolRefusal,
+} from './version.js';
 
 /** Frames larger than this are refused by the server before they are parsed. */
 export const MAX_FRAME_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { measureOffset, noteServerTime, resetServerClock, serverNow } from '../api/server-clock';
 import { renderInLocale } from '../test-support/i18n';
-import { formatTimeLeft, milestoneOf, secondsLeft, urgencyOf } from './countdown';
+import { formatTimeLeft, milestoneOf, secondsLeft, urgencyOf } from './time-left';
 import { Countdown } from './Countdown';
 
 const SERVER = Date.parse('2026-11-21T10:00:00.000Z');

@@ -1,6 +1,6 @@
 import { MSG } from '@souq/shared';
 import { useT } from '../i18n';
-import { formatTimeLeft, milestoneOf, urgencyOf } from './countdown';
+import { formatTimeLeft, milestoneOf, urgencyOf } from './time-left';
 import { useSecondsLeft } from './useSecondsLeft';
 
 interface Props {

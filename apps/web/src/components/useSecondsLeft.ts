@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { serverNow } from '../api/server-clock';
-import { secondsLeft } from './countdown';
+import { secondsLeft } from './time-left';
 
 /**
  * One timer for every countdown on the page. It samples the server's clock four times a second

@@ -12,7 +12,7 @@ import { useRequireLogin } from '../features/auth/gates';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { useProduct } from '../features/product/api';
 import { useDeleteProduct, useUpdateProduct } from '../features/sell/api';
-import { valuesFromProduct } from '../features/sell/product-form';
+import { valuesFromProduct } from '../features/sell/product-values';
 import { ProductForm } from '../features/sell/ProductForm';
 import { useT } from '../i18n';
 

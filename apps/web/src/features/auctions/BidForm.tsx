@@ -15,7 +15,7 @@ import { useForm, type Refusal } from '../../components/useForm';
 import { bidProblemOf, isRetryable, newIdempotencyKey, placeBid } from '../../api/bids';
 import { LoginToBid } from '../../components/LoginPrompt';
 import { useT } from '../../i18n';
-import { bidFieldText, checkBid } from './bid-form';
+import { bidFieldText, checkBid } from './bid-check';
 
 interface Props {
   auction: AuctionDetail;

@@ -1,5 +1,5 @@
 import { MSG } from '@souq/shared';
-import { urgencyOf } from '../../components/countdown';
+import { urgencyOf } from '../../components/time-left';
 import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { useT } from '../../i18n';
 import { formatMMSS, minSec } from './live-state';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@souq/shared';
-import { checkProductForm, EMPTY_PRODUCT } from './product-form';
+import { checkProductForm, EMPTY_PRODUCT } from './product-values';
 import { ProductForm } from './ProductForm';
 import { renderInLocale } from '../../test-support/i18n';
 

@@ -9,7 +9,7 @@ import { reworded, useForm } from '../../components/useForm';
 import { useT, type MessageKey } from '../../i18n';
 import { useCategoryName } from '../../components/category-names';
 import { ImagePicker, usePickedImages } from './ImagePicker';
-import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-form';
+import { checkProductForm, EMPTY_PRODUCT, type ProductFormMode, type ProductFormValues } from './product-values';
 
 export interface ProductSubmission {
   data: ProductInput;

@@ -5,7 +5,7 @@ import { API } from '../../api/contract';
 import { productKeys } from '../../api/keys';
 import { invalidateProductCatalog, invalidateProductListings } from '../../api/products';
 import type { ProductSubmission } from './ProductForm';
-import { toProductFormData } from './product-form';
+import { toProductFormData } from './product-values';
 
 /** Sells a product: its fields, 1–8 images and the optional invoice as one multipart upload. */
 export function useCreateProduct(sellerId: string) {

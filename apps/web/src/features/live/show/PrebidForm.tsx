@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney, MSG, parseAmountToFils, type Lot } from '@souq/shared';
+import type { FormCheck } from '../../../components/form-check';
 import { MoneyInput } from '../../../components/MoneyInput';
+import { useForm } from '../../../components/useForm';
 import { useT } from '../../../i18n';
 import { usePrebid } from './api';
 
@@ -22,35 +24,34 @@ export function prebidInput(
 export function PrebidForm({ streamId, lot, mine }: { streamId: string; lot: Lot; mine: number | undefined }) {
   const { t, m, locale } = useT();
   const save = usePrebid(streamId);
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
   const id = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = prebidInput(typed, lot.startingBid);
-    if (!input.ok) {
-      setProblem(
+  // The gates (sign-in, the verify prompt) answer a 401 or 403 here, as on every other form.
+  const form = useForm({
+    initial: { maxAmount: '' },
+    check: ({ maxAmount }): FormCheck<number> => {
+      const input = prebidInput(maxAmount, lot.startingBid);
+      if (input.ok) return { ok: true, data: input.maxAmount };
+      const problem =
         input.problem === 'invalid'
-          ? m(MSG.maxBidInvalid)
-          : t('show.prebid.tooLow', { amount: formatMoney(lot.startingBid, locale) }),
-      );
-      document.getElementById(id)?.focus();
-      return;
-    }
-    setProblem(null);
-    save.mutate(
-      { lotId: lot.id, maxAmount: input.maxAmount },
-      {
-        onSuccess: ({ maxAmount }) => {
-          setSaved(maxAmount);
-          setTyped('');
-        },
-        onError: (e) => setProblem(m(e.message)),
-      },
-    );
-  }
+          ? MSG.maxBidInvalid
+          : t('show.prebid.tooLow', { amount: formatMoney(lot.startingBid, locale) });
+      return { ok: false, fields: { maxAmount: problem } };
+    },
+    // A refusal of the whole form is announced (role="alert") without taking the viewer from the show.
+    focusOnlyFields: true,
+  });
+  // The check's words and the server's, each in the viewer's language.
+  const said = form.fields.maxAmount ?? form.error;
+  const problem = said ? m(said) : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (maxAmount) => {
+      setSaved(null);
+      const answer = await save.mutateAsync({ lotId: lot.id, maxAmount });
+      setSaved(answer.maxAmount);
+      form.setValues({ maxAmount: '' });
+    });
 
   return (
     <form className="prebid" onSubmit={submit} noValidate data-testid="prebid-form">
@@ -65,12 +66,11 @@ export function PrebidForm({ streamId, lot, mine }: { streamId: string; lot: Lot
       <div className="prebid__row">
         <MoneyInput
           id={id}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          {...form.bind('maxAmount')}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
         />
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={form.pending}>
           {mine === undefined ? t('show.prebid.submit') : t('show.prebid.change')}
         </button>
       </div>

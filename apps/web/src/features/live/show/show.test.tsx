@@ -19,6 +19,8 @@ const { LotCard } = await import('./LotCard');
 const { ComingUp } = await import('./ComingUp');
 const { PinsPanel } = await import('./PinsPanel');
 const { PrebidForm, prebidInput } = await import('./PrebidForm');
+const { ApiError } = await import('../../../api/client');
+const { GateErrorContext } = await import('../../../components/gate-errors');
 const { StreamCard } = await import('../StreamCard');
 const { lotQuickBids } = await import('./quick-bids');
 
@@ -267,6 +269,27 @@ describe('the pre-bid form', () => {
     const [route, request] = call.mock.calls[0]!;
     expect(route).toMatchObject({ method: 'PUT', path: '/api/streams/:id/lots/:lotId/prebid' });
     expect(request).toMatchObject({ params: { id: 's1', lotId: 'l1' }, body: { maxAmount: 250_00 } });
+  });
+
+  it('hands an unverified viewer’s refusal to the gates (the verify prompt), says the server’s other words, and keeps the amount', async () => {
+    const gates = vi.fn((error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED');
+    render(
+      <GateErrorContext.Provider value={gates}>
+        <PrebidForm streamId="s1" lot={lot({ status: 'waiting' })} mine={undefined} />
+      </GateErrorContext.Provider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Your maximum bid for Falcon watch' });
+    fireEvent.change(input, { target: { value: '250' } });
+    call.mockRejectedValueOnce(new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email first.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pre-bid' }));
+    await waitFor(() => expect(gates).toHaveBeenCalledOnce());
+    expect(screen.queryByTestId('prebid-problem')).toBeNull();
+    expect((input as HTMLInputElement).value).toBe('250');
+
+    call.mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'This lot is no longer taking pre-bids.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pre-bid' }));
+    expect((await screen.findByTestId('prebid-problem')).textContent).toBe('This lot is no longer taking pre-bids.');
+    expect(screen.queryByTestId('prebid-saved')).toBeNull();
   });
 
   it('shows the viewer’s maximum and offers to change it', () => {

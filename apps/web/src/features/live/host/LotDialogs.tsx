@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { MSG, type Lot, type ProductSummary } from '@souq/shared';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { MSG, type Lot, type LotTermsInput, type NewLotInput, type ProductSummary } from '@souq/shared';
+import type { FormCheck } from '../../../components/form-check';
 import { Modal, ModalButtons, ModalError } from '../../../components/Modal';
+import { useForm } from '../../../components/useForm';
 import { useT } from '../../../i18n';
 import { useAddLot, useDropLot, useEditLot } from '../host-api';
 import { LotTermsFields, type TermsText } from './LotTermsFields';
 import { ProductPicker } from './ProductPicker';
 import { draftOf, readTerms } from './run-sheet';
-
-type TermErrors = { startingBid?: string; seconds?: string };
 
 /** Focus on the dialog's first field as it opens (the browser would pick the first button otherwise). */
 function useFirstField() {
@@ -18,16 +18,16 @@ function useFirstField() {
   return form;
 }
 
-/** Focus on the first field the host has to fix. */
-function focusInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/** A lot's terms checked as the server checks them, for useForm. */
+function checkTerms(terms: TermsText): FormCheck<LotTermsInput> {
+  const read = readTerms(terms);
+  return read.ok ? { ok: true, data: read.terms } : { ok: false, fields: read.errors };
 }
 
 /** A lot's form in a wide dialog: the fields, the server's refusal, then cancel and submit. */
 function LotFormDialog({
   title,
   testId,
-  form,
   onSubmit,
   onClose,
   error,
@@ -37,15 +37,15 @@ function LotFormDialog({
 }: {
   title: string;
   testId: string;
-  form: RefObject<HTMLFormElement | null>;
-  onSubmit(event: FormEvent): void;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
   onClose(): void;
-  error: string | undefined;
+  error: string | null;
   busy: boolean;
   submitLabel: string;
   children: ReactNode;
 }) {
   const { t } = useT();
+  const form = useFirstField();
   return (
     <Modal title={title} onClose={onClose} wide testId={testId}>
       <form ref={form} onSubmit={onSubmit} noValidate className="lot-dialog">
@@ -69,59 +69,65 @@ export function AddLotDialog({
 }) {
   const { t, m } = useT();
   const add = useAddLot(streamId);
-  const form = useFirstField();
   const productId = useId();
-  const [chosen, setChosen] = useState('');
-  const [terms, setTerms] = useState<TermsText>({ startingBid: '', seconds: '30', closingStyle: 'sudden' });
-  const [errors, setErrors] = useState<TermErrors & { productId?: string }>({});
-  const product = products.find((p) => p.id === chosen);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readTerms(terms);
-    const problems = { ...(read.ok ? {} : read.errors), ...(product ? {} : { productId: MSG.streamChooseProduct }) };
-    setErrors(problems);
-    if (!read.ok || !product) return focusInvalid(form.current);
-    add.mutate({ productId: product.id, ...read.terms }, { onSuccess: onClose });
-  }
+  const form = useForm({
+    initial: { productId: '', startingBid: '', seconds: '30', closingStyle: 'sudden' } as TermsText & {
+      productId: string;
+    },
+    check: (values): FormCheck<NewLotInput> => {
+      const terms = checkTerms(values);
+      const chosen = products.some((p) => p.id === values.productId);
+      if (terms.ok && chosen) return { ok: true, data: { productId: values.productId, ...terms.data } };
+      return {
+        ok: false,
+        fields: { ...(terms.ok ? {} : terms.fields), ...(chosen ? {} : { productId: MSG.streamChooseProduct }) },
+      };
+    },
+  });
+  const { values, fields } = form;
+  const product = products.find((p) => p.id === values.productId);
 
   return (
     <LotFormDialog
       title={t('host.lots.addTitle')}
       testId="add-lot-dialog"
-      form={form}
-      onSubmit={submit}
+      onSubmit={(event) =>
+        form.submit(event, async (lot) => {
+          await add.mutateAsync(lot);
+          onClose();
+        })
+      }
       onClose={onClose}
-      error={add.error?.message}
-      busy={add.isPending}
+      error={form.error}
+      busy={form.pending}
       submitLabel={t('host.lots.addSubmit')}
     >
-      <div className={`field${errors.productId ? ' field--invalid' : ''}`}>
+      <div className={`field${fields.productId ? ' field--invalid' : ''}`}>
         <label htmlFor={productId}>{t('host.lots.product')}</label>
         <ProductPicker
           id={productId}
-          value={chosen}
-          aria-invalid={errors.productId ? true : undefined}
-          aria-describedby={errors.productId ? `${productId}-note` : undefined}
+          value={values.productId}
+          aria-invalid={fields.productId ? true : undefined}
+          aria-describedby={fields.productId ? `${productId}-note` : undefined}
           products={products}
           onChange={(id) => {
-            setChosen(id);
+            form.edit('productId', id);
             const next = products.find((p) => p.id === id);
             // The shop price is where the bidding starts unless the host says otherwise.
-            if (next && !terms.startingBid) setTerms({ ...terms, startingBid: draftOf(next).startingBid });
+            if (next && !values.startingBid) form.edit('startingBid', draftOf(next).startingBid);
           }}
         />
-        {errors.productId && (
+        {fields.productId && (
           <small id={`${productId}-note`} className="field__error">
-            {m(errors.productId)}
+            {m(fields.productId)}
           </small>
         )}
       </div>
       <LotTermsFields
         lotTitle={product?.title ?? t('host.lots.product')}
-        value={terms}
-        errors={errors}
-        onChange={setTerms}
+        value={values}
+        errors={fields}
+        onChange={(terms) => form.setValues((v) => ({ ...v, ...terms }))}
       />
     </LotFormDialog>
   );
@@ -131,34 +137,31 @@ export function AddLotDialog({
 export function EditLotDialog({ streamId, lot, onClose }: { streamId: string; lot: Lot; onClose(): void }) {
   const { t } = useT();
   const edit = useEditLot(streamId);
-  const form = useFirstField();
-  const [terms, setTerms] = useState<TermsText>({
-    startingBid: (lot.startingBid / 100).toFixed(2),
-    seconds: String(lot.seconds),
-    closingStyle: lot.closingStyle,
+  const form = useForm({
+    initial: (): TermsText => ({
+      startingBid: (lot.startingBid / 100).toFixed(2),
+      seconds: String(lot.seconds),
+      closingStyle: lot.closingStyle,
+    }),
+    check: checkTerms,
   });
-  const [errors, setErrors] = useState<TermErrors>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readTerms(terms);
-    setErrors(read.ok ? {} : read.errors);
-    if (!read.ok) return focusInvalid(form.current);
-    edit.mutate({ lotId: lot.id, terms: read.terms }, { onSuccess: onClose });
-  }
 
   return (
     <LotFormDialog
       title={t('host.lots.editTitle', { title: lot.product.title })}
       testId="edit-lot-dialog"
-      form={form}
-      onSubmit={submit}
+      onSubmit={(event) =>
+        form.submit(event, async (terms) => {
+          await edit.mutateAsync({ lotId: lot.id, terms });
+          onClose();
+        })
+      }
       onClose={onClose}
-      error={edit.error?.message}
-      busy={edit.isPending}
+      error={form.error}
+      busy={form.pending}
       submitLabel={t('host.lots.save')}
     >
-      <LotTermsFields lotTitle={lot.product.title} value={terms} errors={errors} onChange={setTerms} />
+      <LotTermsFields lotTitle={lot.product.title} value={form.values} errors={form.fields} onChange={form.setValues} />
     </LotFormDialog>
   );
 }

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MSG, MUTED_WORD_MAX_CHARS, MUTED_WORDS_MAX } from '@souq/shared';
+import type { FormCheck } from '../../../components/form-check';
 import { Skeleton } from '../../../components/Skeleton';
+import { useForm } from '../../../components/useForm';
 import { useT } from '../../../i18n';
 import { useAddModerator, useModerators, useMutedWords, useRemoveModerator } from '../host-api';
 import { PersonRow } from './PersonRow';
@@ -14,29 +16,26 @@ export function ModeratorsPanel() {
   const add = useAddModerator();
   const remove = useRemoveModerator();
   const input = useRef<HTMLInputElement>(null);
-  const [username, setUsername] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  const form = useForm({
+    initial: { username: '' },
+    check: ({ username }): FormCheck<string> => {
+      const name = username.trim();
+      return name ? { ok: true, data: name } : { ok: false, fields: { username: MSG.usernameRequired } };
+    },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const name = username.trim();
+  function submit(event: FormEvent<HTMLFormElement>) {
     setAdded(null);
-    if (!name) {
-      setInvalid(MSG.usernameRequired);
-      return input.current?.focus();
-    }
-    setInvalid(null);
-    add.mutate(name, {
-      onSuccess: (user) => {
-        setUsername('');
-        setAdded(user.username);
-      },
-      onError: () => input.current?.focus(),
+    return form.submit(event, async (name) => {
+      const user = await add.mutateAsync(name);
+      form.setValues({ username: '' });
+      setAdded(user.username);
     });
   }
 
-  const error = invalid ?? add.error?.message ?? null;
+  // On the one field either way: the check's words and the server's (no such person, already one).
+  const error = form.fields.username ?? form.error;
   return (
     <section className="card host-panel" aria-labelledby={titleId} data-testid="moderators">
       <h2 id={titleId}>{t('host.mods.title')}</h2>
@@ -70,13 +69,12 @@ export function ModeratorsPanel() {
           <input
             ref={input}
             id={inputId}
-            value={username}
+            {...form.bind('username')}
             autoComplete="off"
             autoCapitalize="none"
             maxLength={60}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-note` : undefined}
-            onChange={(e) => setUsername(e.target.value)}
           />
           {error && (
             <small id={`${inputId}-note`} className="field__error" role="alert">
@@ -84,7 +82,7 @@ export function ModeratorsPanel() {
             </small>
           )}
         </div>
-        <button type="submit" className="btn btn--primary" disabled={add.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={form.pending}>
           {t('host.mods.add')}
         </button>
       </form>
@@ -113,32 +111,34 @@ export function MutedWordsEditor({ streamId, words }: { streamId: string; words:
   const inputId = useId();
   const save = useMutedWords(streamId);
   const saved = words.join('\n');
-  const [text, setText] = useState(saved);
+  const form = useForm({
+    initial: { words: saved },
+    check: ({ words: text }): FormCheck<string[]> => {
+      const list = wordsOf(text);
+      const problem =
+        list.length > MUTED_WORDS_MAX
+          ? MSG.mutedWordsTooMany
+          : list.some((w) => w.length > MUTED_WORD_MAX_CHARS)
+            ? MSG.mutedWordInvalid
+            : null;
+      return problem ? { ok: false, fields: { words: problem } } : { ok: true, data: list };
+    },
+  });
   // The box takes the saved words whenever they change (this save, a moderator's), in place:
   // remounting on them would also drop this save's "Muted words saved.".
   const [shown, setShown] = useState(saved);
   if (saved !== shown) {
     setShown(saved);
-    setText(saved);
-  }
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const box = useRef<HTMLTextAreaElement>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const list = wordsOf(text);
-    const problem =
-      list.length > MUTED_WORDS_MAX
-        ? MSG.mutedWordsTooMany
-        : list.some((w) => w.length > MUTED_WORD_MAX_CHARS)
-          ? MSG.mutedWordInvalid
-          : null;
-    setInvalid(problem);
-    if (problem) return box.current?.focus();
-    save.mutate(list, { onSuccess: (answer) => setText(answer.words.join('\n')) });
+    form.setValues({ words: saved });
   }
 
-  const error = invalid ?? save.error?.message ?? null;
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (list) => {
+      const answer = await save.mutateAsync(list);
+      form.setValues({ words: answer.words.join('\n') });
+    });
+
+  const error = form.fields.words ?? form.error;
   return (
     <section className="card host-panel" aria-labelledby={titleId} data-testid="muted-words">
       <h2 id={titleId}>{t('host.words.title')}</h2>
@@ -146,19 +146,17 @@ export function MutedWordsEditor({ streamId, words }: { streamId: string; words:
         <div className={`field${error ? ' field--invalid' : ''}`}>
           <label htmlFor={inputId}>{t('host.words.label')}</label>
           <textarea
-            ref={box}
             id={inputId}
             rows={4}
-            value={text}
+            {...form.bind('words')}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${inputId}-note`}
-            onChange={(e) => setText(e.target.value)}
           />
           <small id={`${inputId}-note`} className={error ? 'field__error' : 'field__hint'}>
             {error ? m(error) : t('host.words.hint')}
           </small>
         </div>
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={form.pending}>
           {t('host.words.save')}
         </button>
         <p className="muted" role="status">

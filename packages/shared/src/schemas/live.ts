@@ -135,6 +135,7 @@ export const PinSchema = z.object({
     .max(PIN_STOCK_MAX, MSG.pinStockRange)
     .default(1),
 });
+export type PinInput = z.output<typeof PinSchema>;
 
 /** The host's muted words: each trimmed, 1–40 characters, at most 50. */
 export const MutedWordsSchema = z.object({

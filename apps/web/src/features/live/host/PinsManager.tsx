@@ -1,15 +1,19 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   formatMoney,
   MSG,
   parseAmountToFils,
-  PIN_STOCK_MAX,
   PINS_MAX,
+  PinSchema,
+  toFieldErrors,
   readNumber,
   type PinCard,
+  type PinInput,
   type ProductSummary,
 } from '@souq/shared';
+import type { FormCheck } from '../../../components/form-check';
 import { MoneyInput } from '../../../components/MoneyInput';
+import { useForm } from '../../../components/useForm';
 import { useT } from '../../../i18n';
 import { usePin, useUnpin } from '../host-api';
 import { ProductPicker } from './ProductPicker';
@@ -24,7 +28,18 @@ interface Props {
   lotted: ReadonlySet<string>;
 }
 
-type Errors = { productId?: string; price?: string; stock?: string };
+type PinValues = { productId: string; price: string; stock: string };
+const NO_PIN: PinValues = { productId: '', price: '', stock: '1' };
+
+/** A pin checked by the server's own PinSchema, the typed amount and stock read first. */
+export function checkPin(values: PinValues): FormCheck<PinInput> {
+  const parsed = PinSchema.safeParse({
+    productId: values.productId,
+    price: parseAmountToFils(values.price) ?? Number.NaN,
+    stock: readNumber(values.stock) ?? Number.NaN,
+  });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: toFieldErrors(parsed.error) };
+}
 
 /** Buy It Now: pin a product with a price and stock, see what sold, unpin. */
 export function PinsManager({ streamId, pins, products, lotted }: Props) {
@@ -33,44 +48,22 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
   const id = useId();
   const pin = usePin(streamId);
   const unpin = useUnpin(streamId);
-  const form = useRef<HTMLFormElement>(null);
-  const [chosen, setChosen] = useState('');
-  const [price, setPrice] = useState('');
-  const [stock, setStock] = useState('1');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm({ initial: NO_PIN, check: checkPin });
+  const { values, fields: errors } = form;
   const pinned = new Set(pins.map((p) => p.product.id));
   const offered = offerable(products, lotted, pinned);
   const full = pins.length >= PINS_MAX;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const fils = parseAmountToFils(price);
-    const units = readNumber(stock);
-    const problems: Errors = {};
-    if (!chosen) problems.productId = MSG.streamChooseProduct;
-    if (fils === null || fils <= 0) problems.price = MSG.pricePositive;
-    if (units === null || !Number.isInteger(units) || units < 1 || units > PIN_STOCK_MAX)
-      problems.stock = MSG.pinStockRange;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    pin.mutate(
-      { productId: chosen, price: fils!, stock: units! },
-      {
-        onSuccess: () => {
-          setChosen('');
-          setPrice('');
-          setStock('1');
-        },
-      },
-    );
-  }
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (input) => {
+      await pin.mutateAsync(input);
+      form.setValues(NO_PIN);
+    });
 
-  const failure = pin.error ?? unpin.error;
-  const invalid = (name: keyof Errors) => (errors[name] ? { 'aria-invalid': true as const } : {});
-  const note = (name: keyof Errors) =>
+  // The pin's refusal is the form's (useForm, after the gates); an unpin's is said here too.
+  const failure = form.error ?? unpin.error?.message;
+  const invalid = (name: keyof PinValues) => (errors[name] ? { 'aria-invalid': true as const } : {});
+  const note = (name: keyof PinValues) =>
     errors[name] && (
       <small id={`${id}-${name}-note`} className="field__error">
         {m(errors[name])}
@@ -113,21 +106,22 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
         </ul>
       )}
 
-      <form ref={form} className="host-pin-form" onSubmit={submit} noValidate>
+      <form className="host-pin-form" onSubmit={submit} noValidate>
         <div className={`field${errors.productId ? ' field--invalid' : ''}`}>
           <label htmlFor={`${id}-product`}>{t('host.lots.product')}</label>
           <ProductPicker
             id={`${id}-product`}
-            value={chosen}
+            value={values.productId}
             disabled={full}
             {...invalid('productId')}
             aria-describedby={errors.productId ? `${id}-productId-note` : undefined}
             products={offered}
             loading={!products}
             onChange={(productId) => {
-              setChosen(productId);
+              form.edit('productId', productId);
               const product = offered.find((p) => p.id === productId);
-              if (product && !price) setPrice((product.price / 100).toFixed(2));
+              // The shop price is the pin's unless the host says otherwise.
+              if (product && !values.price) form.edit('price', (product.price / 100).toFixed(2));
             }}
           />
           {note('productId')}
@@ -137,10 +131,9 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
             <label htmlFor={`${id}-price`}>{t('host.pins.price')}</label>
             <MoneyInput
               id={`${id}-price`}
-              value={price}
+              {...form.bind('price')}
               {...invalid('price')}
               aria-describedby={errors.price ? `${id}-price-note` : undefined}
-              onChange={(e) => setPrice(e.target.value)}
             />
             {note('price')}
           </div>
@@ -151,20 +144,19 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              value={stock}
+              {...form.bind('stock')}
               {...invalid('stock')}
               aria-describedby={errors.stock ? `${id}-stock-note` : undefined}
-              onChange={(e) => setStock(e.target.value)}
             />
             {note('stock')}
           </div>
         </div>
         {failure && (
           <p className="form-error" role="alert">
-            {m(failure.message)}
+            {m(failure)}
           </p>
         )}
-        <button type="submit" className="btn btn--primary btn--block" disabled={full || pin.isPending}>
+        <button type="submit" className="btn btn--primary btn--block" disabled={full || form.pending}>
           {t('host.pins.pin')}
         </button>
         {full && <p className="field__hint">{m(MSG.pinsFull)}</p>}

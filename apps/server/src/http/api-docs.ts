@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { API, ENDPOINTS, MSG, openApiDocument } from '@souq/shared';
+import * as shared from '@souq/shared';
+import { API, ENDPOINTS, MSG, OPERATION_IDS, TAG_DESCRIPTIONS, openApiDocument } from '@souq/shared';
+import { z } from 'zod';
 import { DomainError } from '../lib/errors.js';
 import { routeOf, typed } from './contract-routes.js';
 
@@ -50,12 +52,32 @@ async function scalarApp(): Promise<FastifyInstance> {
   return inner;
 }
 
+/** Every shared schema by its export's name (`ProductDetailSchema` → ProductDetail): the document's components. */
+function sharedSchemaNames(): Map<z.ZodType, string> {
+  const names = new Map<z.ZodType, string>();
+  for (const [name, value] of Object.entries(shared))
+    if (name.endsWith('Schema') && value instanceof z.ZodType && !names.has(value))
+      names.set(value, name.slice(0, -'Schema'.length));
+  return names;
+}
+
+/** The document the server publishes, built from the contract. */
+export function publishedDocument(publicUrl?: string) {
+  return openApiDocument(ENDPOINTS, {
+    version: '1.0.0',
+    serverUrl: publicUrl,
+    operationIds: OPERATION_IDS,
+    schemaNames: sharedSchemaNames(),
+    tags: TAG_DESCRIPTIONS,
+  });
+}
+
 /**
  * `GET /api/openapi.json`: the OpenAPI 3.1 document generated from the contract, built once; and
  * `GET /api/docs/`: Scalar's reference of it, its script served from npm by this server.
  */
 export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
-  const document = JSON.stringify(openApiDocument(ENDPOINTS, { version: '1.0.0', serverUrl: publicUrl }));
+  const document = JSON.stringify(publishedDocument(publicUrl));
   typed(app).route({
     ...routeOf(API.system.openapi),
     handler: async (_request, reply) => reply.type('application/json; charset=utf-8').send(document),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './scalars.js';
 
 /** One line of the staff audit log (issue 31): who did what to which thing, why and when. */
 export const StaffActionSchema = z.object({
@@ -8,7 +9,7 @@ export const StaffActionSchema = z.object({
   targetKind: z.string(),
   targetId: z.string(),
   reason: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type StaffAction = z.infer<typeof StaffActionSchema>;
 
@@ -19,4 +20,10 @@ export const AuditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
 
-export const AuditLogQuerySchema = z.object({ before: z.string().max(200).optional() });
+export const AuditLogQuerySchema = z.object({
+  before: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The previous page's `next`, to read the older actions after it; omit for the newest page."),
+});

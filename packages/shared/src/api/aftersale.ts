@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_KINDS, DECISIONS, PROBLEM_KINDS, PROBLEM_STATUSES } from '../schemas/aftersale.js';
 import { UserBriefSchema, pageOf } from './catalog.js';
+import { Timestamp, Whole } from './scalars.js';
 
 /**
  * A seller's standing (issue 31): shown on their profile, product, auction and live pages from one
@@ -10,11 +11,11 @@ export const SellerStandingSchema = z.object({
   sellerId: z.string(),
   /** Mean of the stars, one decimal; null with no ratings yet. */
   average: z.number().nullable(),
-  ratings: z.number(),
+  ratings: Whole,
   /** Seller lines due to ship in the last 12 months (shipped, or past their deadline). */
-  shipments: z.number(),
+  shipments: Whole,
   /** Of those, shipped by their deadline. */
-  onTime: z.number(),
+  onTime: Whole,
   /** onTime / shipments as a whole percentage; null with no shipments yet. */
   onTimePercent: z.number().nullable(),
 });
@@ -25,11 +26,11 @@ export const SellerRatingSchema = z.object({
   orderId: z.string(),
   sellerId: z.string(),
   buyer: UserBriefSchema,
-  stars: z.number(),
+  stars: Whole,
   comment: z.string().nullable(),
   reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
-  createdAt: z.string(),
+  repliedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
 });
 export type SellerRating = z.infer<typeof SellerRatingSchema>;
 
@@ -53,10 +54,10 @@ export const ProblemSchema = z.object({
   answerBy: z.string(),
   /** Still open after `answerBy`: the seller let the answer time pass, and the buyer may escalate. */
   unanswered: z.boolean(),
-  answer: z.object({ kind: z.enum(ANSWER_KINDS), text: z.string(), at: z.string() }).nullable(),
-  escalation: z.object({ text: z.string().nullable(), at: z.string() }).nullable(),
-  decision: z.object({ for: z.enum(DECISIONS), reason: z.string(), at: z.string() }).nullable(),
-  createdAt: z.string(),
+  answer: z.object({ kind: z.enum(ANSWER_KINDS), text: z.string(), at: Timestamp }).nullable(),
+  escalation: z.object({ text: z.string().nullable(), at: Timestamp }).nullable(),
+  decision: z.object({ for: z.enum(DECISIONS), reason: z.string(), at: Timestamp }).nullable(),
+  createdAt: Timestamp,
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 

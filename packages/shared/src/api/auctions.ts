@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUCTION_STATUSES, CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
 import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
 import { RunnerUpSchema, SecondChanceOfferSchema } from './wins.js';
+import { Fils, Timestamp, Whole } from './scalars.js';
 
 const AuctionStatusSchema = z.enum(AUCTION_STATUSES);
 
@@ -12,12 +13,12 @@ export const AuctionSummarySchema = z.object({
   title: z.string(),
   category: z.string(),
   image: ImageUrlsSchema,
-  startingBid: z.number(),
+  startingBid: Fils,
   /** Null until the first bid. */
-  currentBid: z.number().nullable(),
-  bidCount: z.number(),
-  startsAt: z.string(),
-  endsAt: z.string(),
+  currentBid: Fils.nullable(),
+  bidCount: Whole,
+  startsAt: Timestamp,
+  endsAt: Timestamp,
   status: AuctionStatusSchema,
   seller: UserBriefSchema,
 });
@@ -27,11 +28,11 @@ export type AuctionSummary = z.infer<typeof AuctionSummarySchema>;
 export const AuctionLiveSchema = z.object({
   id: z.string(),
   /** The auction's event sequence number: a client that sees a gap re-fetches. */
-  seq: z.number(),
-  currentBid: z.number().nullable(),
-  bidCount: z.number(),
-  minimumBid: z.number(),
-  endsAt: z.string(),
+  seq: Whole,
+  currentBid: Fils.nullable(),
+  bidCount: Whole,
+  minimumBid: Fils,
+  endsAt: Timestamp,
   status: AuctionStatusSchema,
   /** The highest bidder now; once closed, the winner if it sold. */
   leader: UserBriefSchema.nullable(),
@@ -45,10 +46,10 @@ export const AuctionDetailSchema = AuctionSummarySchema.extend(AuctionLiveSchema
   closingStyle: z.enum(Object.keys(CLOSING_STYLES) as [ClosingStyle, ...ClosingStyle[]]),
   hasReserve: z.boolean(),
   /** The server's clock when this was read: the page counts down against it. */
-  serverTime: z.string(),
+  serverTime: Timestamp,
   isOwner: z.boolean(),
   /** Only the bidder sees their own maximum. */
-  myMaxBid: z.number().nullable(),
+  myMaxBid: Fils.nullable(),
   amLeading: z.boolean(),
   /** The winner's order, shown only to the winner and the seller. */
   order: z
@@ -69,17 +70,17 @@ export const AuctionDetailSchema = AuctionSummarySchema.extend(AuctionLiveSchema
   canCancel: z.boolean(),
   canRelist: z.boolean(),
   /** Hidden by staff (issue 31): only its seller reads the page then, with when and why. */
-  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  hidden: z.object({ at: Timestamp, reason: z.string() }).nullable(),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetailSchema>;
 
 export const BidEntrySchema = z.object({
-  seq: z.number(),
+  seq: Whole,
   bidder: UserBriefSchema,
-  amount: z.number(),
+  amount: Fils,
   /** Placed by the server from the bidder's maximum. */
   auto: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type BidEntry = z.infer<typeof BidEntrySchema>;
 
@@ -87,11 +88,11 @@ export type BidEntry = z.infer<typeof BidEntrySchema>;
 export const BidResultSchema = z.object({
   auction: AuctionLiveSchema,
   leading: z.boolean(),
-  myMaxBid: z.number().nullable(),
+  myMaxBid: Fils.nullable(),
   /** Set when a rival's maximum outbid this bid at once. */
   message: z.string(),
 });
 export type BidResult = z.infer<typeof BidResultSchema>;
 
-export const ServerTimeSchema = z.object({ serverTime: z.string() });
+export const ServerTimeSchema = z.object({ serverTime: Timestamp });
 export type ServerTime = z.infer<typeof ServerTimeSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONDITIONS } from '../schemas/catalog.js';
 import { FULFILMENT_STATUSES } from '../schemas/orders.js';
 import { InvoiceRefSchema } from '../schemas/tax.js';
+import { Fils, Timestamp, Whole } from './scalars.js';
 
 export interface Page<T> {
   items: T[];
@@ -37,8 +38,8 @@ export const ProductSummarySchema = z.object({
   /** The seller's Arabic title, shown to Arabic readers when given (issue 29). */
   titleAr: z.string().nullable(),
   category: z.string(),
-  price: z.number().int(),
-  previousPrice: z.number().int().nullable(),
+  price: Fils,
+  previousPrice: Fils.nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),
   likeCount: z.number().int(),
@@ -47,7 +48,7 @@ export const ProductSummarySchema = z.object({
   isAuction: z.boolean(),
   /** The auction this product is (or was last) on. */
   auctionId: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
@@ -74,15 +75,15 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   /** Only the seller sees the invoice link. */
   invoiceUrl: z.string().nullable(),
   /** Hidden by staff (issue 31): only its owner reads the page then, with when and why. */
-  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  hidden: z.object({ at: Timestamp, reason: z.string() }).nullable(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 export const ReviewEntrySchema = z.object({
   id: z.string(),
   text: z.string(),
-  rating: z.number(),
-  createdAt: z.string(),
+  rating: Whole,
+  createdAt: Timestamp,
   user: UserBriefSchema,
 });
 export type Review = z.infer<typeof ReviewEntrySchema>;
@@ -90,10 +91,10 @@ export type Review = z.infer<typeof ReviewEntrySchema>;
 export const PublicProfileSchema = UserBriefSchema.extend({
   bio: z.string(),
   contactEmail: z.string().nullable(),
-  postsCount: z.number(),
-  followersCount: z.number(),
-  followingCount: z.number(),
-  createdAt: z.string(),
+  postsCount: Whole,
+  followersCount: Whole,
+  followingCount: Whole,
+  createdAt: Timestamp,
   isMe: z.boolean(),
   isFollowing: z.boolean(),
 });
@@ -103,9 +104,9 @@ export const QuoteLineSchema = z.object({
   productId: z.string(),
   title: z.string(),
   image: z.string(),
-  unitPrice: z.number(),
-  quantity: z.number(),
-  lineTotal: z.number(),
+  unitPrice: Fils,
+  quantity: Whole,
+  lineTotal: Fils,
 });
 export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 
@@ -119,19 +120,19 @@ export const OrderLineSchema = QuoteLineSchema.extend({
   shipBy: z.string().nullable(),
   /** Past shipBy and not shipped: the buyer may cancel it. */
   late: z.boolean(),
-  statusAt: z.string().nullable(),
+  statusAt: Timestamp.nullable(),
   /** The auction (a timed auction or a show's lot) this line was won at; null for a bought line. */
   auctionId: z.string().nullable(),
   /** A show lot's sale clip (as ClipSchema in api/live.ts, which imports this file), if the host kept one. */
-  clip: z.object({ url: z.string(), durationMs: z.number(), mimeType: z.string() }).nullable(),
+  clip: z.object({ url: z.string(), durationMs: Whole, mimeType: z.string() }).nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const QuoteAnswerSchema = z.object({
   lines: z.array(QuoteLineSchema),
-  subtotal: z.number(),
-  vat: z.number(),
-  total: z.number(),
+  subtotal: Fils,
+  vat: Fils,
+  total: Fils,
 });
 export type Quote = z.infer<typeof QuoteAnswerSchema>;
 
@@ -141,7 +142,7 @@ export const OrderSchema = QuoteAnswerSchema.extend({
   status: z.string(),
   paymentMethod: z.string(),
   address: z.object({ emirate: z.string(), area: z.string(), street: z.string(), phone: z.string() }),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   /** Set for an auction's order; its status is 'awaiting_address' until the winner gives one. */
   auctionId: z.string().nullable(),
   /** A won order's deadline for the address (issue 31); past it the order is cancelled as unpaid. */
@@ -162,9 +163,9 @@ export const SaleSchema = z.object({
   productId: z.string().nullable(),
   title: z.string(),
   image: z.string(),
-  unitPrice: z.number(),
-  quantity: z.number(),
-  lineTotal: z.number(),
+  unitPrice: Fils,
+  quantity: Whole,
+  lineTotal: Fils,
   buyer: UserBriefSchema,
   emirate: z.string(),
   /** Who to deliver to and call for cash on delivery; null until an auction's winner gives an address. */
@@ -172,11 +173,11 @@ export const SaleSchema = z.object({
   /** The order's status: 'awaiting_address' until an auction's winner gives one. */
   orderStatus: z.string(),
   status: z.enum(FULFILMENT_STATUSES),
-  statusAt: z.string().nullable(),
+  statusAt: Timestamp.nullable(),
   /** As on the buyer's line (issue 31): the seller's deadline, and whether it passed unshipped. */
   shipBy: z.string().nullable(),
   late: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   /** The auction (or show lot) the line was won at; null for a bought line. */
   auctionId: z.string().nullable(),
   /** A show lot's sale clip, if the host kept one. */

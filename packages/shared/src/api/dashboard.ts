@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { Timestamp } from './scalars.js';
 
 /**
  * The seller's dashboard (issue 32, ADR 0043): one answer per chart, each the caller's own
@@ -38,7 +39,12 @@ export const DASHBOARD_STATUSES = [
 export type DashboardStatus = (typeof DASHBOARD_STATUSES)[number];
 
 export const SalesQuerySchema = z.object({
-  by: z.enum(DASHBOARD_RANGES, { error: MSG.dashboardRange }).default('day'),
+  by: z
+    .enum(DASHBOARD_RANGES, { error: MSG.dashboardRange })
+    .default('day')
+    .describe(
+      'The buckets: `day` (the last 30 Gulf days), `week` (the last 12 weeks, Monday to Sunday) or `month` (the last 12 calendar months); `day` when omitted.',
+    ),
 });
 
 export const SalesSchema = z.object({
@@ -55,7 +61,12 @@ export const OrdersByStatusSchema = z.object({
 export type DashboardOrdersByStatus = z.output<typeof OrdersByStatusSchema>;
 
 export const TopProductsQuerySchema = z.object({
-  by: z.enum(DASHBOARD_TOP_BY, { error: MSG.dashboardTopBy }).default('views'),
+  by: z
+    .enum(DASHBOARD_TOP_BY, { error: MSG.dashboardTopBy })
+    .default('views')
+    .describe(
+      'What ranks the products: `views` (page views over the last 30 days), `likes` or `sales` (units sold); `views` when omitted.',
+    ),
 });
 
 export const TopProductsSchema = z.object({
@@ -68,7 +79,7 @@ export type DashboardTopProducts = z.output<typeof TopProductsSchema>;
 export const DashboardAuctionSchema = z.object({
   id: z.string(),
   title: z.string(),
-  closedAt: z.string(),
+  closedAt: Timestamp,
   sold: z.boolean(),
   startingBid: z.number().int(),
   /** The winning bid when sold; the highest bid when not (below the reserve), null with no bids. */
@@ -91,7 +102,7 @@ export const AuctionBidsSchema = z.object({
   title: z.string(),
   startingBid: z.number().int(),
   /** In the order they were placed (at most DASHBOARD_BIDS_LIMIT). */
-  bids: z.array(z.object({ at: z.string(), amount: z.number().int() })),
+  bids: z.array(z.object({ at: Timestamp, amount: z.number().int() })),
 });
 export type DashboardAuctionBids = z.output<typeof AuctionBidsSchema>;
 
@@ -101,7 +112,7 @@ export const ShowsSummarySchema = z.object({
     z.object({
       id: z.string(),
       title: z.string(),
-      startedAt: z.string(),
+      startedAt: Timestamp,
       peakViewers: z.number().int(),
       lots: z.number().int(),
       lotsSold: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuctionSummarySchema } from './auctions.js';
 import { ImageUrlsSchema, ProductSummarySchema, UserBriefSchema } from './catalog.js';
+import { Fils, Whole } from './scalars.js';
 
 /** One full-screen item of the For You feed: a product to buy or an open auction to bid on. */
 export const FeedItemSchema = z.discriminatedUnion('kind', [
@@ -18,7 +19,7 @@ export const FeedItemSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     auction: AuctionSummarySchema,
     images: z.array(ImageUrlsSchema),
-    minimumBid: z.number(),
+    minimumBid: Fils,
     followingSeller: z.boolean(),
   }),
 ]);
@@ -32,8 +33,8 @@ export const feedItemSeller = (item: FeedItem): string =>
 export const FeedPageSchema = z.object({
   items: z.array(FeedItemSchema),
   /** Index of the first item of this page within the session. */
-  offset: z.number(),
-  total: z.number(),
+  offset: Whole,
+  total: Whole,
   nextCursor: z.string().nullable(),
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;

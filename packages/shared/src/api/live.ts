@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
 import { LOT_STATUSES, type StreamEndReason, type StreamStatus } from '../live.js';
 import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
+import { Fils, Timestamp, Whole } from './scalars.js';
 
 const StreamStatusSchema = z.enum(['scheduled', 'live', 'ended'] satisfies StreamStatus[]);
 const StreamEndReasonSchema = z.enum(['host', 'timer', 'abandoned'] satisfies StreamEndReason[]);
@@ -14,13 +15,13 @@ export const StreamCardSchema = z.object({
   cover: z.string(),
   host: UserBriefSchema,
   status: StreamStatusSchema,
-  startedAt: z.string(),
+  startedAt: Timestamp,
   /** When the show ends (its length from the start); a scheduled show's, from its planned start. */
-  endsAt: z.string(),
+  endsAt: Timestamp,
   /** A scheduled show's planned start; null for one that went live at once. */
   scheduledFor: z.string().nullable(),
   /** The lot on screen's highest bid (the last lot's, once the show ended). */
-  highestBid: z.object({ amount: z.number(), user: UserBriefSchema }).nullable(),
+  highestBid: z.object({ amount: Fils, user: UserBriefSchema }).nullable(),
 });
 export type StreamCard = z.infer<typeof StreamCardSchema>;
 
@@ -31,17 +32,17 @@ export const ChatMessageSchema = z.object({
   /** The line as typed; for 'sold'/'passed', the English line ("Sold to amira for AED 1,260.00"). */
   text: z.string(),
   /** For a bid: the amount in fils; for 'sold': the hammer price. */
-  amount: z.number().nullable(),
+  amount: Fils.nullable(),
   /** Who wrote it; for 'sold', the winner; for 'passed', the host. */
   user: UserBriefSchema,
   /** For 'sold'/'passed': the lot's title. */
   lotTitle: z.string().nullable().optional(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A sale's clip: the last seconds of the stream up to the hammer. */
-export const ClipSchema = z.object({ url: z.string(), durationMs: z.number(), mimeType: z.string() });
+export const ClipSchema = z.object({ url: z.string(), durationMs: Whole, mimeType: z.string() });
 export type Clip = z.infer<typeof ClipSchema>;
 
 /**
@@ -51,20 +52,20 @@ export type Clip = z.infer<typeof ClipSchema>;
 export const LotSchema = z.object({
   id: z.string(),
   /** Its place on the run sheet, from 0. */
-  position: z.number(),
+  position: Whole,
   status: z.enum(LOT_STATUSES),
   product: z.object({ id: z.string().nullable(), title: z.string(), image: ImageUrlsSchema }),
-  startingBid: z.number(),
-  seconds: z.number(),
+  startingBid: Fils,
+  seconds: Whole,
   closingStyle: z.enum(Object.keys(CLOSING_STYLES) as [ClosingStyle, ...ClosingStyle[]]),
   /** The lot's auction's sequence number: a gap means re-fetch. */
-  seq: z.number(),
-  currentBid: z.number().nullable(),
-  bidCount: z.number(),
-  minimumBid: z.number(),
+  seq: Whole,
+  currentBid: Fils.nullable(),
+  bidCount: Whole,
+  minimumBid: Fils,
   leader: UserBriefSchema.nullable(),
   /** When a running lot closes on the server's clock (soft close may move it); when a closed one closed; null while waiting. */
-  endsAt: z.string().nullable(),
+  endsAt: Timestamp.nullable(),
   /** A sold lot's winner and hammer price. */
   winner: UserBriefSchema.nullable(),
   clip: ClipSchema.nullable(),
@@ -75,9 +76,9 @@ export type Lot = z.infer<typeof LotSchema>;
 export const PinCardSchema = z.object({
   id: z.string(),
   product: z.object({ id: z.string(), title: z.string(), image: ImageUrlsSchema }),
-  price: z.number(),
-  stock: z.number(),
-  sold: z.number(),
+  price: Fils,
+  stock: Whole,
+  sold: Whole,
 });
 export type PinCard = z.infer<typeof PinCardSchema>;
 
@@ -85,16 +86,16 @@ export type PinCard = z.infer<typeof PinCardSchema>;
 export const StreamLiveSchema = z.object({
   id: z.string(),
   /** The lot on screen's auction's sequence number: a gap means re-fetch (a new lot starts its own count). */
-  seq: z.number(),
+  seq: Whole,
   status: StreamStatusSchema,
   /** When the show ends. */
-  endsAt: z.string(),
-  endedAt: z.string().nullable(),
+  endsAt: Timestamp,
+  endedAt: Timestamp.nullable(),
   endReason: StreamEndReasonSchema.nullable(),
   /** The lot on screen's price, bids, next bid and winner (the fields the single-product stream had). */
   highestBid: StreamCardSchema.shape.highestBid,
-  bidCount: z.number(),
-  minimumBid: z.number(),
+  bidCount: Whole,
+  minimumBid: Fils,
   winner: UserBriefSchema.nullable(),
   /** The lot on screen: running, or the last one that closed; null before the first starts. */
   lot: LotSchema.nullable(),
@@ -105,7 +106,7 @@ export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape
   /** The lot on screen's auction. */
   auctionId: z.string(),
   product: z.object({ id: z.string().nullable(), title: z.string(), image: ImageUrlsSchema }),
-  serverTime: z.string(),
+  serverTime: Timestamp,
   isHost: z.boolean(),
   /** The host removed this viewer. */
   removed: z.boolean(),
@@ -117,7 +118,7 @@ export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape
   /** Buy It Now. */
   pins: z.array(PinCardSchema),
   /** This viewer's pre-bids, by lot id (fils). */
-  myPrebids: z.record(z.string(), z.number()),
+  myPrebids: z.record(z.string(), Fils),
   /** This viewer asked to be reminded when the show goes live. */
   reminded: z.boolean(),
   /** The host or one of their moderators. */
@@ -138,12 +139,12 @@ export type IceServer = z.infer<typeof IceServerSchema>;
 
 /** How this person's browser joins the stream's video. */
 export const VideoJoinSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('mesh'), iceServers: z.array(IceServerSchema), maxViewers: z.number() }),
+  z.object({ mode: z.literal('mesh'), iceServers: z.array(IceServerSchema), maxViewers: Whole }),
   z.object({
     mode: z.literal('janus'),
     iceServers: z.array(IceServerSchema),
     url: z.string(),
-    room: z.number(),
+    room: Whole,
     token: z.string(),
     role: z.enum(['publisher', 'subscriber']),
   }),
@@ -151,5 +152,5 @@ export const VideoJoinSchema = z.discriminatedUnion('mode', [
 export type VideoJoin = z.infer<typeof VideoJoinSchema>;
 
 /** Who is watching, for the host and moderators: the people signed in, and how many guests. */
-export const ViewerListSchema = z.object({ viewers: z.array(UserBriefSchema), guests: z.number() });
+export const ViewerListSchema = z.object({ viewers: z.array(UserBriefSchema), guests: Whole });
 export type ViewerList = z.infer<typeof ViewerListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp, Whole } from './scalars.js';
 
 export const NOTIFICATION_KINDS = [
   'outbid',
@@ -36,13 +37,13 @@ export const AppNotificationSchema = z.object({
   body: z.string(),
   /** Where opening it goes, inside the app. */
   link: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   read: z.boolean(),
 });
 export type AppNotification = z.infer<typeof AppNotificationSchema>;
 
 export const NotificationListSchema = z.object({
   items: z.array(AppNotificationSchema),
-  unread: z.number(),
+  unread: Whole,
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { emailAddress } from '../text.js';
 import { staffReason } from './reports.js';
+import { Timestamp } from './scalars.js';
 
 /**
  * Data rights (UAE Federal Decree-Law 45/2021 arts. 13–15; issue 45, ADR 0046): a person downloads
@@ -27,9 +28,9 @@ export const DELETION_BLOCKER_MESSAGES: Record<DeletionBlocker, string> = {
 export const DataExportSchema = z.object({
   id: z.string(),
   status: z.enum(['pending', 'ready', 'failed']),
-  requestedAt: z.string(),
+  requestedAt: Timestamp,
   /** When the link stops working; null until it is built. */
-  expiresAt: z.string().nullable(),
+  expiresAt: Timestamp.nullable(),
   /** Where the owner downloads it (after the server's check); null until it is built. */
   downloadUrl: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idString, plainText } from '../text.js';
+import { Timestamp } from './scalars.js';
 
 /** What a person can report (issue 31): a listing (product or auction), a profile, a review or a live chat line. */
 export const REPORT_TARGETS = ['product', 'auction', 'user', 'review', 'message'] as const;
@@ -66,7 +67,7 @@ export const ContextLineSchema = z.object({
   id: z.string(),
   username: z.string(),
   text: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   reported: z.boolean(),
   deleted: z.boolean(),
 });
@@ -85,7 +86,7 @@ export const ReportedThingSchema = z.object({
   /** Who is answerable for it: the seller, the reviewer, the sender, the profile's owner. */
   owner: Person.nullable(),
   /** A hidden listing or removed review or line: when and why. */
-  hiddenAt: z.string().nullable(),
+  hiddenAt: Timestamp.nullable(),
   /** A review's rating, 1–5. */
   rating: z.number().nullable(),
   /** For a chat line: the lines around it. */
@@ -98,7 +99,7 @@ export const OpenReportSchema = z.object({
   reporter: z.string().meta({ description: "The reporter's username." }),
   reason: z.enum(REPORT_REASONS),
   text: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 
 /** The open reports on one thing, with the thing in context. */
@@ -111,5 +112,5 @@ export type ReportQueue = z.infer<typeof ReportQueueSchema>;
 export const ReportActedSchema = z.object({ resolved: z.number().int() });
 
 /** Why and until when a person is suspended (their session's `suspension`). */
-export const SuspensionSchema = z.object({ until: z.string(), reason: z.string() });
+export const SuspensionSchema = z.object({ until: Timestamp, reason: z.string() });
 export type Suspension = z.infer<typeof SuspensionSchema>;

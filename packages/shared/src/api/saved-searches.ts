@@ -3,6 +3,7 @@ import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { MAX_FILS } from '../schemas/catalog.js';
 import { plainText } from '../text.js';
+import { Timestamp } from './scalars.js';
 
 /** How many searches one person may keep (issue 32): alerts stay news, not noise. */
 export const SAVED_SEARCH_LIMIT = 50;
@@ -38,7 +39,7 @@ export const SavedSearchSchema = z.object({
   category: z.enum(CATEGORIES).nullable(),
   maxPrice: z.number().int().nullable(),
   auctionsOnly: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 

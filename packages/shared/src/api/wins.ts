@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserBriefSchema } from './catalog.js';
+import { Fils, Timestamp, Whole } from './scalars.js';
 
 /**
  * Winners who don't pay (issue 31, ADR 0037): what a won order, an auction page, My Account and
@@ -11,8 +12,8 @@ export const SecondChanceOfferSchema = z.object({
   id: z.string(),
   status: z.enum(['open', 'accepted', 'declined', 'expired']),
   /** The runner-up's own highest bid, in fils. */
-  amount: z.number(),
-  expiresAt: z.string(),
+  amount: Fils,
+  expiresAt: Timestamp,
   bidder: UserBriefSchema,
   /** True when the one reading is the runner-up it was sent to. */
   toMe: z.boolean(),
@@ -22,14 +23,14 @@ export const SecondChanceOfferSchema = z.object({
 export type SecondChanceOffer = z.infer<typeof SecondChanceOfferSchema>;
 
 /** Who the seller could offer a second chance to, and at what price (their highest bid). */
-export const RunnerUpSchema = z.object({ bidder: UserBriefSchema, amount: z.number() });
+export const RunnerUpSchema = z.object({ bidder: UserBriefSchema, amount: Fils });
 export type RunnerUp = z.infer<typeof RunnerUpSchema>;
 
 export const StrikeSchema = z.object({
   id: z.string(),
   /** What was won and not paid for. */
   title: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
 });
 export type Strike = z.infer<typeof StrikeSchema>;
 
@@ -44,8 +45,8 @@ export type MyStrikes = z.infer<typeof MyStrikesSchema>;
 /** Staff's list of people with strikes in the last 90 days. */
 export const StruckPersonSchema = z.object({
   user: UserBriefSchema,
-  strikes: z.number(),
-  lastStrikeAt: z.string(),
+  strikes: Whole,
+  lastStrikeAt: Timestamp,
   suspendedUntil: z.string().nullable(),
 });
 export const StruckPeopleSchema = z.object({ people: z.array(StruckPersonSchema) });

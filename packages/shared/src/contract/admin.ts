@@ -9,6 +9,8 @@ export const admin = {
     method: 'GET',
     path: '/api/admin/audit',
     summary: 'The staff audit log, newest first',
+    description:
+      "The staff audit log: each action staff took (hiding or restoring a listing, removing content, suspending, dismissing a report, deciding a dispute, acting on a data-rights request, erasing an account) with who took it, on what, why and when. Newest first, 50 a page: pass the answer's `next` as `before` for the next, older page; `next` is null on the last.",
     tag,
     access: 'staff',
     query: AuditLogQuerySchema,

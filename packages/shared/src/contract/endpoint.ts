@@ -52,6 +52,8 @@ export interface Endpoint {
   /** Fastify's syntax: `/api/products/:id`. */
   path: string;
   summary: string;
+  /** What a client team needs beyond the summary: what it does, to what, and what it answers. */
+  description: string;
   tag: string;
   access: Access;
   /** Set on the signed-in writes a suspended person may still make; every other one refuses them. */
@@ -116,3 +118,9 @@ export const MessageSchema = z.object({ message: z.string() });
 /** Every id we issue is a UUID; a path parameter that is not one is a 404 before any handler. */
 export const IdSchema = z.string().meta({ format: 'uuid' });
 export const IdParams = z.object({ id: IdSchema });
+
+/**
+ * `{ id }` for a path whose id names one kind of thing, with what it names for the document
+ * (`idParams("The product's id.")`): the same shape and validation as `IdParams`.
+ */
+export const idParams = (description: string) => z.object({ id: IdSchema.describe(description) });

@@ -9,6 +9,8 @@ export const notifications = {
     method: 'GET',
     path: '/api/notifications',
     summary: 'My notifications',
+    description:
+      'My latest 30 notifications, newest first, each with its kind, title, body, link and whether it is read, and how many of all mine are unread. Never cached.',
     tag,
     access: 'user',
     responses: { 200: NotificationListSchema },
@@ -18,6 +20,7 @@ export const notifications = {
     method: 'POST',
     path: '/api/notifications/read',
     summary: 'Mark every notification read',
+    description: 'Marks every one of my notifications read. Answers `unread: 0`.',
     tag,
     access: 'user',
     openWhileSuspended: 'own',

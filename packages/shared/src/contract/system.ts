@@ -8,6 +8,8 @@ export const system = {
     method: 'GET',
     path: '/api/health',
     summary: "Liveness: whether this instance's database answers",
+    description:
+      "Liveness: 200 with the kind of database while this instance's database answers a query, 503 `SERVICE_UNAVAILABLE` when it does not.",
     tag,
     access: 'public',
     responses: { 200: z.object({ ok: z.boolean(), db: z.enum(['sqlite', 'postgres']) }), 503: ApiErrorSchema },
@@ -17,6 +19,8 @@ export const system = {
     method: 'GET',
     path: '/api/ready',
     summary: 'Readiness: whether a balancer should send people here',
+    description:
+      'Readiness, for a load balancer: 200 while the database, Redis (when one is used) and file storage each answer within 2 seconds and the instance is not shutting down; otherwise 503 `SERVICE_UNAVAILABLE` naming what is out of reach.',
     tag,
     access: 'public',
     responses: { 200: z.object({ ok: z.literal(true) }), 503: ApiErrorSchema },
@@ -26,6 +30,7 @@ export const system = {
     method: 'GET',
     path: '/api/openapi.json',
     summary: 'This document',
+    description: 'This OpenAPI 3.1 document, generated from the same contract the server registers its routes from.',
     tag,
     access: 'public',
     responses: {},
@@ -41,6 +46,8 @@ export const system = {
     method: 'GET',
     path: '/api/docs',
     summary: 'A browsable reference of this document',
+    description:
+      'Redirects to `/api/docs/`, a browsable HTML reference of this document (Scalar) whose scripts are served by this server.',
     tag,
     access: 'public',
     responses: {},

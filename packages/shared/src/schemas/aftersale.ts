@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { decimal, plainText } from '../text.js';
+import { blankToUndefined } from './blank.js';
 
 /** After a sale (issue 31): what a buyer says of a seller, and the problems a delivered line may have. */
 export const RATING_COMMENT_MAX = 500;
@@ -18,9 +19,6 @@ export const PROBLEM_STATUSES = ['open', 'answered', 'escalated', 'decided'] as 
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 export const DECISIONS = ['buyer', 'seller'] as const;
 export type Decision = (typeof DECISIONS)[number];
-
-/** Multipart forms send every field as text; '' means "not given". */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const optionalText = (max: number, message: string) =>
   z

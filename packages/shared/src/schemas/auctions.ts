@@ -10,6 +10,7 @@ import {
 import { CATEGORIES } from '../categories.js';
 import { MSG } from '../messages.js';
 import { CursorSchema, MAX_FILS, pageLimit } from './catalog.js';
+import { blankToUndefined } from './blank.js';
 
 /**
  * Amounts in fils as JSON numbers: whole, positive, and no larger than any price we accept. These
@@ -18,8 +19,6 @@ import { CursorSchema, MAX_FILS, pageLimit } from './catalog.js';
  */
 const filsAmount = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(MAX_FILS, MSG.priceTooLarge);
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Move to Auction: a starting bid, how long (or until when), an optional reserve, and the closing style. */
 export const StartAuctionSchema = z
@@ -58,12 +57,22 @@ export type BidInput = z.output<typeof BidSchema>;
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.idempotencyKeyInvalid);
 
 export const AuctionListQuerySchema = z.object({
-  category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional()),
-  sort: z.preprocess(
-    blankToUndefined,
-    z.enum(AUCTION_SORT_KEYS as [AuctionSort, ...AuctionSort[]], { error: MSG.invalidSort }).default('ending'),
-  ),
-  cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
-  limit: pageLimit,
+  category: z
+    .preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional())
+    .describe('Only auctions of this category; omit for every category.'),
+  sort: z
+    .preprocess(
+      blankToUndefined,
+      z.enum(AUCTION_SORT_KEYS as [AuctionSort, ...AuctionSort[]], { error: MSG.invalidSort }).default('ending'),
+    )
+    .describe(
+      `The order: ${AUCTION_SORT_KEYS.map((k) => `\`${k}\``).join(', ')} (prices by the current bid, or the starting bid before any); \`ending\` (ending soonest) when omitted.`,
+    ),
+  cursor: z
+    .preprocess(blankToUndefined, CursorSchema.optional())
+    .describe(
+      "The previous page's `nextCursor`, with the same `sort`, for the page after it; omit for the first page.",
+    ),
+  limit: pageLimit.describe('How many auctions a page holds, 1 to 60; 24 when omitted.'),
 });
 export type AuctionListQuery = z.output<typeof AuctionListQuerySchema>;

@@ -5,6 +5,7 @@ import { characterCount, decimal, emailAddress, hasControlCharacters, plainText,
 import { username } from './auth.js';
 import { typedDigits, typedNumber } from '../validation.js';
 import { PRODUCT_SORT_KEYS, type ProductSort } from '../product-sorts.js';
+import { blankToUndefined } from './blank.js';
 
 export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -18,9 +19,6 @@ export const MAX_KEYWORDS = 20;
 export const DIMENSIONS_PATTERN = /^\s*\d+\s*[xX×]\s*\d+\s*[xX×]\s*\d+\s*$/;
 /** The dimensions column's size, for the normalised "LxWxH". */
 export const DIMENSIONS_MAX = 50;
-
-/** Multipart forms send every field as text; '' means "not given". */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const text = (min: number, message: string, max: number, maxMessage: string, multiline = false) =>
   plainText({ required: message, min: [min, message], max: [max, maxMessage], multiline });
@@ -163,17 +161,31 @@ export const pageLimit = z.preprocess(
 );
 
 /** The query of any list that is only paged (a profile's products, my likes, a product's reviews). */
-export const PageQuerySchema = z.object({ cursor: z.preprocess(blankToUndefined, CursorSchema.optional()) });
+export const PageQuerySchema = z.object({
+  cursor: z
+    .preprocess(blankToUndefined, CursorSchema.optional())
+    .describe("The previous page's `nextCursor`, for the page after it; omit for the first page."),
+});
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
 export const ProductListQuerySchema = z.object({
-  category: z.preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional()),
-  sort: z.preprocess(
-    blankToUndefined,
-    z.enum(PRODUCT_SORT_KEYS as [ProductSort, ...ProductSort[]], { error: MSG.invalidSort }).default('popular'),
-  ),
-  cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
-  limit: pageLimit,
+  category: z
+    .preprocess(blankToUndefined, z.enum(CATEGORIES, { error: MSG.selectCategory }).optional())
+    .describe('Only products of this category; omit for every category.'),
+  sort: z
+    .preprocess(
+      blankToUndefined,
+      z.enum(PRODUCT_SORT_KEYS as [ProductSort, ...ProductSort[]], { error: MSG.invalidSort }).default('popular'),
+    )
+    .describe(
+      `The order: ${PRODUCT_SORT_KEYS.map((k) => `\`${k}\``).join(', ')}; \`popular\` (sales, reviews and likes, weighed in that order) when omitted.`,
+    ),
+  cursor: z
+    .preprocess(blankToUndefined, CursorSchema.optional())
+    .describe(
+      "The previous page's `nextCursor`, with the same `sort`, for the page after it; omit for the first page.",
+    ),
+  limit: pageLimit.describe('How many products a page holds, 1 to 60; 24 when omitted.'),
 });
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
@@ -184,10 +196,22 @@ export const SearchQuerySchema = z.object({
     min: [0, MSG.searchInvalid],
     max: [100, MSG.searchTooLong],
     invalid: MSG.searchInvalid,
-  }).default(''),
-  sort: z.preprocess(blankToUndefined, z.enum(SEARCH_FIELDS, { error: MSG.invalidSort }).default('name')),
-  order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: MSG.invalidSort }).default('asc')),
-  cursor: z.preprocess(blankToUndefined, CursorSchema.optional()),
-  limit: pageLimit,
+  })
+    .default('')
+    .describe(
+      'The text to find (up to 100 characters) in titles in either language, categories and keywords, whatever its case.',
+    ),
+  sort: z
+    .preprocess(blankToUndefined, z.enum(SEARCH_FIELDS, { error: MSG.invalidSort }).default('name'))
+    .describe('What to sort by: `name`, `price` or `rating`; `name` when omitted.'),
+  order: z
+    .preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: MSG.invalidSort }).default('asc'))
+    .describe('`asc` or `desc`; `asc` when omitted.'),
+  cursor: z
+    .preprocess(blankToUndefined, CursorSchema.optional())
+    .describe(
+      "The previous page's `nextCursor`, with the same `q`, `sort` and `order`, for the page after it; omit for the first page.",
+    ),
+  limit: pageLimit.describe('How many products a page holds, 1 to 60; 24 when omitted.'),
 });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;

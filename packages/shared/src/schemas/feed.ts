@@ -3,7 +3,13 @@ import { idString } from '../text.js';
 
 const itemRef = z.object({ kind: z.enum(['product', 'auction']), id: idString('Not a Souq item.') }).strict();
 
-export const FeedQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const FeedQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The previous page's `nextCursor`, for the next page in the same order; omit for the first page."),
+});
 export type FeedQuery = z.output<typeof FeedQuerySchema>;
 
 /** Item opens, batched by the browser: cheap to send, cheap to store. */

@@ -17,8 +17,7 @@ import { MSG } from '../messages.js';
 import { MAX_FILS } from './catalog.js';
 import { idString, plainText } from '../text.js';
 import { typedNumber } from '../validation.js';
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+import { blankToUndefined } from './blank.js';
 
 const startingBid = typedNumber(
   z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locale.js';
 import { MSG } from '../messages.js';
+import { Timestamp } from '../api/scalars.js';
 
 /** What the browser knows about the signed-in user (GET /api/auth/me). */
 export const SessionUserSchema = z.object({
@@ -11,13 +12,13 @@ export const SessionUserSchema = z.object({
   emailVerified: z.boolean(),
   profilePic: z.string(),
   hasPassword: z.boolean(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   /** The language the account chose (issue 29), for the browser to apply after sign-in; null until chosen. */
   locale: z.enum(LOCALES).nullable(),
   /** Souq staff (issue 31): the browser shows the way to /admin; the server checks it on every staff route. */
   staff: z.boolean(),
   /** Why and until when staff suspended this account (issue 31); null when it is not suspended. */
-  suspension: z.object({ until: z.string(), reason: z.string() }).nullable(),
+  suspension: z.object({ until: Timestamp, reason: z.string() }).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

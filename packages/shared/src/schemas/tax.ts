@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Fils, Timestamp } from '../api/scalars.js';
 import { MSG } from '../messages.js';
 import { plainText } from '../text.js';
 import { typedDigits } from '../validation.js';
@@ -53,8 +54,8 @@ export const InvoiceRefSchema = z.object({
   number: z.string(),
   kind: z.enum(['tax_invoice', 'invoice', 'credit_note']),
   sellerId: z.string(),
-  issuedAt: z.string(),
-  total: z.number(),
+  issuedAt: Timestamp,
+  total: Fils,
   /** A credit note's invoice number; null on an invoice. */
   credits: z.string().nullable(),
 });

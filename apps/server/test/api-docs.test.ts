@@ -68,6 +68,23 @@ describe.each(DIALECTS)('the published API (%s)', (dialect) => {
     expect(doc.paths['/api/products']!.get!.security).toEqual([{}, { session: [] }]);
   });
 
+  it('names operations after the contract, concepts as components, and the session cookie where it is set', () => {
+    const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as unknown as {
+      operationId: string;
+      description?: string;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    }[];
+    const ids = ops.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['catalog.detail', 'auctions.placeBid', 'orders.place']));
+    expect(ops.filter((o) => !o.description)).toEqual([]);
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ProductDetail', 'AuctionDetail', 'BidEntry', 'Order', 'StreamDetail', 'InvoiceRef']),
+    );
+    const login = doc.paths['/api/auth/login']!.post! as unknown as (typeof ops)[number];
+    expect(login.responses['200']!.headers).toHaveProperty('Set-Cookie');
+  });
+
   it('serves a browsable reference whose page and script come from this server, allowed by its policy', async () => {
     const bare = await t.app.inject({ method: 'GET', url: API_DOCS_PREFIX });
     expect(bare.statusCode).toBe(301);

@@ -132,15 +132,19 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX = 254;
 
 export function emailAddress(missing: string, invalid: string) {
-  return z
-    .string({ error: missing })
-    .normalize('NFC')
-    .trim()
-    .min(1, missing)
-    .toLowerCase()
-    .refine((v) => !hasControlCharacters(v), invalid)
-    .refine((v) => characterCount(v) <= EMAIL_MAX, invalid)
-    .regex(EMAIL_PATTERN, invalid);
+  return (
+    z
+      .string({ error: missing })
+      .normalize('NFC')
+      .trim()
+      .min(1, missing)
+      .toLowerCase()
+      .refine((v) => !hasControlCharacters(v), invalid)
+      .refine((v) => characterCount(v) <= EMAIL_MAX, invalid)
+      .regex(EMAIL_PATTERN, invalid)
+      // As a client may send it: the address is trimmed before it is checked.
+      .meta({ pattern: `^\\s*${EMAIL_PATTERN.source.slice(1, -1)}\\s*$` })
+  );
 }
 
 /** Decimal digits, optionally with a fractional part: what a person types as a number. */

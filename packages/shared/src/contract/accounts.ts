@@ -43,6 +43,7 @@ export const accounts = {
     example: { locale: 'ar' },
   }),
   register: endpoint({
+    session: 'starts',
     method: 'POST',
     path: '/api/auth/register',
     summary: 'Create an account and sign in',
@@ -62,6 +63,7 @@ export const accounts = {
     },
   }),
   login: endpoint({
+    session: 'starts',
     method: 'POST',
     path: '/api/auth/login',
     summary: 'Sign in with email and password',
@@ -75,6 +77,7 @@ export const accounts = {
     example: { email: 'amira@example.com', password: 'secret1' },
   }),
   logout: endpoint({
+    session: 'ends',
     method: 'POST',
     path: '/api/auth/logout',
     summary: 'Sign out here',
@@ -86,6 +89,7 @@ export const accounts = {
     errors: [],
   }),
   logoutAll: endpoint({
+    session: 'ends',
     method: 'POST',
     path: '/api/auth/logout-all',
     summary: 'Sign out everywhere',
@@ -133,6 +137,7 @@ export const accounts = {
     errors: ['VALIDATION_FAILED', 'RATE_LIMITED'],
   }),
   passwordResetConfirm: endpoint({
+    session: 'ends',
     method: 'POST',
     path: '/api/auth/password-reset/confirm',
     summary: 'Set a new password with a reset token',
@@ -181,6 +186,7 @@ export const accounts = {
     errors: ['RATE_LIMITED', 'NOT_FOUND'],
   }),
   googleCallback: endpoint({
+    session: 'starts',
     method: 'GET',
     path: '/api/auth/google/callback',
     summary: 'Where Google sends the popup back',

@@ -74,6 +74,8 @@ export interface Endpoint {
   errors: readonly ErrorCode[];
   /** A request body that works, for the document. */
   example?: unknown;
+  /** The answer starts a session (sets the `souq_sid` cookie) or ends this browser's (clears it). */
+  session?: 'starts' | 'ends';
 }
 
 /**

@@ -132,6 +132,16 @@ function requestBody(endpoint: Endpoint, components: Components): Json | undefin
   return undefined;
 }
 
+/** The cookie a sign-in sets, or a sign-out clears, on the answers that do. */
+function sessionCookie(endpoint: Endpoint): Json {
+  if (!endpoint.session) return {};
+  const description =
+    endpoint.session === 'starts'
+      ? 'The session: `souq_sid=<token>; Path=/; HttpOnly; SameSite=Lax; Expires=<in SESSION_DAYS>` (Secure over HTTPS). Send it back as the `session` security scheme.'
+      : "Clears this browser's session: `souq_sid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`.";
+  return { headers: { 'Set-Cookie': { description, schema: { type: 'string' } } } };
+}
+
 function responses(endpoint: Endpoint, components: Components): Json {
   const out: Json = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
@@ -143,12 +153,14 @@ function responses(endpoint: Endpoint, components: Components): Json {
           }
         : {
             description: status === '201' ? 'Created.' : 'OK.',
+            ...sessionCookie(endpoint),
             content: { 'application/json': { schema: components.of(schema!, 'output') } },
           };
   }
   for (const [status, other] of Object.entries(endpoint.other ?? {})) {
     out[status] = {
       description: other!.description,
+      ...(Number(status) < 400 ? sessionCookie(endpoint) : {}),
       ...(other!.contentType ? { content: { [other!.contentType]: { schema: {} } } } : {}),
     };
   }

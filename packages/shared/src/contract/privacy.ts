@@ -46,6 +46,7 @@ export const privacy = {
     errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
   }),
   deleteAccount: endpoint({
+    session: 'ends',
     method: 'POST',
     path: '/api/me/delete',
     summary: 'Delete my account (confirmed with my password, or my email for a Google-only account)',

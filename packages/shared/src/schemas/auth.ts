@@ -35,7 +35,14 @@ export const PhoneSchema = plainText({
   invalid: MSG.invalidPhone,
 })
   .transform((value) => westernDigits(value).replace(/[\s\-().]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{10,15}$/, MSG.invalidPhone));
+  .pipe(z.string().regex(/^\+?\d{10,15}$/, MSG.invalidPhone))
+  // What a client may send, as the checks above read it (contract/patterns.test.ts holds them equal).
+  .meta({
+    pattern: '^[\\s().-]*\\+?(?:[\\s().-]*[0-9\u0660-\u0669\u06F0-\u06F9]){10,15}[\\s().-]*$',
+    maxLength: 40,
+    description:
+      'A phone number: 10 to 15 digits (Arabic-Indic digits too), an optional leading +, spaces, dashes, dots and brackets allowed between.',
+  });
 
 export const USERNAME_CHARACTERS = /^[\p{L}\p{N}._-]+$/u;
 

@@ -7,6 +7,19 @@ import { typedDigits } from '../validation.js';
 /** A UAE Tax Registration Number: 15 digits (typed in any of the three digit sets). */
 export const TRN_PATTERN = /^\d{15}$/;
 
+/** A TRN as typed: digits of any script, spaces or dashes between groups; blank for none. */
+export const TrnSchema = typedDigits(
+  z
+    .string({ error: MSG.trnInvalid })
+    // People copy TRNs with spaces or dashes between the groups.
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || TRN_PATTERN.test(v), MSG.trnInvalid),
+).meta({
+  pattern: '^(?:[\\s-]*|(?:[\\s-]*[0-9\u0660-\u0669\u06F0-\u06F9]){15}[\\s-]*)$',
+  description:
+    'The UAE tax registration number: 15 digits (spaces or dashes between groups allowed); blank for a seller not registered for VAT.',
+});
+
 /**
  * A seller's tax details in Settings (issue 32, ADR 0042). A blank TRN means "not registered for
  * VAT" (plain invoices); with a TRN the legal name and address a tax invoice must show are required.
@@ -24,13 +37,7 @@ export const TaxDetailsSchema = z
       max: [400, MSG.taxAddressTooLong],
       multiline: true,
     }),
-    trn: typedDigits(
-      z
-        .string({ error: MSG.trnInvalid })
-        // People copy TRNs with spaces or dashes between the groups.
-        .transform((v) => v.replace(/[\s-]/g, ''))
-        .refine((v) => v === '' || TRN_PATTERN.test(v), MSG.trnInvalid),
-    ),
+    trn: TrnSchema,
   })
   .superRefine((v, ctx) => {
     if (!v.trn) return;

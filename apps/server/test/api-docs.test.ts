@@ -102,7 +102,11 @@ describe.each(DIALECTS)('the published API (%s)', (dialect) => {
         url: new URL(source, `http://souq.test${API_DOCS_PREFIX}/`).pathname,
       });
       expect(asset.statusCode, source).toBe(200);
+      // Named by its content's hash, so a browser keeps it for good; the page is asked for each visit.
+      expect(source, 'a hashed name').toMatch(/\.[0-9a-f]{12}\.(js|css)$/);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
+    expect(page.headers['cache-control']).toBe('no-cache');
     expect(html).not.toMatch(/https?:\/\/(?!json-schema\.org)[^"'\s]*\.(js|css)/);
     // The page's inline start-up script is allowed by its hash; no other origin is.
     const csp = page.headers['content-security-policy'] as string;

@@ -32,7 +32,7 @@ function docsPolicy(html: string): string {
  * holds about 20 MB of heap (its 4 MB script and what it imports), which a process that nobody
  * asked for the reference need not carry.
  */
-async function scalarApp(): Promise<FastifyInstance> {
+async function scalarApp(): Promise<Reference> {
   const { default: scalar } = await import('@scalar/fastify-api-reference');
   const inner = Fastify({ logger: false });
   await inner.register(scalar, {
@@ -49,7 +49,46 @@ async function scalarApp(): Promise<FastifyInstance> {
     },
   });
   await inner.ready();
-  return inner;
+  return withHashedAssets(inner);
+}
+
+/** Scalar's reference, its page's scripts and styles renamed by their content's hash. */
+interface Reference {
+  inner: FastifyInstance;
+  /** The page with its asset URLs hashed. */
+  page(html: string): string;
+  /** The original path of a hashed asset's path, if it is one. */
+  assetPath(hashedPath: string): string | undefined;
+}
+
+/**
+ * Scalar's script is 4 MB under a fixed name: a browser would fetch it again on every visit. Under
+ * a name that carries its hash it never changes, so it is sent `immutable` and kept for a year;
+ * a new Scalar is a new name. The page itself is always asked for again (`no-cache`).
+ */
+async function withHashedAssets(inner: FastifyInstance): Promise<Reference> {
+  const html = (await inner.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/` })).payload;
+  const renamed = new Map<string, string>();
+  const originals = new Map<string, string>();
+  for (const [, source] of html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+)"/g)) {
+    if (!source || /^(?:[a-z]+:)?\/\//i.test(source) || renamed.has(source)) continue;
+    const original = new URL(source, `http://souq${API_DOCS_PREFIX}/`).pathname;
+    const asset = await inner.inject({ method: 'GET', url: original });
+    if (asset.statusCode !== 200) continue;
+    const hash = crypto.createHash('sha256').update(asset.rawPayload).digest('hex').slice(0, 12);
+    const hashed = source.replace(/(\.[a-z0-9]+)?$/i, (ext) => `.${hash}${ext}`);
+    renamed.set(source, hashed);
+    originals.set(new URL(hashed, `http://souq${API_DOCS_PREFIX}/`).pathname, original);
+  }
+  return {
+    inner,
+    page: (text) =>
+      text.replace(/(<(?:script|link)[^>]*(?:src|href)=")([^"]+)(")/g, (all, open, source, close) => {
+        const hashed = renamed.get(source);
+        return hashed ? `${open}${hashed}${close}` : all;
+      }),
+    assetPath: (hashedPath) => originals.get(hashedPath),
+  };
 }
 
 /** Every shared schema by its export's name (`ProductDetailSchema` → ProductDetail): the document's components. */
@@ -83,22 +122,26 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
     handler: async (_request, reply) => reply.type('application/json; charset=utf-8').send(document),
   });
 
-  let reference: Promise<FastifyInstance> | undefined;
+  let reference: Promise<Reference> | undefined;
   app.addHook('onClose', async () => {
-    if (reference) await (await reference).close();
+    if (reference) await (await reference).inner.close();
   });
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const inner = await (reference ??= scalarApp());
-    const res = await inner.inject({ method: 'GET', url: request.url });
+    const { inner, page, assetPath } = await (reference ??= scalarApp());
+    const pathname = request.url.split('?')[0]!;
+    const asset = assetPath(pathname);
+    const res = await inner.inject({ method: 'GET', url: asset ?? request.url });
     if (res.statusCode === 404) throw new DomainError('NOT_FOUND', MSG.notFound);
     reply.status(res.statusCode);
     for (const name of ['content-type', 'location'] as const) {
       const value = res.headers[name];
       if (value !== undefined) reply.header(name, value);
     }
-    if (String(res.headers['content-type']).startsWith('text/html'))
-      reply.header('content-security-policy', docsPolicy(res.payload));
-    return reply.send(res.rawPayload);
+    if (asset) return reply.header('cache-control', 'public, max-age=31536000, immutable').send(res.rawPayload);
+    reply.header('cache-control', 'no-cache');
+    if (!String(res.headers['content-type']).startsWith('text/html')) return reply.send(res.rawPayload);
+    const html = page(res.payload);
+    return reply.header('content-security-policy', docsPolicy(html)).send(html);
   };
   typed(app).route({ ...routeOf(API.system.docs), handler: serve });
   app.get(`${API_DOCS_PREFIX}/*`, serve);

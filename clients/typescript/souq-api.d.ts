@@ -874,7 +874,7 @@ export interface paths {
     put?: never;
     /**
      * Place an order (cash on delivery); the same key again answers the same order
-     * @description Places a cash-on-delivery order for the cart and delivery address at the server's current prices plus 5% VAT, issues its invoices (one per seller), starts each seller's ship-by deadline and emails the buyer a confirmation. `idempotencyKey` makes a retry safe: the same key with the same cart and address answers the first order with 200, with another cart or address it is 422 `IDEMPOTENCY_KEY_REUSED`. A product no longer for sale is 409 `CONFLICT`.
+     * @description Places a cash-on-delivery order for the cart and delivery address at the server's current prices plus 5% VAT, issues its invoices (one per seller), starts each seller's ship-by deadline and emails the buyer a confirmation. The `Idempotency-Key` header makes a retry safe: the same key with the same cart and address answers the first order with 200, with another cart or address it is 422 `IDEMPOTENCY_KEY_REUSED`. A product no longer for sale is 409 `CONFLICT`.
      *
      *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
      *
@@ -3068,7 +3068,6 @@ export interface components {
       credits: string | null;
     };
     CheckoutInput: {
-      idempotencyKey: string;
       lines: components['schemas']['CartLinesInput'];
       address: components['schemas']['AddressInput'];
     };
@@ -6772,7 +6771,10 @@ export interface operations {
   'orders.place': {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        /** @description The client's name for this attempt (8–64 of A–Z, a–z, 0–9, "_", "-"): a retry with it places the order once. Required. */
+        'idempotency-key': string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6780,7 +6782,6 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "idempotencyKey": "checkout-5f2c1a9e",
          *       "lines": [
          *         {
          *           "productId": "0195f2a4-8c1e-7d3b-9a6f-2b4c6d8e0f12",

@@ -10,8 +10,8 @@ export const HOUR = 3_600_000;
 export async function placeOrder(t: TestApp, buyer: TestUser, productIds: string[]): Promise<Order> {
   const res = await call(t, 'POST', '/api/orders', {
     user: buyer,
+    headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
     json: {
-      idempotencyKey: `k-${crypto.randomUUID()}`,
       lines: productIds.map((productId) => ({ productId, quantity: 1 })),
       address: ADDRESS,
     },

@@ -92,8 +92,8 @@ describe.each(DIALECTS)('numbers typed in Arabic digits (%s)', (dialect) => {
     const productId = await insertProduct(t, seller.id, { title: 'Seiko 5', price: 50000 });
     const ordered = await call(t, 'POST', '/api/orders', {
       user: buyer,
+      headers: { 'idempotency-key': newKey() },
       json: {
-        idempotencyKey: newKey(),
         lines: [{ productId, quantity: '٢' }],
         address: { emirate: 'Dubai', area: 'Al Barsha', street: 'Street 12, Villa 4', phone: '٠٥٠ ١٢٣ ٤٥٦٧' },
       },
@@ -125,8 +125,8 @@ describe.each(DIALECTS)('numbers typed in Arabic digits (%s)', (dialect) => {
         (
           await call(t, 'POST', '/api/orders', {
             user: buyer,
+            headers: { 'idempotency-key': newKey() },
             json: {
-              idempotencyKey: newKey(),
               lines: [{ productId, quantity }],
               address: { emirate: 'Dubai', area: 'Al Barsha', street: 'Street 12', phone: '0501234567' },
             },

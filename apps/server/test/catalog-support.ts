@@ -59,12 +59,12 @@ export function call(
   t: Pick<TestApp, 'app'>,
   method: Method,
   url: string,
-  opts: { user?: TestUser | null; json?: unknown; form?: FormData } = {},
+  opts: { user?: TestUser | null; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
 ) {
   return t.app.inject({
     method,
     url,
-    headers: opts.user ? { cookie: opts.user.cookie } : {},
+    headers: { ...opts.headers, ...(opts.user ? { cookie: opts.user.cookie } : {}) },
     ...(opts.form
       ? { payload: opts.form as unknown as object }
       : opts.json !== undefined

@@ -214,7 +214,8 @@ describe.each(DIALECTS)('every answer of a realistic session matches /api/openap
     const address = { emirate: 'Dubai', area: 'Al Barsha', street: 'Street 12, Villa 4', phone: '0501234567' };
     const ordered = await api<{ id: string }>('POST', '/api/orders', '/api/orders', {
       user: buyer,
-      json: { idempotencyKey: newKey(), lines, address },
+      headers: { 'idempotency-key': newKey() },
+      json: { lines, address },
     });
     expect(ordered.res.statusCode).toBe(201);
     await api('GET', '/api/orders', '/api/orders', { user: buyer });

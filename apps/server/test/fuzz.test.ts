@@ -77,7 +77,7 @@ describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
 
   async function send(request: FuzzRequest) {
     const cookie = await cookieOf(request.actor);
-    const headers: Record<string, string> = cookie ? { cookie } : {};
+    const headers: Record<string, string> = { ...request.headers, ...(cookie ? { cookie } : {}) };
     sent++;
     if (request.form) {
       const form = new FormData();

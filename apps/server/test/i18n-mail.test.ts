@@ -42,8 +42,8 @@ describe.each(DIALECTS)('mail and notifications in the recipient’s language (%
     const order = (user: TestUser, key: string) =>
       call(t, 'POST', '/api/orders', {
         user,
+        headers: { 'idempotency-key': key },
         json: {
-          idempotencyKey: key,
           lines: [{ productId, quantity: 3 }],
           address: { emirate: 'Sharjah', area: 'Al Majaz', street: 'Street 5', phone: '0501234567' },
         },

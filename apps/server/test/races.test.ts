@@ -59,7 +59,8 @@ describe.each(DIALECTS)('racing a deleted product (%s)', (dialect) => {
     const res = await whileDeleting(productId, () =>
       call(t, 'POST', '/api/orders', {
         user: buyer,
-        json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 1 }], address: ADDRESS },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        json: { lines: [{ productId, quantity: 1 }], address: ADDRESS },
       }),
     );
     expect(res.statusCode, res.body).toBe(409);
@@ -83,7 +84,8 @@ describe.each(DIALECTS)('racing a deleted product (%s)', (dialect) => {
     const productId = await insertProduct(t, seller.id, { price: 2500 });
     const ordered = await call(t, 'POST', '/api/orders', {
       user: buyer,
-      json: { idempotencyKey: crypto.randomUUID(), lines: [{ productId, quantity: 2 }], address: ADDRESS },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      json: { lines: [{ productId, quantity: 2 }], address: ADDRESS },
     });
     expect(ordered.statusCode).toBe(201);
     expect((await call(t, 'DELETE', `/api/products/${productId}`, { user: seller })).statusCode).toBe(200);

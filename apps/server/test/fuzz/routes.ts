@@ -29,6 +29,8 @@ export interface FuzzRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   actor: Actor;
+  /** Request headers beyond the cookie (an Idempotency-Key). */
+  headers?: Record<string, string>;
   json?: unknown;
   raw?: { contentType: string; payload: string };
   form?: { fields: Array<[string, string]>; files: Array<{ field: string; data: Buffer }> };
@@ -289,7 +291,9 @@ export const ROUTES: FuzzRoute[] = [
   ),
   withBody('POST', 'POST /api/orders/quote', fixed('/api/orders/quote'), 'buyer', (w) => jsonBody({ lines: lines(w) })),
   withBody('POST', 'POST /api/orders', fixed('/api/orders'), 'buyer', (w) =>
-    jsonBody({ idempotencyKey: fc.oneof(fc.uuid(), fc.constant('same-key-every-time')), lines: lines(w), address }),
+    fc
+      .tuple(jsonBody({ lines: lines(w), address }), fc.oneof(fc.uuid(), fc.constant('same-key-every-time')))
+      .map(([body, key]) => ({ ...body, headers: { 'idempotency-key': key } })),
   ),
   get('GET /api/orders', fixed('/api/orders'), 'buyer'),
   get('GET /api/sales', fixed('/api/sales'), 'seller'),

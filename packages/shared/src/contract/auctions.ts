@@ -9,7 +9,7 @@ import {
 import { pageOf } from '../api/catalog.js';
 import { AuctionListQuerySchema, BidSchema, StartAuctionSchema } from '../schemas/auctions.js';
 import { PageQuerySchema } from '../schemas/catalog.js';
-import { OkSchema, endpoint, idParams } from './endpoint.js';
+import { OkSchema, endpoint, idParams, idempotencyHeader } from './endpoint.js';
 
 const tag = 'Auctions';
 const AuctionIdParams = idParams("The auction's id.");
@@ -101,12 +101,7 @@ export const auctions = {
     tag,
     access: 'verified',
     params: AuctionIdParams,
-    headers: z.object({
-      'idempotency-key': z.string().optional().meta({
-        description:
-          'The client\'s name for this attempt (8–64 of A–Z, a–z, 0–9, "_", "-"): a retry with it bids once.',
-      }),
-    }),
+    headers: idempotencyHeader('bids'),
     body: BidSchema,
     responses: { 201: BidResultSchema },
     errors: [

@@ -126,3 +126,14 @@ export const IdParams = z.object({ id: IdSchema });
  * (`idParams("The product's id.")`): the same shape and validation as `IdParams`.
  */
 export const idParams = (description: string) => z.object({ id: IdSchema.describe(description) });
+
+/**
+ * The `Idempotency-Key` header, the one way a client names an attempt a retry must not repeat (a
+ * bid, a purchase, an order): 8–64 of A–Z, a–z, 0–9, `_`, `-`. Documented here; the service checks it.
+ */
+export const idempotencyHeader = (effect: string, required = false) =>
+  z.object({
+    'idempotency-key': (required ? z.string() : z.string().optional()).meta({
+      description: `The client's name for this attempt (8–64 of A–Z, a–z, 0–9, "_", "-"): a retry with it ${effect} once.${required ? ' Required.' : ''}`,
+    }),
+  });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OrderSchema, QuoteAnswerSchema, SaleSchema } from '../api/catalog.js';
 import { InvoiceRefSchema } from '../schemas/tax.js';
 import { AddressSchema, CheckoutSchema, FulfilmentChangeSchema, QuoteSchema } from '../schemas/orders.js';
-import { endpoint, idParams } from './endpoint.js';
+import { endpoint, idParams, idempotencyHeader } from './endpoint.js';
 
 const tag = 'Orders';
 const OrderIdParams = idParams("The order's id.");
@@ -28,14 +28,14 @@ export const orders = {
     path: '/api/orders',
     summary: 'Place an order (cash on delivery); the same key again answers the same order',
     description:
-      "Places a cash-on-delivery order for the cart and delivery address at the server's current prices plus 5% VAT, issues its invoices (one per seller), starts each seller's ship-by deadline and emails the buyer a confirmation. `idempotencyKey` makes a retry safe: the same key with the same cart and address answers the first order with 200, with another cart or address it is 422 `IDEMPOTENCY_KEY_REUSED`. A product no longer for sale is 409 `CONFLICT`.",
+      "Places a cash-on-delivery order for the cart and delivery address at the server's current prices plus 5% VAT, issues its invoices (one per seller), starts each seller's ship-by deadline and emails the buyer a confirmation. The `Idempotency-Key` header makes a retry safe: the same key with the same cart and address answers the first order with 200, with another cart or address it is 422 `IDEMPOTENCY_KEY_REUSED`. A product no longer for sale is 409 `CONFLICT`.",
     tag,
     access: 'verified',
+    headers: idempotencyHeader('places the order', true),
     body: CheckoutSchema,
     responses: { 201: OrderSchema, 200: OrderSchema },
     errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED'],
     example: {
-      idempotencyKey: 'checkout-5f2c1a9e',
       lines: [{ productId: '0195f2a4-8c1e-7d3b-9a6f-2b4c6d8e0f12', quantity: 1 }],
       address: { emirate: 'Dubai', area: 'Al Barsha', street: 'Street 12, Villa 4', phone: '0501234567' },
     },

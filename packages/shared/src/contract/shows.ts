@@ -11,7 +11,7 @@ import {
   PrebidSchema,
   ReorderLotsSchema,
 } from '../schemas/live.js';
-import { IdSchema, OkSchema, endpoint } from './endpoint.js';
+import { IdSchema, OkSchema, endpoint, idempotencyHeader } from './endpoint.js';
 
 /**
  * Shows (issue 30): a stream's run sheet of lots, Buy It Now, scheduling and reminders, pre-bids,
@@ -171,12 +171,7 @@ export const shows = {
     tag,
     access: 'verified',
     params: PinParams,
-    headers: z.object({
-      'idempotency-key': z.string().optional().meta({
-        description:
-          'The client\'s name for this attempt (8–64 of A–Z, a–z, 0–9, "_", "-"): a retry with it buys once.',
-      }),
-    }),
+    headers: idempotencyHeader('buys'),
     responses: { 201: z.object({ order: OrderRefSchema, pin: PinCardSchema }) },
     errors: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
   }),

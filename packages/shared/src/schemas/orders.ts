@@ -93,9 +93,8 @@ export const AddressSchema = z.object(
 );
 export type AddressInput = z.output<typeof AddressSchema>;
 
-/** Placing an order. The key makes a retried or double-clicked submit create one order. */
+/** Placing an order (its Idempotency-Key header makes a retried or double-clicked submit create one order). */
 export const CheckoutSchema = z.object({
-  idempotencyKey: z.string({ error: MSG.checkoutExpired }).regex(/^[\w-]{8,64}$/, MSG.checkoutExpired),
   lines: CartLinesSchema,
   address: AddressSchema,
 });

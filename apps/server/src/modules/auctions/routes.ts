@@ -4,6 +4,7 @@ import { routeOf, typed } from '../../http/contract-routes.js';
 import { gatedUser } from '../../http/session.js';
 import { DomainError } from '../../lib/errors.js';
 import type { AuctionsService } from './service.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 
 const C = API.auctions;
 
@@ -75,13 +76,7 @@ export function auctionsRoutes(
       },
       handler: async (request, reply) => {
         const user = gatedUser(request);
-        const key = request.headers['idempotency-key'];
-        const result = await auctions.placeBid(
-          user,
-          request.params.id,
-          request.body,
-          Array.isArray(key) ? key[0] : key,
-        );
+        const result = await auctions.placeBid(user, request.params.id, request.body, idempotencyKeyOf(request));
         return reply.status(201).send(result);
       },
     });

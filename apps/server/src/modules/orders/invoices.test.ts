@@ -170,7 +170,8 @@ describe.each(DIALECTS)('invoices and credit notes (%s)', (dialect) => {
     // The seller buying their own item is refused inside the checkout's transaction.
     const own = await call(t, 'POST', '/api/orders', {
       user: seller,
-      json: { idempotencyKey: `k-${crypto.randomUUID()}`, lines: [{ productId: item, quantity: 1 }], address: ADDRESS },
+      headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
+      json: { lines: [{ productId: item, quantity: 1 }], address: ADDRESS },
     });
     expect(own.statusCode).toBe(403);
     await placeOrder(t, buyer, [item]);

@@ -4,6 +4,7 @@ import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { gatedUser } from '../../http/session.js';
 import type { OrdersService } from './service.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 
 export function ordersRoutes(orders: OrdersService) {
   return async function routes(fastify: FastifyInstance) {
@@ -14,7 +15,7 @@ export function ordersRoutes(orders: OrdersService) {
     app.route({
       ...routeOf(C.place),
       handler: async (request, reply) => {
-        const { order, created } = await orders.place(gatedUser(request), request.body);
+        const { order, created } = await orders.place(gatedUser(request), request.body, idempotencyKeyOf(request));
         return reply.status(created ? 201 : 200).send(order);
       },
     });

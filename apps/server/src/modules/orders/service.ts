@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
+  IdempotencyKeySchema,
   MSG,
   NEXT_FULFILMENT,
   vatFor,
@@ -359,7 +360,15 @@ export function createOrdersService(deps: {
     },
 
     /** Creates the order once per idempotency key: a double click or a retry returns the first one. */
-    async place(buyer: UserRow, input: CheckoutInput): Promise<{ order: Order; created: boolean }> {
+    async place(
+      buyer: UserRow,
+      checkout: CheckoutInput,
+      idempotencyKey: string | undefined,
+    ): Promise<{ order: Order; created: boolean }> {
+      // Without a well-formed key a retry could place the order twice: the checkout starts again.
+      if (idempotencyKey === undefined || !IdempotencyKeySchema.safeParse(idempotencyKey).success)
+        throw new DomainError('VALIDATION_FAILED', MSG.checkoutExpired);
+      const input = { ...checkout, idempotencyKey };
       const hash = requestHash(input);
       const prior = await existing(buyer, input.idempotencyKey, hash);
       if (prior) return { order: prior, created: false };

@@ -124,8 +124,8 @@ describe.each(DIALECTS)('data rights (%s)', (dialect) => {
     boughtProduct = await insertProduct(t, carol.id);
     const bought = await call(t, 'POST', '/api/orders', {
       user: amira,
+      headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
       json: {
-        idempotencyKey: `k-${crypto.randomUUID()}`,
         lines: [{ productId: boughtProduct, quantity: 1 }],
         address: { emirate: 'Dubai', area: AMIRA.area, street: AMIRA.street, phone: AMIRA.phone },
       },

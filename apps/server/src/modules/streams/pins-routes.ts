@@ -3,6 +3,7 @@ import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { gatedUser } from '../../http/session.js';
 import type { Pins } from './pins.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 
 const C = API.shows;
 
@@ -25,12 +26,11 @@ export function pinsRoutes(pins: Pins) {
     app.route({
       ...routeOf(C.buy),
       handler: async (request, reply) => {
-        const key = request.headers['idempotency-key'];
         const purchase = await pins.buy(
           gatedUser(request),
           request.params.id,
           request.params.pinId,
-          Array.isArray(key) ? key[0] : key,
+          idempotencyKeyOf(request),
         );
         return reply.status(201).send(purchase);
       },

@@ -25,7 +25,7 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema) });
   const quote = useQuote(lines);
-  const place = usePlaceOrder();
+  const place = usePlaceOrder(idempotencyKey);
   const { t, m } = useT();
 
   return (
@@ -35,7 +35,7 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
         noValidate
         onSubmit={(e) => {
           if (!allowed()) return e.preventDefault();
-          void form.submit(e, async (address) => onPlaced(await place.mutateAsync({ idempotencyKey, lines, address })));
+          void form.submit(e, async (address) => onPlaced(await place.mutateAsync({ lines, address })));
         }}
       >
         <h2>{t('orders.address.title')}</h2>

@@ -26,11 +26,12 @@ export function useQuote(lines: Lines) {
   });
 }
 
-/** Places the order; the same idempotency key again answers the same order. */
-export function usePlaceOrder() {
+/** Places the order; the same idempotency key (the checkout's, sent as its header) again answers the same order. */
+export function usePlaceOrder(idempotencyKey: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyOf<typeof API.orders.place>) => call(API.orders.place, { body }),
+    mutationFn: (body: BodyOf<typeof API.orders.place>) =>
+      call(API.orders.place, { body, headers: { 'idempotency-key': idempotencyKey } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: orderKeys.mine() }),
   });
 }

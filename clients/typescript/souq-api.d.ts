@@ -3623,6 +3623,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": "0195f2a4-8c1e-7d3b-9a6f-2b4c6d8e0f12",
+           *         "email": "amira@example.ae",
+           *         "username": "amira",
+           *         "displayName": null,
+           *         "emailVerified": true,
+           *         "profilePic": "/avatars/default.svg",
+           *         "hasPassword": true,
+           *         "createdAt": "2026-11-01T08:30:00.000Z",
+           *         "locale": "ar",
+           *         "staff": false,
+           *         "suspension": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['MeResponse'];
         };
       };
@@ -5148,6 +5165,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "auction": {
+           *         "id": "0195f2a4-9d2f-7a1c-8b3e-4c5d6e7f8091",
+           *         "seq": 7,
+           *         "currentBid": 12500,
+           *         "bidCount": 4,
+           *         "minimumBid": 13000,
+           *         "endsAt": "2026-11-30T18:00:00.000Z",
+           *         "status": "open",
+           *         "leader": {
+           *           "id": "0195f2a4-8c1e-7d3b-9a6f-2b4c6d8e0f12",
+           *           "username": "amira",
+           *           "profilePic": "/avatars/default.svg"
+           *         },
+           *         "reserveMet": true
+           *       },
+           *       "leading": true,
+           *       "myMaxBid": 20000,
+           *       "message": "Your bid is in. You are the highest bidder."
+           *     }
+           */
           'application/json': components['schemas']['BidResult'];
         };
       };

@@ -26,6 +26,21 @@ export const accounts = {
     access: 'public',
     responses: { 200: MeResponseSchema },
     errors: [],
+    answerExample: {
+      user: {
+        id: '0195f2a4-8c1e-7d3b-9a6f-2b4c6d8e0f12',
+        email: 'amira@example.ae',
+        username: 'amira',
+        displayName: null,
+        emailVerified: true,
+        profilePic: '/avatars/default.svg',
+        hasPassword: true,
+        createdAt: '2026-11-01T08:30:00.000Z',
+        locale: 'ar',
+        staff: false,
+        suspension: null,
+      },
+    },
   }),
   setLocale: endpoint({
     method: 'PUT',

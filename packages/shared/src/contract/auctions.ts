@@ -115,6 +115,22 @@ export const auctions = {
       'RATE_LIMITED',
     ],
     example: { amount: 12500, maxAmount: 20000 },
+    answerExample: {
+      auction: {
+        id: '0195f2a4-9d2f-7a1c-8b3e-4c5d6e7f8091',
+        seq: 7,
+        currentBid: 12500,
+        bidCount: 4,
+        minimumBid: 13000,
+        endsAt: '2026-11-30T18:00:00.000Z',
+        status: 'open',
+        leader: { id: '0195f2a4-8c1e-7d3b-9a6f-2b4c6d8e0f12', username: 'amira', profilePic: '/avatars/default.svg' },
+        reserveMet: true,
+      },
+      leading: true,
+      myMaxBid: 20000,
+      message: 'Your bid is in. You are the highest bidder.',
+    },
   }),
   cancel: endpoint({
     method: 'POST',

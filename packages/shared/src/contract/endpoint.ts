@@ -74,6 +74,8 @@ export interface Endpoint {
   errors: readonly ErrorCode[];
   /** A request body that works, for the document. */
   example?: unknown;
+  /** A successful answer as the server sends it, for the document (its 2xx answer's example). */
+  answerExample?: unknown;
   /** The answer starts a session (sets the `souq_sid` cookie) or ends this browser's (clears it). */
   session?: 'starts' | 'ends';
 }

@@ -154,7 +154,14 @@ function responses(endpoint: Endpoint, components: Components): Json {
         : {
             description: status === '201' ? 'Created.' : 'OK.',
             ...sessionCookie(endpoint),
-            content: { 'application/json': { schema: components.of(schema!, 'output') } },
+            content: {
+              'application/json': {
+                schema: components.of(schema!, 'output'),
+                ...(endpoint.answerExample !== undefined && Number(status) < 300
+                  ? { example: endpoint.answerExample }
+                  : {}),
+              },
+            },
           };
   }
   for (const [status, other] of Object.entries(endpoint.other ?? {})) {

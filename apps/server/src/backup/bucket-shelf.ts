@@ -21,6 +21,23 @@ interface ShelvedBackup {
   lastWrittenMs: number;
 }
 
+/** Every key under `under` in the bucket, with when it was last written. */
+async function keysUnder(
+  client: S3Client,
+  Bucket: string,
+  under: string,
+): Promise<{ key: string; modifiedMs: number }[]> {
+  const found: { key: string; modifiedMs: number }[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: under, ContinuationToken }));
+    for (const object of page.Contents ?? [])
+      if (object.Key) found.push({ key: object.Key, modifiedMs: object.LastModified?.getTime() ?? 0 });
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return found;
+}
+
 /**
  * Backups kept in a bucket under a prefix (BACKUP_S3_PREFIX, `--out s3://…`). A backup is made in
  * a local scratch directory as on disk, then each file is uploaded to `<prefix><name>/<file>`,
@@ -46,22 +63,10 @@ export function bucketShelf(
     for (const Key of keys) await client.send(new DeleteObjectCommand({ Bucket, Key }));
   }
 
-  async function keysUnder(under: string): Promise<{ key: string; modifiedMs: number }[]> {
-    const found: { key: string; modifiedMs: number }[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: under, ContinuationToken }));
-      for (const object of page.Contents ?? [])
-        if (object.Key) found.push({ key: object.Key, modifiedMs: object.LastModified?.getTime() ?? 0 });
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-    return found;
-  }
-
   /** What the prefix holds, backup by backup; keys that are not a backup's are the operator's and left alone. */
   async function shelved(): Promise<ShelvedBackup[]> {
     const byName = new Map<string, ShelvedBackup>();
-    for (const { key, modifiedMs } of await keysUnder(prefix)) {
+    for (const { key, modifiedMs } of await keysUnder(client, Bucket, prefix)) {
       const [name, ...rest] = key.slice(prefix.length).split('/');
       if (!name?.startsWith(BACKUP_PREFIX) || rest.length === 0) continue;
       const backup = byName.get(name) ?? { name, keys: [], complete: false, lastWrittenMs: 0 };
@@ -120,7 +125,7 @@ export function bucketShelf(
       const under = `${prefix}${name}/`;
       let keys: string[];
       try {
-        keys = (await keysUnder(under)).map((k) => k.key);
+        keys = (await keysUnder(client, Bucket, under)).map((k) => k.key);
       } catch (error) {
         throw failed('read backups from', error);
       }

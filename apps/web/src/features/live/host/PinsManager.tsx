@@ -41,9 +41,41 @@ export function checkPin(values: PinValues): FormCheck<PinInput> {
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: toFieldErrors(parsed.error) };
 }
 
+/** The pinned items, each with what sold and its Unpin. */
+function PinRows({ pins, unpin }: { pins: PinCard[]; unpin: ReturnType<typeof useUnpin> }) {
+  const { t, locale } = useT();
+  return (
+    <ul className="host-list">
+      {pins.map((p) => (
+        <li key={p.id} className="host-list__item" data-testid="pin-row">
+          {p.product.image.thumb && <img src={p.product.image.thumb} alt="" className="run-sheet__thumb" />}
+          <span className="host-list__main">
+            <strong>
+              <bdi>{p.product.title}</bdi>
+            </strong>
+            <span className="muted">
+              <bdi>{formatMoney(p.price, locale)}</bdi> ·{' '}
+              {p.sold >= p.stock ? t('host.pins.soldOut') : t('host.pins.sold', { sold: p.sold, stock: p.stock })}
+            </span>
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={unpin.isPending}
+            onClick={() => unpin.mutate(p.id)}
+            aria-label={t('host.pins.unpin', { title: p.product.title })}
+          >
+            {t('host.pins.unpinShort')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Buy It Now: pin a product with a price and stock, see what sold, unpin. */
 export function PinsManager({ streamId, pins, products, lotted }: Props) {
-  const { t, m, locale } = useT();
+  const { t, m } = useT();
   const titleId = useId();
   const id = useId();
   const pin = usePin(streamId);
@@ -79,31 +111,7 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
           {t('host.pins.empty')}
         </p>
       ) : (
-        <ul className="host-list">
-          {pins.map((p) => (
-            <li key={p.id} className="host-list__item" data-testid="pin-row">
-              {p.product.image.thumb && <img src={p.product.image.thumb} alt="" className="run-sheet__thumb" />}
-              <span className="host-list__main">
-                <strong>
-                  <bdi>{p.product.title}</bdi>
-                </strong>
-                <span className="muted">
-                  <bdi>{formatMoney(p.price, locale)}</bdi> ·{' '}
-                  {p.sold >= p.stock ? t('host.pins.soldOut') : t('host.pins.sold', { sold: p.sold, stock: p.stock })}
-                </span>
-              </span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={unpin.isPending}
-                onClick={() => unpin.mutate(p.id)}
-                aria-label={t('host.pins.unpin', { title: p.product.title })}
-              >
-                {t('host.pins.unpinShort')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PinRows pins={pins} unpin={unpin} />
       )}
 
       <form className="host-pin-form" onSubmit={submit} noValidate>

@@ -1,8 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lot, ProductSummary } from '@souq/shared';
-import { renderInLocale } from '../../../test-support/i18n';
+import { renderWithGates } from '../../../test-support/gates';
 
 // jsdom has no showModal: without it the dialog stays closed and its fields are hidden from roles.
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -16,7 +15,6 @@ vi.mock('../../../api/client', async (original) => ({
 }));
 const { AddLotDialog, EditLotDialog } = await import('./LotDialogs');
 const { ApiError } = await import('../../../api/client');
-const { GateErrorContext } = await import('../../../components/gate-errors');
 
 const PRODUCTS = [
   { id: 'p1', title: 'Falcon watch', price: 120_00, image: { url: '/f.jpg', thumb: '/f.jpg' } },
@@ -30,18 +28,6 @@ const LOT = {
   closingStyle: 'sudden',
 } as unknown as Lot;
 
-/** The dialog as the host's tools open it, with the gates a page provides (the verify prompt answers a 403). */
-function renderDialog(ui: React.ReactNode) {
-  const gates = vi.fn((error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED');
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  renderInLocale(
-    <QueryClientProvider client={client}>
-      <GateErrorContext.Provider value={gates}>{ui}</GateErrorContext.Provider>
-    </QueryClientProvider>,
-  );
-  return gates;
-}
-
 describe('the lot dialogs', () => {
   afterEach(() => {
     cleanup();
@@ -50,7 +36,7 @@ describe('the lot dialogs', () => {
 
   it('Add a lot: says what is missing, starts the bidding at the product’s price, and sends the lot', async () => {
     const onClose = vi.fn();
-    renderDialog(<AddLotDialog streamId="s1" products={PRODUCTS} onClose={onClose} />);
+    renderWithGates(<AddLotDialog streamId="s1" products={PRODUCTS} onClose={onClose} />);
     const picker = screen.getByRole('combobox', { name: 'Product' });
     expect(document.activeElement).toBe(picker);
 
@@ -75,7 +61,7 @@ describe('the lot dialogs', () => {
 
   it('Add a lot: an unverified host gets the verify prompt, another refusal the server’s words, and the dialog stays', async () => {
     const onClose = vi.fn();
-    const gates = renderDialog(<AddLotDialog streamId="s1" products={PRODUCTS} onClose={onClose} />);
+    const gates = renderWithGates(<AddLotDialog streamId="s1" products={PRODUCTS} onClose={onClose} />);
     fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'p1' } });
     call.mockRejectedValueOnce(new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email first.'));
     fireEvent.click(screen.getByRole('button', { name: 'Add to run sheet' }));
@@ -90,7 +76,7 @@ describe('the lot dialogs', () => {
 
   it('Edit: keeps the lot’s terms, refuses a timer out of range on its field, and saves the new terms', async () => {
     const onClose = vi.fn();
-    renderDialog(<EditLotDialog streamId="s1" lot={LOT} onClose={onClose} />);
+    renderWithGates(<EditLotDialog streamId="s1" lot={LOT} onClose={onClose} />);
     const bid = screen.getByRole('textbox', { name: 'Starting bid for Falcon watch' }) as HTMLInputElement;
     const timer = screen.getByRole('textbox', { name: 'Timer (seconds) for Falcon watch' });
     expect(bid.value).toBe('100.00');

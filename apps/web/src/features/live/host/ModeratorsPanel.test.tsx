@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInLocale } from '../../../test-support/i18n';
+import { renderWithGates } from '../../../test-support/gates';
 import type { Route } from '../../../api/contract';
 
 const call = vi.fn();
@@ -11,22 +10,13 @@ vi.mock('../../../api/client', async (original) => ({
 }));
 const { ModeratorsPanel } = await import('./RoomPanel');
 const { ApiError } = await import('../../../api/client');
-const { GateErrorContext } = await import('../../../components/gate-errors');
 
 /** The panel with no moderators yet, an add answered by `onAdd`, and the gates a page provides. */
 function renderPanel(onAdd: (username: string) => unknown) {
   call.mockImplementation(async (route: Route, options: { body?: { username: string } }) =>
     route.path === '/api/me/moderators' && route.method === 'GET' ? { items: [] } : onAdd(options.body!.username),
   );
-  const gates = vi.fn((error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  renderInLocale(
-    <QueryClientProvider client={client}>
-      <GateErrorContext.Provider value={gates}>
-        <ModeratorsPanel />
-      </GateErrorContext.Provider>
-    </QueryClientProvider>,
-  );
+  const gates = renderWithGates(<ModeratorsPanel />);
   const panel = within(screen.getByTestId('moderators'));
   return { gates, panel, box: panel.getByRole('textbox', { name: 'Username' }) as HTMLInputElement };
 }

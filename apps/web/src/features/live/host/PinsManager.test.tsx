@@ -1,8 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductSummary } from '@souq/shared';
-import { renderInLocale } from '../../../test-support/i18n';
+import { renderWithGates } from '../../../test-support/gates';
 
 const call = vi.fn();
 vi.mock('../../../api/client', async (original) => ({
@@ -11,7 +10,6 @@ vi.mock('../../../api/client', async (original) => ({
 }));
 const { PinsManager, checkPin } = await import('./PinsManager');
 const { ApiError } = await import('../../../api/client');
-const { GateErrorContext } = await import('../../../components/gate-errors');
 
 const P1 = '0b7c8a52-5f0e-4c8e-9a51-3e2d1c0b9a87';
 const PRODUCTS = [
@@ -19,15 +17,7 @@ const PRODUCTS = [
 ] as unknown as ProductSummary[];
 
 function renderManager() {
-  const gates = vi.fn((error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED');
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  renderInLocale(
-    <QueryClientProvider client={client}>
-      <GateErrorContext.Provider value={gates}>
-        <PinsManager streamId="s1" pins={[]} products={PRODUCTS} lotted={new Set()} />
-      </GateErrorContext.Provider>
-    </QueryClientProvider>,
-  );
+  const gates = renderWithGates(<PinsManager streamId="s1" pins={[]} products={PRODUCTS} lotted={new Set()} />);
   const manager = within(screen.getByTestId('pins-manager'));
   return { gates, manager };
 }

@@ -4,26 +4,11 @@ import prettier from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import moduleOrder from './apps/server/lint/module-order.js';
+import moduleOrder, { readModuleOrder } from './apps/server/lint/module-order.js';
 
-/** The server's modules, in the order they depend on each other (ADR 0007); compose.ts creates them in it. */
-export const MODULE_ORDER = [
-  'accounts',
-  'profiles',
-  'catalog',
-  'reviews',
-  'orders',
-  'notifications',
-  'auctions',
-  'streams',
-  'feed',
-  'aftersale',
-  'reports',
-  'alerts',
-  'dashboard',
-  'privacy',
-];
 const server = path.join(import.meta.dirname, 'apps/server/src');
+/** The server's modules in the order they depend in (ADR 0007): the one list, `modules/order.ts`. */
+export const MODULE_ORDER = readModuleOrder(path.join(server, 'modules/order.ts'));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'test-results/**', '**/*.d.mts'] },

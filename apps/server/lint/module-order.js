@@ -1,4 +1,19 @@
+import fs from 'node:fs';
 import path from 'node:path';
+
+/**
+ * The modules' order as `modules/order.ts` lists it (`MODULES`, one `name: nameModule,` per line):
+ * read from its text, as ESLint's config cannot import TypeScript. Throws when the list is not
+ * found, so a reshaped file fails the lint instead of passing with no order.
+ */
+export function readModuleOrder(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const list = /export const MODULES = \{\n([\s\S]*?)\n\};/.exec(text);
+  const names = list ? [...list[1].matchAll(/^\s+(\w+): (\w+)Module,$/gm)] : [];
+  if (!names.length || names.some(([, name, module]) => name !== module))
+    throw new Error(`${file}: no MODULES list of \`name: nameModule,\` lines to read the module order from`);
+  return names.map(([, name]) => name);
+}
 
 /**
  * `souq/module-order` (ADR 0007): the server's modules depend one way. A module imports, of

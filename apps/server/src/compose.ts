@@ -1,115 +1,60 @@
 import { auctionCloseFlow } from './flows/auction-close.js';
 import { mailLater } from './lib/mail-later.js';
-import { accountsModule } from './modules/accounts/index.js';
-import { aftersaleModule } from './modules/aftersale/index.js';
-import { alertsModule } from './modules/alerts/index.js';
-import { auctionsModule } from './modules/auctions/index.js';
-import { catalogModule } from './modules/catalog/index.js';
-import { dashboardModule } from './modules/dashboard/index.js';
-import { feedModule } from './modules/feed/index.js';
-import type { ModuleContext } from './modules/module.js';
-import { notificationsModule } from './modules/notifications/index.js';
-import { ordersModule } from './modules/orders/index.js';
-import { privacyModule } from './modules/privacy/index.js';
-import { profilesModule } from './modules/profiles/index.js';
-import { reportsModule } from './modules/reports/index.js';
-import { reviewsModule } from './modules/reviews/index.js';
-import { streamsModule } from './modules/streams/index.js';
+import type { ModuleContext, SouqModule } from './modules/module.js';
+import {
+  MODULE_ORDER,
+  MODULES,
+  type ModuleName,
+  type ModuleParts,
+  type ModulePorts,
+  type ModuleServices,
+} from './modules/order.js';
 
 /**
- * Creates every module in the order of ADR 0007, each handed the ports of the modules before it
- * that it needs (a module can be handed nothing not yet made), and the flows that span modules
- * (flows/), which modules call through the callbacks they are handed here. The same order is the
- * lint rule's (eslint.config.js, `souq/module-order`); a test keeps the two the same.
+ * The callbacks that set a flow off (flows/), by the module that calls them: each is built from
+ * the ports of the modules made before that module, and handed to it among its needs. A module
+ * never imports flows/; the flow calls back into modules only through their ports.
  */
-export function composeModules(ctx: ModuleContext) {
-  const accounts = accountsModule.create(ctx, {});
-  const profiles = profilesModule.create(ctx, { accounts: accounts.port });
-  const catalog = catalogModule.create(ctx, { profiles: profiles.port });
-  const reviews = reviewsModule.create(ctx, { catalog: catalog.port });
-  const orders = ordersModule.create(ctx, { catalog: catalog.port, profiles: profiles.port });
-  const notifications = notificationsModule.create(ctx, {});
-  const auctions = auctionsModule.create(ctx, {
-    accounts: accounts.port,
-    catalog: catalog.port,
-    orders: orders.port,
-    notifications: notifications.port,
+const FLOW_CALLBACKS: { [K in ModuleName]?: (ctx: ModuleContext, ports: Partial<ModulePorts>) => object } = {
+  auctions: (ctx, ports) => ({
     onClosed: auctionCloseFlow({
-      accounts: accounts.port,
-      orders: orders.port,
-      notifications: notifications.port,
+      accounts: ports.accounts!,
+      orders: ports.orders!,
+      notifications: ports.notifications!,
       mailLater: mailLater(ctx.mailer, ctx.log, 'auction mail failed'),
       publicUrl: ctx.config.publicUrl,
     }),
-  });
-  const streams = streamsModule.create(ctx, {
-    accounts: accounts.port,
-    orders: orders.port,
-    auctions: auctions.port,
-    catalog: catalog.port,
-    profiles: profiles.port,
-    notifications: notifications.port,
-  });
-  const feed = feedModule.create(ctx, {
-    profiles: profiles.port,
-    catalog: catalog.port,
-    orders: orders.port,
-    auctions: auctions.port,
-  });
-  const aftersale = aftersaleModule.create(ctx, {
-    accounts: accounts.port,
-    orders: orders.port,
-    notifications: notifications.port,
-  });
+  }),
+};
 
-  const reports = reportsModule.create(ctx, {
-    accounts: accounts.port,
-    catalog: catalog.port,
-    reviews: reviews.port,
-    auctions: auctions.port,
-    streams: streams.port,
-  });
-  const alerts = alertsModule.create(ctx, { accounts: accounts.port, notifications: notifications.port });
-  const dashboard = dashboardModule.create(ctx, {});
-  const privacy = privacyModule.create(ctx, { accounts: accounts.port, notifications: notifications.port });
-
-  const modules = {
-    accounts,
-    profiles,
-    catalog,
-    reviews,
-    orders,
-    notifications,
-    auctions,
-    streams,
-    feed,
-    aftersale,
-    reports,
-    alerts,
-    dashboard,
-    privacy,
-  };
+/**
+ * Creates every module in the one order (`modules/order.ts`, ADR 0007), each handed the ports of
+ * the earlier modules its `needs` names (a module can be handed nothing not yet made: that is an
+ * error while the app is made, never a late surprise) and the flows it sets off.
+ */
+export function composeModules(ctx: ModuleContext) {
+  const made = {} as Record<ModuleName, ModuleParts[ModuleName]>;
+  const ports: Partial<Record<ModuleName, object>> = {};
+  for (const name of MODULE_ORDER) {
+    // Each module's needs are typed where it is defined; here they are only looked up by name.
+    const module = MODULES[name] as SouqModule<any, unknown, unknown>;
+    const needs: Record<string, unknown> = { ...FLOW_CALLBACKS[name]?.(ctx, ports as Partial<ModulePorts>) };
+    for (const need of module.needs) {
+      const port = ports[need as ModuleName];
+      if (!port) throw new Error(`The ${name} module needs ${need}, which is not an earlier module with a port`);
+      needs[need] = port;
+    }
+    const parts = module.create(ctx, needs) as ModuleParts[ModuleName];
+    if (parts.port) ports[name] = parts.port;
+    made[name] = parts;
+  }
+  const modules = made as ModuleParts;
   return {
     /** In creation order: routes, jobs and socket parts are registered in it. */
-    parts: Object.values(modules),
-    services: {
-      accounts: accounts.service,
-      profiles: profiles.service,
-      catalog: catalog.service,
-      reviews: reviews.service,
-      orders: orders.service,
-      notifications: notifications.service,
-      auctions: auctions.service,
-      streams: streams.service,
-      feed: feed.service,
-      aftersale: aftersale.service,
-      reports: reports.service,
-      alerts: alerts.service,
-      dashboard: dashboard.service,
-      privacy: privacy.service,
-    },
+    parts: MODULE_ORDER.map((name) => modules[name]),
+    services: Object.fromEntries(MODULE_ORDER.map((name) => [name, modules[name].service])) as Services,
   };
 }
 
 /** Every module's whole service, by name: for the app's own wiring (sessions, the socket, the demo seed) and its tests. */
-export type Services = ReturnType<typeof composeModules>['services'];
+export type Services = ModuleServices;

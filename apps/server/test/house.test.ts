@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MODULE_ORDER } from '../src/modules/order.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const serverSrc = path.join(root, 'apps/server/src');
@@ -51,10 +52,11 @@ describe('the house', () => {
     expect(said, 'the sentence listing modules without a port').not.toBeNull();
     const listed = said![1]!.split(/,\s*|\s+and\s+/).map((m) => m.trim());
     expect(listed.sort()).toEqual(without);
-    const order = /`compose.ts` creates the modules in their order, ([^,]+(?:\s*→\s*[^→,]+)+),/.exec(architecture);
+    const order = /`modules\/order.ts` lists the modules in their order, ([^,]+(?:\s*→\s*[^→,]+)+),/.exec(architecture);
     expect(order, 'the sentence giving the modules’ order').not.toBeNull();
     const ordered = order![1]!.split('→').map((m) => m.trim().split(/\s/)[0]!);
     expect([...ordered].sort()).toEqual([...modules].sort());
+    expect(ordered, 'the documented order is modules/order.ts’s').toEqual(MODULE_ORDER);
   });
 
   it('docs/architecture.md names every flow', () => {

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- the lint rule is plain JavaScript, read by ESLint's config
+import { readModuleOrder } from '../lint/module-order.js';
+import { MODULE_ORDER, MODULES } from '../src/modules/order.js';
 import { startTestApp, type TestApp } from './support.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -81,6 +86,19 @@ describe('the module order (ADR 0007), as the lint rule keeps it', () => {
         path.join(root, 'apps/server/src/modules/catalog/index.ts'),
       )) as { rules: Record<string, [unknown, { order: string[] }]> };
       expect(Object.keys(t.services)).toEqual(config.rules['souq/module-order']![1].order);
+      expect(config.rules['souq/module-order']![1].order).toEqual(MODULE_ORDER);
+    });
+
+    it('hands each module only ports of modules before it, by the names its needs list', () => {
+      for (const [at, name] of MODULE_ORDER.entries())
+        for (const need of MODULES[name].needs)
+          expect(MODULE_ORDER.indexOf(need as (typeof MODULE_ORDER)[number]), `${name} needs ${need}`).toBeLessThan(at);
+    });
+
+    it('is read from modules/order.ts, and a list the rule cannot read fails the lint', () => {
+      const reshaped = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-order-')), 'order.ts');
+      fs.writeFileSync(reshaped, 'export const MODULES = Object.fromEntries(list);\n');
+      expect(() => readModuleOrder(reshaped)).toThrow(/no MODULES list/);
     });
   });
 });

@@ -64,18 +64,22 @@ interface OwnParts<S> {
 export type FirstPaintImage = (pathname: string, search: URLSearchParams) => Promise<string | null>;
 
 /**
- * One registration per module (docs/architecture.md, "Modules register themselves"): `needs` are
- * the ports of modules earlier in the order (and, for a module that sets a flow off, the flow's
- * callback). compose.ts creates the modules in order and hands each its needs.
+ * One registration per module (docs/architecture.md, "Modules register themselves"): `needs` names
+ * the earlier modules whose ports `create` takes, by the key it reads them under. The one ordered
+ * list (`modules/order.ts`) says where the module stands; compose.ts walks it, hands each module the
+ * ports it names (and, for a module that sets a flow off, the flow's callback) and refuses a name
+ * that is not an earlier module's port.
  */
 export interface SouqModule<Needs, S, P> {
+  readonly needs: readonly string[];
   create(ctx: ModuleContext, needs: Needs): ModuleParts<S, P>;
 }
 
-export function defineModule<Needs, S, P = undefined>(
+export function defineModule<Needs extends object, S, P = undefined>(
+  needs: readonly (keyof Needs & string)[],
   create: (ctx: ModuleContext, needs: Needs) => ModuleParts<S, P>,
 ): SouqModule<Needs, S, P> {
-  return { create };
+  return { needs, create };
 }
 
 /**

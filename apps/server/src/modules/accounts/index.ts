@@ -4,7 +4,7 @@ import { ACCOUNTS_PORT } from './port.js';
 import { accountsRoutes } from './routes.js';
 import { createAccountsService } from './service.js';
 
-export const accountsModule = defineModule((ctx, _needs: Record<string, never>) => {
+export const accountsModule = defineModule([], (ctx, _needs: object) => {
   const { db, clock, config, mailer, log } = ctx;
   const service = createAccountsService({
     db,

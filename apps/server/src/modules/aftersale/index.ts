@@ -20,6 +20,7 @@ const LATE_CHECK_MS = 60_000;
  * calls it, so it has no port; the lines it works on are orders', reached through orders' port.
  */
 export const aftersaleModule = defineModule(
+  ['accounts', 'orders', 'notifications'],
   (ctx, needs: { accounts: AccountsPort; orders: OrdersPort; notifications: NotificationsPort }) => {
     const told = {
       accounts: needs.accounts,

@@ -13,30 +13,33 @@ const DIGEST_CHECK_MS = 15 * 60_000;
  * It hears every listing published (the catalog's products, auctions, shows) through the events
  * seam and matches it after the answer, so listing never waits for it nor fails by it.
  */
-export const alertsModule = defineModule((ctx, needs: { accounts: AccountsPort; notifications: NotificationsPort }) => {
-  const service = createAlertsService({
-    db: ctx.db,
-    dialect: ctx.dialect,
-    clock: ctx.clock,
-    accounts: needs.accounts,
-    notifications: needs.notifications,
-    mailLater: mailLater(ctx.mailer, ctx.log, 'saved-search digest failed'),
-    publicUrl: ctx.config.publicUrl,
-    digestMs: ctx.config.savedSearchDigestMs,
-  });
-  ctx.subscribe((event) => {
-    if (event.type === 'listing.published') ctx.afterAnswer.run(() => service.onPublished(event.listing));
-  });
-  return {
-    service,
-    routes: alertsRoutes(service),
-    jobs: [
-      {
-        name: 'alerts.digest',
-        everyMs: Math.min(DIGEST_CHECK_MS, ctx.config.savedSearchDigestMs),
-        run: () => service.sendDigests(),
-      },
-      { name: 'alerts.sweep-hits', everyMs: 6 * 3600_000, run: () => service.sweep() },
-    ],
-  };
-});
+export const alertsModule = defineModule(
+  ['accounts', 'notifications'],
+  (ctx, needs: { accounts: AccountsPort; notifications: NotificationsPort }) => {
+    const service = createAlertsService({
+      db: ctx.db,
+      dialect: ctx.dialect,
+      clock: ctx.clock,
+      accounts: needs.accounts,
+      notifications: needs.notifications,
+      mailLater: mailLater(ctx.mailer, ctx.log, 'saved-search digest failed'),
+      publicUrl: ctx.config.publicUrl,
+      digestMs: ctx.config.savedSearchDigestMs,
+    });
+    ctx.subscribe((event) => {
+      if (event.type === 'listing.published') ctx.afterAnswer.run(() => service.onPublished(event.listing));
+    });
+    return {
+      service,
+      routes: alertsRoutes(service),
+      jobs: [
+        {
+          name: 'alerts.digest',
+          everyMs: Math.min(DIGEST_CHECK_MS, ctx.config.savedSearchDigestMs),
+          run: () => service.sendDigests(),
+        },
+        { name: 'alerts.sweep-hits', everyMs: 6 * 3600_000, run: () => service.sweep() },
+      ],
+    };
+  },
+);

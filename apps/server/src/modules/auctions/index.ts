@@ -18,40 +18,43 @@ interface AuctionsNeeds {
   onClosed: OnAuctionClosed;
 }
 
-export const auctionsModule = defineModule((ctx, needs: AuctionsNeeds) => {
-  const service = createAuctionsService({
-    db: ctx.db,
-    dialect: ctx.dialect,
-    clock: ctx.clock,
-    media: ctx.media,
-    mailer: ctx.mailer,
-    publicUrl: ctx.config.publicUrl,
-    publish: ctx.publish,
-    log: ctx.log,
-    ports: needs,
-    onClosed: needs.onClosed,
-    bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },
-    unpaid: ctx.config.unpaid,
-  });
-  needs.catalog.answerOnOpenAuction(service.isOnOpenAuction);
-  return {
-    service,
-    port: portOf(service, AUCTIONS_PORT),
-    routes: async (app) => {
-      await auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit, ctx.metrics.bidRefused)(app);
-      await winsRoutes(service)(app);
-    },
-    socket: auctionsSocket,
-    referencedUploads: () => service.referencedUploads(),
-    jobs: [
-      // Auctions close on time: the job sleeps until the next end (at most a second).
-      { name: 'auctions.close-due', everyMs: 1000, run: () => service.closeDue() },
-      // Won orders past their deadline are cancelled as unpaid (issue 31); it sleeps until the next reminder or deadline.
-      { name: 'auctions.unpaid-wins', everyMs: 60_000, run: () => service.sweepUnpaidWins() },
-      { name: 'auctions.sweep-idempotency-keys', everyMs: 3600_000, run: () => service.sweepIdempotencyKeys() },
-      // Strikes' suspensions on the people's rows, where bids read them: those from before the
-      // rows held them, and a strike that raced another's (ADR 0037).
-      { name: 'auctions.keep-bidding-suspensions', everyMs: 3600_000, run: () => service.keepSuspensionsOnRows() },
-    ],
-  };
-});
+export const auctionsModule = defineModule(
+  ['accounts', 'catalog', 'orders', 'notifications'],
+  (ctx, needs: AuctionsNeeds) => {
+    const service = createAuctionsService({
+      db: ctx.db,
+      dialect: ctx.dialect,
+      clock: ctx.clock,
+      media: ctx.media,
+      mailer: ctx.mailer,
+      publicUrl: ctx.config.publicUrl,
+      publish: ctx.publish,
+      log: ctx.log,
+      ports: needs,
+      onClosed: needs.onClosed,
+      bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },
+      unpaid: ctx.config.unpaid,
+    });
+    needs.catalog.answerOnOpenAuction(service.isOnOpenAuction);
+    return {
+      service,
+      port: portOf(service, AUCTIONS_PORT),
+      routes: async (app) => {
+        await auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit, ctx.metrics.bidRefused)(app);
+        await winsRoutes(service)(app);
+      },
+      socket: auctionsSocket,
+      referencedUploads: () => service.referencedUploads(),
+      jobs: [
+        // Auctions close on time: the job sleeps until the next end (at most a second).
+        { name: 'auctions.close-due', everyMs: 1000, run: () => service.closeDue() },
+        // Won orders past their deadline are cancelled as unpaid (issue 31); it sleeps until the next reminder or deadline.
+        { name: 'auctions.unpaid-wins', everyMs: 60_000, run: () => service.sweepUnpaidWins() },
+        { name: 'auctions.sweep-idempotency-keys', everyMs: 3600_000, run: () => service.sweepIdempotencyKeys() },
+        // Strikes' suspensions on the people's rows, where bids read them: those from before the
+        // rows held them, and a strike that raced another's (ADR 0037).
+        { name: 'auctions.keep-bidding-suspensions', everyMs: 3600_000, run: () => service.keepSuspensionsOnRows() },
+      ],
+    };
+  },
+);

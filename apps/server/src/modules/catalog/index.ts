@@ -8,7 +8,7 @@ import { createCatalogService } from './service.js';
 import { createViewsService } from './views.js';
 import { viewsRoutes } from './views-routes.js';
 
-export const catalogModule = defineModule((ctx, needs: { profiles: ProfilesPort }) => {
+export const catalogModule = defineModule(['profiles'], (ctx, needs: { profiles: ProfilesPort }) => {
   // With no auctions module nothing is on an auction; with no reviews module nobody has reviewed.
   const onOpenAuction = laterAnswer('Whether a product is on an open auction', async (_productId: string) => false);
   const reviewedByMe = laterAnswer(

@@ -7,7 +7,7 @@ import { createDashboardService } from './service.js';
  * the tables of the modules before it (orders, catalog, auctions, streams). It needs none of their
  * ports: it calls no rule of theirs, only reads what they wrote, and it writes nothing.
  */
-export const dashboardModule = defineModule((ctx) => {
+export const dashboardModule = defineModule([], (ctx) => {
   const service = createDashboardService({ db: ctx.db, clock: ctx.clock });
   return { service, routes: dashboardRoutes(service) };
 });

@@ -7,6 +7,7 @@ import { feedRoutes } from './routes.js';
 import { createFeedService } from './service.js';
 
 export const feedModule = defineModule(
+  ['profiles', 'catalog', 'orders', 'auctions'],
   (ctx, needs: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort }) => {
     const service = createFeedService({ db: ctx.db, dataVersion: ctx.dataVersion, clock: ctx.clock, ports: needs });
     return {

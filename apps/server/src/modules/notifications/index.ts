@@ -4,7 +4,7 @@ import { notificationsRoutes } from './routes.js';
 import { createNotificationsService } from './service.js';
 import { notificationsSocket } from './socket.js';
 
-export const notificationsModule = defineModule((ctx, _needs: Record<string, never>) => {
+export const notificationsModule = defineModule([], (ctx, _needs: object) => {
   const service = createNotificationsService({ db: ctx.db, clock: ctx.clock, publish: ctx.publish });
   return {
     service,

@@ -8,7 +8,7 @@ import { createPrivacyService, type PrivacyPorts } from './service.js';
  * lies in the tables of every module before it. It reads them for the export and, in the erasure's
  * one transaction, writes them (queries.ts says why that is this module's own SQL).
  */
-export const privacyModule = defineModule((ctx, needs: PrivacyPorts) => {
+export const privacyModule = defineModule(['accounts', 'notifications'], (ctx, needs: PrivacyPorts) => {
   const service = createPrivacyService({
     db: ctx.db,
     clock: ctx.clock,

@@ -4,7 +4,7 @@ import { PROFILES_PORT } from './port.js';
 import { profilesRoutes } from './routes.js';
 import { createProfilesService } from './service.js';
 
-export const profilesModule = defineModule((ctx, needs: { accounts: AccountsPort }) => {
+export const profilesModule = defineModule(['accounts'], (ctx, needs: { accounts: AccountsPort }) => {
   const service = createProfilesService({
     db: ctx.db,
     clock: ctx.clock,

@@ -4,7 +4,7 @@ import { REVIEWS_PORT } from './port.js';
 import { reviewsRoutes } from './routes.js';
 import { createReviewsService } from './service.js';
 
-export const reviewsModule = defineModule((ctx, needs: { catalog: CatalogPort }) => {
+export const reviewsModule = defineModule(['catalog'], (ctx, needs: { catalog: CatalogPort }) => {
   const service = createReviewsService({
     db: ctx.db,
     clock: ctx.clock,

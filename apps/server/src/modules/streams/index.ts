@@ -21,6 +21,7 @@ import { createStreamsService } from './service.js';
 import { streamsSocket } from './socket.js';
 
 export const streamsModule = defineModule(
+  ['accounts', 'orders', 'auctions', 'catalog', 'profiles', 'notifications'],
   (
     ctx,
     needs: {

@@ -47,7 +47,6 @@ export default tseslint.config(
       'apps/server/src/modules/feed/service.ts',
       'apps/server/src/modules/orders/invoice-pdf.ts',
       'apps/server/src/modules/orders/invoices.ts',
-      'apps/server/src/modules/orders/service.ts',
       'apps/server/src/modules/privacy/archive.ts',
       'apps/server/src/modules/privacy/queries.ts',
       'apps/server/src/modules/privacy/service.ts',

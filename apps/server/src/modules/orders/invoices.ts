@@ -38,6 +38,8 @@ const documentLine = (l: {
  * issued in the transaction that places the order or cancels a line, so there is never a placed
  * order without its invoices, and a rolled-back one uses no number.
  */
+export type Invoices = ReturnType<typeof createInvoices>;
+
 export function createInvoices(deps: { db: Kysely<DB>; clock: Clock; profiles: Pick<ProfilesPort, 'taxDetailsOf'> }) {
   const { db, clock } = deps;
 

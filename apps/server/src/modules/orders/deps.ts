@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Mailer } from '../../adapters/mail/index.js';
+import type { DialectName } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MediaService } from '../../media/media-service.js';
+import type { CatalogPort } from '../catalog/port.js';
+import type { ProfilesPort } from '../profiles/port.js';
+
+export type Trx = Transaction<DB>;
+
+/** What the orders module is made from; each part (checkout, won orders, fulfilment, views) takes what it uses. */
+export interface OrdersDeps {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  catalog: CatalogPort;
+  /** The sellers' tax details, copied into each invoice as it is issued (issue 32). */
+  profiles: Pick<ProfilesPort, 'taxDetailsOf'>;
+  clock: Clock;
+  /** How long a winner has to give the address (WIN_COMPLETE_HOURS, issue 31). */
+  winCompleteMs: number;
+  media: Pick<MediaService, 'avatarUrl' | 'thumbUrl'>;
+  /** The buyer's confirmation, sent once the order has committed; a mail that fails is only logged. */
+  mail: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+  /** How long a seller has to ship once the order has its address (SHIP_WITHIN_HOURS, issue 31). */
+  shipWithinMs: number;
+}
+
+/** A won order's deadline, counted from now (the win). */
+export const winDeadline = (deps: Pick<OrdersDeps, 'clock' | 'winCompleteMs'>) => deps.clock.iso(deps.winCompleteMs);

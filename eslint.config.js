@@ -50,7 +50,6 @@ export default tseslint.config(
       'apps/server/src/modules/privacy/archive.ts',
       'apps/server/src/modules/privacy/queries.ts',
       'apps/server/src/modules/privacy/service.ts',
-      'apps/server/src/modules/reports/service.ts',
       'apps/server/src/modules/streams/lots.ts',
       'apps/server/src/modules/streams/pins.ts',
       'apps/server/src/modules/streams/service.ts',

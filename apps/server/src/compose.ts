@@ -1,4 +1,5 @@
 import { auctionCloseFlow } from './flows/auction-close.js';
+import { staffActionFlow } from './flows/staff-action.js';
 import { mailLater } from './lib/mail-later.js';
 import type { ModuleContext, SouqModule } from './modules/module.js';
 import {
@@ -10,6 +11,13 @@ import {
   type ModuleServices,
 } from './modules/order.js';
 
+/** An earlier module's port, for a flow built before a later module; an error while the app is made if it is not there. */
+function earlier<K extends keyof ModulePorts>(ports: Partial<ModulePorts>, name: K): ModulePorts[K] {
+  const port = ports[name];
+  if (!port) throw new Error(`A flow needs the ${name} port, which is not made before the module it is handed to`);
+  return port as ModulePorts[K];
+}
+
 /**
  * The callbacks that set a flow off (flows/), by the module that calls them: each is built from
  * the ports of the modules made before that module, and handed to it among its needs. A module
@@ -18,12 +26,24 @@ import {
 const FLOW_CALLBACKS: { [K in ModuleName]?: (ctx: ModuleContext, ports: Partial<ModulePorts>) => object } = {
   auctions: (ctx, ports) => ({
     onClosed: auctionCloseFlow({
-      accounts: ports.accounts!,
-      orders: ports.orders!,
-      notifications: ports.notifications!,
+      accounts: earlier(ports, 'accounts'),
+      orders: earlier(ports, 'orders'),
+      notifications: earlier(ports, 'notifications'),
       mailLater: mailLater(ctx.mailer, ctx.log, 'auction mail failed'),
       publicUrl: ctx.config.publicUrl,
     }),
+  }),
+  reports: (ctx, ports) => ({
+    staffActions: staffActionFlow(
+      {
+        accounts: earlier(ports, 'accounts'),
+        catalog: earlier(ports, 'catalog'),
+        reviews: earlier(ports, 'reviews'),
+        auctions: earlier(ports, 'auctions'),
+        streams: earlier(ports, 'streams'),
+      },
+      ctx.media,
+    ),
   }),
 };
 

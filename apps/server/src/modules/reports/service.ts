@@ -13,9 +13,8 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
-import type { MediaService } from '../../media/media-service.js';
 import * as q from './queries.js';
-import { ownerOf, thingsInContext, type ReportsPorts } from './targets.js';
+import type { StaffActions } from './port.js';
 
 /** The most open reports the queue reads at once; staff work through the oldest first. */
 const QUEUE_READ = 300;
@@ -50,15 +49,15 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 export function createReportsService(deps: {
   db: Kysely<DB>;
   clock: Clock;
-  media: Pick<MediaService, 'avatarUrl'>;
-  ports: ReportsPorts;
+  /** What an action does to the thing, in the modules that own it (flows/staff-action.ts). */
+  staffActions: StaffActions;
 }) {
-  const { db, clock, ports } = deps;
+  const { db, clock, staffActions } = deps;
 
   return {
     /** One report per person per thing (the unique index decides); not of one's own things. */
     async create(user: UserRow, input: ReportInput): Promise<{ id: string }> {
-      const owner = await ownerOf(ports, input.targetKind, input.targetId);
+      const owner = await staffActions.ownerOf(input.targetKind, input.targetId);
       if (owner === undefined) throw new DomainError('NOT_FOUND', MSG.reportTargetMissing);
       if (owner === user.id) throw new DomainError('FORBIDDEN', MSG.reportOwn);
       const id = crypto.randomUUID();
@@ -90,9 +89,7 @@ export function createReportsService(deps: {
         const key = `${r.target_kind} ${r.target_id}`;
         groups.set(key, [...(groups.get(key) ?? []), r]);
       }
-      const things = await thingsInContext(
-        ports,
-        deps.media,
+      const things = await staffActions.thingsInContext(
         [...groups.values()].map(([r]) => ({ kind: r!.target_kind as ReportTarget, id: r!.target_id })),
       );
       return {
@@ -124,49 +121,23 @@ export function createReportsService(deps: {
         throw new DomainError('VALIDATION_FAILED', MSG.reportActionNotFor);
       // Who answers for the thing never changes, so it is read before the transaction: on SQLite a
       // read outside the transaction would wait for it to end.
-      const person = input.action === 'suspend' ? await ownerOf(ports, kind, report.target_id) : undefined;
+      const person = input.action === 'suspend' ? await staffActions.ownerOf(kind, report.target_id) : undefined;
       if (input.action === 'suspend' && !person) throw new DomainError('NOT_FOUND', MSG.reportTargetMissing);
       return withAfterCommit((onCommit) =>
         db.transaction().execute(async (trx) => {
           const resolution = { at: now, resolution: spec.resolution, by: staff.id };
           if (!(await q.claimReport(trx, reportId, resolution)))
             throw new DomainError('CONFLICT', MSG.reportAlreadyHandled);
-          const targetId = report.target_id;
-          let audited = { kind: kind as string, id: targetId };
-          if (input.action === 'hide') {
-            // A show's lot leaves its show, whether the lot or its product was reported: the
-            // room's run sheet and screen move on.
-            let left: Array<{ lotId: string; streamId: string }>;
-            if (kind === 'product') {
-              await ports.catalog.hideProduct(trx, targetId, input.reason);
-              left = await ports.auctions.hideLotsOfProduct(trx, targetId, input.reason, onCommit);
-            } else {
-              const streamId = await ports.auctions.hideAuction(trx, targetId, input.reason, onCommit);
-              left = streamId ? [{ lotId: targetId, streamId }] : [];
-            }
-            for (const lot of left) await ports.streams.lotWithdrawn(trx, lot.streamId, lot.lotId, onCommit);
-          } else if (input.action === 'remove') {
-            await (kind === 'review'
-              ? ports.reviews.removeReview(trx, targetId)
-              : ports.streams.removeMessage(trx, targetId, onCommit));
-          } else if (input.action === 'suspend') {
-            if (!(await ports.accounts.suspend(trx, person!, input.until!, input.reason)))
-              throw new DomainError('CONFLICT', MSG.suspendStaff);
-            await ports.auctions.cancelForSuspension(trx, person!, onCommit);
-            // Their shows end as the host's End would (the lots are already cancelled above).
-            await ports.streams.endShowsOf(trx, person!, onCommit);
-            audited = { kind: 'user', id: person! };
-          } else {
-            audited = { kind: 'report', id: reportId };
-          }
-          const others = await q.resolveOpenOn(trx, kind, targetId, resolution);
-          await ports.accounts.recordStaffAction(trx, {
-            staffId: staff.id,
-            action: spec.audit,
-            targetKind: audited.kind,
-            targetId: audited.id,
+          await staffActions.act(trx, onCommit, staff.id, spec.audit, {
+            action: input.action,
+            reportId,
+            kind,
+            targetId: report.target_id,
+            person,
+            until: input.until,
             reason: input.reason,
           });
+          const others = await q.resolveOpenOn(trx, kind, report.target_id, resolution);
           return { resolved: others + 1 };
         }),
       );
@@ -175,20 +146,7 @@ export function createReportsService(deps: {
     /** Shows a hidden listing again, or ends a suspension now; in the audit log like every action. */
     async restore(staff: UserRow, input: RestoreInput): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const done =
-          input.targetKind === 'product'
-            ? await ports.catalog.unhideProduct(trx, input.targetId)
-            : input.targetKind === 'auction'
-              ? await ports.auctions.unhideAuction(trx, input.targetId)
-              : await ports.accounts.unsuspend(trx, input.targetId);
-        if (!done) throw new DomainError('CONFLICT', MSG.restoreNothing);
-        await ports.accounts.recordStaffAction(trx, {
-          staffId: staff.id,
-          action: input.targetKind === 'user' ? 'restore_account' : 'restore_listing',
-          targetKind: input.targetKind,
-          targetId: input.targetId,
-          reason: input.reason,
-        });
+        if (!(await staffActions.restore(trx, staff.id, input))) throw new DomainError('CONFLICT', MSG.restoreNothing);
       });
     },
   };

@@ -40,7 +40,6 @@ export default tseslint.config(
       'apps/server/src/modules/aftersale/problems.ts',
       'apps/server/src/modules/alerts/service.ts',
       'apps/server/src/modules/auctions/bidding.ts',
-      'apps/server/src/modules/auctions/service.ts',
       'apps/server/src/modules/auctions/strikes.ts',
       'apps/server/src/modules/auctions/wins.ts',
       'apps/server/src/modules/catalog/service.ts',

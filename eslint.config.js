@@ -51,7 +51,6 @@ export default tseslint.config(
       'apps/server/src/modules/privacy/service.ts',
       'apps/server/src/modules/streams/lots.ts',
       'apps/server/src/modules/streams/pins.ts',
-      'apps/server/src/modules/streams/service.ts',
       'apps/server/src/modules/streams/socket.ts',
       'apps/server/src/realtime/gateway.ts',
       'apps/web/src/features/auctions/BidForm.tsx',

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import { MSG } from '@souq/shared';
+import type { IceSettings, VideoBackend } from '../../adapters/video/index.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { DomainError } from '../../lib/errors.js';
+import type { Publish } from '../../lib/events.js';
+import type { MediaService } from '../../media/media-service.js';
+import type { AuctionsPort } from '../auctions/port.js';
+import type { OrdersPort } from '../orders/port.js';
+import type { ShowParts } from './parts.js';
+import * as q from './queries.js';
+
+export interface StreamsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  media: MediaService;
+  video: VideoBackend;
+  ice: IceSettings;
+  publish: Publish;
+  log: { warn(obj: unknown, msg: string): void };
+  ports: { auctions: AuctionsPort; orders: OrdersPort };
+  /** Counts a chat bid refused before the bid engine sees it, as the bid route counts a malformed body. */
+  bidRefused: (reason: string) => void;
+  /** Buy It Now, clips, reminders and moderation, built in their own files (parts.ts). */
+  parts: ShowParts;
+}
+
+/** Who may do what to a show: it exists (`mustFind`), they host it (`hosted`), they host or moderate it (`moderated`). */
+export function createShowAccess(deps: Pick<StreamsDeps, 'db' | 'parts'>) {
+  const { db } = deps;
+  async function mustFind(id: string) {
+    const row = await q.findStream(db, id);
+    if (!row) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
+    return row;
+  }
+
+  async function hosted(user: UserRow, id: string) {
+    const row = await mustFind(id);
+    if (row.host_id !== user.id) throw new DomainError('FORBIDDEN', MSG.notStreamHost);
+    return row;
+  }
+
+  /** The host, or one of the host's moderators. */
+  async function moderated(user: UserRow, id: string) {
+    const row = await mustFind(id);
+    if (!(await deps.parts.canModerate(user.id, row))) throw new DomainError('FORBIDDEN', MSG.notModerator);
+    return row;
+  }
+
+  return { mustFind, hosted, moderated };
+}
+
+export type ShowAccess = ReturnType<typeof createShowAccess>;

@@ -23,10 +23,29 @@ export default tseslint.config(
     },
   },
   {
-    // Small functions (issue 44): a function over 120 lines is a service or a screen to split.
+    // Small functions and files (issue 44): a function over 120 lines is a service or a screen to
+    // split, and a file over 400 lines holds more than one concern.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/db/migrations/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+    rules: { 'max-lines-per-function': ['error', { max: 120 }], 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // The tables' row types, one interface per table, read whole by Kysely: one concern, kept in one file.
+    files: ['apps/server/src/db/schema.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    // Today's files over 400 lines, each to split by concern (issue 44): this list only shrinks.
+    files: [
+      'apps/server/src/modules/accounts/service.ts',
+      'apps/server/src/modules/auctions/bidding.ts',
+      'apps/server/src/modules/auctions/queries.ts',
+      'apps/server/src/modules/catalog/queries.ts',
+      'apps/server/src/modules/catalog/service.ts',
+      'apps/server/src/modules/privacy/queries.ts',
+      'apps/web/src/features/live/HostSetup.tsx',
+    ],
+    rules: { 'max-lines': 'off' },
   },
   {
     // Today's exceptions, each a closure to split into parts (issue 44's list): this list only shrinks.

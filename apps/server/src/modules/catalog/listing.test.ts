@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSummary } from '@souq/shared';
 import { call, createProduct, createUser, insertProducts, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
-import * as q from './queries.js';
+import * as pq from './page-queries.js';
 
 type Page = { items: ProductSummary[]; nextCursor: string | null };
 const BAD_CURSOR = apiError('VALIDATION_FAILED', 'This page of results has expired. Please reload.');
@@ -516,7 +516,7 @@ async function searchSql(t: TestApp, dialect: 'sqlite' | 'postgres', text = 'SEA
     },
     transformResult: async (args) => args.result,
   };
-  const rows = await q.listPage(
+  const rows = await pq.listPage(
     t.database.db.withPlugin(capture),
     { search: { text, dialect } },
     { column: 'title_key', direction: 'asc' },

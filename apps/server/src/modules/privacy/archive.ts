@@ -1,7 +1,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { ERASED_USERNAME_PREFIX, type Locale } from '@souq/shared';
 import { decodeImageKeys } from '../../media/image-keys.js';
-import type { PersonalData } from './queries.js';
+import type { PersonalData } from './personal-data-queries.js';
 
 /** The files of an export, each a JSON document; the test opens the ZIP and looks for every one. */
 export const EXPORT_SECTIONS = [

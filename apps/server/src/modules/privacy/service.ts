@@ -26,6 +26,8 @@ import type { AccountsPort } from '../accounts/port.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import { buildZip, exportSections } from './archive.js';
 import { exportReadyMail, exportReadyNews, PRIVACY_PATH } from './emails.js';
+import * as eq from './erasure-queries.js';
+import * as pq from './personal-data-queries.js';
 import * as q from './queries.js';
 
 const MINUTE = 60_000;
@@ -100,7 +102,7 @@ export function createPrivacyService(deps: {
 
   /** Builds one claimed export: reads, zips, stores, then marks it ready and tells its owner. */
   async function build(id: string, userId: string, claimedAt: string): Promise<void> {
-    const data = await q.personalData(db, userId);
+    const data = await pq.personalData(db, userId);
     if (!data) return;
     const { sections, photos } = exportSections(data);
     const files: Array<{ path: string; data: Buffer }> = [];
@@ -159,15 +161,15 @@ export function createPrivacyService(deps: {
    */
   async function erase(user: UserRow, audit: { staffId: string; reason: string }): Promise<void> {
     if (user.staff === 1) throw new DomainError('FORBIDDEN', MSG.dataRightsStaff);
-    const files = await q.filesOf(db, user.id);
+    const files = await eq.filesOf(db, user.id);
     const compact = user.id.replaceAll('-', '');
     const now = clock.iso();
     await db.transaction().execute(async (trx) => {
-      if (!(await q.claimErasure(trx, user.id, now))) throw new DomainError('NOT_FOUND', MSG.dataRightsNoAccount);
+      if (!(await eq.claimErasure(trx, user.id, now))) throw new DomainError('NOT_FOUND', MSG.dataRightsNoAccount);
       const found = await q.blockersOf(trx, user.id);
       const refused = DELETION_BLOCKERS.find((b) => found[b]);
       if (refused) throw new DomainError('CONFLICT', DELETION_BLOCKER_MESSAGES[refused]);
-      await q.erase(
+      await eq.erase(
         trx,
         user.id,
         { username: `${ERASED_USERNAME_PREFIX}${compact.slice(0, 16)}`, email: `erased-${compact}@erased.invalid` },

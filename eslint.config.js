@@ -38,7 +38,6 @@ export default tseslint.config(
     // Today's files over 400 lines, each to split by concern (issue 44): this list only shrinks.
     files: [
       'apps/server/src/modules/auctions/bidding.ts',
-      'apps/server/src/modules/auctions/queries.ts',
       'apps/web/src/features/live/HostSetup.tsx',
     ],
     rules: { 'max-lines': 'off' },

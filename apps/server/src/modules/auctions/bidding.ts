@@ -32,6 +32,7 @@ import { outbidMail } from './emails.js';
 import { resolveBid } from './engine.js';
 import { brief, live } from './live.js';
 import { bidReceivedNews, outbidNews } from './news.js';
+import * as bq from './bid-queries.js';
 import * as q from './queries.js';
 
 const OUTBID_MAIL_WINDOW_MS = 15 * 60_000;
@@ -333,7 +334,7 @@ export function createBidding(deps: BiddingDeps) {
       });
     }
     const notifications = deps.notifications(runner, onCommit, news);
-    const written = await q.applyBatch(runner, dialect, change, bidRows, [...maxBids.values()], {
+    const written = await bq.applyBatch(runner, dialect, change, bidRows, [...maxBids.values()], {
       notifications: notifications.query,
       mailSlots: q.takeMailSlots(
         runner,

@@ -85,4 +85,3 @@ export type AuctionParts = Pick<AuctionsDeps, 'db' | 'dialect' | 'clock' | 'medi
   /** A group's bids reach the watchers as one update (in order with closes and cancellations). */
   publishChange: (event: Extract<DomainEvent, { type: 'auction.changed' }>) => void;
 };
-

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AED, auctionRow, bidRows, startAuction } from '../../../test/auction-support.js';
 import { createUser, type TestUser } from '../../../test/catalog-support.js';
 import { DIALECTS, startTestApp, type TestApp } from '../../../test/support.js';
+import * as bq from './bid-queries.js';
 import * as q from './queries.js';
 
 // The batch's write is one statement on PostgreSQL and three on SQLite: both must keep the rule
@@ -50,8 +51,9 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
     };
   };
   const write = async (b: ReturnType<typeof batch>) =>
-    (await t.database.db.transaction().execute((trx) => q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {}))) !==
-    undefined;
+    (await t.database.db
+      .transaction()
+      .execute((trx) => bq.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {}))) !== undefined;
 
   it('writes the auction, every bid row and every maximum when the auction is as decided', async () => {
     const { id } = await startAuction(t, seller);
@@ -118,7 +120,7 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
       created_at: now,
     };
     const written = await t.database.db.transaction().execute((trx) =>
-      q.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {
+      bq.applyBatch(trx, dialect, b.change, b.bids, b.maxima, {
         slots: q.takeMailSlots(trx, [alice.id, bob.id], `outbid:${id}`, now, now),
         keys: q.recordIdempotent(trx, [key]),
         none: q.recordIdempotent(trx, []),
@@ -149,7 +151,7 @@ describe.each(DIALECTS)('a batch of bids written (%s)', (dialect) => {
       created_at: now,
     };
     const db = t.database.db;
-    const written = await q.applyBatch(db, dialect, b.change, b.bids, b.maxima, {
+    const written = await bq.applyBatch(db, dialect, b.change, b.bids, b.maxima, {
       slots: q.takeMailSlots(db, [alice.id], `outbid:${id}`, now, now),
       keys: q.recordIdempotent(db, [key]),
     });

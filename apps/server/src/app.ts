@@ -38,6 +38,7 @@ import { orphanSweepJob } from './media/orphan-sweep.js';
 import { statisticsJob } from './db/statistics.js';
 import { scheduledBackups } from './backup/schedule.js';
 import { composeModules, type Services } from './compose.js';
+import type { ModulePorts } from './modules/order.js';
 import { janusConnectSources } from './adapters/video/index.js';
 import { attachRealtime, type SouqIo } from './realtime/gateway.js';
 import { seedDemoData } from './seed/demo.js';
@@ -64,6 +65,8 @@ export interface Souq extends Services {
   /** Before `drain`: `/api/ready` answers 503 from now on, while everything else is still served. */
   withdraw: Readiness['withdraw'];
   services: Services;
+  /** The modules' ports, as later modules hold them (the tests fill slots through them). */
+  ports: ModulePorts;
   io: SouqIo;
   /** Where uploads live; `storage.check()` is the cheap reachability probe for readiness. */
   storage: FileStorage;
@@ -129,7 +132,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await afterAnswer.settle();
   });
 
-  const { parts: modules, services } = composeModules({
+  const {
+    parts: modules,
+    services,
+    ports,
+  } = composeModules({
     config,
     db: database.db,
     dialect: database.dialect,
@@ -278,6 +285,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     withdraw: readiness.withdraw,
     routes,
     services,
+    ports,
     io,
     storage,
     metrics,

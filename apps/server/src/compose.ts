@@ -73,6 +73,8 @@ export function composeModules(ctx: ModuleContext) {
     /** In creation order: routes, jobs and socket parts are registered in it. */
     parts: MODULE_ORDER.map((name) => modules[name]),
     services: Object.fromEntries(MODULE_ORDER.map((name) => [name, modules[name].service])) as Services,
+    /** What later modules (and the tests standing in for one) may call, slots included. */
+    ports: ports as ModulePorts,
   };
 }
 

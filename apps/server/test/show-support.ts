@@ -44,7 +44,7 @@ export function showParts() {
         ports: { orders: t.orders, catalog: t.catalog },
       });
       parts.clips = createClips({ ...common, media });
-      t.orders.addClipSource((ids) => parts.clips!.clipsOf(ids));
+      t.ports.orders.slots.clipSource((ids) => parts.clips!.clipsOf(ids));
       return { pins: parts.pins, clips: parts.clips };
     },
   };

@@ -93,18 +93,34 @@ export function portOf<S, K extends keyof S>(service: S, members: readonly K[]):
 }
 
 /**
- * An answer an earlier module needs from a later one, which it must not call (ADR 0007): the later
- * module provides it as it is created. Until then `fallback` answers: what holds while no such
- * module exists.
+ * A slot in an earlier module's port (ADR 0007, ADR 0048): what it needs of modules after it, which
+ * it must not call. A later module fills it as it is created, through `port.slots`; that is the
+ * one way back up the order. `answerSlot` holds one answer, and `fallback` answers until it is
+ * given (what holds while no such module exists); a second answer is a wiring error.
  */
-export function laterAnswer<A extends unknown[], R>(what: string, fallback: (...args: A) => R) {
+export function answerSlot<F extends (...args: any[]) => unknown>(what: string, fallback: F) {
   let answer = fallback;
-  let provided = false;
+  let filled = false;
   return {
-    ask: (...args: A): R => answer(...args),
-    provide(given: (...args: A) => R): void {
-      if (provided) throw new Error(`${what} is answered twice`);
-      [answer, provided] = [given, true];
+    ask: ((...args: Parameters<F>) => answer(...args)) as F,
+    fill(given: F): void {
+      if (filled) throw new Error(`${what} is answered twice`);
+      [answer, filled] = [given, true];
     },
+  };
+}
+
+/** A slot that takes a hook from every later module that has one (a bid gate, a clip source); all are used, in module order. */
+export function hookSlot<H>() {
+  const hooks: H[] = [];
+  return { hooks: hooks as readonly H[], fill: (hook: H): void => void hooks.push(hook) };
+}
+
+/** The halves of a module's slots that later modules may use: filling them. */
+export function fillersOf<S extends Record<string, { fill: (given: never) => void }>>(
+  slots: S,
+): { [K in keyof S]: S[K]['fill'] } {
+  return Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, slot.fill])) as {
+    [K in keyof S]: S[K]['fill'];
   };
 }

@@ -13,13 +13,13 @@ const CLOSE_BATCH = 50;
 /**
  * An auction's close: on time by the closer job, or now when a show's lot is stopped. What it
  * sets off elsewhere (the winner's order, who is told) is `onClosed`'s, a flow; a show adds what
- * its lots' closes do in the room (`onLotClosed`).
+ * its lots' closes do in the room (the `lotClosed` slot).
  */
-export function createClosing(deps: AuctionParts & { onClosed: OnAuctionClosed }) {
+export function createClosing(
+  deps: AuctionParts & { onClosed: OnAuctionClosed; lotClosedHooks: readonly OnAuctionClosed[] },
+) {
   const { db, dialect, clock, publishChange } = deps;
   const { liveOf } = deps.views;
-  /** What a later module (streams) does when one of its lots closes, added as it starts. */
-  const lotCloseHooks: OnAuctionClosed[] = [];
 
   /**
    * Closes one auction inside the caller's transaction if it is still open and due (or now, when
@@ -48,7 +48,7 @@ export function createClosing(deps: AuctionParts & { onClosed: OnAuctionClosed }
     };
     await deps.onClosed(trx, closedAuction, onCommit);
     // A show's lot: the show says so in its chat, in the same transaction, so exactly once.
-    if (row.stream_id) for (const hook of lotCloseHooks) await hook(trx, closedAuction, onCommit);
+    if (row.stream_id) for (const hook of deps.lotClosedHooks) await hook(trx, closedAuction, onCommit);
     const update: AuctionUpdate = {
       auction: liveOf({ ...closed, ends_at: row.ends_at > now ? now : row.ends_at }),
       bids: [],
@@ -63,8 +63,6 @@ export function createClosing(deps: AuctionParts & { onClosed: OnAuctionClosed }
     withAfterCommit((onCommit) => db.transaction().execute((trx) => closeIn(trx, id, onCommit)));
 
   return {
-    /** Streams: what a show does when one of its lots closes (its chat line, its room told). */
-    onLotClosed: (hook: OnAuctionClosed) => void lotCloseHooks.push(hook),
     /** Stops the bidding now, in the caller's transaction: the highest bid so far wins. */
     closeNow: (trx: Transaction<DB>, id: string, onCommit: OnCommit) => closeIn(trx, id, onCommit, true),
 

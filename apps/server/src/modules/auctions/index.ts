@@ -1,6 +1,7 @@
 import type { AccountsPort } from '../accounts/port.js';
 import type { CatalogPort } from '../catalog/port.js';
-import { defineModule, portOf } from '../module.js';
+import { defineModule, fillersOf, hookSlot, portOf } from '../module.js';
+import type { BidGate } from './bidding.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import { AUCTIONS_PORT } from './port.js';
@@ -21,6 +22,7 @@ interface AuctionsNeeds {
 export const auctionsModule = defineModule(
   ['accounts', 'catalog', 'orders', 'notifications'],
   (ctx, needs: AuctionsNeeds) => {
+    const slots = { bidGate: hookSlot<BidGate>(), lotClosed: hookSlot<OnAuctionClosed>() };
     const service = createAuctionsService({
       db: ctx.db,
       dialect: ctx.dialect,
@@ -32,13 +34,15 @@ export const auctionsModule = defineModule(
       log: ctx.log,
       ports: needs,
       onClosed: needs.onClosed,
+      bidGates: slots.bidGate.hooks,
+      lotClosedHooks: slots.lotClosed.hooks,
       bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },
       unpaid: ctx.config.unpaid,
     });
-    needs.catalog.answerOnOpenAuction(service.isOnOpenAuction);
+    needs.catalog.slots.onOpenAuction(service.isOnOpenAuction);
     return {
       service,
-      port: portOf(service, AUCTIONS_PORT),
+      port: { ...portOf(service, AUCTIONS_PORT), slots: fillersOf(slots) },
       routes: async (app) => {
         await auctionsRoutes(service, () => ctx.clock.iso(), ctx.config.bidRateLimit, ctx.metrics.bidRefused)(app);
         await winsRoutes(service)(app);

@@ -11,7 +11,7 @@ import type { AccountsPort } from '../accounts/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
-import type { BidCounts } from './bidding.js';
+import type { BidCounts, BidGate } from './bidding.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
 
@@ -27,6 +27,9 @@ export interface AuctionsDeps {
   ports: { accounts: AccountsPort; catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort };
   /** What a close sets off beyond the auction: flows/auction-close.ts. */
   onClosed: OnAuctionClosed;
+  /** The auctions' slots as later modules fill them (port.ts): who may not bid, and what a lot's close does in its show. */
+  bidGates: readonly BidGate[];
+  lotClosedHooks: readonly OnAuctionClosed[];
   bidCounts: BidCounts;
   /** Winners who don't pay (issue 31): the second-chance offer's life and the strike rule. */
   unpaid: { secondChanceMs: number; strikeWindowMs: number; suspensionMs: number };

@@ -1,4 +1,5 @@
-import type { AuctionsService } from './service.js';
+import type { BidGate } from './bidding.js';
+import type { AuctionsService, OnAuctionClosed } from './service.js';
 
 export type { BidGate } from './bidding.js';
 export type { ClosedAuction, OnAuctionClosed } from './service.js';
@@ -10,7 +11,6 @@ export const AUCTIONS_PORT = [
   'closeNow',
   'liveState',
   'placeBid',
-  'addBidGate',
   // streams: a show's run sheet (ADR 0036): its lots, waiting until the host runs each
   'addLot',
   'openLot',
@@ -20,7 +20,6 @@ export const AUCTIONS_PORT = [
   'nextLotPosition',
   'lotsOf',
   'lotOf',
-  'onLotClosed',
   // streams: a suspended bidder's pre-bid is refused (issue 31)
   'assertMayBid',
   // feed: candidates, signals and cards
@@ -37,4 +36,12 @@ export const AUCTIONS_PORT = [
   'hideLotsOfProduct',
 ] as const satisfies ReadonlyArray<keyof AuctionsService>;
 
-export type AuctionsPort = Pick<AuctionsService, (typeof AUCTIONS_PORT)[number]>;
+/** The auctions' slots: what modules after it add, each as it is created. */
+export interface AuctionsSlots {
+  /** Streams: a rule on who may bid (nobody the host removed), read in every batch whatever the route. */
+  bidGate(gate: BidGate): void;
+  /** Streams: what a show's lot closing does in its show (the hammer line, the room told), in the close's transaction. */
+  lotClosed(hook: OnAuctionClosed): void;
+}
+
+export type AuctionsPort = Pick<AuctionsService, (typeof AUCTIONS_PORT)[number]> & { slots: AuctionsSlots };

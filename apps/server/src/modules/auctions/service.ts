@@ -2,7 +2,7 @@ import type { AuctionUpdate } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
 import { mailLater } from '../../lib/mail-later.js';
 import '../../lib/listings.js';
-import { createBidding, type BidGate } from './bidding.js';
+import { createBidding } from './bidding.js';
 import { createClosing } from './closing.js';
 import { createLots } from './lots.js';
 import { createModeration } from './moderation.js';
@@ -60,7 +60,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
     avatarUrl: media.avatarUrl,
     secondChanceMs: deps.unpaid.secondChanceMs,
   });
-  const gates: BidGate[] = [];
   const bidding = createBidding({
     db,
     dialect,
@@ -73,7 +72,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     avatarUrl: media.avatarUrl,
     // Two strikes suspend bidding (issue 31): auctions' own rule, first, on every bid however it comes.
     biddingRefusal: strikes.refusalOf,
-    gates,
+    gates: deps.bidGates,
     counts: deps.bidCounts,
   });
   const selling = createSelling({ ...parts, publish: deps.publish, wins });
@@ -83,7 +82,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     summary: parts.views.summary,
     ...lots,
     ...selling.members,
-    ...createClosing({ ...parts, onClosed: deps.onClosed }),
+    ...createClosing({ ...parts, onClosed: deps.onClosed, lotClosedHooks: deps.lotClosedHooks }),
     ...createAuctionReads({ ...parts, wins }),
     ...createAuctionFeedReads(parts),
     ...createModeration({
@@ -110,9 +109,6 @@ export function createAuctionsService(deps: AuctionsDeps) {
 
     /** One bid, decided with the others that arrive with it on the same auction (bidding.ts). */
     placeBid: bidding.placeBid,
-    /** A module that keeps a rule on who may bid (streams: removed viewers) adds it here as it starts. */
-    addBidGate: (gate: BidGate) => void gates.push(gate),
-
     async sweepIdempotencyKeys(): Promise<void> {
       await q.deleteIdempotentBefore(db, clock.iso(-IDEMPOTENCY_TTL_MS));
     },

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../db/schema.js';
-import { defineModule, laterAnswer, portOf } from '../module.js';
+import { answerSlot, defineModule, fillersOf, portOf } from '../module.js';
 import type { ProfilesPort } from '../profiles/port.js';
 import { CATALOG_PORT, type CatalogPort } from './port.js';
 import { profileListRoutes } from './profile-routes.js';
@@ -10,32 +10,33 @@ import { viewsRoutes } from './views-routes.js';
 
 export const catalogModule = defineModule(['profiles'], (ctx, needs: { profiles: ProfilesPort }) => {
   // With no auctions module nothing is on an auction; with no reviews module nobody has reviewed.
-  const onOpenAuction = laterAnswer('Whether a product is on an open auction', async (_productId: string) => false);
-  const reviewedByMe = laterAnswer(
-    'Whether the viewer has reviewed a product',
-    async (_productId: string, _viewer: UserRow | null) => false,
-  );
+  const slots = {
+    onOpenAuction: answerSlot('Whether a product is on an open auction', async (_productId: string) => false),
+    reviewedByMe: answerSlot(
+      'Whether the viewer has reviewed a product',
+      async (_productId: string, _viewer: UserRow | null) => false,
+    ),
+  };
   const service = createCatalogService({
     db: ctx.db,
     dialect: ctx.dialect,
     clock: ctx.clock,
     media: ctx.media,
     adjustPostsCount: needs.profiles.adjustPostsCount,
-    isOnOpenAuction: onOpenAuction.ask,
+    isOnOpenAuction: slots.onOpenAuction.ask,
     publish: ctx.publish,
   });
   const views = createViewsService({ db: ctx.db, clock: ctx.clock, log: ctx.log });
   const port: CatalogPort = {
     ...portOf(service, CATALOG_PORT),
-    answerOnOpenAuction: onOpenAuction.provide,
-    answerReviewedByMe: reviewedByMe.provide,
+    slots: fillersOf(slots),
   };
   return {
     // Its views too, so a test (or a tool) can write what waits in memory.
     service: Object.assign(service, { views }),
     port,
     routes: async (app) => {
-      await catalogRoutes(service, reviewedByMe.ask)(app);
+      await catalogRoutes(service, slots.reviewedByMe.ask)(app);
       await profileListRoutes(service)(app);
       await viewsRoutes(views)(app);
       // Views wait in memory for a second (ADR 0044): written before the database closes.

@@ -28,12 +28,12 @@ export const CATALOG_PORT = [
   'reportedProducts',
 ] as const satisfies ReadonlyArray<keyof CatalogService>;
 
-/** What the catalog needs to know from modules after it: each gives its answer as it is created. */
-export interface CatalogAnswers {
+/** The catalog's slots: what it needs to know from modules after it, each filled as that module is created. */
+export interface CatalogSlots {
   /** Auctions: whether a product is on an open auction; it is frozen then, as bidders bid on what they saw. */
-  answerOnOpenAuction(answer: (productId: string) => Promise<boolean>): void;
+  onOpenAuction(answer: (productId: string) => Promise<boolean>): void;
   /** Reviews: whether the viewer has reviewed the product (the product page's `reviewedByMe`). */
-  answerReviewedByMe(answer: (productId: string, viewer: UserRow | null) => Promise<boolean>): void;
+  reviewedByMe(answer: (productId: string, viewer: UserRow | null) => Promise<boolean>): void;
 }
 
-export type CatalogPort = Pick<CatalogService, (typeof CATALOG_PORT)[number]> & CatalogAnswers;
+export type CatalogPort = Pick<CatalogService, (typeof CATALOG_PORT)[number]> & { slots: CatalogSlots };

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
+import type { ClipSource } from './order-views.js';
 
 export type Trx = Transaction<DB>;
 
@@ -25,6 +26,8 @@ export interface OrdersDeps {
   mail: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
   /** How long a seller has to ship once the order has its address (SHIP_WITHIN_HOURS, issue 31). */
   shipWithinMs: number;
+  /** Where lines' clips come from: the `clipSource` slot, as streams fills it (port.ts). */
+  clipSources: readonly ClipSource[];
 }
 
 /** A won order's deadline, counted from now (the win). */

@@ -1,13 +1,14 @@
 import type { CatalogPort } from '../catalog/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
-import { defineModule, portOf } from '../module.js';
+import { defineModule, fillersOf, hookSlot, portOf } from '../module.js';
 import { ORDERS_PORT } from './port.js';
 import { ordersRoutes } from './routes.js';
-import { createOrdersService } from './service.js';
+import { createOrdersService, type ClipSource } from './service.js';
 
 export const ordersModule = defineModule(
   ['catalog', 'profiles'],
   (ctx, needs: { catalog: CatalogPort; profiles: ProfilesPort }) => {
+    const slots = { clipSource: hookSlot<ClipSource>() };
     const service = createOrdersService({
       db: ctx.db,
       dialect: ctx.dialect,
@@ -18,7 +19,12 @@ export const ordersModule = defineModule(
       media: ctx.media,
       mail: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: ctx.log },
       shipWithinMs: ctx.config.aftersale.shipWithinMs,
+      clipSources: slots.clipSource.hooks,
     });
-    return { service, port: portOf(service, ORDERS_PORT), routes: ordersRoutes(service) };
+    return {
+      service,
+      port: { ...portOf(service, ORDERS_PORT), slots: fillersOf(slots) },
+      routes: ordersRoutes(service),
+    };
   },
 );

@@ -15,9 +15,11 @@ export type ClipSource = (auctionIds: string[]) => Promise<ReadonlyMap<string, C
  * Orders and sales as the buyer's My Orders and the seller's Sales show them: lines, their clips,
  * their documents, and whether the seller is late.
  */
-export function createOrderViews(deps: Pick<OrdersDeps, 'db' | 'clock' | 'media'> & { invoices: Invoices }) {
+export function createOrderViews(
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'media'> & { invoices: Invoices; clipSources: readonly ClipSource[] },
+) {
   const { db, media, invoices } = deps;
-  const clipSources: ClipSource[] = [];
+  const { clipSources } = deps;
 
   /** Past its deadline and still unshipped (issue 31): the buyer may cancel it, the seller sees it late. */
   const isLate = (line: { status: string; ship_by: string | null }) =>
@@ -114,8 +116,6 @@ export function createOrderViews(deps: Pick<OrdersDeps, 'db' | 'clock' | 'media'
     isLate,
     toOrders,
     salesOf,
-    /** Streams adds where lines' clips come from as it starts (as bid gates are added to auctions). */
-    addClipSource: (source: ClipSource): void => void clipSources.push(source),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { OrdersService } from './service.js';
+import type { ClipSource, OrdersService } from './service.js';
 
 /** What later modules and flows may ask of orders (ADR 0007). */
 export const ORDERS_PORT = [
@@ -6,11 +6,9 @@ export const ORDERS_PORT = [
   'createForAuction',
   // auctions, streams: the order an auction page shows its winner and seller
   'orderOfAuction',
-  // streams (issue 30): Buy It Now's unit into the buyer's show order, the stream page's order,
-  // and the sale clips shown on order lines
+  // streams (issue 30): Buy It Now's unit into the buyer's show order, and the stream page's order
   'addToShowOrder',
   'showOrderOf',
-  'addClipSource',
   // auctions' unpaid wins (issue 31): deadlines, reminders, the unpaid cancel, the request to
   // cancel, and the runner-up's second-chance order
   'createForSecondChance',
@@ -36,4 +34,10 @@ export const ORDERS_PORT = [
   'shippingRecord',
 ] as const satisfies ReadonlyArray<keyof OrdersService>;
 
-export type OrdersPort = Pick<OrdersService, (typeof ORDERS_PORT)[number]>;
+/** The orders' slots: what modules after it add, each as it is created. */
+export interface OrdersSlots {
+  /** Streams: the clips of lots won in a show, shown on the order's lines (orders may not read streams). */
+  clipSource(source: ClipSource): void;
+}
+
+export type OrdersPort = Pick<OrdersService, (typeof ORDERS_PORT)[number]> & { slots: OrdersSlots };

@@ -27,7 +27,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 export function createOrdersService(deps: OrdersDeps) {
   const { db } = deps;
   const invoices = createInvoices({ db, clock: deps.clock, profiles: deps.profiles });
-  const views = createOrderViews({ db, clock: deps.clock, media: deps.media, invoices });
+  const views = createOrderViews({ db, clock: deps.clock, media: deps.media, invoices, clipSources: deps.clipSources });
   const { toOrders, salesOf } = views;
   const parts = { ...deps, invoices, views };
   const shows = createShowOrders(deps);
@@ -38,7 +38,6 @@ export function createOrdersService(deps: OrdersDeps) {
     ...createWonOrders({ ...parts, addToShow: shows.addToShow }),
     ...createUnpaidOrders(deps),
     ...createFulfilment(parts),
-    addClipSource: views.addClipSource,
 
     /** One order of the buyer's, as My Orders shows it. */
     async orderOf(buyerId: string, orderId: string): Promise<Order> {

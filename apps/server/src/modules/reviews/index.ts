@@ -11,6 +11,6 @@ export const reviewsModule = defineModule(['catalog'], (ctx, needs: { catalog: C
     catalog: needs.catalog,
     avatarUrl: ctx.media.avatarUrl,
   });
-  needs.catalog.answerReviewedByMe(service.hasReviewed);
+  needs.catalog.slots.reviewedByMe(service.hasReviewed);
   return { service, port: portOf(service, REVIEWS_PORT), routes: reviewsRoutes(service) };
 });

@@ -70,11 +70,11 @@ export const streamsModule = defineModule(
     });
     const reported = createReportedMessages({ db, clock, media, publish });
     // Removed viewers may not bid on the stream's auction by any route (the HTTP bid form included).
-    needs.auctions.addBidGate(service.bidGate);
+    needs.auctions.slots.bidGate(service.bidGate);
     // A lot's close posts its hammer line and tells the room, in the close's own transaction.
-    needs.auctions.onLotClosed(service.onLotClosed);
+    needs.auctions.slots.lotClosed(service.onLotClosed);
     // The winner's order shows the clip of the moment they won.
-    needs.orders.addClipSource(clips.clipsOf);
+    needs.orders.slots.clipSource(clips.clipsOf);
     return {
       // The show's parts beside the stream's own service, for the seed and the tests.
       service: { ...service, pins, clips, moderation: room.moderation, reminders: room.reminders, reported },

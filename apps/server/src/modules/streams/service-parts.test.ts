@@ -54,7 +54,7 @@ describe.each(DIALECTS)('the room’s parts in the stream service (%s)', (dialec
         t.events.publish(event);
       },
       log: t.app.log,
-      ports: { auctions: t.auctions, orders: t.orders },
+      ports: { auctions: t.ports.auctions, orders: t.ports.orders },
       bidRefused: () => undefined,
       parts,
     });

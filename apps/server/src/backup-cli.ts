@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BackupError, oneLine } from './backup/backup-error.js';
-import { shelfAt } from './backup/shelf.js';
+import { shelfAt } from './backup/shelves.js';
 import { loadConfig } from './config.js';
 import { isBucketLocation } from './lib/bucket-location.js';
 

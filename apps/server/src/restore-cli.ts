@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BackupError, oneLine } from './backup/backup-error.js';
 import { restoreBackup } from './backup/restore-backup.js';
-import { fetchBackup } from './backup/shelf.js';
+import { fetchBackup } from './backup/shelves.js';
 import { loadConfig } from './config.js';
 import { isBucketLocation } from './lib/bucket-location.js';
 

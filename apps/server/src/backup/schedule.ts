@@ -5,7 +5,7 @@ import type { Job } from '../jobs/runner.js';
 import type { Clock } from '../lib/clock.js';
 import { oneLine } from './backup-error.js';
 import { claimRun, ensureSchedule, readSchedule, recordFailure, recordSuccess } from './schedule-queries.js';
-import { shelfAt } from './shelf.js';
+import { shelfAt } from './shelves.js';
 
 /** How often an instance asks whether a backup is due (and refreshes the metric). */
 const TICK_MS = 60_000;

@@ -7,9 +7,15 @@ import type { Clock } from '../../lib/clock.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
-import type { ClipSource } from './order-views.js';
+import type { Clip } from '@souq/shared';
 
 export type Trx = Transaction<DB>;
+
+/**
+ * Where the clips of lines won at show lots come from: the streams module provides it as it
+ * starts, since orders may not import streams (the dependency runs streams → orders).
+ */
+export type ClipSource = (auctionIds: string[]) => Promise<ReadonlyMap<string, Clip>>;
 
 /** What the orders module is made from; each part (checkout, won orders, fulfilment, views) takes what it uses. */
 export interface OrdersDeps {

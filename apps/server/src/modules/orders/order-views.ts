@@ -1,15 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Clip, FulfilmentStatus, Order, Sale } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
-import type { OrdersDeps } from './deps.js';
+import type { ClipSource, OrdersDeps } from './deps.js';
 import type { Invoices } from './invoices.js';
 import * as q from './queries.js';
-
-/**
- * Where the clips of lines won at show lots come from: the streams module provides it as it
- * starts, since orders may not import streams (the dependency runs streams → orders).
- */
-export type ClipSource = (auctionIds: string[]) => Promise<ReadonlyMap<string, Clip>>;
 
 /**
  * Orders and sales as the buyer's My Orders and the seller's Sales show them: lines, their clips,

@@ -16,7 +16,7 @@ import { createShowOrders } from './show-orders.js';
 import { createUnpaidOrders } from './unpaid-orders.js';
 import { createWonOrders } from './won-orders.js';
 
-export type { ClipSource } from './order-views.js';
+export type { ClipSource } from './deps.js';
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /**

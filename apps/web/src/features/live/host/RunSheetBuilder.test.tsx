@@ -95,6 +95,11 @@ describe('the run sheet builder', { timeout: 20_000 }, () => {
     renderSetup();
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Friday finds' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Schedule for later' }));
+    // The time takes focus on the next animation frame: once it has, that frame cannot take focus
+    // from the field a later refusal moves it to (jsdom's frames can come late on a loaded machine).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Start time (Gulf time)')), {
+      timeout: 5000,
+    });
     fireEvent.change(screen.getByLabelText('Start time (Gulf time)'), { target: { value: NEXT_WEEK } });
     fireEvent.submit(screen.getByTestId('host-form'));
     expect(await screen.findByText('Choose the product you are selling.')).toBeTruthy();

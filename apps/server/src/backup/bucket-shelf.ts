@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { bucketObjects } from '../adapters/storage/bucket-objects.js';
 import { createS3Client } from '../adapters/storage/s3-storage.js';
 import type { S3Connection } from '../config.js';
 import { bucketLocationText, type BucketLocation } from '../lib/bucket-location.js';
@@ -19,23 +20,6 @@ interface ShelvedBackup {
   keys: string[];
   complete: boolean;
   lastWrittenMs: number;
-}
-
-/** Every key under `under` in the bucket, with when it was last written. */
-async function keysUnder(
-  client: S3Client,
-  Bucket: string,
-  under: string,
-): Promise<{ key: string; modifiedMs: number }[]> {
-  const found: { key: string; modifiedMs: number }[] = [];
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: under, ContinuationToken }));
-    for (const object of page.Contents ?? [])
-      if (object.Key) found.push({ key: object.Key, modifiedMs: object.LastModified?.getTime() ?? 0 });
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-  return found;
 }
 
 /**
@@ -66,13 +50,13 @@ export function bucketShelf(
   /** What the prefix holds, backup by backup; keys that are not a backup's are the operator's and left alone. */
   async function shelved(): Promise<ShelvedBackup[]> {
     const byName = new Map<string, ShelvedBackup>();
-    for (const { key, modifiedMs } of await keysUnder(client, Bucket, prefix)) {
+    for await (const { key, modifiedAt } of bucketObjects((command) => client.send(command), Bucket, prefix)) {
       const [name, ...rest] = key.slice(prefix.length).split('/');
       if (!name?.startsWith(BACKUP_PREFIX) || rest.length === 0) continue;
       const backup = byName.get(name) ?? { name, keys: [], complete: false, lastWrittenMs: 0 };
       backup.keys.push(key);
       backup.complete ||= rest.join('/') === MANIFEST_FILE;
-      backup.lastWrittenMs = Math.max(backup.lastWrittenMs, modifiedMs);
+      backup.lastWrittenMs = Math.max(backup.lastWrittenMs, modifiedAt.getTime());
       byName.set(name, backup);
     }
     return [...byName.values()];
@@ -117,15 +101,15 @@ export function bucketShelf(
           );
         return gone.map((b) => b.name);
       } catch (error) {
-        throw error instanceof BackupError ? error : failed('prune backups in', error);
+        throw failed('prune backups in', error);
       }
     },
 
     async fetch(name) {
       const under = `${prefix}${name}/`;
-      let keys: string[];
+      const keys: string[] = [];
       try {
-        keys = (await keysUnder(client, Bucket, under)).map((k) => k.key);
+        for await (const { key } of bucketObjects((command) => client.send(command), Bucket, under)) keys.push(key);
       } catch (error) {
         throw failed('read backups from', error);
       }

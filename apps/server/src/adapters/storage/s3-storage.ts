@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
+import { bucketObjects } from './bucket-objects.js';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -98,16 +98,7 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
     async delete(key) {
       await calling(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
-    async *list(): AsyncIterable<StoredFile> {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await calling(() => client.send(new ListObjectsV2Command({ Bucket, ContinuationToken })));
-        for (const object of page.Contents ?? []) {
-          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-    },
+    list: (): AsyncIterable<StoredFile> => bucketObjects((command) => calling(() => client.send(command)), Bucket),
     url(key) {
       if (!publicBase) return appUrlOf(key);
       assertPublic(key);

@@ -15,6 +15,7 @@ import {
   withFirstScreen,
 } from '../src/http/first-screen.js';
 import { pageChunks } from '../src/http/page-chunks.js';
+import { HINT_KEPT_MS } from '../src/http/spa.js';
 import { DIALECTS, startTestApp, type TestApp } from './support.js';
 
 const SHELL = '<div class="app">static shell</div>';
@@ -317,5 +318,37 @@ describe('rendered pages sent before Fastify', () => {
     // A screen due for its refresh goes through Fastify, which renders it again.
     clock.advance(FIRST_SCREEN_KEPT_MS);
     expect((await read('/', {})).viaFastify).toBe(true);
+  });
+
+  it('sends a signed-in visit the shell Fastify sent, per language and encoding, while its hint is fresh', async () => {
+    const product = (await t.app.inject({ url: '/api/products' })).json<{ items: Array<{ id: string }> }>().items[0]!;
+    const url = `/product/${product.id}`;
+    const variants: Array<Record<string, string>> = [
+      { cookie: 'souq_sid=abc' },
+      { cookie: 'souq_sid=def', 'accept-encoding': 'br' },
+      { cookie: 'souq_lang=ar; souq_sid=abc' },
+    ];
+    expect((await read(url, variants[0])).viaFastify).toBe(true);
+    for (const headers of variants) {
+      // Fastify's own answer to compare with (an answer it sends is kept for the next reader).
+      const fromFastify = await read(url, { ...headers, 'if-none-match': 'none' });
+      expect(fromFastify.viaFastify).toBe(true);
+      const early = await read(url, headers);
+      expect(early.viaFastify, JSON.stringify(headers)).toBe(false);
+      expect(early.body.equals(fromFastify.body)).toBe(true);
+      expect(withoutIds(early.headers)).toEqual(withoutIds(fromFastify.headers));
+      expect(early.body.toString()).not.toContain(FIRST_SCREEN_STATE_ID);
+    }
+    // Another signed-in reader gets the same page: nothing in it is the reader's own.
+    expect((await read(url, { cookie: 'souq_sid=someone-else' })).viaFastify).toBe(false);
+    // A browser revalidating its copy gets its 304 from Fastify.
+    const etag = String((await read(url, { cookie: 'souq_sid=abc' })).headers.etag);
+    expect((await read(url, { cookie: 'souq_sid=abc', 'if-none-match': etag })).viaFastify).toBe(true);
+    // A visitor still gets the rendered page, never the signed-in one.
+    const visitor = await read(url, {});
+    expect(visitor.body.toString()).toContain(FIRST_SCREEN_STATE_ID);
+    // Once the URL's hint is due to be looked up again, Fastify answers (and looks it up).
+    clock.advance(HINT_KEPT_MS);
+    expect((await read(url, { cookie: 'souq_sid=abc' })).viaFastify).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +7,7 @@ import { MSG, pickLocale, type FirstScreen, type Locale } from '@souq/shared';
 import { DomainError } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
+import { Lru } from '../lib/lru.js';
 import type { FirstPaintImage } from '../modules/module.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
 import { loadFirstScreenRenderer, withFirstScreen, type FirstScreens } from './first-screen.js';
@@ -23,7 +25,7 @@ function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
-interface IndexPage {
+interface IndexPage extends KeptBody {
   body: Buffer;
   text: string;
   mtimeMs: number;
@@ -32,19 +34,66 @@ interface IndexPage {
   lastModified: string;
 }
 
+type Wires = Partial<Record<Encoding | 'identity', Wire>>;
+
+/** A rendered page, and what went on the wire for each encoding once Fastify had sent it. */
+interface RenderedPage extends KeptBody {
+  wire: Wires;
+}
+
+/**
+ * A signed-in visit's page (issue 43): index.html in its language with the URL's first-paint
+ * hint, the same for every signed-in reader, and what went on the wire for it once Fastify had
+ * sent it.
+ */
+interface ShellPage {
+  from: IndexPage;
+  link: string | null;
+  wire: Wires;
+}
+
+/** How a hint is looked up, and whether a fresh one is at hand without looking. */
+interface Preloader {
+  (url: string): Promise<string | null>;
+  peek(url: string): { value: string | null } | undefined;
+}
+
+/** Signed-in visits' pages, by language and URL. */
+function signedInShells(preload: Preloader) {
+  const shells = new Lru<string, ShellPage>(HINTS_KEPT);
+  return {
+    /** The page of a URL in a language, kept while index.html and the hint are unchanged. */
+    of(url: string, locale: Locale, from: IndexPage, link: string | null): ShellPage {
+      const key = `${locale} ${url}`;
+      const kept = shells.get(key);
+      if (kept?.from === from && kept.link === link) return kept;
+      const shell = { from, link, wire: {} };
+      shells.set(key, shell);
+      return shell;
+    },
+    /**
+     * What to send a signed-in visit early: the kept wire of its URL in its language, while
+     * index.html is the one read (`current`) and the URL's hint is fresh and unchanged. A browser
+     * revalidating its copy (If-None-Match) goes through Fastify for its 304.
+     */
+    wireFor(req: IncomingMessage, locale: Locale, current: IndexPage): Wire | undefined {
+      if (req.headers['if-none-match'] !== undefined) return undefined;
+      const shell = shells.get(`${locale} ${req.url!}`);
+      const hint = preload.peek(req.url!);
+      if (!shell || shell.from !== current || !hint || hint.value !== shell.link) return undefined;
+      return shell.wire[keptEncoding(req.headers['accept-encoding'], shell.from) ?? 'identity'];
+    },
+  };
+}
+
 /**
  * index.html answers the first request of every visit, so it is kept in memory (with the
  * validators send would give it) and read again only when the file changes: a rebuild of the
  * web app while the server runs names new assets.
  */
-/** A rendered page, and what went on the wire for each encoding once Fastify had sent it. */
-interface RenderedPage extends KeptBody {
-  wire: Partial<Record<Encoding | 'identity', Wire>>;
-}
-
 function indexPageSender(
   file: string,
-  preload: (url: string) => Promise<string | null>,
+  preload: Preloader,
   firstScreen: FirstScreens | undefined,
   chunks: PageChunks,
   early: { draining: () => boolean; log: FastifyBaseLogger },
@@ -62,8 +111,10 @@ function indexPageSender(
       const version = `${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}`;
       const variant = (lang: Locale): IndexPage => {
         const localized = inLocale(text, lang, chunks);
+        const body = Buffer.from(localized);
         return {
-          body: Buffer.from(localized),
+          ...keptBody(body),
+          body,
           text: localized,
           mtimeMs: stat.mtimeMs,
           size: stat.size,
@@ -77,9 +128,9 @@ function indexPageSender(
   };
   // A screen is kept for a moment and sent to everyone who asks meanwhile: so is its page, compressed once.
   const pages = new WeakMap<FirstScreen, { from: IndexPage; page: RenderedPage | null }>();
-  /** Anonymous visits only: a signed-in page shows its owner's likes and name (ADR 0025). */
+  /** An anonymous visit's page with its first screen rendered in, or null to send the shell. */
   const rendered = async (request: FastifyRequest, from: IndexPage, locale: Locale): Promise<RenderedPage | null> => {
-    if (!firstScreen || hasSessionCookie(request)) return null;
+    if (!firstScreen) return null;
     const screen = await firstScreen(request.url, locale);
     if (!screen) return null;
     const made = pages.get(screen);
@@ -91,12 +142,15 @@ function indexPageSender(
     pages.set(screen, { from, page });
     return page;
   };
-  /** The rendered page each request is being sent, for `sent` to keep its wire. */
-  const sending = new WeakMap<FastifyRequest, RenderedPage>();
+  const shells = signedInShells(preload);
+  /** The kept page each request is being sent (rendered, or a signed-in one), for `sent` to keep its wire. */
+  const sending = new WeakMap<FastifyRequest, { body: KeptBody; wire: Wires }>();
   const send = async (request: FastifyRequest, reply: FastifyReply) => {
     const locale = pickLocale(request.headers.cookie, request.headers['accept-language']);
     const page = current(locale);
-    const [link, screen] = await Promise.all([preload(request.url), rendered(request, page, locale)]);
+    // Anonymous visits only are rendered: a signed-in page shows its owner's likes and name (ADR 0025).
+    const signedIn = hasSessionCookie(request);
+    const [link, screen] = await Promise.all([preload(request.url), signedIn ? null : rendered(request, page, locale)]);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', cacheControlFor('index.html'))
@@ -104,12 +158,15 @@ function indexPageSender(
     if (link) reply.header('link', link);
     // A rendered page changes with its data, so the file's validators do not describe it.
     if (screen) {
-      sending.set(request, screen);
+      sending.set(request, { body: screen, wire: screen.wire });
       sendKept(reply, request.headers['accept-encoding'], screen, (error) => reply.send(error));
       return reply;
     }
     reply.header('etag', page.etag).header('last-modified', page.lastModified);
-    return request.headers['if-none-match'] === page.etag ? reply.code(304).send() : reply.send(page.body);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    if (signedIn) sending.set(request, { body: page, wire: shells.of(request.url, locale, page, link).wire });
+    sendKept(reply, request.headers['accept-encoding'], page, (error) => reply.send(error));
+    return reply;
   };
   /**
    * Once Fastify has sent a rendered page, with every header its hooks add, those bytes are kept
@@ -119,7 +176,7 @@ function indexPageSender(
     const page = sending.get(request);
     if (!page || reply.statusCode !== 200 || reply.hasHeader('connection') || reply.hasHeader('set-cookie')) return;
     const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
-    const body = encoding ? page.compressed[encoding] : page.body;
+    const body = encoding ? page.body.compressed[encoding] : page.body.body;
     if (body !== undefined) page.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
   };
   /**
@@ -129,10 +186,16 @@ function indexPageSender(
    * the screen due for its refresh, goes through Fastify.
    */
   const answerEarly: EarlyAnswer = (req, res) => {
-    if (req.method !== 'GET' || !firstScreen || !read || early.draining()) return false;
+    if (req.method !== 'GET' || !read || early.draining()) return false;
     const cookie = req.headers.cookie;
-    if (cookie?.includes(`${SESSION_COOKIE}=`)) return false;
     const locale = pickLocale(cookie, req.headers['accept-language']);
+    if (cookie?.includes(`${SESSION_COOKIE}=`)) {
+      const wire = shells.wireFor(req, locale, read.pages[locale]);
+      if (!wire) return false;
+      sendWire(req, res, wire, early.log, 'kept page, signed in');
+      return true;
+    }
+    if (!firstScreen) return false;
     const screen = firstScreen.peek(req.url!, locale);
     const made = screen ? pages.get(screen) : undefined;
     if (!made?.page || made.from !== read.pages[locale]) return false;
@@ -158,7 +221,7 @@ export const HINT_KEPT_MS = 1000;
  * app's code instead of after it. A hint that cannot be worked out is left off: the page works
  * without it.
  */
-function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: FastifyBaseLogger) {
+function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: FastifyBaseLogger): Preloader {
   const kept = keptFor<string | null>(clock, HINT_KEPT_MS, HINTS_KEPT);
   async function lookUp(url: URL): Promise<string | null> {
     for (const source of sources) {
@@ -167,7 +230,7 @@ function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: Fast
     }
     return null;
   }
-  return async (requestUrl: string): Promise<string | null> => {
+  const preload = async (requestUrl: string): Promise<string | null> => {
     if (sources.length === 0) return null;
     try {
       return await kept(requestUrl, () => lookUp(new URL(requestUrl, 'http://souq.invalid')));
@@ -176,6 +239,10 @@ function firstPaintPreloader(sources: FirstPaintImage[], clock: Clock, log: Fast
       return null;
     }
   };
+  const none = { value: null };
+  return Object.assign(preload, {
+    peek: (requestUrl: string) => (sources.length === 0 ? none : kept.peek(requestUrl)),
+  });
 }
 
 /** Serves the built web app; any path that is not a file gets index.html, except under /api. */

@@ -25,7 +25,6 @@ import { createHttpServer } from './http/server.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/session.js';
-import { keptSessions } from './http/session-cache.js';
 import { registerMultipart } from './http/multipart.js';
 import { registerPublicFiles } from './http/public-files.js';
 import { registerSpa } from './http/spa.js';
@@ -175,9 +174,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     draining: shutdown.draining,
     log: app.log,
     counter: metrics.keptAnswerCounter,
-    userOf: database.dataVersion
-      ? keptSessions(database.dataVersion, clock, (token) => services.accounts.userForSessionToken(token))
-      : (token) => services.accounts.userForSessionToken(token),
+    clock,
+    userOf: (token) => services.accounts.userForSessionToken(token),
   });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createUser, insertProduct, type TestUser } from './catalog-support.js';
 import { startEarlyPathApp, withoutDate } from './early-path-support.js';
 import type { TestApp } from './support.js';
@@ -73,6 +73,32 @@ describe('kept answers with a reader’s own fields (sqlite)', () => {
     const signedOut = await readCounting(otherUrl);
     expect(signedOut.viaFastify).toBe(false);
     expect(signedOut.body.equals(built.rawPayload)).toBe(true);
+  });
+
+  it('a reader’s own fields are read once while nothing is written, and again after a write', async () => {
+    await keep({});
+    const reads = vi.spyOn(t.services.catalog, 'personalFields');
+    try {
+      const first = await readCounting(url, { cookie: passer.cookie });
+      const again = await readCounting(url, { cookie: passer.cookie });
+      expect([first.viaFastify, again.viaFastify]).toEqual([false, false]);
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Another reader's fields are their own read.
+      expect(JSON.parse((await readCounting(url, { cookie: fan.cookie })).body.toString())).toMatchObject({
+        likedByMe: true,
+      });
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect((await call(t, 'PUT', `${url}/like`, { user: passer })).statusCode).toBe(200);
+      await keep({});
+      const liked = await readCounting(url, { cookie: passer.cookie });
+      expect(liked.viaFastify).toBe(false);
+      expect(JSON.parse(liked.body.toString())).toMatchObject({ likedByMe: true });
+      expect(reads).toHaveBeenCalledTimes(3);
+      expect((await call(t, 'DELETE', `${url}/like`, { user: passer })).statusCode).toBe(200);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('after a write, or for a session no one has, Fastify answers', async () => {

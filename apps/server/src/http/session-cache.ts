@@ -11,19 +11,30 @@ const SESSIONS_KEPT = 10_000;
  * been written since (the data version: a sign-out, a suspension or an edit of the person moves
  * it) and for at most a second. An unknown token is not kept: it goes to Fastify anyway.
  */
+export interface KeptSessions {
+  (token: string): Promise<UserRow | undefined>;
+  /** The token's reader if kept for this data version and still fresh, without looking anything up. */
+  peek(token: string, version: string): UserRow | undefined;
+}
+
 export function keptSessions(
   dataVersion: () => string,
   clock: Clock,
   lookUp: (token: string) => Promise<UserRow | undefined>,
-): (token: string) => Promise<UserRow | undefined> {
+): KeptSessions {
   const kept = new Lru<string, { version: string; at: number; user: UserRow }>(SESSIONS_KEPT);
-  return async (token) => {
-    const version = dataVersion();
-    const now = clock.now().getTime();
+  const peek = (token: string, version: string) => {
     const hit = kept.get(token);
-    if (hit && hit.version === version && now - hit.at < SESSION_KEPT_MS) return hit.user;
+    return hit && hit.version === version && clock.now().getTime() - hit.at < SESSION_KEPT_MS ? hit.user : undefined;
+  };
+  const userOf = async (token: string) => {
+    const version = dataVersion();
+    const known = peek(token, version);
+    if (known) return known;
+    const now = clock.now().getTime();
     const user = await lookUp(token);
     if (user) kept.set(token, { version, at: now, user });
     return user;
   };
+  return Object.assign(userOf, { peek });
 }

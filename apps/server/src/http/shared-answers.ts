@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { Lru } from '../lib/lru.js';
 import type { CounterCell } from '../metrics/cells.js';
@@ -6,6 +7,8 @@ import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
 import { SESSION_COOKIE } from './session.js';
 import type { UserRow } from '../db/schema.js';
 import { personalVariants, sessionTokenOf, type Personalize } from './personal-answers.js';
+import { keptSessions } from './session-cache.js';
+import type { Clock } from '../lib/clock.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,10 +67,72 @@ interface Answer extends KeptBody {
   /** Fastify's headers for this URL in each encoding, from any reader: a personal variant's. */
   headers: Partial<Record<Encoding | 'identity', Headers>>;
   /** For signed-in readers: their own fields, and the variants built with them. */
-  personal?: { fields: Personalize; variant: ReturnType<typeof personalVariants> };
+  personal?: { fields: Personalize; variant: ReturnType<typeof personalVariants>; read: ReturnType<typeof readersOf> };
 }
 
 export type { EarlyAnswer };
+
+/** Signed-in readers whose own fields are remembered with a kept answer. */
+const READERS_KEPT = 256;
+
+/**
+ * A kept answer's readers' own fields, each read once while the data is what the answer was built
+ * from (issue 43: a person opening a product again, or its page and its API, reads nothing). Every
+ * field is stored data, so an unchanged data version means unchanged fields; the answer itself is
+ * dropped at the next write, and with it what it remembered. A read that saw a write happen is
+ * not remembered.
+ */
+function readersOf(version: string, dataVersion: () => string) {
+  const readers = new Lru<string, Record<string, unknown> | null>(READERS_KEPT);
+  const read = async (user: UserRow, fields: Personalize) => {
+    const known = readers.get(user.id);
+    if (known !== undefined) return known;
+    const own = await fields(user);
+    if (dataVersion() === version) readers.set(user.id, own);
+    return own;
+  };
+  return Object.assign(read, { peek: (user: UserRow) => readers.get(user.id) });
+}
+
+/** Sends signed-in readers their variant of a kept answer (see answerPersonal). */
+function personalSender(
+  userOf: ReturnType<typeof keptSessions>,
+  dataVersion: () => string,
+  early: { draining: () => boolean; log: FastifyBaseLogger },
+) {
+  /**
+   * A signed-in reader of a kept answer with fields of their own: one seen since the last write,
+   * whose fields are remembered, is answered at once with nothing read. Otherwise their fields are
+   * read, then the kept answer goes out with them, unless anything moved meanwhile (a write, a
+   * drain) or their answer is not this one: then Fastify answers.
+   */
+  return function answerPersonal(
+    answer: Answer,
+    personal: NonNullable<Answer['personal']>,
+    to: {
+      req: IncomingMessage;
+      res: ServerResponse;
+      toFastify: () => void;
+      token: string;
+      encoding: Encoding | 'identity';
+      headers: Headers;
+    },
+  ) {
+    const send = (fields: Record<string, unknown>) => {
+      sendWire(to.req, to.res, personal.variant(fields, to.encoding, to.headers), early.log, 'kept answer, personal');
+      answer.sentEarly.value++;
+    };
+    const known = userOf.peek(to.token, answer.version);
+    const remembered = known && personal.read.peek(known);
+    if (remembered) return send(remembered);
+    void (async () => {
+      const user = await userOf(to.token);
+      const fields = user && (await personal.read(user, personal.fields));
+      if (!fields || answer.version !== dataVersion() || early.draining()) return to.toFastify();
+      send(fields);
+    })().catch(to.toFastify);
+  };
+}
 
 /**
  * A popular product brings many readers of the same answer. Shared-answer routes keep their
@@ -91,11 +156,13 @@ export function registerSharedAnswers(
     draining: () => boolean;
     log: FastifyBaseLogger;
     counter: (route: string) => CounterCell;
+    clock: Clock;
     /** The signed-in reader of a session token, as the session hook finds them. */
     userOf: (token: string) => Promise<UserRow | undefined>;
   },
 ): EarlyAnswer | undefined {
   if (!dataVersion) return undefined;
+  const userOf = keptSessions(dataVersion, early.clock, early.userOf);
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
   app.decorateRequest('sharedAnswerVersion', undefined);
   app.decorateRequest('sharedAnswerSent', undefined);
@@ -149,7 +216,11 @@ export function registerSharedAnswers(
         headers: {},
         ...kept,
         ...(personal && {
-          personal: { fields: personal.fields(request.params), variant: personalVariants(kept) },
+          personal: {
+            fields: personal.fields(request.params),
+            variant: personalVariants(kept),
+            read: readersOf(version, dataVersion),
+          },
         }),
       });
     return payload;
@@ -172,6 +243,7 @@ export function registerSharedAnswers(
     done();
   });
 
+  const answerPersonal = personalSender(userOf, dataVersion, early);
   return (req, res, toFastify) => {
     if (req.method !== 'GET' || early.draining()) return false;
     const answer = answers.get(req.url!);
@@ -181,16 +253,7 @@ export function registerSharedAnswers(
       const token = sessionTokenOf(req, SESSION_COOKIE);
       const headers = answer.headers[encoding];
       if (!token || !answer.personal || !headers) return false;
-      const { personal } = answer;
-      // A signed-in reader: their fields are read, then the kept answer goes out with them, unless
-      // anything moved meanwhile (a write, a drain) or their answer is not this one: then Fastify answers.
-      void (async () => {
-        const user = await early.userOf(token);
-        const fields = user && (await personal.fields(user));
-        if (!fields || answer.version !== dataVersion() || early.draining()) return toFastify();
-        sendWire(req, res, personal.variant(fields, encoding, headers), early.log, 'kept answer, personal');
-        answer.sentEarly.value++;
-      })().catch(toFastify);
+      answerPersonal(answer, answer.personal, { req, res, toFastify, token, encoding, headers });
       return true;
     }
     const wire = answer.wire[encoding];

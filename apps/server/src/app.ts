@@ -25,6 +25,7 @@ import { createHttpServer } from './http/server.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/session.js';
+import { keptSessions } from './http/session-cache.js';
 import { registerMultipart } from './http/multipart.js';
 import { registerPublicFiles } from './http/public-files.js';
 import { registerSpa } from './http/spa.js';
@@ -169,13 +170,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connect: janusConnectSources(config),
     img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
+  // A signed-in request's reader, kept while nothing is written (a second at most): not a hash and a read each time.
+  const sessionUsers = keptSessions(database.dataVersion, clock, (token) =>
+    services.accounts.userForSessionToken(token),
+  );
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
   early.answer = registerSharedAnswers(app, database.dataVersion, {
     draining: shutdown.draining,
     log: app.log,
     counter: metrics.keptAnswerCounter,
-    clock,
-    userOf: (token) => services.accounts.userForSessionToken(token),
+    userOf: sessionUsers,
   });
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
@@ -187,7 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   await registerRateLimits(app, rateLimitRedis);
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, services.accounts, config.publicUrl, clock);
+  registerSessions(app, sessionUsers, config.publicUrl, clock);
   registerMultipart(app, incomingUploadsDir(config));
 
   // A load balancer's probe: healthy only while the database answers.

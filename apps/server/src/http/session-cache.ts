@@ -7,8 +7,8 @@ const SESSION_KEPT_MS = 1_000;
 const SESSIONS_KEPT = 10_000;
 
 /**
- * Session tokens' readers for the early path's personal answers (issue 43), kept while nothing has
- * been written since (the data version: a sign-out, a suspension or an edit of the person moves
+ * Session tokens' readers, for the session hook and the early path's personal answers (issue 43),
+ * kept while nothing has been written since (the data version: a sign-out, a suspension or an edit of the person moves
  * it) and for at most a second. An unknown token is not kept: it goes to Fastify anyway.
  */
 export interface KeptSessions {
@@ -18,10 +18,12 @@ export interface KeptSessions {
 }
 
 export function keptSessions(
-  dataVersion: () => string,
+  dataVersion: (() => string) | undefined,
   clock: Clock,
   lookUp: (token: string) => Promise<UserRow | undefined>,
 ): KeptSessions {
+  // Without a cheap data version (PostgreSQL), nothing can be kept exactly: every token is looked up.
+  if (!dataVersion) return Object.assign(lookUp, { peek: () => undefined });
   const kept = new Lru<string, { version: string; at: number; user: UserRow }>(SESSIONS_KEPT);
   const peek = (token: string, version: string) => {
     const hit = kept.get(token);

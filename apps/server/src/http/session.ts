@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@souq/shared';
 import type { UserRow } from '../db/schema.js';
-import type { AccountsService, NewSession } from '../modules/accounts/service.js';
+import type { NewSession } from '../modules/accounts/service.js';
 import type { Clock } from '../lib/clock.js';
 import { DomainError } from '../lib/errors.js';
 import { refuseIfSuspended } from '../lib/suspension.js';
@@ -30,7 +30,7 @@ declare module 'fastify' {
  */
 export function registerSessions(
   app: FastifyInstance,
-  accounts: AccountsService,
+  userOf: (token: string) => Promise<UserRow | undefined>,
   publicUrl: string,
   clock: Clock,
 ): void {
@@ -45,7 +45,7 @@ export function registerSessions(
     request.cookies = header ? app.parseCookie(header) : {};
     request.sessionToken = request.cookies[SESSION_COOKIE];
     if (!request.sessionToken) return done();
-    accounts.userForSessionToken(request.sessionToken).then((user) => {
+    userOf(request.sessionToken).then((user) => {
       request.currentUser = user ?? null;
       done();
     }, done);

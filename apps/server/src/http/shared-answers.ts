@@ -7,8 +7,7 @@ import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
 import { SESSION_COOKIE } from './session.js';
 import type { UserRow } from '../db/schema.js';
 import { personalVariants, sessionTokenOf, type Personalize } from './personal-answers.js';
-import { keptSessions } from './session-cache.js';
-import type { Clock } from '../lib/clock.js';
+import type { KeptSessions } from './session-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -96,7 +95,7 @@ function readersOf(version: string, dataVersion: () => string) {
 
 /** Sends signed-in readers their variant of a kept answer (see answerPersonal). */
 function personalSender(
-  userOf: ReturnType<typeof keptSessions>,
+  userOf: KeptSessions,
   dataVersion: () => string,
   early: { draining: () => boolean; log: FastifyBaseLogger },
 ) {
@@ -156,13 +155,12 @@ export function registerSharedAnswers(
     draining: () => boolean;
     log: FastifyBaseLogger;
     counter: (route: string) => CounterCell;
-    clock: Clock;
     /** The signed-in reader of a session token, as the session hook finds them. */
-    userOf: (token: string) => Promise<UserRow | undefined>;
+    userOf: KeptSessions;
   },
 ): EarlyAnswer | undefined {
   if (!dataVersion) return undefined;
-  const userOf = keptSessions(dataVersion, early.clock, early.userOf);
+  const { userOf } = early;
   const answers = new Lru<string, Answer>(SHARED_ANSWERS);
   app.decorateRequest('sharedAnswerVersion', undefined);
   app.decorateRequest('sharedAnswerSent', undefined);

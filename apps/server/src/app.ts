@@ -25,6 +25,7 @@ import { createHttpServer } from './http/server.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/session.js';
+import { registerReaderAnswers } from './http/reader-answers.js';
 import { keptSessions } from './http/session-cache.js';
 import { registerMultipart } from './http/multipart.js';
 import { registerPublicFiles } from './http/public-files.js';
@@ -175,7 +176,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     services.accounts.userForSessionToken(token),
   );
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  early.answer = registerSharedAnswers(app, database.dataVersion, {
+  const earlyShared = registerSharedAnswers(app, database.dataVersion, {
+    draining: shutdown.draining,
+    log: app.log,
+    counter: metrics.keptAnswerCounter,
+    userOf: sessionUsers,
+  });
+  const earlyForReaders = registerReaderAnswers(app, database.dataVersion, {
     draining: shutdown.draining,
     log: app.log,
     counter: metrics.keptAnswerCounter,
@@ -253,12 +260,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { images: modules.flatMap((parts) => (parts.firstPaintImage ? [parts.firstPaintImage] : [])), clock },
     shutdown.draining,
   );
-  if (earlyPage) {
-    const earlyAnswer = early.answer;
-    early.answer = earlyAnswer
-      ? (req, res, toFastify) => earlyAnswer(req, res, toFastify) || earlyPage(req, res, toFastify)
-      : earlyPage;
-  }
+  // Each says false for a request it does not answer; the first to take it answers it.
+  const earlyAnswers = [earlyShared, earlyForReaders, earlyPage].filter((a): a is EarlyAnswer => a !== undefined);
+  if (earlyAnswers.length)
+    early.answer = (req, res, toFastify) => earlyAnswers.some((answer) => answer(req, res, toFastify));
   const io = attachRealtime(app, {
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../src/lib/clock.js';
 import { startTestApp, type TestApp } from './support.js';
 
 export interface RawAnswer {
@@ -12,13 +13,13 @@ export interface RawAnswer {
  * An app on a real port (the early path runs only there, not under `inject`) that counts the
  * requests reaching Fastify, and logs at info into `logLines`.
  */
-export async function startEarlyPathApp() {
+export async function startEarlyPathApp(options: { clock?: Clock } = {}) {
   let reachedFastify = 0;
   const logLines: string[] = [];
   const t: TestApp = await startTestApp(
     'sqlite',
     { logLevel: 'info' },
-    { logStream: { write: (line) => void logLines.push(line) } },
+    { logStream: { write: (line) => void logLines.push(line) }, ...options },
     (app) =>
       app.addHook('onRequest', (_request, _reply, done) => {
         reachedFastify++;

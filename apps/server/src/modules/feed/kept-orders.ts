@@ -49,6 +49,13 @@ export function keptOrders(clock: Clock, build: (viewer: Pick<UserRow, 'id'> | n
       kept(viewer.id, () => queued(() => build(viewer))).catch(() => undefined);
       return kept.available(viewer.id) ?? everyone();
     },
+    /**
+     * The person's own order while it is fresh: what their first page reads, with no build to start.
+     * Undefined while they have none, or theirs is due for its refresh (which a first page starts).
+     */
+    fresh(viewer: Pick<UserRow, 'id'>): FeedOrder | undefined {
+      return kept.peek(viewer.id)?.value;
+    },
     /** Resolves once every build queued so far has finished (for tests and a clean shutdown). */
     settled: () => queued.settled().then(() => undefined),
     /** Builds the person's order now, after a signal that must show in their next first page. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
+import { keptForItsReader } from '../../http/reader-answers.js';
 import { gatedUser } from '../../http/session.js';
 import type { FeedService } from './service.js';
 
@@ -10,10 +11,8 @@ export function feedRoutes(feed: FeedService) {
     const C = API.feed;
     app.route({
       ...routeOf(C.page),
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return feed.page(request.currentUser, request.query);
-      },
+      ...keptForItsReader({ stamp: (reader) => feed.pageStamp(reader) }),
+      handler: async (request) => feed.page(request.currentUser, request.query),
     });
     // Opens are a signal only when someone is signed in; a visitor's are accepted and dropped.
     app.route({

@@ -282,6 +282,16 @@ export function createFeedService(deps: FeedDeps) {
   return {
     /** Resolves once the orders being built in the background are built. */
     ordersBuilt: () => orders.settled(),
+    /**
+     * What a reader's first page follows from besides stored data, for keeping it
+     * (http/reader-answers.ts): the second (auctions that end are left out as they are read) and
+     * their own order. Undefined while that is not built or is due for its refresh, so that the
+     * first page, which starts the build, is not kept.
+     */
+    pageStamp(viewer: UserRow): string | undefined {
+      const order = orders.fresh(viewer);
+      return order && `${Math.floor(clock.now().getTime() / 1000)} ${order.sessionId}`;
+    },
     /** Builds the person's order now, as their signals have it (their next first page reads it). */
     refreshOrder: (viewer: Pick<UserRow, 'id'>) => orders.rebuild(viewer),
 

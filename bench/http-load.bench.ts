@@ -51,9 +51,14 @@ interface Endpoint {
   /** Relative to the server; `:id` becomes a demo product's id. */
   path: string;
   headers?: Record<string, string>;
-  /** Sent with a demo account's session cookie: answers of their own, built for every request. */
+  /** Sent with a demo account's session cookie: answers of their own. */
   signedIn?: boolean;
+  /** Sent with this many new accounts' session cookies in turn: each request a reader not seen for a while. */
+  readers?: number;
 }
+
+/** New readers for the rows that send many: more than a kept product answer remembers (256). */
+const READERS = 500;
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/health', path: '/api/health' },
@@ -62,8 +67,11 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/products (shop, page 1), signed in', path: '/api/products', signedIn: true },
   { name: 'GET /api/products/:id, signed in', path: '/api/products/:id', signedIn: true },
   { name: 'GET /product/:id (page), signed in', path: '/product/:id', signedIn: true },
-  // Each request a first page: a new session of the feed, as a person opening For You.
+  // A person opening For You: their first page, from their kept order.
   { name: 'GET /api/feed (first page), signed in', path: '/api/feed', signedIn: true },
+  // The same reads by many people in turn, each of them seen again only 500 requests later.
+  { name: `GET /api/products/:id, ${READERS} readers in turn`, path: '/api/products/:id', readers: READERS },
+  { name: `GET /api/feed (first page), ${READERS} readers in turn`, path: '/api/feed', readers: READERS },
   { name: 'GET / (index.html)', path: '/' },
   { name: 'GET / (index.html), Arabic', path: '/', headers: { 'accept-language': 'ar-AE,ar;q=0.9' } },
   { name: 'GET /api/products, Accept-Encoding: gzip', path: '/api/products', headers: { 'accept-encoding': 'gzip' } },
@@ -96,6 +104,8 @@ async function startApp(build: Build, dialect: string, nodeArgs: string[] = []):
     WEB_DIST,
     LOG_LEVEL: options['log-level'],
     SEED_DEMO: 'true',
+    // The rows with many readers sign them up first.
+    AUTH_RATE_LIMIT: '100000',
   };
   if (dialect === 'postgres') {
     const schema = `bench_http_${crypto.randomBytes(4).toString('hex')}`;
@@ -127,14 +137,37 @@ async function sessionCookie(server: Server): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+/** Signs up `count` new accounts and returns their session cookies. */
+async function newReaders(server: Server, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `reader${i}${crypto.randomBytes(3).toString('hex')}`;
+    const res = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `${name}@bench.test`,
+        password: 'bench-secret',
+        confirmPassword: 'bench-secret',
+        username: name,
+        phone: `0501${String(i).padStart(6, '0')}`,
+      }),
+    });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('souq_sid='));
+    if (res.status !== 201 || !cookie) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+    cookies.push(cookie.split(';')[0]!);
+  }
+  return cookies;
+}
+
 async function productId(server: Server): Promise<string> {
   const page = (await (await fetch(`${server.url}/api/products`)).json()) as { items: Array<{ id: string }> };
   if (!page.items[0]) throw new Error('the demo catalog is empty');
   return page.items[0].id;
 }
 
-function load(server: Server, url: string, headers?: Record<string, string>): LoadResult {
-  const options = { serverPid: server.child.pid!, connections: CONNECTIONS, threads: THREADS, headers };
+function load(server: Server, url: string, headers?: Record<string, string>, cookies?: string[]): LoadResult {
+  const options = { serverPid: server.child.pid!, connections: CONNECTIONS, threads: THREADS, headers, cookies };
   if (WARMUP > 0) wrk(url, { ...options, seconds: WARMUP });
   return wrk(url, { ...options, seconds: SECONDS });
 }
@@ -181,6 +214,9 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
     const servers = await Promise.all(builds.map((b) => startApp(b, dialect)));
     const ids = await Promise.all(servers.map(productId));
     const cookies = await Promise.all(servers.map(sessionCookie));
+    const readers = endpoints.some((e) => e.readers)
+      ? await Promise.all(servers.map((server) => newReaders(server, READERS)))
+      : [];
     const bares: LoadResult[] = [];
     const runs: Row[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -193,7 +229,7 @@ async function measure(dialects: string[], builds: Build[]): Promise<void> {
           console.log(`${dialect}, round ${round}/${ROUNDS}: ${endpoint.name} (${build.label})`);
           const url = servers[i]!.url + endpoint.path.replace(':id', ids[i]!);
           const headers = { ...endpoint.headers, ...(endpoint.signedIn ? { cookie: cookies[i]! } : {}) };
-          const result = load(servers[i]!, url, headers);
+          const result = load(servers[i]!, url, headers, endpoint.readers ? readers[i] : undefined);
           runs.push({
             endpoint: endpoint.name,
             build: build.label,

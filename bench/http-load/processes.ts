@@ -77,6 +77,20 @@ export interface LoadResult {
 const REPORT = path.join(import.meta.dirname, 'wrk-report.lua');
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+/** wrk's report script with a request() that sends the next cookie of the list each time. */
+function cookiesInTurn(cookies: string[]): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'souq-wrk-')), 'cookies.lua');
+  const list = cookies.map((c) => JSON.stringify(c)).join(',\n');
+  fs.writeFileSync(
+    file,
+    `local cookies = {\n${list}\n}\nlocal turn = math.random(#cookies)\n` +
+      `request = function()\n  turn = turn % #cookies + 1\n` +
+      `  return wrk.format(nil, nil, { Cookie = cookies[turn] })\nend\n` +
+      fs.readFileSync(REPORT, 'utf8'),
+  );
+  return file;
+}
+
 /** User plus system CPU time of a process and all its threads so far, in microseconds (Linux). */
 function cpuTimeUs(pid: number): number {
   // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
@@ -98,10 +112,13 @@ export function wrk(
     connections: number;
     threads: number;
     headers?: Record<string, string>;
+    /** Cookies sent in turn, one per request (each connection going round the list from its own place). */
+    cookies?: string[];
     core?: string | null;
   },
 ): LoadResult {
   const headerArgs = Object.entries(opts.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const script = opts.cookies ? cookiesInTurn(opts.cookies) : REPORT;
   const pids = Array.isArray(opts.serverPid) ? opts.serverPid : [opts.serverPid];
   const serversCpuUs = () => pids.reduce((sum, pid) => sum + cpuTimeUs(pid), 0);
   const args = [
@@ -112,7 +129,7 @@ export function wrk(
     '--timeout',
     '5s',
     '-s',
-    REPORT,
+    script,
     ...headerArgs,
     url,
   ];

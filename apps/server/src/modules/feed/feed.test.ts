@@ -266,4 +266,18 @@ describe.each(DIALECTS)('For You candidate pools (%s)', (dialect) => {
     expect(await has(viewer, hit!)).toBe(true);
     expect((await session(sellers[0]!)).some((i) => feedItemSeller(i) === sellers[0]!.id)).toBe(false);
   });
+
+  it('someone who has seen everything still has a feed: what they opened comes round again, after anything new', async () => {
+    const swiper = await createUser(t);
+    await t.services.feed.refreshOrder(swiper);
+    const before = await session(swiper);
+    expect(before.length).toBeGreaterThan(3);
+    const [unseen, ...seen] = before;
+    const opened = seen.map((i) => ({ kind: i.kind, id: i.id }));
+    expect((await call(t, 'POST', '/api/feed/events', { user: swiper, json: { opened } })).statusCode).toBe(204);
+    await t.services.feed.refreshOrder(swiper);
+    const after = await session(swiper);
+    expect(after.map((i) => i.id).sort()).toEqual(before.map((i) => i.id).sort());
+    expect(after[0]!.id).toBe(unseen!.id);
+  });
 });

@@ -105,7 +105,7 @@ export function createFeedService(deps: FeedDeps) {
   const { db, clock, ports } = deps;
 
   /** A person's taste from everything they did, and what they already have (left out of the feed). */
-  async function tasteOf(userId: string): Promise<{ taste: Taste; seen: Set<string> }> {
+  async function tasteOf(userId: string): Promise<{ taste: Taste; seen: Set<string>; gone: Set<string> }> {
     const [likes, purchases, bids, opens, followed, hidden] = await Promise.all([
       ports.catalog.likedSignals(userId, RECENT),
       ports.orders.purchaseSignals(userId, 100),
@@ -134,14 +134,14 @@ export function createFeedService(deps: FeedDeps) {
       taste.hiddenSellers.add(h.seller_id);
       taste.hiddenCategories.set(h.category, (taste.hiddenCategories.get(h.category) ?? 0) + 1);
     }
-    // What they liked, bought, opened or waved away is not news to them.
-    const seen = new Set([
-      ...likes.map((l) => `p:${l.product_id}`),
+    // What they liked or opened is not news to them: it comes after what is. What they bought or
+    // waved away does not come at all.
+    const seen = new Set([...likes.map((l) => `p:${l.product_id}`), ...opens.map((o) => `p:${o.item_id}`)]);
+    const gone = new Set([
       ...bought.map((id) => `p:${id}`),
-      ...opens.map((o) => `p:${o.item_id}`),
       ...hidden.flatMap((h) => [`p:${h.item_id}`, `a:${h.item_id}`]),
     ]);
-    return { taste, seen };
+    return { taste, seen, gone };
   }
 
   const top = (weights: Map<string, number>, n: number) =>
@@ -185,11 +185,23 @@ export function createFeedService(deps: FeedDeps) {
 
   /** The order of a new session: ranked for the person (or by popularity and freshness when signed out). */
   async function rank(viewer: Pick<UserRow, 'id'> | null, seed: string): Promise<string[]> {
-    const { taste, seen } = viewer ? await tasteOf(viewer.id) : { taste: emptyTaste(), seen: new Set<string>() };
-    const candidates = (await candidatesFor(viewer?.id ?? null, taste)).filter((c) => !seen.has(c.key));
-    return arrange(candidates, score(candidates, taste, clock.now().getTime()), { limit: SESSION_ITEMS, seed }).map(
-      (c) => c.key,
+    const none = new Set<string>();
+    const { taste, seen, gone } = viewer ? await tasteOf(viewer.id) : { taste: emptyTaste(), seen: none, gone: none };
+    const candidates = (await candidatesFor(viewer?.id ?? null, taste)).filter((c) => !gone.has(c.key));
+    const scores = score(candidates, taste, clock.now().getTime());
+    const news = arrange(
+      candidates.filter((c) => !seen.has(c.key)),
+      scores,
+      { limit: SESSION_ITEMS, seed },
     );
+    // Once the news runs out, what they have seen comes round again rather than an end to the feed
+    // (a small shop, or someone who has swiped through it all).
+    const again = arrange(
+      candidates.filter((c) => seen.has(c.key)),
+      scores,
+      { limit: SESSION_ITEMS - news.length, seed },
+    );
+    return [...news, ...again].map((c) => c.key);
   }
 
   /** A new order, stored as the session its pages are read from. */

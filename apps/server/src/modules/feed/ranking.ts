@@ -114,8 +114,8 @@ export const EXPLORE_EVERY = 5;
 
 /**
  * The feed's order: best first, with the diversity rules. One slot in EXPLORE_EVERY takes an
- * exploration candidate (shuffled by `seed`); no slot takes a third item in a row from one seller,
- * nor (while anything else is left) from one category, so categories interleave.
+ * exploration candidate (shuffled by `seed`); while anything else is left, no slot takes a third
+ * item in a row from one seller, nor from one category, so sellers and categories interleave.
  */
 export function arrange(
   candidates: Candidate[],
@@ -142,8 +142,13 @@ export function arrange(
   const pick = (pool: Candidate[], strict: boolean) => pool.find((c) => allowed(c, strict));
   while (out.length < opts.limit) {
     const exploring = out.length % EXPLORE_EVERY === EXPLORE_EVERY - 1;
-    // Only when nothing else is left may a category run to three.
-    const next = (exploring ? pick(explore, true) : undefined) ?? pick(byScore, true) ?? pick(byScore, false);
+    // Only when nothing else is left may a category run to three, and then a seller: a shop with
+    // one other seller still fills the feed rather than ending it after two of theirs.
+    const next =
+      (exploring ? pick(explore, true) : undefined) ??
+      pick(byScore, true) ??
+      pick(byScore, false) ??
+      byScore.find((c) => !used.has(c.key));
     if (!next) break;
     used.add(next.key);
     out.push(next);

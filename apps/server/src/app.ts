@@ -176,18 +176,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     services.accounts.userForSessionToken(token),
   );
   // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  const earlyShared = registerSharedAnswers(app, database.dataVersion, {
-    draining: shutdown.draining,
-    log: app.log,
-    counter: metrics.keptAnswerCounter,
-    userOf: sessionUsers,
-  });
-  const earlyForReaders = registerReaderAnswers(app, database.dataVersion, {
-    draining: shutdown.draining,
-    log: app.log,
-    counter: metrics.keptAnswerCounter,
-    userOf: sessionUsers,
-  });
+  const kept = { draining: shutdown.draining, log: app.log, counter: metrics.keptAnswerCounter, userOf: sessionUsers };
+  const earlyShared = registerSharedAnswers(app, database.dataVersion, kept);
+  const earlyForReaders = registerReaderAnswers(app, database.dataVersion, kept);
   registerCompression(app);
   // Parsed by the session hook, for API requests only.
   await app.register(cookie, { hook: false });

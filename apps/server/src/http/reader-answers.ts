@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { Lru } from '../lib/lru.js';
 import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
 import { sessionTokenOf } from './personal-answers.js';
 import { SESSION_COOKIE } from './session.js';
-import type { KeptSessions } from './session-cache.js';
+import type { KeptAnswerNeeds } from './shared-answers.js';
 import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
 
 declare module 'fastify' {
@@ -61,12 +61,7 @@ interface Kept extends KeptBody {
 export function registerReaderAnswers(
   app: FastifyInstance,
   dataVersion: (() => string) | undefined,
-  early: {
-    draining: () => boolean;
-    log: FastifyBaseLogger;
-    counter: (route: string) => CounterCell;
-    userOf: KeptSessions;
-  },
+  early: KeptAnswerNeeds,
 ): EarlyAnswer | undefined {
   // Someone's own answer, kept by no cache but this one; set here, as a kept answer's handler does not run.
   app.addHook('preHandler', (request, reply, done) => {

@@ -71,6 +71,16 @@ interface Answer extends KeptBody {
 
 export type { EarlyAnswer };
 
+/** What answers kept and sent early need of the app (here and in reader-answers.ts). */
+export interface KeptAnswerNeeds {
+  draining: () => boolean;
+  log: FastifyBaseLogger;
+  /** A route's count of answers sent early. */
+  counter: (route: string) => CounterCell;
+  /** The signed-in reader of a session token, as the session hook finds them. */
+  userOf: KeptSessions;
+}
+
 /** Signed-in readers whose own fields are remembered with a kept answer. */
 const READERS_KEPT = 256;
 
@@ -151,13 +161,7 @@ function personalSender(
 export function registerSharedAnswers(
   app: FastifyInstance,
   dataVersion: (() => string) | undefined,
-  early: {
-    draining: () => boolean;
-    log: FastifyBaseLogger;
-    counter: (route: string) => CounterCell;
-    /** The signed-in reader of a session token, as the session hook finds them. */
-    userOf: KeptSessions;
-  },
+  early: KeptAnswerNeeds,
 ): EarlyAnswer | undefined {
   if (!dataVersion) return undefined;
   const { userOf } = early;

@@ -44,7 +44,7 @@ export default tseslint.config(
       'apps/server/src/media/media-service.ts',
       'apps/server/src/modules/accounts/routes.ts',
       'apps/server/src/modules/aftersale/problems.ts',
-      'apps/server/src/modules/alerts/service.ts',
+      'apps/server/src/modules/saved-searches/service.ts',
       'apps/server/src/modules/auctions/strikes.ts',
       'apps/server/src/modules/auctions/wins.ts',
       'apps/server/src/modules/feed/service.ts',

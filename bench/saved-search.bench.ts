@@ -7,7 +7,7 @@
  * A publish is the catalog's own `create` (a product row, its photo stored, the seller's count)
  * up to the moment its matching has finished after the answer (`afterAnswer.settle()`): the
  * matching people found through the word index and their hits and bells written. "Matching" is
- * that last part alone (`alerts.onPublished`), on listings like the others. Searches are 1–3 words
+ * that last part alone (`savedSearches.onPublished`), on listings like the others. Searches are 1–3 words
  * from a 3,000-word vocabulary (a tenth in Arabic), some with a category, a ceiling or auctions
  * only; listings are titles of 5 such words, so each matches a few dozen searches.
  */
@@ -15,8 +15,8 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { CATEGORIES, ProductSchema, type ProductInput } from '@souq/shared';
 import { refreshStatistics } from '../apps/server/src/db/statistics.js';
-import { matchingPeople } from '../apps/server/src/modules/alerts/queries.js';
-import { searchWords } from '../apps/server/src/modules/alerts/words.js';
+import { matchingPeople } from '../apps/server/src/modules/saved-searches/queries.js';
+import { searchWords } from '../apps/server/src/modules/saved-searches/words.js';
 import { verifiedUserRow } from '../apps/server/test/fixtures/users.js';
 import { benchDatabase, percentile, type Dialect } from './support/server.js';
 import { benchOptions } from './support/options.js';
@@ -91,7 +91,7 @@ async function run(dialect: Dialect) {
         const product = input();
         const id = crypto.randomUUID();
         const started = performance.now();
-        await souq.alerts.onPublished({
+        await souq.savedSearches.onPublished({
           kind: 'product',
           id,
           sellerId,

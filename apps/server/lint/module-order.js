@@ -15,6 +15,9 @@ export function readModuleOrder(file) {
   return names.map(([, name]) => name);
 }
 
+/** A module's name from its folder's: `saved-searches/` holds `savedSearches`, as the contract names it. */
+export const moduleNameOf = (folder) => folder.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+
 /**
  * `souq/module-order` (ADR 0007): the server's modules depend one way. A module imports, of
  * another module, only the port (`<name>/port.ts`) of a module earlier in `order`, and never
@@ -55,9 +58,8 @@ const rule = {
     /** The module a path lies in, and the rest of its path; undefined outside every module's folder. */
     const moduleOf = (target) => {
       const parts = inside(modules, target);
-      return parts && parts.length > 1 && order.includes(parts[0])
-        ? { name: parts[0], rest: parts.slice(1).join('/') }
-        : undefined;
+      const name = parts && moduleNameOf(parts[0]);
+      return parts && parts.length > 1 && order.includes(name) ? { name, rest: parts.slice(1).join('/') } : undefined;
     };
     const here = moduleOf(file);
     const inFlows = inside(flows, file) !== undefined;

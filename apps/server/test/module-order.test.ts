@@ -44,6 +44,16 @@ describe('the module order (ADR 0007), as the lint rule keeps it', () => {
     );
   });
 
+  it('knows a module in a hyphenated folder by its name (saved-searches/ holds savedSearches)', async () => {
+    const early =
+      "import type { SavedSearchesService } from '../saved-searches/service.js';\nexport type U = SavedSearchesService;";
+    expect(await complaints('apps/server/src/modules/catalog/product-page.ts', early)).toEqual([
+      expect.stringMatching(/^catalog may not import savedSearches, which comes after it/),
+    ]);
+    const late = "import type { CatalogPort } from '../catalog/port.js';\nexport type U = CatalogPort;";
+    expect(await complaints('apps/server/src/modules/saved-searches/words.ts', late)).toEqual([]);
+  });
+
   it('refuses an earlier module’s files other than its port, queries above all', async () => {
     const code = [
       "import type { CatalogService } from '../catalog/service.js';",

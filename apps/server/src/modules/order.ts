@@ -1,6 +1,5 @@
 import { accountsModule } from './accounts/index.js';
 import { aftersaleModule } from './aftersale/index.js';
-import { alertsModule } from './alerts/index.js';
 import { auctionsModule } from './auctions/index.js';
 import { catalogModule } from './catalog/index.js';
 import { dashboardModule } from './dashboard/index.js';
@@ -12,6 +11,7 @@ import { privacyModule } from './privacy/index.js';
 import { profilesModule } from './profiles/index.js';
 import { reportsModule } from './reports/index.js';
 import { reviewsModule } from './reviews/index.js';
+import { savedSearchesModule } from './saved-searches/index.js';
 import { streamsModule } from './streams/index.js';
 
 /**
@@ -32,7 +32,7 @@ export const MODULES = {
   feed: feedModule,
   aftersale: aftersaleModule,
   reports: reportsModule,
-  alerts: alertsModule,
+  savedSearches: savedSearchesModule,
   dashboard: dashboardModule,
   privacy: privacyModule,
 };

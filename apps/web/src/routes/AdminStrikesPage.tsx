@@ -5,7 +5,7 @@ import { formatGulfDate, formatGulfDateTime } from '../components/dates';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { Skeleton } from '../components/Skeleton';
-import { useStruckPeople } from '../features/strikes/api';
+import { useStruckPeople } from '../features/wins/api';
 import { useT } from '../i18n';
 
 /**

@@ -38,7 +38,7 @@ import { useSession } from '../features/auth/api';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { ReportButton } from '../features/reports/ReportButton';
 import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
-import { useMyStrikes } from '../features/strikes/api';
+import { useMyStrikes } from '../features/wins/api';
 import { useT } from '../i18n';
 
 const CLOSING_NOTE = {

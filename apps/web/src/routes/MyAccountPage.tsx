@@ -23,7 +23,7 @@ import { ReportButton } from '../features/reports/ReportButton';
 import { SavedSearchList } from '../features/saved-searches/SavedSearchList';
 import { useMyLikes, useSellerProducts } from '../features/catalog/api';
 import { OrderList, SaleList } from '../features/orders/OrderList';
-import { MyStrikes } from '../features/strikes/MyStrikes';
+import { MyStrikes } from '../features/wins/MyStrikes';
 import { orderKeys, useMyOrders, useMySales } from '../features/orders/api';
 import { useDeleteProduct } from '../features/sell/api';
 import { useMyProductViews } from '../features/backoffice/api';

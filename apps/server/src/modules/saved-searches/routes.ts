@@ -3,11 +3,11 @@ import { API, MSG } from '@souq/shared';
 import { routeOf, typed } from '../../http/contract-routes.js';
 import { notFoundAs } from '../../http/id-params.js';
 import { gatedUser } from '../../http/session.js';
-import type { AlertsService } from './service.js';
+import type { SavedSearchesService } from './service.js';
 
 const C = API.savedSearches;
 
-export function alertsRoutes(alerts: AlertsService) {
+export function savedSearchesRoutes(savedSearches: SavedSearchesService) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
 
@@ -15,14 +15,14 @@ export function alertsRoutes(alerts: AlertsService) {
       ...routeOf(C.list),
       handler: async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return alerts.list(gatedUser(request));
+        return savedSearches.list(gatedUser(request));
       },
     });
 
     app.route({
       ...routeOf(C.create),
       handler: async (request, reply) => {
-        const answer = await alerts.create(gatedUser(request), request.body);
+        const answer = await savedSearches.create(gatedUser(request), request.body);
         return reply.status(answer.created ? 201 : 200).send(answer);
       },
     });
@@ -31,7 +31,7 @@ export function alertsRoutes(alerts: AlertsService) {
       ...routeOf(C.remove),
       ...notFoundAs(MSG.savedSearchNotFound),
       handler: async (request) => {
-        await alerts.remove(gatedUser(request), request.params.id);
+        await savedSearches.remove(gatedUser(request), request.params.id);
         return { ok: true as const };
       },
     });

@@ -2,8 +2,8 @@ import { mailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
 import { defineModule } from '../module.js';
 import type { NotificationsPort } from '../notifications/port.js';
-import { alertsRoutes } from './routes.js';
-import { createAlertsService } from './service.js';
+import { savedSearchesRoutes } from './routes.js';
+import { createSavedSearchesService } from './service.js';
 
 /** How often the digest job looks for people due a mail; each is mailed at most once per digest period. */
 const DIGEST_CHECK_MS = 15 * 60_000;
@@ -13,10 +13,10 @@ const DIGEST_CHECK_MS = 15 * 60_000;
  * It hears every listing published (the catalog's products, auctions, shows) through the events
  * seam and matches it after the answer, so listing never waits for it nor fails by it.
  */
-export const alertsModule = defineModule(
+export const savedSearchesModule = defineModule(
   ['accounts', 'notifications'],
   (ctx, needs: { accounts: AccountsPort; notifications: NotificationsPort }) => {
-    const service = createAlertsService({
+    const service = createSavedSearchesService({
       db: ctx.db,
       dialect: ctx.dialect,
       clock: ctx.clock,
@@ -31,7 +31,7 @@ export const alertsModule = defineModule(
     });
     return {
       service,
-      routes: alertsRoutes(service),
+      routes: savedSearchesRoutes(service),
       jobs: [
         {
           name: 'alerts.digest',

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { API } from '../../api/contract';
 
-/** Unpaid-item strikes (issue 31): a person's own, and staff's list of everyone's. */
+/** Unpaid wins' strikes (issue 31): a person's own, and staff's list of everyone's. */
 export const strikeKeys = {
   all: ['strikes'] as const,
   mine: () => [...strikeKeys.all, 'mine'] as const,

@@ -23,7 +23,7 @@ import { digestMail, matchNews } from './emails.js';
 import * as q from './queries.js';
 import { searchWords } from './words.js';
 
-export interface AlertsDeps {
+export interface SavedSearchesDeps {
   db: Kysely<DB>;
   dialect: DialectName;
   clock: Clock;
@@ -56,10 +56,10 @@ const toSearch = (row: DB['saved_searches']): SavedSearch => ({
 const keyOf = (words: string[], input: SavedSearchInput) =>
   [words.join(' '), input.category ?? '', input.maxPrice ?? '', input.auctionsOnly ? 1 : 0].join('|');
 
-export type AlertsService = ReturnType<typeof createAlertsService>;
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;
 
 /** Saved searches, and the alerts a new listing sets off (issue 32, ADR 0040). */
-export function createAlertsService(deps: AlertsDeps) {
+export function createSavedSearchesService(deps: SavedSearchesDeps) {
   const { db, clock } = deps;
 
   /** One batch of people told of one listing, in one transaction: a hit each, and a bell for each new hit. */

@@ -1360,7 +1360,7 @@ export interface paths {
      * Scheduled shows, soonest first
      * @description Shows announced for later, soonest first (at most 24), as cards with their host, title, cover and start time. Never cached.
      */
-    get: operations['shows.upcoming'];
+    get: operations['streams.upcoming'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1386,7 +1386,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.goLive'];
+    post: operations['streams.goLive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1407,7 +1407,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    put: operations['shows.reorderLots'];
+    put: operations['streams.reorderLots'];
     /**
      * Add one of my products to the run sheet, at the end
      * @description The host adds one of their products at the end of the show's run sheet, with a starting bid in fils, a timer (10 to 600 seconds, 30 by default) and a closing style (`sudden` by default). The product leaves the shop at once; a run sheet holds at most 100 lots, and a show that has ended takes none (409 `CONFLICT`). Answers the lot.
@@ -1416,7 +1416,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.addLot'];
+    post: operations['streams.addLot'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1437,13 +1437,13 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    put: operations['shows.editLot'];
+    put: operations['streams.editLot'];
     post?: never;
     /**
      * Drop a waiting or passed lot (its product goes back to the shop)
      * @description The host takes a waiting or passed lot off the run sheet and its product goes back to the shop; if it was the lot on screen, the first lot left takes its place. A running or sold lot is 409 `CONFLICT`.
      */
-    delete: operations['shows.dropLot'];
+    delete: operations['streams.dropLot'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1464,7 +1464,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.startLot'];
+    post: operations['streams.startLot'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1487,7 +1487,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    put: operations['shows.prebid'];
+    put: operations['streams.prebid'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1512,7 +1512,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.pin'];
+    post: operations['streams.pin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
      * Unpin an item
      * @description The host takes an item off the show's Buy It Now; everyone watching sees it go.
      */
-    delete: operations['shows.unpin'];
+    delete: operations['streams.unpin'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1556,7 +1556,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.buy'];
+    post: operations['streams.buy'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1575,13 +1575,13 @@ export interface paths {
      * Remind me (bell and email) when this show goes live
      * @description Asks to be told, in my bell and by email, when this scheduled show goes live; asking again changes nothing. A show that is not scheduled is 409 `CONFLICT`.
      */
-    put: operations['shows.remind'];
+    put: operations['streams.remind'];
     post?: never;
     /**
      * Do not remind me after all
      * @description Withdraws my reminder for this show, if I had one.
      */
-    delete: operations['shows.forget'];
+    delete: operations['streams.forget'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1601,7 +1601,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    put: operations['shows.mutedWords'];
+    put: operations['streams.mutedWords'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1624,7 +1624,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.mute'];
+    post: operations['streams.mute'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1642,7 +1642,7 @@ export interface paths {
      * The people I named to moderate my shows
      * @description The people I named to moderate my shows (at most 20).
      */
-    get: operations['shows.moderators'];
+    get: operations['streams.moderators'];
     put?: never;
     /**
      * Name a moderator for my shows, by username
@@ -1650,7 +1650,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.addModerator'];
+    post: operations['streams.addModerator'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
      * Stop a moderator moderating my shows
      * @description Stops someone moderating my shows; 404 when they were not one of my moderators.
      */
-    delete: operations['shows.removeModerator'];
+    delete: operations['streams.removeModerator'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1692,7 +1692,7 @@ export interface paths {
      *
      *     Refused while the account is suspended: 403 `FORBIDDEN`.
      */
-    post: operations['shows.uploadClip'];
+    post: operations['streams.uploadClip'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8677,7 +8677,7 @@ export interface operations {
       };
     };
   };
-  'shows.upcoming': {
+  'streams.upcoming': {
     parameters: {
       query?: never;
       header?: never;
@@ -8717,7 +8717,7 @@ export interface operations {
       };
     };
   };
-  'shows.goLive': {
+  'streams.goLive': {
     parameters: {
       query?: never;
       header?: never;
@@ -8794,7 +8794,7 @@ export interface operations {
       };
     };
   };
-  'shows.reorderLots': {
+  'streams.reorderLots': {
     parameters: {
       query?: never;
       header?: never;
@@ -8886,7 +8886,7 @@ export interface operations {
       };
     };
   };
-  'shows.addLot': {
+  'streams.addLot': {
     parameters: {
       query?: never;
       header?: never;
@@ -8984,7 +8984,7 @@ export interface operations {
       };
     };
   };
-  'shows.editLot': {
+  'streams.editLot': {
     parameters: {
       query?: never;
       header?: never;
@@ -9076,7 +9076,7 @@ export interface operations {
       };
     };
   };
-  'shows.dropLot': {
+  'streams.dropLot': {
     parameters: {
       query?: never;
       header?: never;
@@ -9155,7 +9155,7 @@ export interface operations {
       };
     };
   };
-  'shows.startLot': {
+  'streams.startLot': {
     parameters: {
       query?: never;
       header?: never;
@@ -9234,7 +9234,7 @@ export interface operations {
       };
     };
   };
-  'shows.prebid': {
+  'streams.prebid': {
     parameters: {
       query?: never;
       header?: never;
@@ -9334,7 +9334,7 @@ export interface operations {
       };
     };
   };
-  'shows.pin': {
+  'streams.pin': {
     parameters: {
       query?: never;
       header?: never;
@@ -9431,7 +9431,7 @@ export interface operations {
       };
     };
   };
-  'shows.unpin': {
+  'streams.unpin': {
     parameters: {
       query?: never;
       header?: never;
@@ -9510,7 +9510,7 @@ export interface operations {
       };
     };
   };
-  'shows.buy': {
+  'streams.buy': {
     parameters: {
       query?: never;
       header?: {
@@ -9607,7 +9607,7 @@ export interface operations {
       };
     };
   };
-  'shows.remind': {
+  'streams.remind': {
     parameters: {
       query?: never;
       header?: never;
@@ -9684,7 +9684,7 @@ export interface operations {
       };
     };
   };
-  'shows.forget': {
+  'streams.forget': {
     parameters: {
       query?: never;
       header?: never;
@@ -9752,7 +9752,7 @@ export interface operations {
       };
     };
   };
-  'shows.mutedWords': {
+  'streams.mutedWords': {
     parameters: {
       query?: never;
       header?: never;
@@ -9851,7 +9851,7 @@ export interface operations {
       };
     };
   };
-  'shows.mute': {
+  'streams.mute': {
     parameters: {
       query?: never;
       header?: never;
@@ -9942,7 +9942,7 @@ export interface operations {
       };
     };
   };
-  'shows.moderators': {
+  'streams.moderators': {
     parameters: {
       query?: never;
       header?: never;
@@ -9991,7 +9991,7 @@ export interface operations {
       };
     };
   };
-  'shows.addModerator': {
+  'streams.addModerator': {
     parameters: {
       query?: never;
       header?: never;
@@ -10083,7 +10083,7 @@ export interface operations {
       };
     };
   };
-  'shows.removeModerator': {
+  'streams.removeModerator': {
     parameters: {
       query?: never;
       header?: never;
@@ -10151,7 +10151,7 @@ export interface operations {
       };
     };
   };
-  'shows.uploadClip': {
+  'streams.uploadClip': {
     parameters: {
       query?: never;
       header?: never;

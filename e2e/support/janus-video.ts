@@ -23,7 +23,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export async function writeVideoTestSite(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-video-site-'));
   await build({
-    entryPoints: [path.join(ROOT, 'apps/web/src/features/live/video/janus.ts')],
+    entryPoints: [path.join(ROOT, 'apps/web/src/features/streams/video/janus.ts')],
     bundle: true,
     format: 'iife',
     globalName: 'SouqJanus',
@@ -108,7 +108,7 @@ export async function hostPresence(origin: string, cookie: string, streamId: str
 type Policy = 'all' | 'relay';
 
 interface Globals {
-  SouqJanus: typeof import('../../apps/web/src/features/live/video/janus.js');
+  SouqJanus: typeof import('../../apps/web/src/features/streams/video/janus.js');
   host?: { stop(): void };
   viewer?: { stop(): void; retry(): void };
   states: string[];

@@ -56,7 +56,7 @@ const EnvSchema = z.object({
   TURN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(60).max(86_400).default(3600),
   MESH_MAX_VIEWERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(5), // measured: bench/live-mesh.md
   JANUS_URL: url(['http', 'https']).optional(),
-  // Browsers speak Janus's HTTP API (long poll, apps/web/src/features/live/video/janus-session.ts), not its WebSocket one.
+  // Browsers speak Janus's HTTP API (long poll, apps/web/src/features/streams/video/janus-session.ts), not its WebSocket one.
   JANUS_PUBLIC_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_SECRET: z.string().min(1).optional(),

@@ -127,8 +127,6 @@ export const API: Routes<typeof Contract> = {
     end: { method: 'POST', path: '/api/streams/:id/end' },
     deleteMessage: { method: 'DELETE', path: '/api/streams/:id/messages/:messageId' },
     removeViewer: { method: 'POST', path: '/api/streams/:id/removed/:userId' },
-  },
-  shows: {
     upcoming: { method: 'GET', path: '/api/streams/upcoming' },
     goLive: { method: 'POST', path: '/api/streams/:id/live' },
     addLot: { method: 'POST', path: '/api/streams/:id/lots' },

@@ -3,13 +3,13 @@ import { MSG } from '@souq/shared';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { PageTitle } from '../components/PageTitle';
-import { useStreamList } from '../features/live/api';
-import { sortCards, sortUpcoming } from '../features/live/live-state';
-import { useUpcomingShows } from '../features/live/show/api';
-import { StreamCard, StreamCardSkeletons } from '../features/live/StreamCard';
-import { useLiveList } from '../features/live/useLiveList';
+import { useStreamList } from '../features/streams/api';
+import { sortCards, sortUpcoming } from '../features/streams/live-state';
+import { useUpcomingShows } from '../features/streams/show/api';
+import { StreamCard, StreamCardSkeletons } from '../features/streams/StreamCard';
+import { useLiveList } from '../features/streams/useLiveList';
 import { useT } from '../i18n';
-import '../features/live/show/show.css';
+import '../features/streams/show/show.css';
 
 export default function LiveListPage() {
   const { t, m } = useT();

@@ -32,8 +32,8 @@ export const API = {
   orders,
   profiles,
   reviews,
-  streams,
-  shows,
+  // A stream and the show it runs (lots, pins, moderation): one concept, one name (docs/architecture.md).
+  streams: { ...streams, ...shows },
   system,
   aftersale,
   wins,

@@ -5,7 +5,7 @@ import { filesOf, readForm, uploadRoutes, type FormLimits } from '../../http/mul
 import { gatedUser } from '../../http/session.js';
 import type { Clips } from './clips.js';
 
-const C = API.shows;
+const C = API.streams;
 
 /** One clip and its length; a file past the limit is cut off while read, and refused in the clip's words. */
 const CLIP_FORM: FormLimits = { files: 1, fields: 5, fileSize: CLIP_MAX_BYTES, tooLarge: MSG.clipTooLarge };

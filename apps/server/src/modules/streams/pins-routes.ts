@@ -5,7 +5,7 @@ import { gatedUser } from '../../http/session.js';
 import type { Pins } from './pins.js';
 import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 
-const C = API.shows;
+const C = API.streams;
 
 /** Buy It Now: the host pins and unpins, viewers buy (a Fastify plugin). */
 export function pinsRoutes(pins: Pins) {

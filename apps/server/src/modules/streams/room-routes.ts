@@ -5,7 +5,7 @@ import { notFoundAs } from '../../http/id-params.js';
 import { gatedUser } from '../../http/session.js';
 import type { RoomParts } from './moderation.js';
 
-const C = API.shows;
+const C = API.streams;
 
 /** Reminders, moderators, mutes and muted words (issue 30): the rules are in reminders.ts and moderation.ts. */
 export function roomRoutes(room: Pick<RoomParts, 'moderation' | 'reminders'>) {

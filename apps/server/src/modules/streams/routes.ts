@@ -6,7 +6,7 @@ import { gatedUser } from '../../http/session.js';
 import type { StreamsService } from './service.js';
 
 const C = API.streams;
-const S = API.shows;
+const S = API.streams;
 
 export function streamsRoutes(streams: StreamsService) {
   return async function routes(fastify: FastifyInstance) {

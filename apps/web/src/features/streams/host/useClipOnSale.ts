@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Lot } from '@souq/shared';
 import { onSocketEvent } from '../../../api/socket';
-import { createClipRecorder, type ClipRecorder } from '../../live/clip/clip-recorder';
+import { createClipRecorder, type ClipRecorder } from '../../streams/clip/clip-recorder';
 import { uploadClip } from '../host-api';
 
 interface Options {

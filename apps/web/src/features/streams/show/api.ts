@@ -10,7 +10,7 @@ export const upcomingKey = () => [...streamKeys.list(), 'upcoming'] as const;
 export function useUpcomingShows() {
   return useQuery({
     queryKey: upcomingKey(),
-    queryFn: ({ signal }) => call(API.shows.upcoming, { signal }),
+    queryFn: ({ signal }) => call(API.streams.upcoming, { signal }),
     refetchInterval: 60_000,
     staleTime: 0,
   });
@@ -27,7 +27,7 @@ export function useReminder(id: string) {
   const patch = usePatchStream(id);
   return useMutation({
     mutationFn: (remind: boolean) =>
-      remind ? call(API.shows.remind, { params: { id } }) : call(API.shows.forget, { params: { id } }),
+      remind ? call(API.streams.remind, { params: { id } }) : call(API.streams.forget, { params: { id } }),
     onSuccess: (_answer, remind) => patch((d) => ({ ...d, reminded: remind })),
   });
 }
@@ -37,7 +37,7 @@ export function usePrebid(id: string) {
   const patch = usePatchStream(id);
   return useMutation({
     mutationFn: ({ lotId, maxAmount }: { lotId: string; maxAmount: number }) =>
-      call(API.shows.prebid, { params: { id, lotId }, body: { maxAmount } }),
+      call(API.streams.prebid, { params: { id, lotId }, body: { maxAmount } }),
     onSuccess: ({ maxAmount }, { lotId }) =>
       patch((d) => ({ ...d, myPrebids: { ...d.myPrebids, [lotId]: maxAmount } })),
   });
@@ -51,7 +51,7 @@ export function useBuyPin(id: string) {
   const patch = usePatchStream(id);
   return useMutation({
     mutationFn: ({ pinId, key }: { pinId: string; key: string }) =>
-      call(API.shows.buy, { params: { id, pinId }, headers: { 'idempotency-key': key } }),
+      call(API.streams.buy, { params: { id, pinId }, headers: { 'idempotency-key': key } }),
     onSuccess: ({ order, pin }) =>
       patch((d) => ({ ...d, order, pins: d.pins.map((p) => (p.id === pin.id ? pin : p)) })),
   });
@@ -59,5 +59,5 @@ export function useBuyPin(id: string) {
 
 /** The moderators' mute: 5 minutes without chat. */
 export function useMuteViewer(id: string) {
-  return useMutation({ mutationFn: (userId: string) => call(API.shows.mute, { params: { id, userId } }) });
+  return useMutation({ mutationFn: (userId: string) => call(API.streams.mute, { params: { id, userId } }) });
 }

@@ -14,7 +14,7 @@ vi.mock('../../../api/socket', () => ({
 const takeClip = vi.fn();
 const stop = vi.fn();
 const createClipRecorder = vi.fn((_media: MediaStream) => ({ takeClip, stop }));
-vi.mock('../../live/clip/clip-recorder', () => ({ createClipRecorder: (s: MediaStream) => createClipRecorder(s) }));
+vi.mock('../../streams/clip/clip-recorder', () => ({ createClipRecorder: (s: MediaStream) => createClipRecorder(s) }));
 const uploadClip = vi.fn();
 vi.mock('../host-api', () => ({ uploadClip: (...args: unknown[]) => uploadClip(...args) }));
 const { useClipOnSale } = await import('./useClipOnSale');

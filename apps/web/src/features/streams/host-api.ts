@@ -20,7 +20,7 @@ export const hostKeys = {
 export function useMyScheduledShows(hostId: string) {
   return useQuery({
     queryKey: hostKeys.upcoming(),
-    queryFn: ({ signal }) => call(API.shows.upcoming, { signal }),
+    queryFn: ({ signal }) => call(API.streams.upcoming, { signal }),
     enabled: hostId.length > 0,
     select: (page) => page.items.filter((s) => s.host.id === hostId && s.status === 'scheduled'),
   });
@@ -66,13 +66,13 @@ const withPin = (d: StreamDetail, pin: PinCard): StreamDetail => {
 /** A scheduled show goes live; the stream is read again for its new times. */
 export function useGoLive(id: string) {
   const cache = useStreamCache(id);
-  return useMutation({ mutationFn: () => call(API.shows.goLive, { params: { id } }), onSuccess: cache.reread });
+  return useMutation({ mutationFn: () => call(API.streams.goLive, { params: { id } }), onSuccess: cache.reread });
 }
 
 export function useAddLot(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (lot: NewLotInput) => call(API.shows.addLot, { params: { id }, body: lot }),
+    mutationFn: (lot: NewLotInput) => call(API.streams.addLot, { params: { id }, body: lot }),
     onSuccess: (lot) => cache.patch((d) => withLot(d, lot)),
   });
 }
@@ -81,7 +81,7 @@ export function useEditLot(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
     mutationFn: ({ lotId, terms }: { lotId: string; terms: LotTermsInput }) =>
-      call(API.shows.editLot, { params: { id, lotId }, body: terms }),
+      call(API.streams.editLot, { params: { id, lotId }, body: terms }),
     onSuccess: (lot) => cache.patch((d) => withLot(d, lot)),
   });
 }
@@ -89,7 +89,7 @@ export function useEditLot(id: string) {
 export function useDropLot(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (lotId: string) => call(API.shows.dropLot, { params: { id, lotId } }),
+    mutationFn: (lotId: string) => call(API.streams.dropLot, { params: { id, lotId } }),
     onSuccess: (_, lotId) => cache.patch((d) => ({ ...d, lots: d.lots.filter((l) => l.id !== lotId) })),
   });
 }
@@ -97,7 +97,7 @@ export function useDropLot(id: string) {
 export function useReorderLots(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (lotIds: string[]) => call(API.shows.reorderLots, { params: { id }, body: { lotIds } }),
+    mutationFn: (lotIds: string[]) => call(API.streams.reorderLots, { params: { id }, body: { lotIds } }),
     onSuccess: ({ lots }) => cache.patch((d) => ({ ...d, lots })),
     // A refused order (the sheet changed meanwhile) is put right by reading it again.
     onError: cache.reread,
@@ -107,7 +107,7 @@ export function useReorderLots(id: string) {
 export function useStartLot(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (lotId: string) => call(API.shows.startLot, { params: { id, lotId } }),
+    mutationFn: (lotId: string) => call(API.streams.startLot, { params: { id, lotId } }),
     onSuccess: (lot) => cache.patch((d) => withLot(d, lot)),
   });
 }
@@ -116,7 +116,7 @@ export function usePin(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
     mutationFn: (pin: { productId: string; price: number; stock: number }) =>
-      call(API.shows.pin, { params: { id }, body: pin }),
+      call(API.streams.pin, { params: { id }, body: pin }),
     onSuccess: (pin) => cache.patch((d) => withPin(d, pin)),
   });
 }
@@ -124,7 +124,7 @@ export function usePin(id: string) {
 export function useUnpin(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (pinId: string) => call(API.shows.unpin, { params: { id, pinId } }),
+    mutationFn: (pinId: string) => call(API.streams.unpin, { params: { id, pinId } }),
     onSuccess: (_, pinId) => cache.patch((d) => ({ ...d, pins: d.pins.filter((p) => p.id !== pinId) })),
   });
 }
@@ -132,21 +132,21 @@ export function useUnpin(id: string) {
 export function useMutedWords(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (words: string[]) => call(API.shows.mutedWords, { params: { id }, body: { words } }),
+    mutationFn: (words: string[]) => call(API.streams.mutedWords, { params: { id }, body: { words } }),
     onSuccess: ({ words }) => cache.patch((d) => ({ ...d, mutedWords: words })),
   });
 }
 
 /** Mutes a viewer in this show's chat for 5 minutes; answers until when. */
 export function useMute(id: string) {
-  return useMutation({ mutationFn: (userId: string) => call(API.shows.mute, { params: { id, userId } }) });
+  return useMutation({ mutationFn: (userId: string) => call(API.streams.mute, { params: { id, userId } }) });
 }
 
 /** The host's moderators (for all their shows). */
 export function useModerators() {
   return useQuery({
     queryKey: hostKeys.moderators(),
-    queryFn: ({ signal }) => call(API.shows.moderators, { signal }),
+    queryFn: ({ signal }) => call(API.streams.moderators, { signal }),
     select: (answer) => answer.items,
   });
 }
@@ -154,7 +154,7 @@ export function useModerators() {
 export function useAddModerator() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (username: string) => call(API.shows.addModerator, { body: { username } }),
+    mutationFn: (username: string) => call(API.streams.addModerator, { body: { username } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: hostKeys.moderators() }),
   });
 }
@@ -162,7 +162,7 @@ export function useAddModerator() {
 export function useRemoveModerator() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => call(API.shows.removeModerator, { params: { userId } }),
+    mutationFn: (userId: string) => call(API.streams.removeModerator, { params: { userId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: hostKeys.moderators() }),
   });
 }
@@ -177,5 +177,5 @@ export function uploadClip(
   form.set('durationMs', String(Math.round(clip.durationMs)));
   const extension = clip.mimeType.includes('mp4') ? 'mp4' : 'webm';
   form.set('clip', clip.blob, `clip.${extension}`);
-  return call(API.shows.uploadClip, { params: { id: streamId, lotId }, form });
+  return call(API.streams.uploadClip, { params: { id: streamId, lotId }, form });
 }

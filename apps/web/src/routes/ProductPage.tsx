@@ -23,6 +23,7 @@ import { RichText } from '../components/RichText';
 import { useT, type MessageKey, type Translate } from '../i18n';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { useCountView } from '../features/backoffice/api';
+import { CartIcon } from '../components/CartIcon';
 
 const ADDED_MS = 2500;
 const CONDITION: Record<ProductDetail['condition'], MessageKey> = {
@@ -155,12 +156,7 @@ function Product({ product }: { product: ProductDetail }) {
               </p>
             ) : (
               <button type="button" className="btn btn--primary product__cart" onClick={add} data-testid="add-to-cart">
-                <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-                  <path
-                    fill="currentColor"
-                    d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z"
-                  />
-                </svg>
+                <CartIcon className="icon" />
                 {t('product.addToCart')}
               </button>
             )}

@@ -3,6 +3,7 @@ import type { FeedItem } from '@souq/shared';
 import { useT } from '../../i18n';
 import { BidButton } from './FeedBid';
 import type { CardAction } from './useCardFeedback';
+import { CartIcon } from '../../components/CartIcon';
 
 type Product = Extract<FeedItem, { kind: 'product' }>;
 
@@ -47,12 +48,7 @@ function CartButton({ onAdd }: { onAdd(): void }) {
   const { t } = useT();
   return (
     <button type="button" className="btn btn--primary feed-card__main" onClick={onAdd} data-testid="feed-add-to-cart">
-      <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.9 2H21l-3.4 7.3a2 2 0 0 1-1.8 1.2H8.1l-1 1.8h12V18H7a2 2 0 0 1-1.7-3l1.4-2.5L3 4H1V2h3.4z"
-        />
-      </svg>
+      <CartIcon className="icon" />
       {t('feed.addToCart')}
     </button>
   );

@@ -2,11 +2,11 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { Lru } from '../lib/lru.js';
 import type { CounterCell } from '../metrics/cells.js';
-import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
+import { keptBody, keptEncoding, sendKept, type KeptBody } from './compression.js';
 import { sessionTokenOf } from './personal-answers.js';
 import { SESSION_COOKIE } from './session.js';
 import type { KeptAnswerNeeds } from './shared-answers.js';
-import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
+import { keepWire, sendWire, sentForAnyone, type EarlyAnswer, type Wires } from './wire.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,7 +47,7 @@ interface Kept extends KeptBody {
   answer: ReaderAnswer;
   sentEarly: CounterCell;
   /** What went on the wire for each encoding once Fastify had sent this body. */
-  wire: Partial<Record<Encoding | 'identity', Wire>>;
+  wire: Wires;
 }
 
 /**
@@ -114,12 +114,7 @@ export function registerReaderAnswers(
 
   app.addHook('onResponse', (request, reply, done) => {
     const hit = request.readerAnswerSent;
-    // Not while draining (the answer says "connection: close"), nor with a cookie set.
-    if (!hit || reply.statusCode !== 200 || reply.hasHeader('connection') || reply.hasHeader('set-cookie'))
-      return done();
-    const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
-    const body = encoding ? hit.compressed[encoding] : hit.body;
-    if (body !== undefined) hit.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
+    if (hit && sentForAnyone(reply)) keepWire(reply, hit, hit.wire);
     done();
   });
 

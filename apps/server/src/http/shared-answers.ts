@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteShorthand
 import { Lru } from '../lib/lru.js';
 import type { CounterCell } from '../metrics/cells.js';
 import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
-import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
+import { keepWire, sendWire, sentForAnyone, type EarlyAnswer, type Wire, type Wires } from './wire.js';
 import { SESSION_COOKIE } from './session.js';
 import type { UserRow } from '../db/schema.js';
 import { personalVariants, sessionTokenOf, type Personalize } from './personal-answers.js';
@@ -62,7 +62,7 @@ interface Answer extends KeptBody {
   sharing: 'everyone' | 'signedOut';
   /** Its route's count of answers sent early, found once when the answer is kept. */
   sentEarly: CounterCell;
-  wire: Partial<Record<Encoding | 'identity', Wire>>;
+  wire: Wires;
   /** Fastify's headers for this URL in each encoding, from any reader: a personal variant's. */
   headers: Partial<Record<Encoding | 'identity', Headers>>;
   /** For signed-in readers: their own fields, and the variants built with them. */
@@ -230,14 +230,10 @@ export function registerSharedAnswers(
 
   // What Fastify sent for a kept answer, all hooks included, is what the early path sends.
   app.addHook('onResponse', (request, reply, done) => {
-    // Not while draining (the answer says "connection: close"), nor anything meant for one client.
-    if (reply.statusCode !== 200 || reply.hasHeader('connection') || reply.hasHeader('set-cookie')) return done();
+    if (!sentForAnyone(reply)) return done();
     const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
     const answer = request.sharedAnswerSent;
-    if (answer) {
-      const body = encoding ? answer.compressed[encoding] : answer.body;
-      if (body !== undefined) answer.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
-    }
+    if (answer) keepWire(reply, answer, answer.wire);
     // A signed-in reader's answer carries the same headers as everyone's: their variants' headers.
     const personal = request.currentUser && request.routeOptions.config.personalAnswer && answers.get(request.url);
     const heard = answer ?? (personal || undefined);

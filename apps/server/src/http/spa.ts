@@ -9,13 +9,13 @@ import type { Clock } from '../lib/clock.js';
 import { keptFor } from '../lib/kept-for.js';
 import { Lru } from '../lib/lru.js';
 import type { FirstPaintImage } from '../modules/module.js';
-import { keptBody, keptEncoding, sendKept, type Encoding, type KeptBody } from './compression.js';
+import { keptBody, keptEncoding, sendKept, type KeptBody } from './compression.js';
 import { loadFirstScreenRenderer, withFirstScreen, type FirstScreens } from './first-screen.js';
 import { pageChunks, type PageChunks } from './page-chunks.js';
 import { inLocale } from './page-locale.js';
 import { METRICS_PATH } from '../metrics/metrics-server.js';
 import { hasSessionCookie, SESSION_COOKIE } from './session.js';
-import { sendWire, wireOf, type EarlyAnswer, type Wire } from './wire.js';
+import { keepWire, sendWire, sentForAnyone, type EarlyAnswer, type Wire, type Wires } from './wire.js';
 
 function cacheControlFor(filePath: string): string {
   // Vite fingerprints everything under assets/, so it can be cached for good.
@@ -33,8 +33,6 @@ interface IndexPage extends KeptBody {
   etag: string;
   lastModified: string;
 }
-
-type Wires = Partial<Record<Encoding | 'identity', Wire>>;
 
 /** A rendered page, and what went on the wire for each encoding once Fastify had sent it. */
 interface RenderedPage extends KeptBody {
@@ -174,10 +172,7 @@ function indexPageSender(
    */
   const sent = (request: FastifyRequest, reply: FastifyReply) => {
     const page = sending.get(request);
-    if (!page || reply.statusCode !== 200 || reply.hasHeader('connection') || reply.hasHeader('set-cookie')) return;
-    const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
-    const body = encoding ? page.body.compressed[encoding] : page.body.body;
-    if (body !== undefined) page.wire[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
+    if (page && sentForAnyone(reply)) keepWire(reply, page.body, page.wire);
   };
   /**
    * The first screen is the server's most asked-for page: while a page's screen in this language is

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Encoding, KeptBody } from './compression.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 
 /**
@@ -41,4 +42,21 @@ export function sendWire(req: IncomingMessage, res: ServerResponse, wire: Wire, 
     { reqId, req: { method: req.method, url: req.url }, res: { statusCode: 200 } },
     `request completed (${what})`,
   );
+}
+
+/** What went on the wire for a kept body, by the encoding it went out in. */
+export type Wires = Partial<Record<Encoding | 'identity', Wire>>;
+
+/**
+ * Whether what Fastify just sent may be sent again to others: a 200, not while draining (the
+ * answer says "connection: close"), and nothing meant for one client (a cookie set).
+ */
+export const sentForAnyone = (reply: FastifyReply): boolean =>
+  reply.statusCode === 200 && !reply.hasHeader('connection') && !reply.hasHeader('set-cookie');
+
+/** Keeps what Fastify sent of a kept body, every header its hooks added included, in `wires`. */
+export function keepWire(reply: FastifyReply, kept: KeptBody, wires: Wires): void {
+  const encoding = reply.getHeader('content-encoding') as Encoding | undefined;
+  const body = encoding ? kept.compressed[encoding] : kept.body;
+  if (body !== undefined) wires[encoding ?? 'identity'] = wireOf(reply.getHeaders(), body);
 }

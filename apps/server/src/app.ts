@@ -111,7 +111,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     storage.close();
     throw error;
   });
-  const database = openDatabase(config.database, metrics.connectionWaited);
+  const database = openDatabase(config.database, metrics.connectionWaited, (error) =>
+    app.log.warn({ err: error }, 'not listening for changes to the database: nothing is kept until it listens again'),
+  );
   if (database.poolWaiting)
     metrics.gauge(
       'souq_db_pool_waiting',
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     );
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
+  await database.watchChanges?.();
 
   const clock = overrides.clock ?? systemClock;
   const mailer = settlingOnClose(overrides.mailer ?? createMailer(config, app.log));

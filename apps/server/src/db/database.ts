@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
+import { countingOwnCommits, pgDataVersion } from './pg-data-version.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -25,10 +26,13 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   /**
-   * Changes whenever any data in the database changes, committed or not, by this process or
-   * another (SQLite only: PostgreSQL has no equally cheap and exact signal).
+   * Changes whenever any data in the database changes, by this process or another: on SQLite at
+   * once, committed or not; on PostgreSQL at this process's own commits and, a moment after,
+   * at another's, when its notification arrives (ADR 0050).
    */
   dataVersion?: () => string;
+  /** Resolves once `dataVersion` can tell (PostgreSQL listens for other instances' changes). */
+  watchChanges?: () => Promise<void>;
   /** Queries waiting for a free connection in the pool now (PostgreSQL; SQLite has no pool). */
   poolWaiting?: () => number;
   destroy(): Promise<void>;
@@ -113,13 +117,27 @@ function sqliteDataVersion(sqlite: SQLite.Database): () => string {
 // int8 (bigint: counts, fils) arrives as a string by default; every value we store fits a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** The server process ids of a pool's open connections, as PostgreSQL's notifications name them. */
+function backendsOf(pool: pg.Pool): (pid: number) => boolean {
+  const ours = new Set<number>();
+  // processID is set once the server has said who it is, before the pool hands the client out.
+  const pidOf = (client: pg.PoolClient) => (client as unknown as { processID: number }).processID;
+  pool.on('connect', (client) => ours.add(pidOf(client)));
+  pool.on('remove', (client) => ours.delete(pidOf(client)));
+  return (pid) => ours.has(pid);
+}
+
 /** Closing twice (a failed start, then shutdown) must not throw: pg refuses to end a pool twice. */
 function once(fn: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | undefined;
   return () => (done ??= fn());
 }
 
-export function openDatabase(config: DatabaseConfig, waited: ConnectionWaited = () => {}): Database {
+export function openDatabase(
+  config: DatabaseConfig,
+  waited: ConnectionWaited = () => {},
+  onWatchError?: (error: Error) => void,
+): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -142,8 +160,27 @@ export function openDatabase(config: DatabaseConfig, waited: ConnectionWaited = 
     max: 10,
     options: config.schema ? `-c search_path=${config.schema}` : undefined,
   });
-  const db = new Kysely<DB>({ dialect: timingConnectionWaits(new PostgresDialect({ pool }), waited) });
-  return { db, dialect: 'postgres', poolWaiting: () => pool.waitingCount, destroy: once(() => db.destroy()) };
+  const changes = pgDataVersion({
+    url: config.url,
+    schema: config.schema,
+    ownBackend: backendsOf(pool),
+    onError: onWatchError,
+  });
+  const db = new Kysely<DB>({
+    dialect: countingOwnCommits(timingConnectionWaits(new PostgresDialect({ pool }), waited), changes.changed),
+  });
+  const destroy = async () => {
+    await changes.stop();
+    await db.destroy();
+  };
+  return {
+    db,
+    dialect: 'postgres',
+    dataVersion: changes.version,
+    watchChanges: changes.watch,
+    poolWaiting: () => pool.waitingCount,
+    destroy: once(destroy),
+  };
 }
 
 /** Unique-constraint violations in either dialect, so services can map them to field errors. */

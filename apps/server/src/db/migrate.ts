@@ -29,6 +29,7 @@ import * as dashboard from './migrations/2026-11-27-221-dashboard.js';
 import * as biddingSuspendedUntil from './migrations/2026-11-27-222-bidding-suspended-until.js';
 import * as dataRights from './migrations/2026-11-29-230-data-rights.js';
 import * as backupSchedule from './migrations/2026-11-29-231-backup-schedule.js';
+import * as dataChangedNotices from './migrations/2026-11-29-232-data-changed-notices.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-222-bidding-suspended-until': biddingSuspendedUntil,
   '2026-11-29-230-data-rights': dataRights,
   '2026-11-29-231-backup-schedule': backupSchedule,
+  '2026-11-29-232-data-changed-notices': dataChangedNotices,
 };
 
 const BUSY_RETRY_MS = 30_000;

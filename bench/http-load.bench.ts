@@ -5,7 +5,7 @@
  *   npm run bench:http                                        # both databases
  *   npm run bench:http -- --dialect sqlite --before <git-ref> # plus the app at that commit, interleaved (A/B)
  *   npm run bench:http -- --rounds 3                          # median of 3 interleaved rounds (a shared, noisy box)
- *   npm run bench:http -- --only "signed in"                  # only the endpoints whose name has this text
+ *   npm run bench:http -- --only "signed in|readers"          # only the endpoints whose name has this text (or that)
  *   npm run bench:http -- --profile /api/products/:id         # CPU profile of one endpoint instead
  *   npm run bench:http -- --profile /api/products/:id --signed-in   # ... with a demo account's session
  *   npm run bench:http -- --profile / --language ar                  # ... in Arabic
@@ -37,7 +37,7 @@ const options = benchOptions({
   before: OPTIONAL_STRING,
   profile: OPTIONAL_STRING,
   'signed-in': false,
-  /** Only the endpoints whose name contains this text (the bare server always runs). */
+  /** Only the endpoints whose name contains this text, or one of a|b|c (the bare server always runs). */
   only: OPTIONAL_STRING,
   /** With --profile: the Accept-Language to send (e.g. ar). */
   language: OPTIONAL_STRING,
@@ -203,7 +203,7 @@ function table(dialect: string, bare: LoadResult, rows: Row[]): string {
   ].join('\n');
 }
 
-const endpoints = ENDPOINTS.filter((e) => !options.only || e.name.includes(options.only));
+const endpoints = ENDPOINTS.filter((e) => !options.only || options.only.split('|').some((o) => e.name.includes(o)));
 
 async function measure(dialects: string[], builds: Build[]): Promise<void> {
   const loadBefore = os.loadavg()[0]!.toFixed(1);

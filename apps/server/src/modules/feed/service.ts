@@ -14,11 +14,11 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import { keptFor } from '../../lib/kept-for.js';
+import { keptReads } from '../../lib/kept-reads.js';
 import type { AuctionsPort } from '../auctions/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { OrdersPort } from '../orders/port.js';
 import type { ProfilesPort } from '../profiles/port.js';
-import { Lru } from '../../lib/lru.js';
 import { keptOrders, type FeedOrder } from './kept-orders.js';
 import * as q from './queries.js';
 import { SIGNAL_WEIGHTS, addSignal, arrange, emptyTaste, score, type Candidate, type Taste } from './ranking.js';
@@ -223,26 +223,29 @@ export function createFeedService(deps: FeedDeps) {
    * nothing was written since (a page of a kept order is read by everyone who shares it). Auctions
    * that ended are left out when read, so a kept page is also given out only within the second.
    */
-  const keptCards = new Lru<string, { version: string; second: number; cards: Promise<SharedCards> }>(500);
-  function sharedCards(productIds: string[], auctionIds: string[]): Promise<SharedCards> {
-    const read = async (): Promise<SharedCards> => {
-      const [products, auctions] = await Promise.all([
-        ports.catalog.feedCards(productIds),
-        ports.auctions.feedCards(auctionIds),
-      ]);
-      return { products, auctions };
-    };
-    if (!deps.dataVersion) return read();
-    const key = `${productIds.join()} ${auctionIds.join()}`;
-    const version = deps.dataVersion();
-    const second = Math.floor(clock.now().getTime() / 1000);
-    const hit = keptCards.get(key);
-    if (hit && hit.version === version && hit.second === second) return hit.cards;
-    const entry = { version, second, cards: read() };
-    keptCards.set(key, entry);
-    entry.cards.catch(() => keptCards.deleteIf(key, entry));
-    return entry.cards;
-  }
+  const keptCards = keptReads<SharedCards>(500, deps.dataVersion);
+  const sharedCards = (productIds: string[], auctionIds: string[]): Promise<SharedCards> =>
+    keptCards(
+      `${productIds.join()} ${auctionIds.join()}`,
+      String(Math.floor(clock.now().getTime() / 1000)),
+      async () => {
+        const [products, auctions] = await Promise.all([
+          ports.catalog.feedCards(productIds),
+          ports.auctions.feedCards(auctionIds),
+        ]);
+        return { products, auctions };
+      },
+    );
+
+  /**
+   * What of a page is the reader's own (likes, follows): stored data only, so kept while nothing
+   * was written, and read once for a reader's requests that arrive together.
+   */
+  const keptOwn = keptReads<[Set<string>, Set<string>]>(2000, deps.dataVersion);
+  const ownOf = (viewer: UserRow, productIds: string[], sellers: string[]) =>
+    keptOwn(`${viewer.id} ${productIds.join()} ${sellers.join()}`, '', () =>
+      Promise.all([ports.catalog.likedAmong(viewer.id, productIds), ports.profiles.followedAmong(viewer.id, sellers)]),
+    );
 
   async function cards(viewer: UserRow | null, keys: string[]): Promise<FeedItem[]> {
     const productIds = keys.filter((k) => k.startsWith('p:')).map((k) => k.slice(2));
@@ -250,10 +253,7 @@ export function createFeedService(deps: FeedDeps) {
     const { products, auctions } = await sharedCards(productIds, auctionIds);
     const sellers = [...new Set([...products.map((p) => p.seller.id), ...auctions.map((a) => a.auction.seller.id)])];
     const [liked, following] = viewer
-      ? await Promise.all([
-          ports.catalog.likedAmong(viewer.id, productIds),
-          ports.profiles.followedAmong(viewer.id, sellers),
-        ])
+      ? await ownOf(viewer, productIds, sellers)
       : [new Set<string>(), new Set<string>()];
     const byKey = new Map<string, FeedItem>();
     for (const p of products)

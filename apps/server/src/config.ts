@@ -216,16 +216,21 @@ export interface LoadOptions {
   bucketNamed?: boolean;
 }
 
-/** Reads the environment once at start; a bad value stops the process naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
+type Env = z.infer<typeof EnvSchema>;
+
+/** The set variables (empty counts as unset), parsed; a bad value stops the process naming the variable. */
+function parseEnv(env: Record<string, string | undefined>): { present: Record<string, string | undefined>; e: Env } {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  // Settings that only work together: half of them is a mistake, said at start, not a silent fallback.
+  return { present, e: parsed.data };
+}
+
+/** Settings that only work together: half of them is a mistake, said at start, not a silent fallback. */
+function checkTogether(e: Env): void {
   const together = [
     ['TURN_URLS', 'TURN_SECRET'],
     ['JANUS_URL', 'JANUS_ADMIN_URL', 'JANUS_ADMIN_SECRET'],
@@ -239,6 +244,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+}
+
+function checkBuckets(e: Env, present: Record<string, string | undefined>, options: LoadOptions): void {
   // A bucket's address or keys without the bucket would silently keep files on this machine's disk.
   // A backup bucket uses the address and keys too, so they stand without S3_BUCKET when it is set.
   const s3Only = (
@@ -261,8 +269,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n  BACKUP_DIR or BACKUP_S3_PREFIX: required with ${backupOnly.join(', ')}`,
     );
-  const backupTo = e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : e.BACKUP_S3_PREFIX;
-  const s3Connection: S3Connection = {
+}
+
+function videoConfig(e: Env): Config['video'] {
+  return {
+    meshMaxViewers: e.MESH_MAX_VIEWERS,
+    ice: {
+      servers: e.ICE_SERVERS ?? [],
+      ...(e.TURN_URLS && e.TURN_SECRET
+        ? { turn: { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } }
+        : {}),
+    },
+    ...(e.JANUS_URL && e.JANUS_ADMIN_URL && e.JANUS_ADMIN_SECRET
+      ? {
+          janus: {
+            url: e.JANUS_URL,
+            publicUrl: e.JANUS_PUBLIC_URL ?? e.JANUS_URL,
+            adminUrl: e.JANUS_ADMIN_URL,
+            adminSecret: e.JANUS_ADMIN_SECRET,
+          },
+        }
+      : {}),
+  };
+}
+
+function s3ConnectionOf(e: Env): S3Connection {
+  return {
     endpoint: e.S3_ENDPOINT,
     region: e.S3_REGION,
     ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -270,6 +302,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : {}),
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
+}
+
+/** Reads the environment once at start; a bad value stops the process naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
+  const { present, e } = parseEnv(env);
+  checkTogether(e);
+  checkBuckets(e, present, options);
+  const backupTo = e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : e.BACKUP_S3_PREFIX;
+  const s3Connection = s3ConnectionOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
@@ -299,25 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metricsPort: e.METRICS_PORT,
     logLevel: e.LOG_LEVEL,
-    video: {
-      meshMaxViewers: e.MESH_MAX_VIEWERS,
-      ice: {
-        servers: e.ICE_SERVERS ?? [],
-        ...(e.TURN_URLS && e.TURN_SECRET
-          ? { turn: { urls: e.TURN_URLS, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } }
-          : {}),
-      },
-      ...(e.JANUS_URL && e.JANUS_ADMIN_URL && e.JANUS_ADMIN_SECRET
-        ? {
-            janus: {
-              url: e.JANUS_URL,
-              publicUrl: e.JANUS_PUBLIC_URL ?? e.JANUS_URL,
-              adminUrl: e.JANUS_ADMIN_URL,
-              adminSecret: e.JANUS_ADMIN_SECRET,
-            },
-          }
-        : {}),
-    },
+    video: videoConfig(e),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     s3Connection,
     ...(backupTo

@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { productPath, MSG, type AuctionDetail } from '@souq/shared';
+import { Link } from 'react-router';
+import { MSG, type AuctionDetail } from '@souq/shared';
 import { FormError } from '../../components/FormError';
-import { useGateErrorHandler } from '../../components/gate-errors';
-import { Modal } from '../../components/Modal';
-import { useCancelAuction, useRelistFixed } from './api';
-import { useT } from '../../i18n';
+import { richT, useT } from '../../i18n';
+import { CancelAuctionDialog } from './CancelAuctionDialog';
 import { MoveToAuctionDialog } from './MoveToAuctionDialog';
-import { richT } from '../../i18n';
+import { useSellerTools } from './useSellerTools';
 
 interface Props {
   auction: AuctionDetail;
@@ -16,39 +13,8 @@ interface Props {
 /** What the seller can do with their auction now: cancel it before the first bid, relist it when it did not sell. */
 export function SellerTools({ auction }: Props) {
   const { t, m } = useT();
-  const cancelAuction = useCancelAuction(auction.id);
-  const relistFixed = useRelistFixed(auction.id);
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const [relisting, setRelisting] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const answerGate = useGateErrorHandler();
-
-  async function run(action: () => Promise<void>) {
-    setPending(true);
-    setError(null);
-    try {
-      await action();
-    } catch (err) {
-      // A 401 is said here, next to the buttons, like the rest of the auction page.
-      if (!answerGate(err, { signInHere: true })) setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const cancel = () =>
-    run(async () => {
-      await cancelAuction.mutateAsync();
-      setConfirming(false);
-    });
-
-  const backToFixedPrice = (productId: string) =>
-    run(async () => {
-      await relistFixed.mutateAsync();
-      navigate(productPath(productId));
-    });
+  const { confirming, setConfirming, relisting, setRelisting, pending, error, cancel, backToFixedPrice } =
+    useSellerTools(auction.id);
 
   const product = auction.productId ? { id: auction.productId, title: auction.title } : null;
   const canStartAgain = product !== null && (auction.canRelist || auction.status === 'cancelled');
@@ -114,29 +80,12 @@ export function SellerTools({ auction }: Props) {
       <FormError message={error} />
 
       {confirming && (
-        <Modal
-          title={t('auctions.seller.confirmTitle')}
-          onClose={() => !pending && setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="btn btn--ghost" disabled={pending} onClick={() => setConfirming(false)}>
-                {t('auctions.seller.keep')}
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={pending}
-                onClick={() => void cancel()}
-                data-testid="confirm-cancel"
-              >
-                {pending ? t('auctions.seller.cancelling') : t('auctions.seller.cancel')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('auctions.seller.confirmBody')}</p>
-          <FormError message={error} />
-        </Modal>
+        <CancelAuctionDialog
+          pending={pending}
+          error={error}
+          onKeep={() => setConfirming(false)}
+          onCancel={() => void cancel()}
+        />
       )}
       {relisting && product && <MoveToAuctionDialog product={product} onClose={() => setRelisting(false)} />}
     </section>

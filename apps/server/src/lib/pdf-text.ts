@@ -96,17 +96,13 @@ export function visualRuns(text: string): Run[] {
   return runs;
 }
 
-/**
- * Bilingual text on a pdfkit page. fontkit shapes Arabic (joining forms, lam-alef) but a line that
- * mixes directions must be split into runs and laid out in visual order first (visualRuns).
- *
- * Noto Sans Arabic draws a letter as a dotless skeleton plus dot marks, so a glyph cannot say which
- * letter it is: text drawn with the shaped glyphs copies out as nonsense. Right-to-left runs are
- * therefore painted as the glyphs' outlines, and the run's letters are written underneath as
- * invisible text in their one-per-letter forms, which copy, search and screen readers read back as
- * the words (ADR 0042).
- */
-export function createPdfText(doc: Doc) {
+/** The document's faces: `fontOf` makes one current and returns it; `nominal` is a letter's unshaped glyph. */
+interface Faces {
+  fontOf(bold?: boolean): PdfKitFont;
+  nominal(c: string): FkGlyph;
+}
+
+function registerFaces(doc: Doc): Faces {
   const activeFont = () => (doc as unknown as { _font: PdfKitFont })._font;
   // Parsed once per process: reading a face's tables again for every document was most of a render.
   for (const face of ['regular', 'bold'] as const) {
@@ -134,60 +130,77 @@ export function createPdfText(doc: Doc) {
       })),
     };
   };
+  return { fontOf, nominal };
+}
 
-  const scaleOf = (font: FkFont, size: number) => size / font.unitsPerEm;
-  /** Right to left, brackets face the other way (rule L4): "(Rolex)" inside Arabic stays "(Rolex)". */
-  const mirrored = (text: string) => [...text].map((c) => bidi.getMirroredCharacter(c) ?? c).join('');
-  /** A run laid out by fontkit, kept: the labels are the same on every invoice, and a line is measured before it is drawn. */
-  function laidOut(run: Run, bold?: boolean): Layout {
-    const key = `${bold ? 'b' : 'r'}${run.level % 2}${run.text}`;
-    let layout = layouts.get(key);
-    if (!layout) {
-      const font = fontOf(bold).font;
-      const { glyphs, positions } =
-        run.level % 2 ? font.layout(mirrored(run.text), undefined, 'arab', undefined, 'rtl') : font.layout(run.text);
-      layout = { glyphs, positions, advance: positions.reduce((sum, p) => sum + p.xAdvance, 0) };
-      if (layouts.size >= LAYOUTS_KEPT) layouts.clear();
-      layouts.set(key, layout);
-    }
-    return layout;
+const scaleOf = (font: FkFont, size: number) => size / font.unitsPerEm;
+/** Right to left, brackets face the other way (rule L4): "(Rolex)" inside Arabic stays "(Rolex)". */
+const mirrored = (text: string) => [...text].map((c) => bidi.getMirroredCharacter(c) ?? c).join('');
+
+/** A run laid out by fontkit, kept: the labels are the same on every invoice, and a line is measured before it is drawn. */
+function laidOut({ fontOf }: Faces, run: Run, bold?: boolean): Layout {
+  const key = `${bold ? 'b' : 'r'}${run.level % 2}${run.text}`;
+  let layout = layouts.get(key);
+  if (!layout) {
+    const font = fontOf(bold).font;
+    const { glyphs, positions } =
+      run.level % 2 ? font.layout(mirrored(run.text), undefined, 'arab', undefined, 'rtl') : font.layout(run.text);
+    layout = { glyphs, positions, advance: positions.reduce((sum, p) => sum + p.xAdvance, 0) };
+    if (layouts.size >= LAYOUTS_KEPT) layouts.clear();
+    layouts.set(key, layout);
   }
+  return layout;
+}
+
+/** A right-to-left run `runW` wide at (x, top): its glyphs' outlines, and its letters invisibly underneath (ADR 0042). */
+function drawRtl(doc: Doc, faces: Faces, run: Run, x: number, top: number, style: TextStyle, runW: number) {
+  const font = faces.fontOf(style.bold).font;
+  const scale = scaleOf(font, style.size);
+  const baseline = top + font.ascent * scale;
+  const { glyphs, positions } = laidOut(faces, run, style.bold);
+  let pen = 0;
+  glyphs.forEach((glyph, i) => {
+    const p = positions[i]!;
+    const key = `${style.bold ? 'b' : 'r'}${glyph.id}`;
+    let outline = outlines.get(key);
+    if (outline === undefined) outlines.set(key, (outline = glyph.path.toSVG()));
+    doc.save();
+    doc.translate(x + (pen + p.xOffset) * scale, baseline - p.yOffset * scale);
+    doc.scale(scale, -scale);
+    doc.path(outline).fill(style.color ?? '#000');
+    doc.restore();
+    pen += p.xAdvance;
+  });
+  // The words underneath, in the order a PDF reader expects right-to-left text (visual order),
+  // stretched to the painted run's width so readers keep the runs of a line apart.
+  const chars = [...run.text].reverse().join('');
+  const natural = [...chars].reduce((sum, c) => sum + faces.nominal(c).advanceWidth, 0);
+  const fitted = natural > 0 ? (runW / (natural * scale)) * 100 : 100;
+  doc.save();
+  doc.font('letters').fontSize(style.size).fillOpacity(0);
+  // horizontalScaling is pdfkit's (0.14+); its type definitions have not caught up.
+  doc.text(chars, x, top, { lineBreak: false, horizontalScaling: fitted } as PDFKit.Mixins.TextOptions);
+  doc.restore();
+}
+
+/**
+ * Bilingual text on a pdfkit page. fontkit shapes Arabic (joining forms, lam-alef) but a line that
+ * mixes directions must be split into runs and laid out in visual order first (visualRuns).
+ *
+ * Noto Sans Arabic draws a letter as a dotless skeleton plus dot marks, so a glyph cannot say which
+ * letter it is: text drawn with the shaped glyphs copies out as nonsense. Right-to-left runs are
+ * therefore painted as the glyphs' outlines, and the run's letters are written underneath as
+ * invisible text in their one-per-letter forms, which copy, search and screen readers read back as
+ * the words (ADR 0042).
+ */
+export function createPdfText(doc: Doc) {
+  const faces = registerFaces(doc);
 
   const runWidth = (run: Run, style: TextStyle) =>
-    laidOut(run, style.bold).advance * scaleOf(fontOf(style.bold).font, style.size);
+    laidOut(faces, run, style.bold).advance * scaleOf(faces.fontOf(style.bold).font, style.size);
 
   function width(text: string, style: TextStyle): number {
     return visualRuns(text).reduce((sum, run) => sum + runWidth(run, style), 0);
-  }
-
-  function drawRtl(run: Run, x: number, top: number, style: TextStyle, runW: number) {
-    const font = fontOf(style.bold).font;
-    const scale = scaleOf(font, style.size);
-    const baseline = top + font.ascent * scale;
-    const { glyphs, positions } = laidOut(run, style.bold);
-    let pen = 0;
-    glyphs.forEach((glyph, i) => {
-      const p = positions[i]!;
-      const key = `${style.bold ? 'b' : 'r'}${glyph.id}`;
-      let outline = outlines.get(key);
-      if (outline === undefined) outlines.set(key, (outline = glyph.path.toSVG()));
-      doc.save();
-      doc.translate(x + (pen + p.xOffset) * scale, baseline - p.yOffset * scale);
-      doc.scale(scale, -scale);
-      doc.path(outline).fill(style.color ?? '#000');
-      doc.restore();
-      pen += p.xAdvance;
-    });
-    // The words underneath, in the order a PDF reader expects right-to-left text (visual order),
-    // stretched to the painted run's width so readers keep the runs of a line apart.
-    const chars = [...run.text].reverse().join('');
-    const natural = [...chars].reduce((sum, c) => sum + nominal(c).advanceWidth, 0);
-    const fitted = natural > 0 ? (runW / (natural * scale)) * 100 : 100;
-    doc.save();
-    doc.font('letters').fontSize(style.size).fillOpacity(0);
-    // horizontalScaling is pdfkit's (0.14+); its type definitions have not caught up.
-    doc.text(chars, x, top, { lineBreak: false, horizontalScaling: fitted } as PDFKit.Mixins.TextOptions);
-    doc.restore();
   }
 
   /** One line at (x, top), aligned in a box `boxWidth` wide. Returns the line's width. */
@@ -204,9 +217,9 @@ export function createPdfText(doc: Doc) {
     const total = widths.reduce((a, b) => a + b, 0);
     let pen = align === 'right' ? x + boxWidth - total : align === 'center' ? x + (boxWidth - total) / 2 : x;
     runs.forEach((run, i) => {
-      if (run.level % 2) drawRtl(run, pen, top, style, widths[i]!);
+      if (run.level % 2) drawRtl(doc, faces, run, pen, top, style, widths[i]!);
       else {
-        fontOf(style.bold);
+        faces.fontOf(style.bold);
         doc.fontSize(style.size).fillColor(style.color ?? '#000');
         doc.text(run.text, pen, top, { lineBreak: false });
       }

@@ -59,7 +59,6 @@ export default tseslint.config(
       'apps/web/src/features/streams/HostLive.tsx',
       'apps/web/src/features/streams/ViewerStream.tsx',
       'apps/web/src/features/streams/show/LotCard.tsx',
-      'apps/web/src/features/orders/SaleCard.tsx',
       'apps/web/src/features/sell/ProductForm.tsx',
       'apps/web/src/routes/AuctionPage.tsx',
       'apps/web/src/routes/MyAccountPage.tsx',

@@ -4,13 +4,11 @@ import { FormError } from '../../components/FormError';
 import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
 import { useConfirm } from '../../components/useConfirm';
-import { FulfilmentBadge } from './FulfilmentBadge';
 import { InvoiceLinks } from './InvoiceLinks';
 import { useAnswerCancel, useMoveSale } from './api';
+import { SaleContact } from './SaleContact';
 import { RichText } from '../../components/RichText';
 import { useT, type MessageKey } from '../../i18n';
-import { useEmirateName } from './labels';
-import { PersonName } from '../../components/PersonName';
 
 /** The button that moves a sale to each status (nothing moves one back to placed). */
 const ACTION: Record<Exclude<FulfilmentStatus, 'placed'>, MessageKey> = {
@@ -26,7 +24,6 @@ export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
   const answer = useAnswerCancel();
   const [ask, confirmDialog] = useConfirm();
   const { t, m, locale } = useT();
-  const emirateName = useEmirateName();
   const next = sale.delivery ? NEXT_FULFILMENT[sale.status] : [];
 
   async function go(status: FulfilmentStatus) {
@@ -64,39 +61,7 @@ export function SaleCard({ sale, extra }: { sale: Sale; extra?: ReactNode }) {
         </span>
         <Money fils={sale.lineTotal} />
       </div>
-      <div className="sale-card__contact">
-        <FulfilmentBadge status={sale.status} />
-        {sale.delivery ? (
-          <address>
-            <strong>
-              <PersonName username={sale.buyer.username} />
-            </strong>{' '}
-            ·{' '}
-            <a href={`tel:${sale.delivery.phone}`} dir="ltr">
-              {sale.delivery.phone}
-            </a>
-            <br />
-            <RichText
-              id="orders.sales.deliverTo"
-              values={{ emirate: emirateName(sale.emirate) }}
-              parts={{ street: <bdi>{sale.delivery.street}</bdi>, area: <bdi>{sale.delivery.area}</bdi> }}
-            />
-          </address>
-        ) : (
-          <p className="muted">
-            <RichText
-              id="orders.sales.awaiting"
-              parts={{
-                buyer: (
-                  <strong>
-                    <PersonName username={sale.buyer.username} />
-                  </strong>
-                ),
-              }}
-            />
-          </p>
-        )}
-      </div>
+      <SaleContact sale={sale} />
       {next.length > 0 && (
         <div className="sale-card__actions">
           {next.map((status) => (

@@ -1,4 +1,4 @@
-import { PRIVATE_PREFIX } from '../adapters/storage/index.js';
+import { PRIVATE_PREFIX, PUBLIC_PREFIX } from '../adapters/storage/index.js';
 
 /**
  * The one codec for a row's list of image keys (`products.images`, `auctions.images`): a JSON
@@ -24,3 +24,12 @@ export function firstImageKey(column: string): string | null {
 
 /** A key whose files are private (a problem's evidence): served only after a permission check, never by URL. */
 export const isPrivateImageKey = (key: string): boolean => key.startsWith(PRIVATE_PREFIX);
+
+/**
+ * The large and thumbnail files of an image key. A key that starts with `private/` (a problem's
+ * evidence photos) names its files as it is, so they sit beside invoices and never get a URL.
+ */
+export const imageFiles = (key: string) => {
+  const base = isPrivateImageKey(key) ? key : `${PUBLIC_PREFIX}${key}`;
+  return [`${base}.webp`, `${base}-thumb.webp`];
+};

@@ -54,7 +54,6 @@ export default tseslint.config(
       'apps/server/src/realtime/gateway.ts',
       'apps/web/src/features/auctions/BidForm.tsx',
       'apps/web/src/features/auctions/MoveToAuctionDialog.tsx',
-      'apps/web/src/features/auth/AccountMenu.tsx',
       'apps/web/src/features/streams/HostLive.tsx',
       'apps/web/src/features/streams/ViewerStream.tsx',
       'apps/web/src/features/streams/show/LotCard.tsx',

@@ -1,23 +1,21 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { API } from '@souq/shared';
 import { createMailer, settlingOnClose, type Mailer } from './adapters/mail/index.js';
-import { closeRedis, createRedis, pingRedis } from './adapters/redis/index.js';
+import { closeRedis, createRedis } from './adapters/redis/index.js';
 import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerCompression } from './http/compression.js';
-import { registerContractCompilers, routeOf, typed } from './http/contract-routes.js';
+import { registerContractCompilers } from './http/contract-routes.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulShutdown, type Drain } from './http/graceful-shutdown.js';
 import { registerIdParams } from './http/id-params.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { registerNoStoreForApi } from './http/no-store.js';
-import { registerReadiness, type Readiness } from './http/readiness.js';
+import type { Readiness } from './http/readiness.js';
+import { registerProbes } from './http/probes.js';
 import { registerRequestIdEcho, requestIdOf } from './http/request-id.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
 import { registerSharedAnswers, type EarlyAnswer } from './http/shared-answers.js';
@@ -30,14 +28,12 @@ import { keptSessions } from './http/session-cache.js';
 import { registerMultipart } from './http/multipart.js';
 import { registerPublicFiles } from './http/public-files.js';
 import { registerSpa } from './http/spa.js';
+import { addHousekeeping } from './jobs/housekeeping.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createEventBus, type EventBus } from './lib/events.js';
 import { createMediaService } from './media/media-service.js';
-import { orphanSweepJob } from './media/orphan-sweep.js';
-import { statisticsJob } from './db/statistics.js';
-import { scheduledBackups } from './backup/schedule.js';
 import { composeModules, type Services } from './compose.js';
 import type { ModulePorts } from './modules/order.js';
 import { janusConnectSources } from './adapters/video/index.js';
@@ -78,8 +74,11 @@ export interface Souq extends Services {
   metricsServer?: MetricsServer;
 }
 
-/** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
-export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<Souq> {
+/**
+ * Fastify, with our request ids and a server that lets a kept answer go out before Fastify sees
+ * the request (`early.answer`, set once the routes are known: ADR 0027).
+ */
+function createFastify(config: Config, overrides: AppOverrides) {
   const early: { answer?: EarlyAnswer } = {};
   const app = Fastify({
     logger: {
@@ -100,11 +99,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  const metrics = createMetrics();
-  registerRequestIdEcho(app);
-  registerRequestMetrics(app, metrics);
-  const shutdown = registerGracefulShutdown(app);
-  // Before anything is opened: a store the instance cannot reach stops it, naming the setting.
+  return { app, early, routes };
+}
+
+/** Where data lives, checked and ready: a store the instance cannot reach stops it, naming the setting. */
+async function openStores(app: FastifyInstance, config: Config, overrides: AppOverrides, metrics: Metrics) {
   const storage = overrides.storage ?? createStorage(config);
   app.addHook('onClose', async () => storage.close());
   await checkStorageAtStart(storage, config).catch((error: unknown) => {
@@ -123,6 +122,62 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => database.destroy());
   await migrateToLatest(database.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
   await database.watchChanges?.();
+  return { storage, database };
+}
+
+/**
+ * What every request passes through before a route, in the order it must run: errors, headers,
+ * kept answers (before compression: its onSend keeps the answer as serialized, compression then
+ * sends it compressed), cookies, rate limits, the origin check, the session and uploads.
+ */
+async function registerPipeline(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    draining: () => boolean;
+    metrics: Metrics;
+    userForSessionToken: Parameters<typeof keptSessions>[2];
+  },
+) {
+  const { config, database, clock, metrics } = deps;
+  registerErrorHandling(app);
+  registerContractCompilers(app);
+  registerIdParams(app);
+  registerNoStoreForApi(app);
+  registerSecurityHeaders(app, config.publicUrl, {
+    connect: janusConnectSources(config),
+    img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
+  // A signed-in request's reader, kept while nothing is written (a second at most): not a hash and a read each time.
+  const sessionUsers = keptSessions(database.dataVersion, clock, deps.userForSessionToken);
+  const kept = { draining: deps.draining, log: app.log, counter: metrics.keptAnswerCounter, userOf: sessionUsers };
+  const earlyShared = registerSharedAnswers(app, database.dataVersion, kept);
+  const earlyForReaders = registerReaderAnswers(app, database.dataVersion, kept);
+  registerCompression(app);
+  // Parsed by the session hook, for API requests only.
+  await app.register(cookie, { hook: false });
+  const rateLimitRedis = config.redisUrl ? createRedis(config.redisUrl, 'rate-limit') : undefined;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis connection'));
+    app.addHook('onClose', () => closeRedis(rateLimitRedis));
+  }
+  await registerRateLimits(app, rateLimitRedis);
+  registerOriginCheck(app, config.publicUrl);
+  registerSessions(app, sessionUsers, config.publicUrl, clock);
+  registerMultipart(app, incomingUploadsDir(config));
+  return { earlyShared, earlyForReaders, rateLimitRedis };
+}
+
+/** Builds the whole service from config, without listening: tests use `app.inject` or listen on port 0. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<Souq> {
+  const { app, early, routes } = createFastify(config, overrides);
+  const metrics = createMetrics();
+  registerRequestIdEcho(app);
+  registerRequestMetrics(app, metrics);
+  const shutdown = registerGracefulShutdown(app);
+  const { storage, database } = await openStores(app, config, overrides, metrics);
 
   const clock = overrides.clock ?? systemClock;
   const mailer = settlingOnClose(overrides.mailer ?? createMailer(config, app.log));
@@ -166,86 +221,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
     });
 
-  registerErrorHandling(app);
-  registerContractCompilers(app);
-  registerIdParams(app);
-  registerNoStoreForApi(app);
-  registerSecurityHeaders(app, config.publicUrl, {
-    connect: janusConnectSources(config),
-    img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  const { earlyShared, earlyForReaders, rateLimitRedis } = await registerPipeline(app, {
+    config,
+    database,
+    clock,
+    draining: shutdown.draining,
+    metrics,
+    userForSessionToken: (token) => services.accounts.userForSessionToken(token),
   });
-  // A signed-in request's reader, kept while nothing is written (a second at most): not a hash and a read each time.
-  const sessionUsers = keptSessions(database.dataVersion, clock, (token) =>
-    services.accounts.userForSessionToken(token),
-  );
-  // Before compression: its onSend keeps the answer as serialized, compression then sends it compressed.
-  const kept = { draining: shutdown.draining, log: app.log, counter: metrics.keptAnswerCounter, userOf: sessionUsers };
-  const earlyShared = registerSharedAnswers(app, database.dataVersion, kept);
-  const earlyForReaders = registerReaderAnswers(app, database.dataVersion, kept);
-  registerCompression(app);
-  // Parsed by the session hook, for API requests only.
-  await app.register(cookie, { hook: false });
-  const rateLimitRedis = config.redisUrl ? createRedis(config.redisUrl, 'rate-limit') : undefined;
-  if (rateLimitRedis) {
-    rateLimitRedis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis connection'));
-    app.addHook('onClose', () => closeRedis(rateLimitRedis));
-  }
-  await registerRateLimits(app, rateLimitRedis);
-  registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, sessionUsers, config.publicUrl, clock);
-  registerMultipart(app, incomingUploadsDir(config));
-
-  // A load balancer's probe: healthy only while the database answers.
-  const ping = sql`select 1`.compile(database.db);
-  typed(app).route({
-    ...routeOf(API.system.health),
-    handler: async (request, reply) => {
-      try {
-        await database.db.executeQuery(ping);
-        return { ok: true, db: database.dialect };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.' } });
-      }
-    },
-  });
-  const readiness = registerReadiness(app, [
-    { name: 'database', check: async () => void (await database.db.executeQuery(ping)) },
-    ...(rateLimitRedis ? [{ name: 'redis', check: () => pingRedis(rateLimitRedis) }] : []),
-    { name: 'storage', check: () => storage.check() },
-  ]);
+  const readiness = registerProbes(app, database, storage, rateLimitRedis);
   for (const parts of modules) {
     if (parts.routes) await app.register(parts.routes);
     for (const job of parts.jobs ?? []) jobs.add(job);
   }
-  jobs.add(statisticsJob(database));
-  jobs.add(
-    orphanSweepJob({
-      storage,
-      references: modules.flatMap((parts) => (parts.referencedUploads ? [parts.referencedUploads] : [])),
-      scratchDirs: [incomingUploadsDir(config), path.join(config.dataDir, 'outbox')],
-      clock,
-      log: app.log,
-    }),
-  );
-  if (config.backup) {
-    const backups = scheduledBackups({
-      config: { ...config, backup: config.backup },
-      database,
-      storage,
-      clock,
-      log: app.log,
-    });
-    jobs.add(backups.job);
-    app.addHook('onClose', async () => backups.close());
-    metrics.gauge(
-      'souq_backup_last_success_age_seconds',
-      'Seconds since the last scheduled backup succeeded (on any instance); before the first, since the schedule began',
-      backups.lastSuccessAgeSeconds,
-    );
-  }
+  addHousekeeping(app, { config, database, storage, clock, jobs, metrics, modules });
   await registerApiDocs(app, config.publicUrl);
   registerPublicFiles(app, storage);
   const earlyPage = await registerSpa(

@@ -40,7 +40,6 @@ export default tseslint.config(
     files: [
       'apps/server/src/modules/aftersale/problems.ts',
       'apps/server/src/modules/saved-searches/service.ts',
-      'apps/server/src/modules/auctions/strikes.ts',
       'apps/server/src/modules/auctions/wins.ts',
       'apps/server/src/modules/orders/invoice-pdf.ts',
       'apps/server/src/modules/orders/invoices.ts',

@@ -5,6 +5,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
+import * as sq from './strike-queries.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -33,15 +34,6 @@ export function suspensionEnd(times: readonly string[], rule: StrikeRule, now: n
 /** The day a suspension ends, as the refusal names it: Gulf time, YYYY-MM-DD (the browser says it the same way). */
 export const gulfDay = (at: Date) => suspensionDay(at);
 
-const strikesSince = (db: Db, userIds: string[], since: string) =>
-  db
-    .selectFrom('unpaid_strikes')
-    .select(['user_id', 'created_at'])
-    .where('user_id', 'in', userIds)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-
 export function createStrikes(deps: {
   db: Kysely<DB>;
   clock: Clock;
@@ -56,7 +48,7 @@ export function createStrikes(deps: {
   async function suspensions(runner: Db, userIds: string[]): Promise<Map<string, Date>> {
     const out = new Map<string, Date>();
     if (!userIds.length) return out;
-    const rows = await strikesSince(runner, userIds, relevantSince());
+    const rows = await sq.strikesSince(runner, userIds, relevantSince());
     const byUser = new Map<string, string[]>();
     for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.created_at]);
     for (const [userId, times] of byUser) {
@@ -78,10 +70,13 @@ export function createStrikes(deps: {
   return {
     /** One strike for an order cancelled as unpaid, in the cancel's transaction (once per order). */
     async strike(trx: Transaction<DB>, userId: string, orderId: string, title: string): Promise<void> {
-      await trx
-        .insertInto('unpaid_strikes')
-        .values({ id: crypto.randomUUID(), user_id: userId, order_id: orderId, title, created_at: clock.iso() })
-        .execute();
+      await sq.insertStrike(trx, {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        order_id: orderId,
+        title,
+        created_at: clock.iso(),
+      });
       await keepOnRows(trx, [userId]);
     },
 
@@ -99,16 +94,7 @@ export function createStrikes(deps: {
      * strike whose transaction raced another's. Only ever moves an end later.
      */
     async keepSuspensionsOnRows(): Promise<void> {
-      const strikers = await db
-        .selectFrom('unpaid_strikes')
-        .select('user_id')
-        .distinct()
-        .where('created_at', '>', relevantSince())
-        .execute();
-      await keepOnRows(
-        db,
-        strikers.map((s) => s.user_id),
-      );
+      await keepOnRows(db, await sq.strikersSince(db, relevantSince()));
     },
 
     /** Throws the suspended bidder's refusal (a pre-bid left on a waiting lot). */
@@ -119,13 +105,7 @@ export function createStrikes(deps: {
 
     /** A person's own strikes and suspension: only ever answered to them. */
     async mine(userId: string): Promise<MyStrikes> {
-      const rows = await db
-        .selectFrom('unpaid_strikes')
-        .select(['id', 'title', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .limit(50)
-        .execute();
+      const rows = await sq.strikesOf(db, userId, 50);
       const end = (await suspensions(db, [userId])).get(userId);
       return {
         strikes: rows.map((r) => ({ id: r.id, title: r.title, createdAt: r.created_at })),
@@ -135,14 +115,7 @@ export function createStrikes(deps: {
 
     /** Staff: everyone with a strike within the window, most recent first. */
     async struckPeople(avatarUrl: (key: string | null) => string): Promise<StruckPeople> {
-      const rows = await db
-        .selectFrom('unpaid_strikes')
-        .innerJoin('users', 'users.id', 'unpaid_strikes.user_id')
-        .select(['users.id', 'users.username', 'users.avatar_key', 'unpaid_strikes.created_at'])
-        .where('unpaid_strikes.created_at', '>', relevantSince())
-        .orderBy('unpaid_strikes.created_at')
-        .limit(2000)
-        .execute();
+      const rows = await sq.strikesWithPeopleSince(db, relevantSince(), 2000);
       const byUser = new Map<string, { username: string; avatar: string | null; times: string[] }>();
       for (const r of rows) {
         const person = byUser.get(r.id) ?? { username: r.username, avatar: r.avatar_key, times: [] };

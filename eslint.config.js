@@ -48,7 +48,6 @@ export default tseslint.config(
       'apps/server/src/modules/streams/pins.ts',
       'apps/server/src/modules/streams/socket.ts',
       'apps/server/src/realtime/gateway.ts',
-      'apps/web/src/features/auctions/MoveToAuctionDialog.tsx',
       'apps/web/src/features/streams/HostLive.tsx',
       'apps/web/src/features/streams/ViewerStream.tsx',
       'apps/web/src/features/streams/show/LotCard.tsx',

@@ -52,7 +52,6 @@ export default tseslint.config(
       'apps/web/src/features/sell/ProductForm.tsx',
       'apps/web/src/routes/AuctionPage.tsx',
       'apps/web/src/routes/MyAccountPage.tsx',
-      'apps/web/src/routes/ProductPage.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -44,7 +44,6 @@ export default tseslint.config(
       'apps/server/src/modules/orders/invoices.ts',
       'apps/server/src/modules/streams/lots.ts',
       'apps/server/src/modules/streams/pins.ts',
-      'apps/server/src/modules/streams/socket.ts',
       'apps/server/src/realtime/gateway.ts',
       'apps/web/src/features/streams/HostLive.tsx',
       'apps/web/src/features/streams/ViewerStream.tsx',

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
-import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrdersPort } from '../orders/port.js';
 import { ORDERS_PATH, SALES_PATH } from './emails.js';
-import { tell, type TellDeps } from './tell.js';
+import { tellingSteps, type TellDeps } from './tell.js';
 
 export interface ShippingDeps extends TellDeps {
   db: Kysely<DB>;
@@ -25,6 +24,7 @@ export type Shipping = ReturnType<typeof createShipping>;
  */
 export function createShipping(deps: ShippingDeps) {
   const { db, orders } = deps;
+  const inStep = tellingSteps(deps);
 
   const untilNext = async (): Promise<number | void> => {
     const next = await orders.nextShipBy();
@@ -46,38 +46,22 @@ export function createShipping(deps: ShippingDeps) {
       if (!due.length) return untilNext();
       const sellers = await usernames([...new Set(due.map((l) => l.seller_id))]);
       for (const line of due) {
-        await withAfterCommit((onCommit) =>
-          db.transaction().execute(async (trx) => {
-            if (!(await orders.markLate(trx, line.id))) return;
-            await tell(deps, trx, onCommit, [
-              {
-                userId: line.buyer_id,
-                subject: line.id,
-                notice: { kind: 'late', title: line.title, seller: sellers.get(line.seller_id) ?? '' },
-                path: ORDERS_PATH,
-              },
-            ]);
-          }),
-        );
+        await inStep(async (trx) => {
+          if (!(await orders.markLate(trx, line.id))) return [];
+          const notice = { kind: 'late' as const, title: line.title, seller: sellers.get(line.seller_id) ?? '' };
+          return [{ userId: line.buyer_id, subject: line.id, notice, path: ORDERS_PATH }];
+        });
       }
       return due.length === BATCH ? 0 : untilNext();
     },
 
     /** The buyer cancels a late, unshipped line; its seller is told in the same transaction. */
     async cancelLate(buyer: UserRow, lineId: string): Promise<{ ok: true }> {
-      await withAfterCommit((onCommit) =>
-        db.transaction().execute(async (trx) => {
-          const line = await orders.cancelLate(trx, buyer.id, lineId);
-          await tell(deps, trx, onCommit, [
-            {
-              userId: line.seller_id,
-              subject: line.id,
-              notice: { kind: 'cancelled', title: line.title, buyer: buyer.username },
-              path: SALES_PATH,
-            },
-          ]);
-        }),
-      );
+      await inStep(async (trx) => {
+        const line = await orders.cancelLate(trx, buyer.id, lineId);
+        const notice = { kind: 'cancelled' as const, title: line.title, buyer: buyer.username };
+        return [{ userId: line.seller_id, subject: line.id, notice, path: SALES_PATH }];
+      });
       return { ok: true };
     },
   };

@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { OnCommit } from '../../lib/after-commit.js';
+import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
 import { recipientLocale } from '../../lib/locale.js';
 import type { MailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
@@ -52,4 +52,18 @@ export async function tell(deps: TellDeps, trx: Transaction<DB>, onCommit: OnCom
         noticeMail(deps.publicUrl, c.email, c.username, t.notice, t.path, recipientLocale(c.locale)),
       );
   }
+}
+
+/**
+ * One step of an after-sale flow: `step` runs in a transaction and says whom to tell, who are told
+ * in that same transaction. A step that tells nobody (it claimed nothing) rings nothing.
+ */
+export function tellingSteps(deps: TellDeps & { db: Kysely<DB> }) {
+  return (step: (trx: Transaction<DB>) => Promise<Told[]>) =>
+    withAfterCommit((onCommit) =>
+      deps.db.transaction().execute(async (trx) => {
+        const told = await step(trx);
+        if (told.length) await tell(deps, trx, onCommit, told);
+      }),
+    );
 }

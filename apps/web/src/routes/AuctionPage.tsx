@@ -1,22 +1,13 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  biddingSuspendedUntil,
-  productPath,
-  suspensionDay,
-  MSG,
-  SOFT_CLOSE_MS,
-  type AuctionDetail,
-} from '@souq/shared';
+import { biddingSuspendedUntil, suspensionDay, MSG, SOFT_CLOSE_MS, type AuctionDetail } from '@souq/shared';
 import { ApiError } from '../api/client';
-import { Countdown } from '../components/Countdown';
 import { useCategoryName } from '../components/category-names';
-import { formatGulfClock, formatGulfDateTime } from '../components/dates';
+import { formatGulfClock } from '../components/dates';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { Gallery } from '../components/Gallery';
 import { LiveStatus } from '../components/LiveStatus';
-import { Money } from '../components/Money';
+import { LoginToBid } from '../components/LoginPrompt';
 import { PageTitle } from '../components/PageTitle';
 import { SoundToggle } from '../components/SoundToggle';
 import { useSecondsLeft } from '../components/useSecondsLeft';
@@ -24,71 +15,26 @@ import { useAuction } from '../features/auctions/api';
 import { AuctionOutcome } from '../features/auctions/AuctionOutcome';
 import { AuctionSkeleton } from '../features/auctions/AuctionSkeleton';
 import { BidForm } from '../features/auctions/BidForm';
-import { BidHistory } from '../features/auctions/BidHistory';
-import { LoginToBid } from '../components/LoginPrompt';
-import { Avatar } from '../components/Avatar';
 import { SecondChance } from '../features/auctions/SecondChance';
 import { SellerTools } from '../features/auctions/SellerTools';
-import { richT } from '../i18n';
-import { closingLabel, statusLabel } from '../features/auctions/status';
+import { statusLabel } from '../features/auctions/status';
 import { useAwaitClose } from '../features/auctions/useAwaitClose';
 import { useLiveAuction } from '../features/auctions/useLiveAuction';
-import { useRequireVerified } from '../features/auth/gates';
 import { useSession } from '../features/auth/api';
-import { SellerStanding } from '../features/aftersale/SellerStanding';
+import { useRequireVerified } from '../features/auth/gates';
 import { ReportButton } from '../features/reports/ReportButton';
-import { CompleteAddressForm } from '../features/orders/CompleteAddressForm';
 import { useMyStrikes } from '../features/wins/api';
 import { useT } from '../i18n';
+import { AuctionAbout } from './auction/AuctionAbout';
+import { Auctioneer } from './auction/Auctioneer';
+import { BidFigures } from './auction/BidFigures';
+import { BidPills } from './auction/BidPills';
+import { WinnerOrder } from './auction/WinnerOrder';
 
 const CLOSING_NOTE = {
   soft: 'auctions.page.softNote',
   sudden: 'auctions.page.suddenNote',
 } as const;
-
-/** The winner's next step: the delivery address completes the order the close created. */
-function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetail['order']>; onDone: () => void }) {
-  const { t, locale } = useT();
-  const [open, setOpen] = useState(false);
-  if (order.status === 'cancelled') {
-    return (
-      <p className="notice notice--warn" data-testid="order-cancel-reason">
-        {t(order.cancelReason === 'buyer_asked' ? 'wins.order.cancelledAsked' : 'wins.order.cancelledUnpaid')}
-      </p>
-    );
-  }
-  if (order.status !== 'awaiting_address') {
-    return (
-      <p className="notice notice--ok" data-testid="order-complete">
-        {richT(t, 'auctions.page.orderPlaced', {
-          link: <Link to="/MyAccount?tab=orders">{t('auctions.page.viewOrders')}</Link>,
-        })}
-      </p>
-    );
-  }
-  // The deadline (issue 31): past it the order is cancelled as unpaid and the winner gets a strike.
-  const deadline = order.completeBy && (
-    <p className="notice notice--warn" data-testid="complete-by">
-      {t('wins.order.completeBy', { date: formatGulfDateTime(order.completeBy, locale) })}
-    </p>
-  );
-  if (!open) {
-    return (
-      <>
-        {deadline}
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          onClick={() => setOpen(true)}
-          data-testid="complete-order"
-        >
-          {t('auctions.page.completeOrder')}
-        </button>
-      </>
-    );
-  }
-  return <CompleteAddressForm orderId={order.id} onDone={onDone} />;
-}
 
 function Auction({ auction }: { auction: AuctionDetail }) {
   const { t, m, locale } = useT();
@@ -104,7 +50,6 @@ function Auction({ auction }: { auction: AuctionDetail }) {
   const closing = open && left === 0;
   useAwaitClose(closing, reread);
 
-  const price = auction.currentBid ?? auction.startingBid;
   const reserve = t(
     !auction.hasReserve
       ? 'auctions.page.reserveNone'
@@ -135,19 +80,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           </div>
           <PageTitle>{auction.title}</PageTitle>
 
-          <div className="seller">
-            <Avatar src={auction.seller.profilePic} size={44} />
-            <div className="seller__text">
-              <span className="muted">{t('auctions.page.auctioneer')}</span>
-              <strong data-testid="auctioneer">
-                <bdi>{auction.seller.username}</bdi>
-              </strong>
-              <SellerStanding sellerId={auction.seller.id} />
-            </div>
-            <Link to={`/MyAccount/${auction.seller.id}`} className="btn btn--ghost btn--small">
-              {t('auctions.page.viewProfile')}
-            </Link>
-          </div>
+          <Auctioneer seller={auction.seller} />
           {auction.hidden && (
             <p className="notice notice--error" role="status" data-testid="hidden-notice">
               {m(MSG.listingHidden)}{' '}
@@ -157,66 +90,9 @@ function Auction({ auction }: { auction: AuctionDetail }) {
           {user && !auction.isOwner && <ReportButton kind="auction" id={auction.id} />}
 
           <section className="bid-box" aria-label={t('auctions.page.bidding')}>
-            <div className="bid-box__figures">
-              <div className="bid-box__price" aria-live="polite" aria-atomic="true">
-                <span className="bid-box__label">
-                  {t(
-                    auction.status === 'sold'
-                      ? 'auctions.winningBid'
-                      : auction.currentBid === null
-                        ? 'auctions.startingBid'
-                        : 'auctions.currentBid',
-                  )}
-                </span>
-                <span className="bid-box__amount" data-testid="current-bid">
-                  <Money fils={price} />
-                </span>
-                <span className="muted" data-testid="bid-count">
-                  {t('auctions.bids', { count: auction.bidCount })}
-                </span>
-              </div>
-              <div className="bid-box__time">
-                <span className="bid-box__label">{t(over ? 'auctions.page.ended' : 'auctions.page.timeLeft')}</span>
-                {over ? (
-                  <span className="bid-box__ended">{formatGulfDateTime(auction.endsAt, locale)}</span>
-                ) : (
-                  <>
-                    <Countdown endsAt={auction.endsAt} announce className="bid-box__countdown" testId="countdown" />
-                    <span className="muted bid-box__ends">
-                      {t('auctions.page.endsOn', { date: formatGulfDateTime(auction.endsAt, locale) })}
-                    </span>
-                  </>
-                )}
-              </div>
-            </div>
+            <BidFigures auction={auction} over={over} />
 
-            <div className="bid-box__pills">
-              <span
-                className={`pill${auction.hasReserve && !auction.reserveMet ? ' pill--warn' : ' pill--ok'}`}
-                data-testid="reserve"
-              >
-                {reserve}
-              </span>
-              {open && !over && !auction.isOwner && auction.amLeading && (
-                <span className="pill pill--ok" data-testid="leading">
-                  {t('auctions.page.leading')}
-                </span>
-              )}
-              {open && !over && !auction.isOwner && !auction.amLeading && auction.myMaxBid !== null && (
-                <span className="pill pill--warn" data-testid="outbid">
-                  {t('auctions.page.outbid')}
-                </span>
-              )}
-              {open &&
-                !over &&
-                auction.amLeading &&
-                auction.myMaxBid !== null &&
-                auction.myMaxBid > (auction.currentBid ?? 0) && (
-                  <span className="pill">
-                    {richT(t, 'auctions.page.yourMax', { amount: <Money fils={auction.myMaxBid} /> })}
-                  </span>
-                )}
-            </div>
+            <BidPills auction={auction} open={open} over={over} reserve={reserve} />
 
             <div role="status" className="bid-box__extension">
               {extendedTo && !over && (
@@ -264,60 +140,7 @@ function Auction({ auction }: { auction: AuctionDetail }) {
         </div>
       </div>
 
-      <div className="product__more">
-        <section className="card" aria-labelledby="bids-title">
-          <h2 id="bids-title">{t('auctions.page.bids')}</h2>
-          <BidHistory
-            auctionId={auction.id}
-            viewerId={viewerId}
-            topLabel={
-              open && !over
-                ? t('auctions.history.highest')
-                : auction.status === 'sold'
-                  ? t('auctions.history.winner')
-                  : null
-            }
-          />
-        </section>
-        <section className="card">
-          <h2>{t('auctions.page.details')}</h2>
-          <dl className="product-details" data-testid="auction-details">
-            <div className="product-details__row">
-              <dt>{t('auctions.page.started')}</dt>
-              <dd>{formatGulfDateTime(auction.startsAt, locale)}</dd>
-            </div>
-            <div className="product-details__row">
-              <dt>{t(over ? 'auctions.page.ended' : 'auctions.page.ends')}</dt>
-              <dd data-testid="ends-at">{formatGulfDateTime(auction.endsAt, locale)}</dd>
-            </div>
-            <div className="product-details__row">
-              <dt>{t('auctions.startingBid')}</dt>
-              <dd>
-                <Money fils={auction.startingBid} />
-              </dd>
-            </div>
-            <div className="product-details__row">
-              <dt>{t('auctions.page.closingStyle')}</dt>
-              <dd>{closingLabel(t, auction.closingStyle)}</dd>
-            </div>
-            <div className="product-details__row">
-              <dt>{t('auctions.page.reserve')}</dt>
-              <dd>{reserve}</dd>
-            </div>
-          </dl>
-          {auction.description && (
-            <>
-              <h2 className="auction__description-title">{t('auctions.page.description')}</h2>
-              <p className="product__description">{auction.description}</p>
-            </>
-          )}
-          {auction.productId && (
-            <p>
-              <Link to={productPath(auction.productId)}>{t('auctions.page.productPage')}</Link>
-            </p>
-          )}
-        </section>
-      </div>
+      <AuctionAbout auction={auction} viewerId={viewerId} open={open} over={over} reserve={reserve} />
     </article>
   );
 }

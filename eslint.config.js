@@ -41,7 +41,6 @@ export default tseslint.config(
       'apps/server/src/modules/auctions/wins.ts',
       'apps/server/src/modules/orders/invoice-pdf.ts',
       'apps/server/src/modules/streams/lots.ts',
-      'apps/server/src/modules/streams/pins.ts',
       'apps/server/src/realtime/gateway.ts',
       'apps/web/src/features/streams/HostLive.tsx',
       'apps/web/src/features/streams/ViewerStream.tsx',

@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IdempotencyKeySchema, MSG, PINS_MAX, streamRoom, type PinCard } from '@souq/shared';
+import { MSG, PINS_MAX, streamRoom, type PinCard } from '@souq/shared';
 import { isUniqueViolation, type DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Publish } from '../../lib/events.js';
-import { firstImageKey } from '../../media/image-keys.js';
 import type { MediaService } from '../../media/media-service.js';
 import type { SocketParts } from '../../realtime/types.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { OrdersPort } from '../orders/port.js';
+import { createPinPurchase } from './pin-purchase.js';
 import * as q from './pins-queries.js';
 
 declare module '../../lib/events.js' {
@@ -29,17 +29,13 @@ export interface PinsDeps {
   ports: { orders: Pick<OrdersPort, 'addToShowOrder'>; catalog: Pick<CatalogPort, 'pricesFor'> };
 }
 
-/** What a purchase answers; a retry under the same Idempotency-Key gets the first one's again. */
-export interface Purchase {
-  order: { id: string; status: string };
-  pin: PinCard;
-}
+export type { Purchase } from './pin-purchase.js';
 
 export type Pins = ReturnType<typeof createPins>;
 
 /**
  * Buy It Now (ADR 0036): the host pins their products at a fixed price with a stock; a viewer buys
- * one unit, which joins their order from this show in the same transaction as the count.
+ * one unit (pin-purchase.ts), which joins their order from this show in the same transaction as the count.
  */
 export function createPins(deps: PinsDeps) {
   const { db, dialect, clock, media, ports } = deps;
@@ -116,74 +112,7 @@ export function createPins(deps: PinsDeps) {
       await announce(streamId);
     },
 
-    /**
-     * One unit, for a verified viewer who is not the host, while the show is live. The count and
-     * the order line are one transaction: a unit is never sold without its line, nor twice.
-     */
-    async buy(user: UserRow, streamId: string, pinId: string, idempotencyKey?: string): Promise<Purchase> {
-      const parsedKey = idempotencyKey === undefined ? undefined : IdempotencyKeySchema.safeParse(idempotencyKey);
-      if (parsedKey && !parsedKey.success) throw new DomainError('VALIDATION_FAILED', MSG.idempotencyKeyInvalid);
-      const key = parsedKey?.data;
-      if (!user.email_verified_at) throw new DomainError('EMAIL_NOT_VERIFIED', MSG.verificationRequired);
-      const show = await q.findShow(db, streamId, dialect);
-      if (!show) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
-      if (show.host_id === user.id) throw new DomainError('FORBIDDEN', MSG.hostCannotBuy);
-      if (show.status === 'scheduled') throw new DomainError('CONFLICT', MSG.showNotLiveYet);
-      if (show.status !== 'live') throw new DomainError('CONFLICT', MSG.streamNotLive);
-      if (await q.isBanned(db, streamId, user.id)) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
-
-      const scope = `pin:${pinId}`;
-      const answered = async () => {
-        const prior = key ? await q.findKey(db, user.id, scope, key) : undefined;
-        return prior ? (JSON.parse(prior.response) as Purchase) : undefined;
-      };
-      const prior = await answered();
-      if (prior) return prior;
-
-      let purchase: Purchase;
-      try {
-        purchase = await db.transaction().execute(async (trx) => {
-          if (!(await q.takeUnit(trx, streamId, pinId))) {
-            if (await q.pinExists(trx, streamId, pinId)) throw new DomainError('CONFLICT', MSG.pinSoldOut);
-            throw new DomainError('NOT_FOUND', MSG.pinNotFound);
-          }
-          const row = (await q.pinsOf(trx, streamId)).find((p) => p.id === pinId);
-          // Its product was hidden by staff since it was pinned: the unit taken above rolls back.
-          if (!row) throw new DomainError('CONFLICT', MSG.listingHidden);
-          const order = await ports.orders.addToShowOrder(trx, {
-            buyerId: user.id,
-            streamId,
-            line: {
-              productId: row.product_id,
-              sellerId: row.owner_id,
-              title: row.title,
-              imageKey: firstImageKey(row.images),
-              unitPrice: Number(row.price),
-            },
-          });
-          const answer = { order, pin: card(row) };
-          if (key)
-            await q.recordKey(trx, {
-              user_id: user.id,
-              scope,
-              key,
-              request_hash: '',
-              response: JSON.stringify(answer),
-              created_at: clock.iso(),
-            });
-          return answer;
-        });
-      } catch (error) {
-        // The same key raced in from a second request: that one bought, and this is its retry.
-        if (key && isUniqueViolation(error)) {
-          const raced = await answered();
-          if (raced) return raced;
-        }
-        throw error;
-      }
-      await announce(streamId);
-      return purchase;
-    },
+    buy: createPinPurchase(deps, { card, announce }),
   };
 }
 

@@ -24,66 +24,58 @@ const TITLES: Record<'tax_invoice' | 'invoice' | 'tax_credit_note' | 'credit_not
 const titleOf = (doc: InvoiceDocument) =>
   TITLES[doc.kind === 'credit_note' ? (doc.seller.trn ? 'tax_credit_note' : 'credit_note') : doc.kind];
 
+type Pdf = InstanceType<typeof PDFDocument>;
+
+const left = PAGE.margin;
+const right = PAGE.width - PAGE.margin;
+const inner = right - left;
+const label: TextStyle = { size: 7.5, color: MUTED };
+const body: TextStyle = { size: 9.5, color: INK };
+const strong: TextStyle = { size: 9.5, color: INK, bold: true };
+const lineHeight = (style: TextStyle) => style.size * 1.55;
+
 /**
- * An invoice or credit note as an A4 PDF, drawn from its snapshot on every download (nothing is
- * stored but the snapshot): header, seller and buyer, the lines before VAT, and the totals, every
- * label in English and Arabic. Amounts are "AED 1,260.00" in both languages, as the FTA reads them.
+ * What every section draws with. Each section starts at a `y` and returns where the next one
+ * starts, so the sections are read top to bottom in `renderInvoicePdf` as they appear on the page.
  */
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const [titleEn, titleAr] = titleOf(doc);
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: { Title: `${titleEn} ${doc.number}`, Author: doc.seller.name, Creator: 'Souq' },
-    lang: 'en-AE',
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-
-  const text = createPdfText(pdf);
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const inner = right - left;
-  const label: TextStyle = { size: 7.5, color: MUTED };
-  const body: TextStyle = { size: 9.5, color: INK };
-  const strong: TextStyle = { size: 9.5, color: INK, bold: true };
-  const lineHeight = (style: TextStyle) => style.size * 1.55;
-  let y = PAGE.margin;
-
-  const rule = (at: number, color = RULE) =>
-    pdf.moveTo(left, at).lineTo(right, at).lineWidth(0.75).strokeColor(color).stroke();
-
+interface Sheet {
+  pdf: Pdf;
+  text: ReturnType<typeof createPdfText>;
+  rule(at: number, color?: string): void;
   /** Lines of text in a box, wrapped; returns where the box's text ends. */
-  const block = (
-    value: string,
-    x: number,
-    top: number,
-    width: number,
-    style: TextStyle,
-    align: 'left' | 'right' = 'left',
-  ) => {
-    let at = top;
-    for (const l of text.wrap(value, width, style)) {
-      text.line(l, x, at, style, align, width);
-      at += lineHeight(style);
-    }
-    return at;
-  };
+  block(value: string, x: number, top: number, width: number, style: TextStyle, align?: 'left' | 'right'): number;
+}
 
-  // Header: the document's name in both languages, large, and who issued it through Souq.
+function createSheet(pdf: Pdf): Sheet {
+  const text = createPdfText(pdf);
+  return {
+    pdf,
+    text,
+    rule: (at, color = RULE) => pdf.moveTo(left, at).lineTo(right, at).lineWidth(0.75).strokeColor(color).stroke(),
+    block: (value, x, top, width, style, align = 'left') => {
+      let at = top;
+      for (const l of text.wrap(value, width, style)) {
+        text.line(l, x, at, style, align, width);
+        at += lineHeight(style);
+      }
+      return at;
+    },
+  };
+}
+
+/** The document's name in both languages, large, and who issued it through Souq. */
+function drawHeader({ text, rule }: Sheet, [titleEn, titleAr]: [string, string], y: number): number {
   text.line('Souq', left, y, { size: 20, bold: true, color: BRAND });
   text.line(titleEn, left, y, { size: 20, bold: true, color: INK }, 'right', inner);
   y += 30;
   text.line(titleAr, left, y, { size: 16, bold: true, color: INK }, 'right', inner);
   y += 32;
   rule(y, BRAND);
-  y += 12;
+  return y + 12;
+}
 
-  // The document's facts: number, date (Gulf day: the UAE keeps UTC+4), order, and what it credits.
+/** The document's facts: number, date (Gulf day: the UAE keeps UTC+4), order, and what it credits. */
+function drawFacts({ text }: Sheet, doc: InvoiceDocument, y: number): number {
   const facts: [string, string][] = [
     [
       both(
@@ -105,9 +97,11 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     text.line(name, left + i * cell, y, label);
     text.line(value, left + i * cell, y + 12, strong);
   });
-  y += 36;
+  return y + 36;
+}
 
-  // Seller and buyer side by side.
+/** Seller and buyer side by side. */
+function drawParties({ pdf, text, block }: Sheet, doc: InvoiceDocument, y: number): number {
   const half = (inner - 18) / 2;
   const party = (x: number, heading: string, lines: string[], trn: string | null) => {
     let at = y + 8;
@@ -137,18 +131,21 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     .lineWidth(0.75)
     .strokeColor(RULE)
     .stroke();
-  y = partiesEnd + 20;
+  return partiesEnd + 20;
+}
 
-  // The lines: what was sold, each before VAT.
-  const cols = [
-    { x: left + 8, w: inner - 8 - 48 - 100 - 100 - 8, en: 'Description', ar: 'الوصف', align: 'left' as const },
-    { x: right - 248 - 8, w: 48, en: 'Qty', ar: 'الكمية', align: 'right' as const },
-    { x: right - 200 - 8, w: 100, en: 'Unit price excl. VAT', ar: 'سعر الوحدة قبل الضريبة', align: 'right' as const },
-    { x: right - 100 - 8, w: 100, en: 'Amount excl. VAT', ar: 'المبلغ قبل الضريبة', align: 'right' as const },
-  ];
+const COLS = [
+  { x: left + 8, w: inner - 8 - 48 - 100 - 100 - 8, en: 'Description', ar: 'الوصف', align: 'left' as const },
+  { x: right - 248 - 8, w: 48, en: 'Qty', ar: 'الكمية', align: 'right' as const },
+  { x: right - 200 - 8, w: 100, en: 'Unit price excl. VAT', ar: 'سعر الوحدة قبل الضريبة', align: 'right' as const },
+  { x: right - 100 - 8, w: 100, en: 'Amount excl. VAT', ar: 'المبلغ قبل الضريبة', align: 'right' as const },
+];
+
+/** The lines: what was sold, each before VAT; the table's header again on every page it runs onto. */
+function drawLines({ pdf, text, rule }: Sheet, doc: InvoiceDocument, y: number): number {
   const tableHeader = () => {
     pdf.rect(left, y, inner, 32).fill(BAND);
-    for (const c of cols) {
+    for (const c of COLS) {
       text.line(c.en, c.x, y + 5, { ...label, bold: true, color: INK }, c.align, c.w);
       text.line(c.ar, c.x, y + 17, label, c.align, c.w);
     }
@@ -156,23 +153,25 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   };
   tableHeader();
   for (const line of doc.lines) {
-    const titleLines = text.wrap(line.title, cols[0]!.w, body);
+    const titleLines = text.wrap(line.title, COLS[0]!.w, body);
     const height = titleLines.length * lineHeight(body) + 6;
     if (y + height > PAGE.height - 170) {
       pdf.addPage();
       y = PAGE.margin;
       tableHeader();
     }
-    titleLines.forEach((l, i) => text.line(l, cols[0]!.x, y + i * lineHeight(body), body));
-    text.line(String(line.quantity), cols[1]!.x, y, body, 'right', cols[1]!.w);
-    text.line(formatAED(line.unitPrice), cols[2]!.x, y, body, 'right', cols[2]!.w);
-    text.line(formatAED(line.lineTotal), cols[3]!.x, y, body, 'right', cols[3]!.w);
+    titleLines.forEach((l, i) => text.line(l, COLS[0]!.x, y + i * lineHeight(body), body));
+    text.line(String(line.quantity), COLS[1]!.x, y, body, 'right', COLS[1]!.w);
+    text.line(formatAED(line.unitPrice), COLS[2]!.x, y, body, 'right', COLS[2]!.w);
+    text.line(formatAED(line.lineTotal), COLS[3]!.x, y, body, 'right', COLS[3]!.w);
     y += height;
     rule(y - 3);
   }
-  y += 10;
+  return y + 10;
+}
 
-  // Totals, right-aligned under the amounts.
+/** Totals, right-aligned under the amounts. */
+function drawTotals({ pdf, text }: Sheet, doc: InvoiceDocument, y: number): number {
   const totalsX = right - 300;
   const totals: [string, number, TextStyle][] = [
     [both('Subtotal excl. VAT', 'المجموع قبل الضريبة'), doc.subtotal, body],
@@ -194,10 +193,14 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     text.line(formatAED(amount), totalsX, y, style, 'right', right - totalsX - 8);
     y += 24;
   }
-  y += 14;
+  return y + 14;
+}
 
-  // What a plain invoice is not, and who issues these documents.
-  // Each note twice: English from the left, Arabic from the right, rather than one mixed line.
+/**
+ * What a plain invoice is not, and who issues these documents. Each note twice: English from the
+ * left, Arabic from the right, rather than one mixed line.
+ */
+function drawNotes({ block }: Sheet, doc: InvoiceDocument, y: number): number {
   const notes: [string, string][] = [
     [
       'Issued through Souq on behalf of the seller. Amounts in UAE dirhams (AED).',
@@ -214,6 +217,32 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     y = block(en, left, y, inner, note);
     y = block(ar, left, y, inner, note, 'right') + 6;
   }
+  return y;
+}
+
+/**
+ * An invoice or credit note as an A4 PDF, drawn from its snapshot on every download (nothing is
+ * stored but the snapshot): header, seller and buyer, the lines before VAT, and the totals, every
+ * label in English and Arabic. Amounts are "AED 1,260.00" in both languages, as the FTA reads them.
+ */
+export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const title = titleOf(doc);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    info: { Title: `${title[0]} ${doc.number}`, Author: doc.seller.name, Creator: 'Souq' },
+    lang: 'en-AE',
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  const sheet = createSheet(pdf);
+  let y = drawHeader(sheet, title, PAGE.margin);
+  for (const section of [drawFacts, drawParties, drawLines, drawTotals, drawNotes]) y = section(sheet, doc, y);
 
   pdf.end();
   return done;

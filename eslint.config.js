@@ -45,7 +45,6 @@ export default tseslint.config(
       'apps/web/src/features/streams/ViewerStream.tsx',
       'apps/web/src/features/streams/show/LotCard.tsx',
       'apps/web/src/features/sell/ProductForm.tsx',
-      'apps/web/src/routes/MyAccountPage.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -42,7 +42,6 @@ export default tseslint.config(
       'apps/server/src/realtime/gateway.ts',
       'apps/web/src/features/streams/HostLive.tsx',
       'apps/web/src/features/streams/ViewerStream.tsx',
-      'apps/web/src/features/streams/show/LotCard.tsx',
       'apps/web/src/features/sell/ProductForm.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },

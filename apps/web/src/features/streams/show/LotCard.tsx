@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, type ChatAck, type ChatMessage, type Lot } from '@souq/shared';
-import { newIdempotencyKey } from '../../../api/bids';
-import { requestSocket } from '../../../api/socket';
-import { ProductThumb } from './ProductThumb';
-import { useT } from '../../../i18n';
-import { richT } from '../../../i18n';
+import { formatMoney, type ChatMessage, type Lot } from '@souq/shared';
+import { richT, useT } from '../../../i18n';
 import { TimeLeft } from '../TimeLeft';
-import { bidLine, lotQuickBids } from './quick-bids';
+import { LotQuickBids } from './LotQuickBids';
+import { ProductThumb } from './ProductThumb';
+import { useLotBid } from './useLotBid';
 
 interface Props {
   streamId: string;
@@ -29,9 +27,8 @@ interface Props {
  * the server's clock, quick-bid buttons, and "Sold"/"Passed" over it when it closes.
  */
 export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSent, banner }: Props) {
-  const { t, m, locale } = useT();
-  const [answer, setAnswer] = useState<{ tone: 'ok' | 'info' | 'error'; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  const { t, locale } = useT();
+  const { answer, sending, bid } = useLotBid({ streamId, me, onNeedVerify, onSent });
   const overlay = useRef<HTMLParagraphElement>(null);
   const headingId = useId();
   const closed = lot?.status === 'sold' || lot?.status === 'passed';
@@ -55,29 +52,6 @@ export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSen
       <bdi>{formatMoney(fils, locale)}</bdi>
     </strong>
   );
-
-  async function bid(amount: number) {
-    if (!me || sending) return;
-    if (!me.verified) {
-      onNeedVerify();
-      setAnswer({ tone: 'error', text: t('show.lot.verifyToBid') });
-      return;
-    }
-    setSending(true);
-    const reply: ChatAck = await requestSocket('stream:chat', {
-      streamId,
-      text: bidLine(amount),
-      clientId: newIdempotencyKey(),
-    });
-    setSending(false);
-    if (reply.ok) {
-      onSent(reply.message);
-      setAnswer(reply.bid ? { tone: reply.bid.leading ? 'ok' : 'info', text: reply.bid.message } : null);
-    } else {
-      if (reply.code === 'EMAIL_NOT_VERIFIED') onNeedVerify();
-      setAnswer({ tone: 'error', text: reply.message });
-    }
-  }
 
   const won = lot.status === 'sold' && me !== null && lot.winner?.id === me.id;
   return (
@@ -128,31 +102,13 @@ export function LotCard({ streamId, lot, me, isHost, canBid, onNeedVerify, onSen
           </p>
         )}
       </div>
-      {lot.status === 'running' && !isHost && canBid && (
-        <div className="lot__quick" role="group" aria-label={t('show.lot.quickBids')}>
-          {lotQuickBids(lot.minimumBid).map((amount) => (
-            <button
-              key={amount}
-              type="button"
-              className="btn btn--primary lot__quick-bid"
-              disabled={sending}
-              onClick={() => void bid(amount)}
-              data-testid="quick-bid"
-            >
-              {t('show.lot.quickBid', { amount: formatMoney(amount, locale) })}
-            </button>
-          ))}
-        </div>
-      )}
-      {answer && (
-        <p
-          className={`chat__answer chat__answer--${answer.tone}`}
-          role={answer.tone === 'error' ? 'alert' : 'status'}
-          data-testid="quick-bid-answer"
-        >
-          {m(answer.text)}
-        </p>
-      )}
+      <LotQuickBids
+        minimumBid={lot.minimumBid}
+        show={lot.status === 'running' && !isHost && canBid}
+        sending={sending}
+        answer={answer}
+        onBid={(amount) => void bid(amount)}
+      />
     </section>
   );
 }

@@ -36,13 +36,6 @@ export default tseslint.config(
   },
 
   {
-    // Today's exceptions, each a closure to split into parts (issue 44's list): this list only shrinks.
-    files: [
-      'apps/web/src/features/sell/ProductForm.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

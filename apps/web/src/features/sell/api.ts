@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import { API } from '../../api/contract';
 import { productKeys } from '../../api/keys';
 import { invalidateProductCatalog, invalidateProductListings } from '../../api/products';
-import type { ProductSubmission } from './ProductForm';
+import type { ProductSubmission } from './useProductForm';
 import { toProductFormData } from './product-values';
 
 /** Sells a product: its fields, 1–8 images and the optional invoice as one multipart upload. */

@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
+import { withDriver } from './dialect-driver.js';
 import { countingOwnCommits, pgDataVersion } from './pg-data-version.js';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -47,22 +48,16 @@ export type ConnectionWaited = (seconds: number) => void;
  * thing to a request: time spent queueing for the database rather than in it.
  */
 function timingConnectionWaits(dialect: Dialect, waited: ConnectionWaited): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver() {
-      const driver = dialect.createDriver();
-      const acquire = driver.acquireConnection.bind(driver);
-      driver.acquireConnection = async () => {
-        const started = performance.now();
-        const connection = await acquire();
-        waited((performance.now() - started) / 1000);
-        return connection;
-      };
-      return driver;
-    },
-  };
+  return withDriver(dialect, (driver) => {
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const started = performance.now();
+      const connection = await acquire();
+      waited((performance.now() - started) / 1000);
+      return connection;
+    };
+    return driver;
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Dialect, QueryResult } from 'kysely';
+import { withDriver } from './dialect-driver.js';
 import pg from 'pg';
 
 /** The channel migration 232's triggers notify, with the changed table's schema as the payload. */
@@ -50,14 +51,19 @@ export function pgDataVersion(options: PgListenOptions): PgDataVersion {
     firstTry = listen();
   };
 
-  const dropped = (error?: Error) => {
-    if (error) options.onError?.(error);
+  /** Stops listening on the current connection and closes it; an error on its way out is nobody's concern. */
+  const letGo = async () => {
     listening = false;
     const old = client;
     client = undefined;
     old?.removeAllListeners();
     old?.on('error', () => {});
-    void old?.end().catch(() => {});
+    await old?.end().catch(() => {});
+  };
+
+  const dropped = (error?: Error) => {
+    if (error) options.onError?.(error);
+    void letGo();
     if (stopped || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
@@ -108,12 +114,7 @@ export function pgDataVersion(options: PgListenOptions): PgDataVersion {
     async stop() {
       stopped = true;
       clearTimeout(retry);
-      listening = false;
-      const last = client;
-      client = undefined;
-      last?.removeAllListeners();
-      last?.on('error', () => {});
-      await last?.end().catch(() => {});
+      await letGo();
     },
   };
 }
@@ -129,58 +130,52 @@ function changedRows(result: QueryResult<unknown>): boolean {
  * kept past it; the notification, which comes a moment later, only confirms.
  */
 export function countingOwnCommits(dialect: Dialect, changed: () => void): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver() {
-      const driver = dialect.createDriver();
-      const patched = new WeakSet<object>();
-      const inTransaction = new WeakSet<object>();
-      const dirty = new WeakSet<object>();
-      const acquire = driver.acquireConnection.bind(driver);
-      driver.acquireConnection = async () => {
-        const connection = await acquire();
-        if (!patched.has(connection)) {
-          patched.add(connection);
-          const execute = connection.executeQuery.bind(connection);
-          connection.executeQuery = async <R>(query: CompiledQuery) => {
-            const result = await execute<R>(query);
-            if (changedRows(result)) {
-              if (inTransaction.has(connection)) dirty.add(connection);
-              else changed();
-            }
-            return result;
-          };
-        }
-        return connection;
-      };
-      const begin = driver.beginTransaction.bind(driver);
-      driver.beginTransaction = async (connection, settings) => {
-        await begin(connection, settings);
-        inTransaction.add(connection);
-        dirty.delete(connection);
-      };
-      const commit = driver.commitTransaction.bind(driver);
-      driver.commitTransaction = async (connection) => {
-        try {
-          await commit(connection);
-        } finally {
-          inTransaction.delete(connection);
-          // A failed COMMIT may still have committed (the answer was lost): count it either way.
-          if (dirty.has(connection)) {
-            dirty.delete(connection);
-            changed();
+  return withDriver(dialect, (driver) => {
+    const patched = new WeakSet<object>();
+    const inTransaction = new WeakSet<object>();
+    const dirty = new WeakSet<object>();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (!patched.has(connection)) {
+        patched.add(connection);
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = async <R>(query: CompiledQuery) => {
+          const result = await execute<R>(query);
+          if (changedRows(result)) {
+            if (inTransaction.has(connection)) dirty.add(connection);
+            else changed();
           }
-        }
-      };
-      const rollback = driver.rollbackTransaction.bind(driver);
-      driver.rollbackTransaction = async (connection) => {
+          return result;
+        };
+      }
+      return connection;
+    };
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (connection, settings) => {
+      await begin(connection, settings);
+      inTransaction.add(connection);
+      dirty.delete(connection);
+    };
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      try {
+        await commit(connection);
+      } finally {
         inTransaction.delete(connection);
-        dirty.delete(connection);
-        await rollback(connection);
-      };
-      return driver;
-    },
-  };
+        // A failed COMMIT may still have committed (the answer was lost): count it either way.
+        if (dirty.has(connection)) {
+          dirty.delete(connection);
+          changed();
+        }
+      }
+    };
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      inTransaction.delete(connection);
+      dirty.delete(connection);
+      await rollback(connection);
+    };
+    return driver;
+  });
 }

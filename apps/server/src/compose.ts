@@ -1,4 +1,5 @@
 import { auctionCloseFlow } from './flows/auction-close.js';
+import { lateShipmentFlow } from './flows/late-shipment.js';
 import { staffActionFlow } from './flows/staff-action.js';
 import { mailLater } from './lib/mail-later.js';
 import type { ModuleContext, SouqModule } from './modules/module.js';
@@ -31,6 +32,14 @@ const FLOW_CALLBACKS: { [K in ModuleName]?: (ctx: ModuleContext, ports: Partial<
       notifications: earlier(ports, 'notifications'),
       mailLater: mailLater(ctx.mailer, ctx.log, 'auction mail failed'),
       publicUrl: ctx.config.publicUrl,
+    }),
+  }),
+  aftersale: (ctx, ports) => ({
+    lateShipment: lateShipmentFlow({
+      db: ctx.db,
+      clock: ctx.clock,
+      orders: earlier(ports, 'orders'),
+      accounts: earlier(ports, 'accounts'),
     }),
   }),
   reports: (ctx, ports) => ({

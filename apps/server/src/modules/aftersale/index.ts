@@ -3,11 +3,12 @@ import type { AccountsPort } from '../accounts/port.js';
 import { defineModule } from '../module.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
+import type { LateShipmentFlow } from './port.js';
 import { createProblems } from './problems.js';
 import { createRatings } from './ratings.js';
 import { aftersaleRoutes } from './routes.js';
 import { joinAftersale } from './service.js';
-import { createShipping } from './shipping.js';
+import { tellingSteps } from './tell.js';
 
 /** New problem photos are private from the start, so once a day is plenty to look for old public ones. */
 const PRIVATISE_CHECK_MS = 86_400_000;
@@ -21,14 +22,23 @@ const LATE_CHECK_MS = 60_000;
  */
 export const aftersaleModule = defineModule(
   ['accounts', 'orders', 'notifications'],
-  (ctx, needs: { accounts: AccountsPort; orders: OrdersPort; notifications: NotificationsPort }) => {
+  (
+    ctx,
+    needs: {
+      accounts: AccountsPort;
+      orders: OrdersPort;
+      notifications: NotificationsPort;
+      lateShipment: LateShipmentFlow;
+    },
+  ) => {
     const told = {
       accounts: needs.accounts,
       notifications: needs.notifications,
       mailLater: mailLater(ctx.mailer, ctx.log, 'after-sale mail failed'),
       publicUrl: ctx.config.publicUrl,
     };
-    const shipping = createShipping({ ...told, db: ctx.db, clock: ctx.clock, orders: needs.orders });
+    // The shipping deadline is a flow (flows/late-shipment.ts): the lines are orders', the telling ours.
+    const shipping = needs.lateShipment(tellingSteps({ ...told, db: ctx.db }));
     const ratings = createRatings({
       db: ctx.db,
       clock: ctx.clock,

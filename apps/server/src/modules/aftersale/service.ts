@@ -4,7 +4,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { Problems } from './problems.js';
 import * as q from './queries.js';
 import type { Ratings } from './ratings.js';
-import type { Shipping } from './shipping.js';
+import type { LateShipment } from './port.js';
 
 /** What the order and sales pages show beside each line, at most this many of each. */
 const MINE_LIMIT = 100;
@@ -12,7 +12,7 @@ const MINE_LIMIT = 100;
 export type AftersaleService = ReturnType<typeof joinAftersale>;
 
 /** The module's three parts (shipping deadline, ratings, problems) and what the order pages read of them together. */
-export function joinAftersale(db: Kysely<DB>, shipping: Shipping, ratings: Ratings, problems: Problems) {
+export function joinAftersale(db: Kysely<DB>, shipping: LateShipment, ratings: Ratings, problems: Problems) {
   return {
     shipping,
     ratings,

@@ -1,30 +1,27 @@
 import type { Kysely } from 'kysely';
-import type { DB, UserRow } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
-import type { OrdersPort } from '../orders/port.js';
-import { ORDERS_PATH, SALES_PATH } from './emails.js';
-import { tellingSteps, type TellDeps } from './tell.js';
+import type { DB } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import type { AccountsPort } from '../modules/accounts/port.js';
+import { ORDERS_PATH, SALES_PATH, type LateShipmentFlow } from '../modules/aftersale/port.js';
+import type { OrdersPort } from '../modules/orders/port.js';
 
-export interface ShippingDeps extends TellDeps {
+export interface LateShipmentDeps {
   db: Kysely<DB>;
   clock: Clock;
   orders: Pick<OrdersPort, 'lateLinesUntold' | 'markLate' | 'nextShipBy' | 'cancelLate'>;
+  accounts: Pick<AccountsPort, 'contactsOf'>;
 }
 
 /** Lines told about per run; the job runs again at once while there are more. */
 const BATCH = 100;
-/** The window the seller's on-time share covers. */
-export const ON_TIME_WINDOW_MS = 365 * 86_400_000;
-
-export type Shipping = ReturnType<typeof createShipping>;
 
 /**
  * The shipping deadline (issue 31): a line not shipped by its `ship_by` is late. The job tells its
- * buyer once (bell and mail); the buyer may then cancel it, and its seller is told.
+ * buyer once (bell and mail); the buyer may then cancel it, and its seller is told. The lines are
+ * orders'; the telling is after-sale's, which completes the flow with it.
  */
-export function createShipping(deps: ShippingDeps) {
+export function lateShipmentFlow(deps: LateShipmentDeps): LateShipmentFlow {
   const { db, orders } = deps;
-  const inStep = tellingSteps(deps);
 
   const untilNext = async (): Promise<number | void> => {
     const next = await orders.nextShipBy();
@@ -34,12 +31,12 @@ export function createShipping(deps: ShippingDeps) {
   const usernames = async (ids: string[]) =>
     new Map((await deps.accounts.contactsOf(db, ids)).map((c) => [c.id, c.username]));
 
-  return {
+  return (inStep) => ({
     /**
-     * Tells the buyers of lines that have just become late. Each line is claimed with a conditional
-     * update in the transaction that rings the bell, so two instances never tell one buyer twice.
-     * Returns how soon to run again: at once while a full batch was found, else at the next
-     * deadline (the runner's interval caps it, and catches orders placed meanwhile).
+     * Each line is claimed with a conditional update in the transaction that rings the bell, so two
+     * instances never tell one buyer twice. Returns how soon to run again: at once while a full
+     * batch was found, else at the next deadline (the runner's interval caps it, and catches
+     * orders placed meanwhile).
      */
     async tellLate(): Promise<number | void> {
       const due = await orders.lateLinesUntold(BATCH);
@@ -55,8 +52,7 @@ export function createShipping(deps: ShippingDeps) {
       return due.length === BATCH ? 0 : untilNext();
     },
 
-    /** The buyer cancels a late, unshipped line; its seller is told in the same transaction. */
-    async cancelLate(buyer: UserRow, lineId: string): Promise<{ ok: true }> {
+    async cancelLate(buyer, lineId) {
       await inStep(async (trx) => {
         const line = await orders.cancelLate(trx, buyer.id, lineId);
         const notice = { kind: 'cancelled' as const, title: line.title, buyer: buyer.username };
@@ -64,5 +60,5 @@ export function createShipping(deps: ShippingDeps) {
       });
       return { ok: true };
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { auctionCloseFlow } from './flows/auction-close.js';
 import { lateShipmentFlow } from './flows/late-shipment.js';
 import { staffActionFlow } from './flows/staff-action.js';
+import { unpaidWinFlow } from './flows/unpaid-win.js';
 import { mailLater } from './lib/mail-later.js';
 import type { ModuleContext, SouqModule } from './modules/module.js';
 import {
@@ -33,6 +34,7 @@ const FLOW_CALLBACKS: { [K in ModuleName]?: (ctx: ModuleContext, ports: Partial<
       mailLater: mailLater(ctx.mailer, ctx.log, 'auction mail failed'),
       publicUrl: ctx.config.publicUrl,
     }),
+    unpaidWin: unpaidWinFlow({ clock: ctx.clock, orders: earlier(ports, 'orders') }),
   }),
   aftersale: (ctx, ports) => ({
     lateShipment: lateShipmentFlow({

@@ -7,6 +7,7 @@ import type { OrdersPort } from '../orders/port.js';
 import { AUCTIONS_PORT } from './port.js';
 import { auctionsRoutes } from './routes.js';
 import { winsRoutes } from './wins-routes.js';
+import type { UnpaidWinFlow } from './wins.js';
 import { createAuctionsService, type OnAuctionClosed } from './service.js';
 import { auctionsSocket } from './socket.js';
 
@@ -17,6 +18,8 @@ interface AuctionsNeeds {
   notifications: NotificationsPort;
   /** The flow an auction's close sets off (flows/auction-close.ts), which auctions never imports. */
   onClosed: OnAuctionClosed;
+  /** The flow that keeps winners to their deadline (flows/unpaid-win.ts). */
+  unpaidWin: UnpaidWinFlow;
 }
 
 export const auctionsModule = defineModule(
@@ -34,6 +37,7 @@ export const auctionsModule = defineModule(
       log: ctx.log,
       ports: needs,
       onClosed: needs.onClosed,
+      unpaidWin: needs.unpaidWin,
       bidGates: slots.bidGate.hooks,
       lotClosedHooks: slots.lotClosed.hooks,
       bidCounts: { accepted: ctx.metrics.bidAccepted, refused: ctx.metrics.bidRefused },

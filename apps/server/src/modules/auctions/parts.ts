@@ -14,6 +14,7 @@ import type { OrdersPort } from '../orders/port.js';
 import type { BidCounts, BidGate } from './bidding.js';
 import { brief, live } from './live.js';
 import * as q from './queries.js';
+import type { UnpaidWinFlow } from './wins.js';
 
 export interface AuctionsDeps {
   db: Kysely<DB>;
@@ -27,6 +28,8 @@ export interface AuctionsDeps {
   ports: { accounts: AccountsPort; catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort };
   /** What a close sets off beyond the auction: flows/auction-close.ts. */
   onClosed: OnAuctionClosed;
+  /** The flow that keeps winners to their deadline (flows/unpaid-win.ts). */
+  unpaidWin: UnpaidWinFlow;
   /** The auctions' slots as later modules fill them (port.ts): who may not bid, and what a lot's close does in its show. */
   bidGates: readonly BidGate[];
   lotClosedHooks: readonly OnAuctionClosed[];

@@ -4,6 +4,10 @@ import type { AuctionsService, OnAuctionClosed } from './service.js';
 export type { BidGate } from './bidding.js';
 export type { ClosedAuction, OnAuctionClosed } from './service.js';
 export type { LotTerms, LotView } from './lots.js';
+export type { UnpaidWinFlow, UnpaidWinParts } from './wins.js';
+// What the unpaid-win flow (flows/unpaid-win.ts) tells people, in auctions' words.
+export { buyerUnpaidNews, reminderNews, unpaidNews } from './wins-news.js';
+export { MY_ORDERS, sellerLink, sellersOf, titleOf } from './wins-tell.js';
 
 /** What later modules may ask of auctions (ADR 0007). */
 export const AUCTIONS_PORT = [

@@ -59,6 +59,7 @@ export function createAuctionsService(deps: AuctionsDeps) {
     publicUrl: deps.publicUrl,
     avatarUrl: media.avatarUrl,
     secondChanceMs: deps.unpaid.secondChanceMs,
+    unpaidWin: deps.unpaidWin,
   });
   const bidding = createBidding({
     db,

@@ -25,9 +25,9 @@ export const aftersaleModule = defineModule(
   (
     ctx,
     needs: {
-      accounts: AccountsPort;
-      orders: OrdersPort;
-      notifications: NotificationsPort;
+      accounts: Pick<AccountsPort, 'contactsOf' | 'recordStaffAction'>;
+      orders: Pick<OrdersPort, 'buyerLine' | 'shippingRecord'>;
+      notifications: Pick<NotificationsPort, 'notify'>;
       lateShipment: LateShipmentFlow;
     },
   ) => {

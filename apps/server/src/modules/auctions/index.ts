@@ -1,21 +1,16 @@
-import type { AccountsPort } from '../accounts/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import { defineModule, fillersOf, hookSlot, portOf } from '../module.js';
 import type { BidGate } from './bidding.js';
-import type { NotificationsPort } from '../notifications/port.js';
-import type { OrdersPort } from '../orders/port.js';
 import { AUCTIONS_PORT } from './port.js';
 import { auctionsRoutes } from './routes.js';
 import { winsRoutes } from './wins-routes.js';
 import type { UnpaidWinFlow } from './wins.js';
-import { createAuctionsService, type OnAuctionClosed } from './service.js';
+import { createAuctionsService, type AuctionsDeps, type OnAuctionClosed } from './service.js';
 import { auctionsSocket } from './socket.js';
 
-interface AuctionsNeeds {
-  accounts: AccountsPort;
-  catalog: CatalogPort;
-  orders: OrdersPort;
-  notifications: NotificationsPort;
+/** Only what auctions asks of the modules before it (parts.ts), and catalog's slot it fills. */
+interface AuctionsNeeds extends Omit<AuctionsDeps['ports'], 'catalog'> {
+  catalog: AuctionsDeps['ports']['catalog'] & Pick<CatalogPort, 'slots'>;
   /** The flow an auction's close sets off (flows/auction-close.ts), which auctions never imports. */
   onClosed: OnAuctionClosed;
   /** The flow that keeps winners to their deadline (flows/unpaid-win.ts). */

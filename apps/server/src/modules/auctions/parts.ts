@@ -25,7 +25,16 @@ export interface AuctionsDeps {
   publicUrl: string;
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
-  ports: { accounts: AccountsPort; catalog: CatalogPort; orders: OrdersPort; notifications: NotificationsPort };
+  /** Only what auctions asks of each (the unpaid-win flow asks orders for the rest itself). */
+  ports: {
+    accounts: Pick<AccountsPort, 'contactsOf' | 'raiseBiddingSuspension'>;
+    catalog: Pick<CatalogPort, 'forAuction' | 'forAuctionPage' | 'hideProduct' | 'setAuction' | 'unhideProduct'>;
+    orders: Pick<
+      OrdersPort,
+      'answerCancel' | 'askCancel' | 'createForSecondChance' | 'orderOf' | 'orderOfAuction' | 'partiesOf' | 'saleOf'
+    >;
+    notifications: Pick<NotificationsPort, 'notify' | 'notifyWith'>;
+  };
   /** What a close sets off beyond the auction: flows/auction-close.ts. */
   onClosed: OnAuctionClosed;
   /** The flow that keeps winners to their deadline (flows/unpaid-win.ts). */

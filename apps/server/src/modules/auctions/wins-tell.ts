@@ -18,7 +18,10 @@ export interface WinsDeps {
   ports: {
     accounts: Pick<AccountsPort, 'contactsOf'>;
     catalog: Pick<CatalogPort, 'forAuction'>;
-    orders: OrdersPort;
+    orders: Pick<
+      OrdersPort,
+      'answerCancel' | 'askCancel' | 'createForSecondChance' | 'orderOf' | 'orderOfAuction' | 'partiesOf' | 'saleOf'
+    >;
     notifications: Pick<NotificationsPort, 'notify'>;
   };
   strikes: Strikes;

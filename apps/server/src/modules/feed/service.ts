@@ -20,7 +20,13 @@ export interface FeedDeps {
   /** See ModuleContext: the cards of a page are kept while it is unchanged. */
   dataVersion?: () => string;
   clock: Clock;
-  ports: { profiles: ProfilesPort; catalog: CatalogPort; orders: OrdersPort; auctions: AuctionsPort };
+  /** Only what the feed asks of each (its parts say which part asks what). */
+  ports: {
+    profiles: Pick<ProfilesPort, 'followedIds' | 'followedAmong'>;
+    catalog: Pick<CatalogPort, 'feedCandidates' | 'feedCards' | 'likedAmong' | 'likedSignals' | 'ownersOf'>;
+    orders: Pick<OrdersPort, 'purchaseSignals'>;
+    auctions: Pick<AuctionsPort, 'bidSignals' | 'feedCandidates' | 'feedCards' | 'ownersOf'>;
+  };
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;

@@ -21,7 +21,7 @@ export type ClipSource = (auctionIds: string[]) => Promise<ReadonlyMap<string, C
 export interface OrdersDeps {
   db: Kysely<DB>;
   dialect: DialectName;
-  catalog: CatalogPort;
+  catalog: Pick<CatalogPort, 'pricesFor' | 'recordSale'>;
   /** The sellers' tax details, copied into each invoice as it is issued (issue 32). */
   profiles: Pick<ProfilesPort, 'taxDetailsOf'>;
   clock: Clock;

@@ -1,13 +1,12 @@
-import type { CatalogPort } from '../catalog/port.js';
-import type { ProfilesPort } from '../profiles/port.js';
 import { defineModule, fillersOf, hookSlot, portOf } from '../module.js';
 import { ORDERS_PORT } from './port.js';
 import { ordersRoutes } from './routes.js';
+import type { OrdersDeps } from './deps.js';
 import { createOrdersService, type ClipSource } from './service.js';
 
 export const ordersModule = defineModule(
   ['catalog', 'profiles'],
-  (ctx, needs: { catalog: CatalogPort; profiles: ProfilesPort }) => {
+  (ctx, needs: Pick<OrdersDeps, 'catalog' | 'profiles'>) => {
     const slots = { clipSource: hookSlot<ClipSource>() };
     const service = createOrdersService({
       db: ctx.db,

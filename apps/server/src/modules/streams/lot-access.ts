@@ -4,7 +4,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { Publish } from '../../lib/events.js';
-import type { AuctionsPort } from '../auctions/port.js';
+import type { ShowAuctions } from './show-deps.js';
 import type * as q from './queries.js';
 
 declare module '../../lib/events.js' {
@@ -19,7 +19,7 @@ export interface RunSheetDeps {
   clock: Clock;
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
-  auctions: AuctionsPort;
+  auctions: ShowAuctions;
   avatarUrl: (key: string | null) => string;
   /** The show, or NOT_FOUND; the host's own show, or FORBIDDEN. */
   mustFind(id: string): Promise<q.StreamRow>;

@@ -19,7 +19,8 @@ export interface StreamsDeps {
   ice: IceSettings;
   publish: Publish;
   log: { warn(obj: unknown, msg: string): void };
-  ports: { auctions: AuctionsPort; orders: OrdersPort };
+  /** A show's lots are auctions' (its run sheet, bids, closes); its orders are orders'. */
+  ports: { auctions: ShowAuctions; orders: Pick<OrdersPort, 'orderOfAuction' | 'showOrderOf'> };
   /** Counts a chat bid refused before the bid engine sees it, as the bid route counts a malformed body. */
   bidRefused: (reason: string) => void;
   /** Buy It Now, clips, reminders and moderation, built in their own files (parts.ts). */
@@ -52,3 +53,20 @@ export function createShowAccess(deps: Pick<StreamsDeps, 'db' | 'parts'>) {
 }
 
 export type ShowAccess = ReturnType<typeof createShowAccess>;
+
+/** What a show asks of auctions: its lots' run sheet, their bids and their closes. */
+export type ShowAuctions = Pick<
+  AuctionsPort,
+  | 'addLot'
+  | 'assertMayBid'
+  | 'closeNow'
+  | 'dropLot'
+  | 'editLot'
+  | 'liveState'
+  | 'lotOf'
+  | 'lotsOf'
+  | 'moveLots'
+  | 'nextLotPosition'
+  | 'openLot'
+  | 'placeBid'
+>;

@@ -11,12 +11,14 @@ import * as q from './queries.js';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService(deps: {
+export interface ReviewsDeps {
   db: Kysely<DB>;
-  catalog: CatalogPort;
+  catalog: Pick<CatalogPort, 'countReview' | 'ownerOf' | 'recomputeRating' | 'uncountReview'>;
   clock: Clock;
   avatarUrl: (key: string | null) => string;
-}) {
+}
+
+export function createReviewsService(deps: ReviewsDeps) {
   const { db, catalog } = deps;
 
   return {

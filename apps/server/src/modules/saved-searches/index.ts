@@ -1,9 +1,7 @@
 import { mailLater } from '../../lib/mail-later.js';
-import type { AccountsPort } from '../accounts/port.js';
 import { defineModule } from '../module.js';
-import type { NotificationsPort } from '../notifications/port.js';
 import { savedSearchesRoutes } from './routes.js';
-import { createSavedSearchesService } from './service.js';
+import { createSavedSearchesService, type SavedSearchesDeps } from './service.js';
 
 /** How often the digest job looks for people due a mail; each is mailed at most once per digest period. */
 const DIGEST_CHECK_MS = 15 * 60_000;
@@ -15,7 +13,7 @@ const DIGEST_CHECK_MS = 15 * 60_000;
  */
 export const savedSearchesModule = defineModule(
   ['accounts', 'notifications'],
-  (ctx, needs: { accounts: AccountsPort; notifications: NotificationsPort }) => {
+  (ctx, needs: Pick<SavedSearchesDeps, 'accounts' | 'notifications'>) => {
     const service = createSavedSearchesService({
       db: ctx.db,
       dialect: ctx.dialect,

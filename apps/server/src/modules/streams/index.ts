@@ -2,15 +2,12 @@ import { createVideoBackend } from '../../adapters/video/index.js';
 import { mailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { AuctionsPort } from '../auctions/port.js';
-import type { CatalogPort } from '../catalog/port.js';
 import { defineModule, portOf } from '../module.js';
-import type { NotificationsPort } from '../notifications/port.js';
 import type { OrdersPort } from '../orders/port.js';
-import type { ProfilesPort } from '../profiles/port.js';
 import { createClips } from './clips.js';
 import { clipsRoutes } from './clips-routes.js';
 import { createRoomParts } from './moderation.js';
-import { createPins, pinsSocket } from './pins.js';
+import { createPins, pinsSocket, type PinsDeps } from './pins.js';
 import { STREAMS_PORT, type StreamsPort } from './port.js';
 import { createReportedMessages } from './reported.js';
 import { pinsRoutes } from './pins-routes.js';
@@ -18,19 +15,23 @@ import { roomRoutes } from './room-routes.js';
 import { mergeSocketParts, roomSocket } from './room-socket.js';
 import { streamsRoutes } from './routes.js';
 import { createStreamsService } from './service.js';
+import type { StreamsDeps } from './show-deps.js';
 import { streamsSocket } from './socket.js';
+
+/** Only what a stream's parts ask of the modules before it (the room's moderation, reminders and mail). */
+type RoomDeps = Parameters<typeof createRoomParts>[0];
 
 export const streamsModule = defineModule(
   ['accounts', 'orders', 'auctions', 'catalog', 'profiles', 'notifications'],
   (
     ctx,
     needs: {
-      accounts: AccountsPort;
-      orders: OrdersPort;
-      auctions: AuctionsPort;
-      catalog: CatalogPort;
-      profiles: ProfilesPort;
-      notifications: NotificationsPort;
+      accounts: RoomDeps['accounts'] & Pick<AccountsPort, 'userById'>;
+      orders: StreamsDeps['ports']['orders'] & PinsDeps['ports']['orders'] & Pick<OrdersPort, 'slots'>;
+      auctions: StreamsDeps['ports']['auctions'] & Pick<AuctionsPort, 'slots'>;
+      catalog: PinsDeps['ports']['catalog'];
+      profiles: RoomDeps['profiles'];
+      notifications: RoomDeps['notifications'];
     },
   ) => {
     const { db, dialect, clock, media, publish } = ctx;

@@ -4,17 +4,20 @@ import { PROFILES_PORT } from './port.js';
 import { profilesRoutes } from './routes.js';
 import { createProfilesService } from './service.js';
 
-export const profilesModule = defineModule(['accounts'], (ctx, needs: { accounts: AccountsPort }) => {
-  const service = createProfilesService({
-    db: ctx.db,
-    clock: ctx.clock,
-    media: ctx.media,
-    isUsernameTaken: needs.accounts.isUsernameTaken,
-  });
-  return {
-    service,
-    port: portOf(service, PROFILES_PORT),
-    routes: profilesRoutes(service),
-    referencedUploads: () => service.referencedUploads(),
-  };
-});
+export const profilesModule = defineModule(
+  ['accounts'],
+  (ctx, needs: { accounts: Pick<AccountsPort, 'isUsernameTaken'> }) => {
+    const service = createProfilesService({
+      db: ctx.db,
+      clock: ctx.clock,
+      media: ctx.media,
+      isUsernameTaken: needs.accounts.isUsernameTaken,
+    });
+    return {
+      service,
+      port: portOf(service, PROFILES_PORT),
+      routes: profilesRoutes(service),
+      referencedUploads: () => service.referencedUploads(),
+    };
+  },
+);

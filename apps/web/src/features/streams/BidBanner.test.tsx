@@ -3,24 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Lot, StreamLive } from '@souq/shared';
 import { renderInLocale } from '../../test-support/i18n';
 import { BidBanner } from './BidBanner';
+import { lotOf } from '../../test-support/lots';
 
-const lot = (status: Lot['status']): Lot => ({
-  id: 'lot-1',
-  position: 0,
-  status,
-  product: { id: 'p1', title: 'Tudor Black Bay', image: { url: '/a.webp', thumb: '/a-thumb.webp' } },
-  startingBid: 30_000,
-  seconds: 10,
-  closingStyle: 'sudden',
-  seq: 0,
-  currentBid: null,
-  bidCount: 0,
-  minimumBid: 30_000,
-  leader: null,
-  endsAt: null,
-  winner: null,
-  clip: null,
-});
+const lot = (status: Lot['status']): Lot =>
+  lotOf('lot-1', {
+    status,
+    product: { id: 'p1', title: 'Tudor Black Bay', image: { url: '/a.webp', thumb: '/a-thumb.webp' } },
+    startingBid: 30_000,
+    seconds: 10,
+    minimumBid: 30_000,
+  });
 
 const stream = (over: Partial<StreamLive>) =>
   ({ highestBid: null, minimumBid: 30_000, status: 'live', winner: null, lot: null, ...over }) as StreamLive;

@@ -16,6 +16,7 @@ import {
 } from './live-state';
 import { validateHostForm } from './HostSetup';
 import { afterFailure, encodingFor } from './video/mesh';
+import { lotOf as lot } from '../../test-support/lots';
 
 const user = (id: string) => ({ id, username: id, profilePic: '' });
 const live = (over: Partial<StreamLive> = {}): StreamLive => ({
@@ -32,24 +33,8 @@ const live = (over: Partial<StreamLive> = {}): StreamLive => ({
   lot: null,
   ...over,
 });
-const lotOf = (id: string, over: Partial<Lot> = {}): Lot => ({
-  id,
-  position: 0,
-  status: 'running',
-  product: { id: 'p', title: `Lot ${id}`, image: { url: '/x.jpg', thumb: '/x.jpg' } },
-  startingBid: 100_00,
-  seconds: 30,
-  closingStyle: 'sudden',
-  seq: 1,
-  currentBid: null,
-  bidCount: 0,
-  minimumBid: 100_00,
-  leader: null,
-  endsAt: '2026-11-22T10:00:30.000Z',
-  winner: null,
-  clip: null,
-  ...over,
-});
+const lotOf = (id: string, over: Partial<Lot> = {}): Lot =>
+  lot(id, { status: 'running', seq: 1, endsAt: '2026-11-22T10:00:30.000Z', ...over });
 const msg = (id: string, at: number, kind: ChatMessage['kind'] = 'chat'): ChatMessage => ({
   id,
   kind,

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lot, StreamDetail } from '@souq/shared';
 import { renderInLocale } from '../../../test-support/i18n';
+import { lotOf } from '../../../test-support/lots';
 
 const call = vi.fn();
 vi.mock('../../../api/client', () => ({ call: (...args: unknown[]) => call(...args) }));
@@ -10,21 +11,7 @@ const { LotControls, nextLot } = await import('./LotControls');
 
 const user = (id: string, username: string) => ({ id, username, profilePic: '' });
 
-const lot = (over: Partial<Lot> & Pick<Lot, 'id' | 'position' | 'status'>): Lot => ({
-  product: { id: `p-${over.id}`, title: `Lot ${over.id}`, image: { url: '', thumb: '' } },
-  startingBid: 100_00,
-  seconds: 30,
-  closingStyle: 'sudden',
-  seq: 1,
-  currentBid: null,
-  bidCount: 0,
-  minimumBid: 100_00,
-  leader: null,
-  endsAt: null,
-  winner: null,
-  clip: null,
-  ...over,
-});
+const lot = (over: Partial<Lot> & Pick<Lot, 'id' | 'position' | 'status'>): Lot => lotOf(over.id, { seq: 1, ...over });
 
 function renderControls(lots: Lot[], { status = 'live' as StreamDetail['status'], locale = 'en' as 'en' | 'ar' } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -2,8 +2,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lot, StreamDetail } from '@souq/shared';
+import type { StreamDetail } from '@souq/shared';
 import { renderInLocale } from '../../../test-support/i18n';
+import { lotOf } from '../../../test-support/lots';
 
 vi.mock('../../../api/socket', () => ({
   requestSocket: vi.fn(),
@@ -17,25 +18,7 @@ const { ViewerStream } = await import('../ViewerStream');
 const { UpcomingShow } = await import('./UpcomingShow');
 
 const user = (id: string) => ({ id, username: id, profilePic: '' });
-const lot = (id: string, over: Partial<Lot> = {}): Lot => ({
-  id,
-  position: 0,
-  status: 'waiting',
-  product: { id: `p-${id}`, title: `Lot ${id}`, image: { url: '/w.jpg', thumb: '/w.jpg' } },
-  startingBid: 100_00,
-  seconds: 30,
-  closingStyle: 'sudden',
-  seq: 0,
-  currentBid: null,
-  bidCount: 0,
-  minimumBid: 100_00,
-  leader: null,
-  endsAt: null,
-  winner: null,
-  clip: null,
-  ...over,
-});
-const running = lot('a', {
+const running = lotOf('a', {
   status: 'running',
   seq: 4,
   currentBid: 150_00,
@@ -68,7 +51,7 @@ const detail = (over: Partial<StreamDetail> = {}): StreamDetail => ({
   removed: false,
   recentMessages: [],
   order: null,
-  lots: [running, lot('b', { position: 1 }), lot('c', { position: 2 })],
+  lots: [running, lotOf('b', { position: 1 }), lotOf('c', { position: 2 })],
   pins: [],
   myPrebids: {},
   reminded: false,
@@ -141,7 +124,7 @@ describe('a scheduled show’s page', () => {
     status: 'scheduled',
     scheduledFor: '2026-11-27T14:00:00.000Z',
     lot: null,
-    lots: [lot('a'), lot('b', { position: 1 })],
+    lots: [lotOf('a'), lotOf('b', { position: 1 })],
     myPrebids: { b: 250_00 },
   });
 

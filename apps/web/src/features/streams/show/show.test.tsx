@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lot, PinCard, StreamCard as Card } from '@souq/shared';
 import { renderInLocale } from '../../../test-support/i18n';
+import { lotOf } from '../../../test-support/lots';
 
 const requestSocket = vi.fn();
 vi.mock('../../../api/socket', () => ({ requestSocket: (...args: unknown[]) => requestSocket(...args) }));
@@ -25,24 +26,18 @@ const { StreamCard } = await import('../StreamCard');
 const { lotQuickBids } = await import('./quick-bids');
 
 const user = (id: string) => ({ id, username: id, profilePic: '' });
-const lot = (over: Partial<Lot> = {}): Lot => ({
-  id: 'l1',
-  position: 0,
-  status: 'running',
-  product: { id: 'p1', title: 'Falcon watch', image: { url: '/w.jpg', thumb: '/w.jpg' } },
-  startingBid: 100_00,
-  seconds: 30,
-  closingStyle: 'sudden',
-  seq: 3,
-  currentBid: 120_00,
-  bidCount: 2,
-  minimumBid: 125_00,
-  leader: user('omar'),
-  endsAt: '2026-11-22T10:00:25.000Z',
-  winner: null,
-  clip: null,
-  ...over,
-});
+const lot = (over: Partial<Lot> = {}): Lot =>
+  lotOf('l1', {
+    status: 'running',
+    product: { id: 'p1', title: 'Falcon watch', image: { url: '/w.jpg', thumb: '/w.jpg' } },
+    seq: 3,
+    currentBid: 120_00,
+    bidCount: 2,
+    minimumBid: 125_00,
+    leader: user('omar'),
+    endsAt: '2026-11-22T10:00:25.000Z',
+    ...over,
+  });
 const pin = (over: Partial<PinCard> = {}): PinCard => ({
   id: 'pin1',
   product: { id: 'p9', title: 'Oud perfume', image: { url: '/o.jpg', thumb: '/o.jpg' } },

@@ -41,15 +41,12 @@ export function pgDataVersion(options: PgListenOptions): PgDataVersion {
   let generation = 0;
   let blind = 0;
   let listening = false;
-  let started = false;
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let firstTry: Promise<void> | undefined;
-  const start = () => {
-    started = true;
-    firstTry = listen();
-  };
+  // The first call starts listening; its promise says the first try is over.
+  const start = () => (firstTry ??= listen());
 
   /** Stops listening on the current connection and closes it; an error on its way out is nobody's concern. */
   const letGo = async () => {
@@ -101,15 +98,14 @@ export function pgDataVersion(options: PgListenOptions): PgDataVersion {
 
   return {
     version() {
-      if (!started) start();
+      start();
       return listening ? `${generation}` : `blind.${++blind}`;
     },
     changed() {
       generation++;
     },
     async watch() {
-      if (!started) start();
-      await firstTry;
+      await start();
     },
     async stop() {
       stopped = true;

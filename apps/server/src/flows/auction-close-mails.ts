@@ -1,5 +1,5 @@
 import { auctionPath, formatAED, formatMoney, type Locale } from '@souq/shared';
-import { actionMail } from '../adapters/mail/templates.js';
+import { localizedMail } from '../adapters/mail/templates.js';
 
 /** In the recipient's language (issue 29); the words follow docs/glossary.md. */
 export const wonMail = (
@@ -11,24 +11,20 @@ export const wonMail = (
   price: number,
   locale: Locale = 'en',
 ) =>
-  locale === 'ar'
-    ? actionMail(
-        to,
-        `فزت في مزاد ${title}`,
-        `تهانينا ${username}! فزت في مزاد «${title}» بمبلغ ${formatMoney(price, 'ar')} (بالإضافة إلى ضريبة القيمة المضافة 5%). أضف عنوان التوصيل لإتمام الطلب؛ والدفع عند الاستلام.`,
-        'إضافة عنوان التوصيل',
-        publicUrl + auctionPath(auctionId),
-        'يرى البائع طلبك بعد إضافة العنوان.',
-        'ar',
-      )
-    : actionMail(
-        to,
-        `You won ${title}`,
-        `Congratulations ${username}! You won "${title}" for ${formatAED(price)} (plus 5% VAT). Add your delivery address to complete the order; you pay cash on delivery.`,
-        'Add delivery address',
-        publicUrl + auctionPath(auctionId),
-        'The seller sees your order once it has an address.',
-      );
+  localizedMail(to, publicUrl + auctionPath(auctionId), locale, {
+    en: {
+      subject: `You won ${title}`,
+      intro: `Congratulations ${username}! You won "${title}" for ${formatAED(price)} (plus 5% VAT). Add your delivery address to complete the order; you pay cash on delivery.`,
+      button: 'Add delivery address',
+      outro: 'The seller sees your order once it has an address.',
+    },
+    ar: {
+      subject: `فزت في مزاد ${title}`,
+      intro: `تهانينا ${username}! فزت في مزاد «${title}» بمبلغ ${formatMoney(price, 'ar')} (بالإضافة إلى ضريبة القيمة المضافة 5%). أضف عنوان التوصيل لإتمام الطلب؛ والدفع عند الاستلام.`,
+      button: 'إضافة عنوان التوصيل',
+      outro: 'يرى البائع طلبك بعد إضافة العنوان.',
+    },
+  });
 
 export const soldMail = (
   publicUrl: string,
@@ -39,24 +35,20 @@ export const soldMail = (
   price: number,
   locale: Locale = 'en',
 ) =>
-  locale === 'ar'
-    ? actionMail(
-        to,
-        `تم البيع: ${title}`,
-        `مرحبًا ${username}، بيع مزادك «${title}» بمبلغ ${formatMoney(price, 'ar')}. طلب الفائز في مبيعاتك.`,
-        'عرض المزاد',
-        publicUrl + auctionPath(auctionId),
-        'يدفع المشتري عند الاستلام.',
-        'ar',
-      )
-    : actionMail(
-        to,
-        `Sold: ${title}`,
-        `Hi ${username}, your auction "${title}" sold for ${formatAED(price)}. The winner's order is in your Sales.`,
-        'View the auction',
-        publicUrl + auctionPath(auctionId),
-        'The buyer pays cash on delivery.',
-      );
+  localizedMail(to, publicUrl + auctionPath(auctionId), locale, {
+    en: {
+      subject: `Sold: ${title}`,
+      intro: `Hi ${username}, your auction "${title}" sold for ${formatAED(price)}. The winner's order is in your Sales.`,
+      button: 'View the auction',
+      outro: 'The buyer pays cash on delivery.',
+    },
+    ar: {
+      subject: `تم البيع: ${title}`,
+      intro: `مرحبًا ${username}، بيع مزادك «${title}» بمبلغ ${formatMoney(price, 'ar')}. طلب الفائز في مبيعاتك.`,
+      button: 'عرض المزاد',
+      outro: 'يدفع المشتري عند الاستلام.',
+    },
+  });
 
 /** The bell's words for a close, stored in the recipient's language. */
 export const unsoldNews = (locale: Locale, title: string, price: number | null) =>

@@ -3,20 +3,23 @@ import type { MailMessage } from './mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** One mail's words in one language. */
+export interface MailWords {
+  subject: string;
+  intro: string;
+  button: string;
+  outro: string;
+}
+
 /**
- * Souq's one mail layout: a line of text, a button to act, and a quieter line below. English is
- * the layout as it always was; Arabic is the same page as a right-to-left document
- * (`<html lang="ar" dir="rtl">`), the link kept left to right.
+ * Souq's one mail layout, in the reader's language: a line of text, a button to act, and a quieter
+ * line below. Each template gives both languages' words once (`Record<Locale, …>` asks for every
+ * language Souq speaks); the link is the same in all. English is the layout as it always was;
+ * Arabic is the same page as a right-to-left document (`<html lang="ar" dir="rtl">`), the link
+ * kept left to right.
  */
-export function actionMail(
-  to: string,
-  subject: string,
-  intro: string,
-  button: string,
-  link: string,
-  outro: string,
-  locale: Locale = 'en',
-): MailMessage {
+export function localizedMail(to: string, link: string, locale: Locale, words: Record<Locale, MailWords>): MailMessage {
+  const { subject, intro, button, outro } = words[locale];
   const ar = locale === 'ar';
   // In Arabic the bare link is a left-to-right island, so its slashes and dots keep their order.
   const shownLink = ar ? `<bdi dir="ltr">${escape(link)}</bdi>` : escape(link);

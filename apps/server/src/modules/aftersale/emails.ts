@@ -1,5 +1,5 @@
 import type { AnswerKind, Decision, Locale, ProblemKind } from '@souq/shared';
-import { actionMail } from '../../adapters/mail/templates.js';
+import { localizedMail } from '../../adapters/mail/templates.js';
 
 /**
  * The words of every after-sale notice (issue 31), bell and mail alike, in the recipient's own
@@ -105,23 +105,21 @@ export function noticeMail(
   path: string,
   locale: Locale,
 ) {
-  const { title, body } = noticeText(n, locale);
-  return locale === 'ar'
-    ? actionMail(
-        to,
-        title,
-        `مرحبًا ${username}، ${body}`,
-        path === ORDERS_PATH ? 'عرض طلباتي' : 'عرض المبيعات',
-        publicUrl + path,
-        'تصلك هذه الرسالة لأنك طرف في هذا الطلب على Souq.',
-        'ar',
-      )
-    : actionMail(
-        to,
-        title,
-        `Hi ${username}, ${body}`,
-        path === ORDERS_PATH ? 'View my orders' : 'View my sales',
-        publicUrl + path,
-        'You are getting this because you are part of this order on Souq.',
-      );
+  const en = noticeText(n, 'en');
+  const ar = noticeText(n, 'ar');
+  const orders = path === ORDERS_PATH;
+  return localizedMail(to, publicUrl + path, locale, {
+    en: {
+      subject: en.title,
+      intro: `Hi ${username}, ${en.body}`,
+      button: orders ? 'View my orders' : 'View my sales',
+      outro: 'You are getting this because you are part of this order on Souq.',
+    },
+    ar: {
+      subject: ar.title,
+      intro: `مرحبًا ${username}، ${ar.body}`,
+      button: orders ? 'عرض طلباتي' : 'عرض المبيعات',
+      outro: 'تصلك هذه الرسالة لأنك طرف في هذا الطلب على Souq.',
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { formatAED, formatMoney, type Locale } from '@souq/shared';
-import { actionMail } from '../../adapters/mail/templates.js';
+import { localizedMail } from '../../adapters/mail/templates.js';
 
 /**
  * The bells' and mails' words for winners who don't pay (issue 31), in the recipient's language;
@@ -104,7 +104,9 @@ export const secondChanceAnsweredNews = (locale: Locale, title: string, accepted
 
 /** Each piece of news as a mail with one button to where it can be acted on. */
 export function winsMail(publicUrl: string, to: string, words: Words, link: string, locale: Locale) {
-  return locale === 'ar'
-    ? actionMail(to, words.title, words.body, 'فتح في Souq', publicUrl + link, 'الدفع عند الاستلام.', 'ar')
-    : actionMail(to, words.title, words.body, 'Open in Souq', publicUrl + link, 'You pay cash on delivery.');
+  const { title: subject, body: intro } = words;
+  return localizedMail(to, publicUrl + link, locale, {
+    en: { subject, intro, button: 'Open in Souq', outro: 'You pay cash on delivery.' },
+    ar: { subject, intro, button: 'فتح في Souq', outro: 'الدفع عند الاستلام.' },
+  });
 }

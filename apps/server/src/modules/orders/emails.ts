@@ -1,5 +1,5 @@
 import { formatAED, formatMoney, isLocale, type EMIRATES, type Order } from '@souq/shared';
-import { actionMail } from '../../adapters/mail/templates.js';
+import { localizedMail } from '../../adapters/mail/templates.js';
 
 /** The seven emirates as docs/glossary.md writes them in Arabic. */
 const EMIRATE_AR: Record<(typeof EMIRATES)[number], string> = {
@@ -36,22 +36,18 @@ export function orderPlacedMail(publicUrl: string, to: string, username: string,
   const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const link = `${publicUrl}/MyAccount?tab=orders`;
   const { area, emirate } = order.address;
-  return isLocale(locale) && locale === 'ar'
-    ? actionMail(
-        to,
-        'تم تقديم طلبك من Souq',
-        `شكرًا لك ${username}! استلمنا طلبك (${itemsAr(items)}) بإجمالي ${formatMoney(order.total, 'ar')} شامل ضريبة القيمة المضافة، والتوصيل إلى ${area}، ${EMIRATE_AR[emirate as (typeof EMIRATES)[number]] ?? emirate}.`,
-        'عرض طلباتي',
-        link,
-        'الدفع عند الاستلام: ادفع نقدًا عند وصول طلبك. نرسل إليك كل جديد عن حالة الطلب في حسابك.',
-        'ar',
-      )
-    : actionMail(
-        to,
-        'Your Souq order is placed',
-        `Thank you, ${username}! We have your order (${items === 1 ? '1 item' : `${items} items`}) for ${formatAED(order.total)} including VAT, to be delivered to ${area}, ${emirate}.`,
-        'View my orders',
-        link,
-        'Cash on delivery: pay in cash when your order arrives. Its status is kept up to date in your account.',
-      );
+  return localizedMail(to, link, isLocale(locale) ? locale : 'en', {
+    en: {
+      subject: 'Your Souq order is placed',
+      intro: `Thank you, ${username}! We have your order (${items === 1 ? '1 item' : `${items} items`}) for ${formatAED(order.total)} including VAT, to be delivered to ${area}, ${emirate}.`,
+      button: 'View my orders',
+      outro: 'Cash on delivery: pay in cash when your order arrives. Its status is kept up to date in your account.',
+    },
+    ar: {
+      subject: 'تم تقديم طلبك من Souq',
+      intro: `شكرًا لك ${username}! استلمنا طلبك (${itemsAr(items)}) بإجمالي ${formatMoney(order.total, 'ar')} شامل ضريبة القيمة المضافة، والتوصيل إلى ${area}، ${EMIRATE_AR[emirate as (typeof EMIRATES)[number]] ?? emirate}.`,
+      button: 'عرض طلباتي',
+      outro: 'الدفع عند الاستلام: ادفع نقدًا عند وصول طلبك. نرسل إليك كل جديد عن حالة الطلب في حسابك.',
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { Locale } from '@souq/shared';
-import { actionMail } from '../../adapters/mail/templates.js';
+import { localizedMail } from '../../adapters/mail/templates.js';
 
 /** The My Account tab that lists a person's saved searches (apps/web's route). */
 export const SAVED_SEARCHES_PATH = '/MyAccount?tab=searches';
@@ -17,28 +17,25 @@ export const matchNews = (locale: Locale, title: string) =>
 export function digestMail(publicUrl: string, to: string, username: string, titles: string[], locale: Locale) {
   const named = titles.slice(0, NAMED);
   const more = titles.length - named.length;
-  const link = publicUrl + SAVED_SEARCHES_PATH;
-  if (locale === 'ar') {
-    const list = named.map((t) => `«${t}»`).join('، ') + (more > 0 ? ` و${more} غيرها` : '');
-    return actionMail(
-      to,
-      titles.length === 1 ? 'إعلان جديد يطابق بحثك المحفوظ' : `${titles.length} إعلانات جديدة تطابق بحثك المحفوظ`,
-      `مرحبًا ${username}، جديد ما يطابق عمليات البحث التي حفظتها: ${list}.`,
-      'عرض عمليات البحث المحفوظة',
-      link,
-      'تصلك هذه الرسالة مرة في اليوم على الأكثر لأنك حفظت عمليات بحث في Souq. احذفها من حسابي لإيقافها.',
-      'ar',
-    );
-  }
-  const list = named.map((t) => `"${t}"`).join(', ') + (more > 0 ? ` and ${more} more` : '');
-  return actionMail(
-    to,
-    titles.length === 1
-      ? 'A new listing matches your saved search'
-      : `${titles.length} new listings match your saved searches`,
-    `Hi ${username}, new on Souq for the searches you saved: ${list}.`,
-    'See my saved searches',
-    link,
-    'You get this at most once a day because you saved searches on Souq. Delete them in My Account to stop it.',
-  );
+  const listEn = named.map((t) => `"${t}"`).join(', ') + (more > 0 ? ` and ${more} more` : '');
+  const listAr = named.map((t) => `«${t}»`).join('، ') + (more > 0 ? ` و${more} غيرها` : '');
+  return localizedMail(to, publicUrl + SAVED_SEARCHES_PATH, locale, {
+    en: {
+      subject:
+        titles.length === 1
+          ? 'A new listing matches your saved search'
+          : `${titles.length} new listings match your saved searches`,
+      intro: `Hi ${username}, new on Souq for the searches you saved: ${listEn}.`,
+      button: 'See my saved searches',
+      outro:
+        'You get this at most once a day because you saved searches on Souq. Delete them in My Account to stop it.',
+    },
+    ar: {
+      subject:
+        titles.length === 1 ? 'إعلان جديد يطابق بحثك المحفوظ' : `${titles.length} إعلانات جديدة تطابق بحثك المحفوظ`,
+      intro: `مرحبًا ${username}، جديد ما يطابق عمليات البحث التي حفظتها: ${listAr}.`,
+      button: 'عرض عمليات البحث المحفوظة',
+      outro: 'تصلك هذه الرسالة مرة في اليوم على الأكثر لأنك حفظت عمليات بحث في Souq. احذفها من حسابي لإيقافها.',
+    },
+  });
 }

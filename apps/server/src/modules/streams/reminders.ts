@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MSG, type Locale } from '@souq/shared';
-import { actionMail } from '../../adapters/mail/templates.js';
+import { localizedMail } from '../../adapters/mail/templates.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { withAfterCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -45,24 +45,20 @@ export const showLiveMail = (
   streamId: string,
   locale: Locale,
 ) =>
-  locale === 'ar'
-    ? actionMail(
-        to,
-        `مباشر الآن: ${title}`,
-        `مرحبًا ${username}، بدأ ${host} البث المباشر لعرض «${title}». انضم الآن للمشاهدة والمزايدة.`,
-        'مشاهدة العرض',
-        publicUrl + showPath(streamId),
-        `تصلك هذه الرسالة لأنك طلبت تذكيرًا بهذا العرض أو لأنك تتابع ${host}.`,
-        'ar',
-      )
-    : actionMail(
-        to,
-        `Live now: ${title}`,
-        `Hi ${username}, ${host} has started the show "${title}". Join now to watch and bid.`,
-        'Watch the show',
-        publicUrl + showPath(streamId),
-        `You are getting this because you asked to be reminded of this show or you follow ${host}.`,
-      );
+  localizedMail(to, publicUrl + showPath(streamId), locale, {
+    en: {
+      subject: `Live now: ${title}`,
+      intro: `Hi ${username}, ${host} has started the show "${title}". Join now to watch and bid.`,
+      button: 'Watch the show',
+      outro: `You are getting this because you asked to be reminded of this show or you follow ${host}.`,
+    },
+    ar: {
+      subject: `مباشر الآن: ${title}`,
+      intro: `مرحبًا ${username}، بدأ ${host} البث المباشر لعرض «${title}». انضم الآن للمشاهدة والمزايدة.`,
+      button: 'مشاهدة العرض',
+      outro: `تصلك هذه الرسالة لأنك طلبت تذكيرًا بهذا العرض أو لأنك تتابع ${host}.`,
+    },
+  });
 
 export type Reminders = ReturnType<typeof createReminders>;
 

@@ -23,6 +23,11 @@ const OPEN_WHILE_SUSPENDED = new Set([
   'POST /api/feed/not-interested',
   'POST /api/saved-searches',
   'DELETE /api/saved-searches/:id',
+  // One's own address book (issue 46): it reaches no one else.
+  'POST /api/addresses',
+  'PUT /api/addresses/:id',
+  'DELETE /api/addresses/:id',
+  'POST /api/addresses/:id/default',
   'PUT /api/streams/:id/reminder',
   'DELETE /api/streams/:id/reminder',
   'POST /api/orders/quote',

@@ -11,6 +11,7 @@ export * from './names.js';
 export * from './product-sorts.js';
 export * from './paths.js';
 export * from './schemas/catalog.js';
+export * from './schemas/addresses.js';
 export * from './schemas/orders.js';
 export * from './api/catalog.js';
 export const DEFAULT_PROFILE_PIC = '/images/default-avatar.svg';

@@ -202,6 +202,15 @@ export const MSG = {
   searchInvalid: 'Search text contains characters that cannot be searched for.',
   areaTooLong: 'Area must be at most 100 characters.',
   streetTooLong: 'Street address must be at most 200 characters.',
+  invalidMobile: 'Enter a UAE or GCC mobile number, such as 050 123 4567.',
+  buildingRequired: 'Please enter the building or villa.',
+  buildingTooLong: 'Building or villa must be at most 100 characters.',
+  flatTooLong: 'Flat must be at most 20 characters.',
+  landmarkTooLong: 'Landmark must be at most 200 characters.',
+  locationOutsideUae: 'Choose a location inside the UAE.',
+  invalidMakani: 'A Makani number has 10 digits.',
+  addressNotFound: 'This address is no longer in your address book.',
+  addressBookFull: 'Your address book is full: remove an address to add another.',
   orderKeyReused:
     'This order was already placed with a different cart or address. Please reload the checkout page and try again.',
   invoiceActiveContent:

@@ -196,7 +196,12 @@ describe('control characters are refused in every stored field', () => {
       street: MSG.controlCharacters,
     });
     expect(fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, phone: '050\u00001234567' } })).toEqual({
-      phone: MSG.invalidPhone,
+      phone: MSG.invalidMobile,
+    });
+    expect(
+      fieldsOf(CheckoutSchema, { ...checkout, address: { ...address, landmark: 'Next to\u0000 Carrefour' } }),
+    ).toEqual({
+      landmark: MSG.controlCharacters,
     });
     expect(
       fieldsOf(CheckoutSchema, { ...checkout, lines: [{ productId: 'abc\u0000', quantity: 1 }], address }),

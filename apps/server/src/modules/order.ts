@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/index.js';
+import { addressesModule } from './addresses/index.js';
 import { aftersaleModule } from './aftersale/index.js';
 import { auctionsModule } from './auctions/index.js';
 import { catalogModule } from './catalog/index.js';
@@ -33,6 +34,7 @@ export const MODULES = {
   aftersale: aftersaleModule,
   reports: reportsModule,
   savedSearches: savedSearchesModule,
+  addresses: addressesModule,
   dashboard: dashboardModule,
   privacy: privacyModule,
 };

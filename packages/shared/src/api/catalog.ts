@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryAddressSchema } from '../schemas/addresses.js';
 import { CONDITIONS } from '../schemas/catalog.js';
 import { FULFILMENT_STATUSES } from '../schemas/orders.js';
 import { InvoiceRefSchema } from '../schemas/tax.js';
@@ -141,7 +142,7 @@ export const OrderSchema = QuoteAnswerSchema.extend({
   id: z.string(),
   status: z.string(),
   paymentMethod: z.string(),
-  address: z.object({ emirate: z.string(), area: z.string(), street: z.string(), phone: z.string() }),
+  address: DeliveryAddressSchema,
   createdAt: Timestamp,
   /** Set for an auction's order; its status is 'awaiting_address' until the winner gives one. */
   auctionId: z.string().nullable(),
@@ -169,7 +170,14 @@ export const SaleSchema = z.object({
   buyer: UserBriefSchema,
   emirate: z.string(),
   /** Who to deliver to and call for cash on delivery; null until an auction's winner gives an address. */
-  delivery: z.object({ area: z.string(), street: z.string(), phone: z.string() }).nullable(),
+  delivery: DeliveryAddressSchema.omit({ emirate: true })
+    .extend({
+      phoneE164: z
+        .string()
+        .nullable()
+        .meta({ description: 'The mobile in E.164, to call; null on orders placed before it was kept.' }),
+    })
+    .nullable(),
   /** The order's status: 'awaiting_address' until an auction's winner gives one. */
   orderStatus: z.string(),
   status: z.enum(FULFILMENT_STATUSES),

@@ -1,4 +1,5 @@
 import { accounts } from './accounts.js';
+import { addresses } from './addresses.js';
 import { admin } from './admin.js';
 import { aftersale } from './aftersale.js';
 import { reports } from './reports.js';
@@ -23,6 +24,7 @@ export * from './endpoint.js';
 /** Every HTTP endpoint the server answers, by module. */
 export const API = {
   accounts,
+  addresses,
   admin,
   reports,
   auctions,
@@ -49,6 +51,8 @@ export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group)
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Accounts:
     "Registration, signing in with a password or with Google, sessions, email verification, passwords and the account's language.",
+  Addresses:
+    'The address book: delivery addresses a courier can find (building, landmark, a pin, a Makani number and a Gulf mobile), one of them the default.',
   Staff:
     'What only Souq staff may call: the audit log of staff actions, and the queue of escalated problems with their decisions.',
   'After a sale':

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OrderSchema, QuoteAnswerSchema, SaleSchema } from '../api/catalog.js';
 import { InvoiceRefSchema } from '../schemas/tax.js';
-import { AddressSchema, CheckoutSchema, FulfilmentChangeSchema, QuoteSchema } from '../schemas/orders.js';
+import { AddressSchema } from '../schemas/addresses.js';
+import { CheckoutSchema, FulfilmentChangeSchema, QuoteSchema } from '../schemas/orders.js';
 import { endpoint, idParams, idempotencyHeader } from './endpoint.js';
 
 const tag = 'Orders';

@@ -208,6 +208,15 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   searchInvalid: 'يحتوي نص البحث على رموز لا يمكن البحث عنها.',
   areaTooLong: 'يجب ألا تتجاوز المنطقة 100 حرف.',
   streetTooLong: 'يجب ألا يتجاوز عنوان الشارع 200 حرف.',
+  invalidMobile: 'أدخل رقم جوال إماراتيًا أو خليجيًا، مثل 050 123 4567.',
+  buildingRequired: 'يرجى إدخال اسم المبنى أو رقم الفيلا.',
+  buildingTooLong: 'يجب ألا يتجاوز المبنى أو الفيلا 100 حرف.',
+  flatTooLong: 'يجب ألا تتجاوز الشقة 20 حرفًا.',
+  landmarkTooLong: 'يجب ألا يتجاوز المعلم القريب 200 حرف.',
+  locationOutsideUae: 'اختر موقعًا داخل الإمارات.',
+  invalidMakani: 'رقم مكاني مكوّن من 10 أرقام.',
+  addressNotFound: 'لم يعد هذا العنوان في دفتر عناوينك.',
+  addressBookFull: 'دفتر عناوينك ممتلئ: احذف عنوانًا لتضيف غيره.',
   orderKeyReused:
     'تم تقديم هذا الطلب من قبل بسلة تسوق أو عنوان مختلف. يرجى إعادة تحميل صفحة إتمام الشراء والمحاولة مجددًا.',
   invoiceActiveContent:

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { idString, plainText } from '../text.js';
+import { idString } from '../text.js';
 import { typedNumber } from '../validation.js';
-import { PhoneSchema } from './auth.js';
+import { AddressSchema } from './addresses.js';
 
-export const EMIRATES = [
-  'Abu Dhabi',
-  'Dubai',
-  'Sharjah',
-  'Ajman',
-  'Umm Al Quwain',
-  'Ras Al Khaimah',
-  'Fujairah',
-] as const;
 export const VAT_RATE_PERCENT = 5;
 export const PAYMENT_METHODS = { cash_on_delivery: 'Cash on delivery' } as const;
 
@@ -81,17 +72,6 @@ export const CartLinesSchema = z
 
 export const QuoteSchema = z.object({ lines: CartLinesSchema });
 export type QuoteInput = z.output<typeof QuoteSchema>;
-
-export const AddressSchema = z.object(
-  {
-    emirate: z.enum(EMIRATES, { error: MSG.selectEmirate }),
-    area: plainText({ required: MSG.areaRequired, min: [2, MSG.areaRequired], max: [100, MSG.areaTooLong] }),
-    street: plainText({ required: MSG.streetRequired, min: [3, MSG.streetRequired], max: [200, MSG.streetTooLong] }),
-    phone: PhoneSchema,
-  },
-  { error: MSG.addressRequired },
-);
-export type AddressInput = z.output<typeof AddressSchema>;
 
 /** Placing an order (its Idempotency-Key header makes a retried or double-clicked submit create one order). */
 export const CheckoutSchema = z.object({

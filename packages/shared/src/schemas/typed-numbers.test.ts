@@ -5,7 +5,8 @@ import { MSG } from '../messages.js';
 import { ProductSchema } from './catalog.js';
 import { BidSchema, StartAuctionSchema } from './auctions.js';
 import { StartStreamSchema } from './live.js';
-import { AddressSchema, QuoteSchema } from './orders.js';
+import { AddressSchema, gulfMobileE164 } from './addresses.js';
+import { QuoteSchema } from './orders.js';
 import { PhoneSchema, RegisterSchema } from './auth.js';
 
 /** Issue 29: every number a person types may come in Western, Arabic-Indic or Persian digits. */
@@ -83,9 +84,10 @@ describe('the schemas read every digit set', () => {
   it('a phone number, stored in Western digits', () => {
     expect(PhoneSchema.parse('٠٥٠ ١٢٣ ٤٥٦٧')).toBe('0501234567');
     expect(PhoneSchema.parse('+۹۷۱۵۰۱۲۳۴۵۶۷')).toBe('+971501234567');
-    expect(
-      AddressSchema.parse({ emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '٠٥٠١٢٣٤٥٦٧' }).phone,
-    ).toBe('0501234567');
+    // A delivery address keeps the mobile as typed, and reads its E.164 form in any digit set.
+    const typed = AddressSchema.parse({ emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '٠٥٠١٢٣٤٥٦٧' }).phone;
+    expect(typed).toBe('٠٥٠١٢٣٤٥٦٧');
+    expect(gulfMobileE164(typed)).toBe('+971501234567');
     expect(
       RegisterSchema.parse({
         email: 'a@x.co',

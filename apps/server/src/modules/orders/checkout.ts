@@ -11,6 +11,7 @@ import {
 } from '@souq/shared';
 import { isUniqueViolation } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
+import { addressColumns } from '../../lib/address-columns.js';
 import { DomainError } from '../../lib/errors.js';
 import type { OrdersDeps, Trx } from './deps.js';
 import { orderPlacedMail } from './emails.js';
@@ -34,10 +35,10 @@ function mergeLines(lines: { productId: string; quantity: number }[]) {
  */
 function requestHash(input: { lines: { productId: string; quantity: number }[]; address: AddressInput }): string {
   const lines = mergeLines(input.lines).sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  const { emirate, area, street, phone } = input.address;
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify({ lines, address: { emirate, area, street, phone } }))
+    // The same mobile written another way (+971-50…, 050…) is the same address.
+    .update(JSON.stringify({ lines, address: { ...addressColumns(input.address), phone: undefined } }))
     .digest('hex');
 }
 
@@ -126,10 +127,7 @@ export function createCheckout(deps: OrdersDeps & { invoices: Invoices; views: O
             subtotal: quote.subtotal,
             vat: quote.vat,
             total: quote.total,
-            emirate: input.address.emirate,
-            area: input.address.area,
-            street: input.address.street,
-            phone: input.address.phone,
+            ...addressColumns(input.address),
             created_at: placedAt,
             auction_id: null,
           });

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { ClipSource, OrdersDeps } from './deps.js';
 import type { Invoices } from './invoices.js';
 import * as q from './queries.js';
+import { addressOfColumns } from '../../lib/address-columns.js';
 
 /**
  * Orders and sales as the buyer's My Orders and the seller's Sales show them: lines, their clips,
@@ -44,7 +45,7 @@ export function createOrderViews(
       subtotal: o.subtotal,
       vat: o.vat,
       total: o.total,
-      address: { emirate: o.emirate, area: o.area, street: o.street, phone: o.phone },
+      address: addressOfColumns(o),
       createdAt: o.created_at,
       auctionId: o.auction_id,
       completeBy: o.complete_by,
@@ -91,7 +92,7 @@ export function createOrderViews(
       lineTotal: s.line_total,
       buyer: { id: s.buyer_id, username: s.buyer_username, profilePic: media.avatarUrl(s.buyer_avatar) },
       emirate: s.emirate,
-      delivery: s.status === 'awaiting_address' ? null : { area: s.area, street: s.street, phone: s.phone },
+      delivery: s.status === 'awaiting_address' ? null : deliveryOf(s),
       orderStatus: s.status,
       status: s.line_status as FulfilmentStatus,
       statusAt: s.status_at,
@@ -111,6 +112,12 @@ export function createOrderViews(
     toOrders,
     salesOf,
   };
+}
+
+/** Where the seller delivers a sale: the buyer's address but its emirate (the sale names it), and the number to call. */
+function deliveryOf(row: Parameters<typeof addressOfColumns>[0] & { phone_e164: string | null }) {
+  const { emirate: _shown, ...address } = addressOfColumns(row);
+  return { ...address, phoneE164: row.phone_e164 };
 }
 
 export type OrderViews = ReturnType<typeof createOrderViews>;

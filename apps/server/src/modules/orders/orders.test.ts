@@ -18,6 +18,7 @@ const UNAVAILABLE = 'Some items in your cart are no longer available. Please rev
 const OWN = 'You cannot buy your own product.';
 const EMPTY = 'Your cart is empty.';
 const QUANTITY = 'Quantity must be between 1 and 99.';
+const MOBILE = 'Enter a UAE or GCC mobile number, such as 050 123 4567.';
 const ADDRESS = {
   emirate: 'Dubai',
   area: 'Dubai Marina',
@@ -239,7 +240,18 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
         subtotal: 104590,
         vat: 5230, // 5,229.5 rounds up
         total: 109820,
-        address: { emirate: 'Dubai', area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971501234567' },
+        address: {
+          emirate: 'Dubai',
+          area: 'Dubai Marina',
+          street: 'Marina Gate 1, flat 1203',
+          building: '',
+          flat: '',
+          landmark: '',
+          // As the buyer typed it (issue 46); the seller also gets it in E.164 to call.
+          phone: '+971 50 123 4567',
+          location: null,
+          makani: null,
+        },
         createdAt: expect.any(String),
         auctionId: null,
         // A cart order has no completion deadline (issue 31).
@@ -275,7 +287,17 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
           buyer: { id: buyer.id, username: buyer.username, profilePic: '/images/default-avatar.svg' },
           emirate: 'Dubai',
           // The seller needs these to deliver and collect the cash.
-          delivery: { area: 'Dubai Marina', street: 'Marina Gate 1, flat 1203', phone: '+971501234567' },
+          delivery: {
+            area: 'Dubai Marina',
+            street: 'Marina Gate 1, flat 1203',
+            building: '',
+            flat: '',
+            landmark: '',
+            phone: '+971 50 123 4567',
+            phoneE164: '+971501234567',
+            location: null,
+            makani: null,
+          },
           orderStatus: 'placed',
           status: 'placed',
           statusAt: null,
@@ -293,6 +315,44 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       expect(await sales(buyer)).toEqual([]);
       const others = await call(t, 'GET', '/api/orders', { user: seller });
       expect((others.json() as Order[]).map((o) => o.id)).not.toContain(order.id);
+    });
+
+    it('keeps what finds the door: building, flat, landmark, a pin, a Makani number in either digit set, the mobile in E.164', async () => {
+      const res = await place({
+        idempotencyKey: key(),
+        lines: [{ productId: watch, quantity: 1 }],
+        address: {
+          ...ADDRESS,
+          phone: '٠٥٥ ٩٨٧ ١٢٣٤',
+          building: 'Marina Gate 1',
+          flat: '1203',
+          landmark: 'Next to the tram stop',
+          location: { latitude: 25.0867, longitude: 55.1477 },
+          makani: '١٢٣٤٥ ٦٧٨٩٠',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      const order = res.json() as Order;
+      expect(order.address).toMatchObject({
+        building: 'Marina Gate 1',
+        flat: '1203',
+        landmark: 'Next to the tram stop',
+        phone: '٠٥٥ ٩٨٧ ١٢٣٤',
+        location: { latitude: 25.0867, longitude: 55.1477 },
+        makani: '1234567890',
+      });
+      const sales = (await call(t, 'GET', '/api/sales', { user: seller })).json() as Sale[];
+      expect(sales.find((s) => s.orderId === order.id)?.delivery).toEqual({
+        area: 'Dubai Marina',
+        street: 'Marina Gate 1, flat 1203',
+        building: 'Marina Gate 1',
+        flat: '1203',
+        landmark: 'Next to the tram stop',
+        phone: '٠٥٥ ٩٨٧ ١٢٣٤',
+        phoneE164: '+971559871234',
+        location: { latitude: 25.0867, longitude: 55.1477 },
+        makani: '1234567890',
+      });
     });
 
     it('returns the first order when the same cart and address are sent again under its key, however they are written', async () => {
@@ -435,7 +495,26 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       ['no area', { address: { ...ADDRESS, area: ' ' } }, 'Please enter your area.'],
       ['a short street', { address: { ...ADDRESS, street: 'ab' } }, 'Please enter your street address.'],
       ['no phone', { address: { ...ADDRESS, phone: '' } }, 'Please fill in all fields.'],
-      ['a short phone', { address: { ...ADDRESS, phone: '050 123' } }, 'Enter a valid phone number with 10–15 digits.'],
+      ['a short phone', { address: { ...ADDRESS, phone: '050 123' } }, MOBILE],
+      // Issue 46: a courier calls a mobile; a landline or a number outside the Gulf is refused.
+      ['a landline', { address: { ...ADDRESS, phone: '04 234 5678' } }, MOBILE],
+      ['a mobile outside the Gulf', { address: { ...ADDRESS, phone: '+44 7700 900123' } }, MOBILE],
+      ['a 9-digit Makani number', { address: { ...ADDRESS, makani: '123456789' } }, 'A Makani number has 10 digits.'],
+      [
+        'an 11-digit Makani number',
+        { address: { ...ADDRESS, makani: '12345678901' } },
+        'A Makani number has 10 digits.',
+      ],
+      [
+        'a pin outside the UAE',
+        { address: { ...ADDRESS, location: { latitude: 51.5, longitude: -0.12 } } },
+        'Choose a location inside the UAE.',
+      ],
+      [
+        'a pin that is not numbers',
+        { address: { ...ADDRESS, location: { latitude: '25.2', longitude: 55.3 } } },
+        'Choose a location inside the UAE.',
+      ],
     ])('refuses %s with 400 and the message, writing nothing', async (_case, change, message) => {
       const before = await countOf(t, 'orders');
       const res = await place({
@@ -468,7 +547,7 @@ describe.each(DIALECTS)('orders (%s)', (dialect) => {
       expect(res.json()).toEqual(
         apiError('VALIDATION_FAILED', 'Please choose an emirate.', {
           emirate: 'Please choose an emirate.',
-          phone: 'Enter a valid phone number with 10–15 digits.',
+          phone: MOBILE,
         }),
       );
     });

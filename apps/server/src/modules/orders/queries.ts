@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { gulfDay } from '../../lib/gulf-time.js';
 import type { DB } from '../../db/schema.js';
+import type { addressColumns } from '../../lib/address-columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -58,7 +59,7 @@ export async function setAddress(
   db: Db,
   orderId: string,
   buyerId: string,
-  address: { emirate: string; area: string; street: string; phone: string },
+  address: ReturnType<typeof addressColumns>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -196,6 +197,13 @@ export const salesOfSeller = (db: Db, sellerId: string, limit: number, lineId?: 
       'orders.area',
       'orders.street',
       'orders.phone',
+      'orders.building',
+      'orders.flat',
+      'orders.landmark',
+      'orders.phone_e164',
+      'orders.latitude',
+      'orders.longitude',
+      'orders.makani',
       'orders.status',
       'orders.created_at',
       'orders.complete_by',

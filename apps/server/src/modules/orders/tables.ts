@@ -14,7 +14,16 @@ export interface OrdersTable {
   emirate: string;
   area: string;
   street: string;
+  /** The mobile as the buyer typed it (shown); `phone_e164` is the same number to call. */
   phone: string;
+  /** Issue 46: what finds the door. Empty or null on orders placed before they were asked. */
+  building: Generated<string>;
+  flat: Generated<string>;
+  landmark: Generated<string>;
+  phone_e164: Generated<string | null>;
+  latitude: Generated<number | null>;
+  longitude: Generated<number | null>;
+  makani: Generated<string | null>;
   created_at: string;
   /** The auction this order is the winner's of; null for cart orders and show orders (their lines say). */
   auction_id: string | null;

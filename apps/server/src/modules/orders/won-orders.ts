@@ -7,6 +7,7 @@ import type { Invoices } from './invoices.js';
 import type { OrderViews } from './order-views.js';
 import * as q from './queries.js';
 import type { ShowLine } from './show-orders.js';
+import { addressColumns } from '../../lib/address-columns.js';
 
 /** An item won (at auction, or by a second chance) that becomes an order of its own. */
 interface WonSale {
@@ -105,7 +106,7 @@ export function createWonOrders(
     async completeAddress(buyer: UserRow, orderId: string, address: AddressInput): Promise<Order> {
       // The address and the sellers' shipping deadline (issue 31) are one change.
       const given = await db.transaction().execute(async (trx) => {
-        if (!(await q.setAddress(trx, orderId, buyer.id, address))) return false;
+        if (!(await q.setAddress(trx, orderId, buyer.id, addressColumns(address)))) return false;
         await q.setShipBy(trx, orderId, deps.clock.iso(deps.shipWithinMs));
         // A won order is placed as its address is given: that is its tax point (ADR 0042).
         await invoices.issueForOrder(trx, orderId);

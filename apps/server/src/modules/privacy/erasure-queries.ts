@@ -100,7 +100,19 @@ export async function erase(
   // Orders stay for the seller's books; the buyer's delivery address and phone go.
   await trx
     .updateTable('orders')
-    .set({ emirate: '', area: '', street: '', phone: '' })
+    .set({
+      emirate: '',
+      area: '',
+      street: '',
+      phone: '',
+      building: '',
+      flat: '',
+      landmark: '',
+      phone_e164: null,
+      latitude: null,
+      longitude: null,
+      makani: null,
+    })
     .where('buyer_id', '=', userId)
     .execute();
 
@@ -146,6 +158,7 @@ export async function erase(
     .execute();
   await trx.deleteFrom('product_views').where('viewer', '=', `u:${userId}`).execute();
   await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('addresses').where('user_id', '=', userId).execute();
 
   if (oldUsername) await renameInOthersText(trx, oldUsername);
 }

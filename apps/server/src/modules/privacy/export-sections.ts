@@ -1,6 +1,7 @@
 import { ERASED_USERNAME_PREFIX } from '@souq/shared';
 import { decodeImageKeys } from '../../media/image-keys.js';
 import type { PersonalData } from './personal-data-queries.js';
+import { addressOfColumns } from '../../lib/address-columns.js';
 
 /** The files of an export, each a JSON document; the test opens the ZIP and looks for every one. */
 export const EXPORT_SECTIONS = [
@@ -71,17 +72,23 @@ function accountSection({ data, u, photo }: Reading) {
 }
 
 /** The delivery addresses the person gave, once each however many orders used them. */
+/** The address book, and every other address their orders went to (issue 46: with what found the door). */
 function addressesOf(data: PersonalData) {
-  const addresses = new Map<string, { emirate: string; area: string; street: string; phone: string }>();
+  const onOrders = new Map<string, ReturnType<typeof addressOfColumns>>();
   for (const o of data.orders)
-    if (o.street || o.area || o.phone)
-      addresses.set(`${o.emirate}|${o.area}|${o.street}|${o.phone}`, {
-        emirate: o.emirate,
-        area: o.area,
-        street: o.street,
-        phone: o.phone,
-      });
-  return [...addresses.values()];
+    if (o.street || o.area || o.phone) {
+      const address = addressOfColumns(o);
+      onOrders.set(JSON.stringify(address), address);
+    }
+  return {
+    book: data.addressBook.map((a) => ({
+      ...addressOfColumns(a),
+      phoneE164: a.phone_e164,
+      default: a.is_default === 1,
+      savedAt: a.created_at,
+    })),
+    onOrders: [...onOrders.values()],
+  };
 }
 
 /** What the person bought: orders with their lines, invoices, strikes and the problems they raised. */

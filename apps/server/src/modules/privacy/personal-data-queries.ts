@@ -33,6 +33,12 @@ export async function personalData(db: Db, userId: string) {
     opened,
   } = await activityOf(db, userId);
   const { products, auctions, shows } = await listingsOf(db, userId);
+  const addressBook = await db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 
   const names = await usernames([
     ...orderLines.map((l) => l.seller_id),
@@ -71,6 +77,7 @@ export async function personalData(db: Db, userId: string) {
     products,
     auctions,
     shows,
+    addressBook,
     names,
   };
 }

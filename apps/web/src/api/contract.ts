@@ -36,6 +36,13 @@ export const API: Routes<typeof Contract> = {
     googleStart: { method: 'GET', path: '/api/auth/google/start' },
     googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
   },
+  addresses: {
+    list: { method: 'GET', path: '/api/addresses' },
+    create: { method: 'POST', path: '/api/addresses' },
+    update: { method: 'PUT', path: '/api/addresses/:id' },
+    remove: { method: 'DELETE', path: '/api/addresses/:id' },
+    makeDefault: { method: 'POST', path: '/api/addresses/:id/default' },
+  },
   admin: {
     audit: { method: 'GET', path: '/api/admin/audit' },
   },

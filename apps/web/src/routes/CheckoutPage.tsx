@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MSG, type Order } from '@souq/shared';
 import { Money } from '../components/Money';
+import { Spinner } from '../components/Spinner';
 import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
+import { useAddressBook } from '../features/addresses/api';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { clearCart, useCart } from '../features/cart/cart-store';
 import { EmptyCart } from '../features/cart/EmptyCart';
 import { CheckoutForm } from '../features/orders/CheckoutForm';
-import { useEmirateName } from '../features/orders/labels';
+import { useEmirateName } from '../components/address/emirates';
 import { RichText } from '../components/RichText';
 import { useT } from '../i18n';
 
@@ -18,6 +20,7 @@ function Checkout() {
   const [placed, setPlaced] = useState<Order | null>(null);
   const { t, m } = useT();
   const emirateName = useEmirateName();
+  const book = useAddressBook();
 
   if (placed) {
     return (
@@ -54,14 +57,19 @@ function Checkout() {
   return (
     <>
       <PageTitle subtitle={t('orders.checkout.subtitle')}>{t('orders.checkout.title')}</PageTitle>
-      <CheckoutForm
-        lines={cart.map((l) => ({ productId: l.id, quantity: l.quantity }))}
-        allowed={requireVerified}
-        onPlaced={(order) => {
-          clearCart();
-          setPlaced(order);
-        }}
-      />
+      {book.isPending ? (
+        <Spinner label={t('addresses.loading')} />
+      ) : (
+        <CheckoutForm
+          saved={book.data}
+          lines={cart.map((l) => ({ productId: l.id, quantity: l.quantity }))}
+          allowed={requireVerified}
+          onPlaced={(order) => {
+            clearCart();
+            setPlaced(order);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -4,6 +4,8 @@ import { MSG } from '@souq/shared';
 import { PageTitle } from '../components/PageTitle';
 import { ProductGrid } from '../components/ProductGrid';
 import { Spinner } from '../components/Spinner';
+import { AddressBook } from '../features/addresses/AddressBook';
+import { useAddressBook } from '../features/addresses/api';
 import { LineAftersale } from '../features/aftersale/LineAftersale';
 import { SaleAftersale } from '../features/aftersale/SaleAftersale';
 import { SellerRatings } from '../features/aftersale/SellerRatings';
@@ -33,6 +35,7 @@ const OWN_TABS = {
   sales: 'account.tab.sales',
   ratings: 'aftersale.ratings.tab',
   searches: 'searches.tab',
+  addresses: 'account.tab.addresses',
 } as const satisfies Record<string, MessageKey>;
 const OTHER_TABS = {
   products: 'account.tab.products',
@@ -54,6 +57,7 @@ function Account({ userId }: { userId: string }) {
   const auctions = useSellerAuctions(userId, tab === 'auctions');
   const orders = useMyOrders(own && tab === 'orders');
   const sales = useMySales(own && tab === 'sales');
+  const book = useAddressBook(own && tab === 'orders');
   // Issue 31: the ratings and problems beside each order line and sale, and the late cancel re-reads the orders.
   const aftersale = useMyAftersale(own && (tab === 'orders' || tab === 'sales'));
   const client = useQueryClient();
@@ -113,6 +117,7 @@ function Account({ userId }: { userId: string }) {
           <OrderList
             orders={orders.data}
             loading={orders.isPending}
+            defaultAddress={book.data?.find((a) => a.isDefault)}
             lineExtra={(order, line) => (
               <LineAftersale orderId={order.id} line={line} aftersale={aftersale.data} onOrderChanged={ordersChanged} />
             )}
@@ -129,6 +134,7 @@ function Account({ userId }: { userId: string }) {
       )}
       {tab === 'ratings' && <SellerRatings sellerId={userId} own={own} />}
       {own && tab === 'searches' && <SavedSearchList />}
+      {own && tab === 'addresses' && <AddressBook />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order } from '@souq/shared';
+import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order, type SavedAddressView } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
@@ -7,7 +7,9 @@ import { RichText } from '../../components/RichText';
 import { Spinner } from '../../components/Spinner';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
-import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
+import { AddressFields } from '../../components/address/AddressFields';
+import { addressOfValues, EMPTY_ADDRESS, valuesOfSaved } from '../../components/address/address-values';
+import { SavedAddressPicker } from '../../components/address/SavedAddressPicker';
 import { usePlaceOrder, useQuote } from './api';
 import { CashOnDelivery } from './CashOnDelivery';
 import { useT } from '../../i18n';
@@ -17,13 +19,20 @@ interface Props {
   /** The page's gate (verified email) before placing the order. */
   allowed: () => boolean;
   onPlaced: (order: Order) => void;
+  /** The buyer's address book; the default is filled in to start with. */
+  saved?: SavedAddressView[];
 }
 
 /** Delivery address, an order summary priced by the server, 5% VAT, cash on delivery. */
-export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
+export function CheckoutForm({ lines, allowed, onPlaced, saved = [] }: Props) {
   // One key per visit: a double click or a retried request places one order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema) });
+  const first = saved.find((a) => a.isDefault) ?? saved[0];
+  const [chosen, setChosen] = useState<string | null>(first?.id ?? null);
+  const form = useForm({
+    initial: first ? valuesOfSaved(first) : EMPTY_ADDRESS,
+    check: (values) => bySchema(AddressSchema)(addressOfValues(values)),
+  });
   const quote = useQuote(lines);
   const place = usePlaceOrder(idempotencyKey);
   const { t, m } = useT();
@@ -39,7 +48,16 @@ export function CheckoutForm({ lines, allowed, onPlaced }: Props) {
         }}
       >
         <h2>{t('orders.address.title')}</h2>
-        <AddressFields bind={form.bind} fields={form.fields} />
+        <SavedAddressPicker
+          saved={saved}
+          chosen={chosen}
+          onChoose={(address) => {
+            setChosen(address?.id ?? null);
+            form.setValues(address ? valuesOfSaved(address) : EMPTY_ADDRESS);
+            form.setFields({});
+          }}
+        />
+        <AddressFields bind={form.bind} values={form.values} edit={form.edit} fields={form.fields} />
         <CashOnDelivery />
         <FormError message={form.error} />
         <button type="submit" className="btn btn--primary btn--block" disabled={form.pending || !quote.data}>

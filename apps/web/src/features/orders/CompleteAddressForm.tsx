@@ -1,8 +1,9 @@
-import { AddressSchema, type Order } from '@souq/shared';
+import { AddressSchema, type Order, type SavedAddressView } from '@souq/shared';
 import { FormError } from '../../components/FormError';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
-import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
+import { AddressFields } from '../../components/address/AddressFields';
+import { addressOfValues, EMPTY_ADDRESS, valuesOfSaved } from '../../components/address/address-values';
 import { useCompleteAddress } from './api';
 import { useT } from '../../i18n';
 import { CashOnDelivery } from './CashOnDelivery';
@@ -10,14 +11,20 @@ import { CashOnDelivery } from './CashOnDelivery';
 interface Props {
   orderId: string;
   onDone: (order: Order) => void;
+  /** The winner's default address, filled in to start with. */
+  saved?: SavedAddressView;
 }
 
 /** A won auction's order waits for its delivery address: the checkout's address form completes it. */
-export function CompleteAddressForm({ orderId, onDone }: Props) {
+export function CompleteAddressForm({ orderId, onDone, saved }: Props) {
   const complete = useCompleteAddress(orderId);
   const { t } = useT();
   // Like the rest of the auction page, a 401 is said here, above the button, rather than a trip to the login page.
-  const form = useForm({ initial: EMPTY_ADDRESS, check: bySchema(AddressSchema), signInHere: true });
+  const form = useForm({
+    initial: saved ? valuesOfSaved(saved) : EMPTY_ADDRESS,
+    check: (values) => bySchema(AddressSchema)(addressOfValues(values)),
+    signInHere: true,
+  });
 
   return (
     <form
@@ -31,7 +38,7 @@ export function CompleteAddressForm({ orderId, onDone }: Props) {
       }
     >
       <h2>{t('orders.address.title')}</h2>
-      <AddressFields bind={form.bind} fields={form.fields} />
+      <AddressFields bind={form.bind} values={form.values} edit={form.edit} fields={form.fields} />
       <CashOnDelivery />
       <FormError message={form.error} />
       <button

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { productPath, type Order, type OrderLine, type Sale } from '@souq/shared';
+import { productPath, type Order, type OrderLine, type Sale, type SavedAddressView } from '@souq/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { formatGulfDateTime } from '../../components/dates';
 import { Money } from '../../components/Money';
@@ -11,14 +11,15 @@ import { FulfilmentBadge } from './FulfilmentBadge';
 import { InvoiceLinks } from './InvoiceLinks';
 import { SaleCard } from './SaleCard';
 import { WonOrderTerms } from './WonOrderTerms';
-import { useEmirateName, usePaymentMethodName } from './labels';
+import { useEmirateName } from '../../components/address/emirates';
+import { usePaymentMethodName } from './labels';
 import { useT } from '../../i18n';
 import './order-clip.css';
 
 const AWAITING_ADDRESS = 'awaiting_address';
 
 /** A won auction's order, waiting for the winner's delivery address. */
-function AddAddress({ order }: { order: Order }) {
+function AddAddress({ order, saved }: { order: Order; saved?: SavedAddressView }) {
   const [open, setOpen] = useState(false);
   const { t } = useT();
   if (!open) {
@@ -36,7 +37,7 @@ function AddAddress({ order }: { order: Order }) {
       </div>
     );
   }
-  return <CompleteAddressForm orderId={order.id} onDone={() => setOpen(false)} />;
+  return <CompleteAddressForm orderId={order.id} saved={saved} onDone={() => setOpen(false)} />;
 }
 
 /** A live show's sale: the clip of the hammer, small enough for a 360 px screen, loaded only when played. */
@@ -56,9 +57,12 @@ export function OrderList({
   orders,
   loading,
   lineExtra,
+  defaultAddress,
 }: {
   orders: Order[] | undefined;
   loading: boolean;
+  /** The buyer's default address, filled in when a won order asks for one. */
+  defaultAddress?: SavedAddressView;
   /** What the page composing this adds under a line (issue 31: late notice, rating, problem). */
   lineExtra?: (order: Order, line: OrderLine) => ReactNode;
 }) {
@@ -140,7 +144,7 @@ export function OrderList({
             </p>
             <InvoiceLinks documents={o.documents} />
             <WonOrderTerms order={o} />
-            {awaiting && <AddAddress order={o} />}
+            {awaiting && <AddAddress order={o} saved={defaultAddress} />}
           </article>
         );
       })}

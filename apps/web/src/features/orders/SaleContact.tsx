@@ -1,12 +1,14 @@
-import type { Sale } from '@souq/shared';
+import { mapsLink, type Sale } from '@souq/shared';
 import { PersonName } from '../../components/PersonName';
 import { RichText } from '../../components/RichText';
 import { FulfilmentBadge } from './FulfilmentBadge';
-import { useEmirateName } from './labels';
+import { useEmirateName } from '../../components/address/emirates';
+import { useT } from '../../i18n';
 
 /** Where the sale stands, and who to deliver to and call for the cash once the buyer gave an address. */
 export function SaleContact({ sale }: { sale: Sale }) {
   const emirateName = useEmirateName();
+  const { t } = useT();
   return (
     <div className="sale-card__contact">
       <FulfilmentBadge status={sale.status} />
@@ -16,15 +18,34 @@ export function SaleContact({ sale }: { sale: Sale }) {
             <PersonName username={sale.buyer.username} />
           </strong>{' '}
           ·{' '}
-          <a href={`tel:${sale.delivery.phone}`} dir="ltr">
+          <a href={`tel:${sale.delivery.phoneE164 ?? sale.delivery.phone}`} dir="ltr">
             {sale.delivery.phone}
           </a>
           <br />
+          {sale.delivery.building && (
+            <>
+              <bdi>
+                {sale.delivery.flat
+                  ? `${sale.delivery.building}, ${t('addresses.flat', { flat: sale.delivery.flat })}`
+                  : sale.delivery.building}
+              </bdi>
+              {', '}
+            </>
+          )}
           <RichText
             id="orders.sales.deliverTo"
             values={{ emirate: emirateName(sale.emirate) }}
             parts={{ street: <bdi>{sale.delivery.street}</bdi>, area: <bdi>{sale.delivery.area}</bdi> }}
           />
+          {sale.delivery.landmark && (
+            <>
+              <br />
+              <span className="muted">
+                <bdi>{sale.delivery.landmark}</bdi>
+              </span>
+            </>
+          )}
+          <FindTheDoor delivery={sale.delivery} />
         </address>
       ) : (
         <p className="muted">
@@ -41,5 +62,27 @@ export function SaleContact({ sale }: { sale: Sale }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** What takes the courier to the door: the pin in the phone's maps app, and Dubai's Makani number. */
+function FindTheDoor({ delivery }: { delivery: NonNullable<Sale['delivery']> }) {
+  const { t } = useT();
+  if (!delivery.location && !delivery.makani) return null;
+  return (
+    <span className="sale-card__find" data-testid="find-the-door">
+      <br />
+      {delivery.location && (
+        <a href={mapsLink(delivery.location)} target="_blank" rel="noreferrer" data-testid="open-in-maps">
+          {t('orders.address.openInMaps')}
+        </a>
+      )}
+      {delivery.location && delivery.makani && ' · '}
+      {delivery.makani && (
+        <span data-testid="makani">
+          {t('addresses.makaniLabel')} <bdi dir="ltr">{delivery.makani}</bdi>
+        </span>
+      )}
+    </span>
   );
 }

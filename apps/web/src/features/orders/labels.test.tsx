@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EMIRATES, FULFILMENT_LABELS, FULFILMENT_STATUSES, PAYMENT_METHODS, type Locale } from '@souq/shared';
 import { inLocale, renderInLocale } from '../../test-support/i18n';
 import { FulfilmentBadge } from './FulfilmentBadge';
-import { useEmirateName, usePaymentMethodName } from './labels';
+import { useEmirateName } from '../../components/address/emirates';
+import { usePaymentMethodName } from './labels';
 
 const inPage = (locale: Locale) => ({
   wrapper: ({ children }: { children: React.ReactNode }) => inLocale(children, locale),

@@ -1,5 +1,6 @@
 /* The Arabic of every other page: the same parts as en-rest.ts. */
 import account from './ar/account.json';
+import addresses from './ar/addresses.json';
 import admin from './ar/admin.json';
 import auctions from './ar/auctions.json';
 import feed from './ar/feed.json';
@@ -19,6 +20,7 @@ import privacy from './ar/privacy.json';
 
 export default {
   ...account,
+  ...addresses,
   ...admin,
   ...auctions,
   ...feed,

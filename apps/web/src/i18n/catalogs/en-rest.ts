@@ -1,5 +1,6 @@
 /* The English of every other page: fetched with its code, never on a first visit to the shop. */
 import account from './en/account.json';
+import addresses from './en/addresses.json';
 import admin from './en/admin.json';
 import auctions from './en/auctions.json';
 import feed from './en/feed.json';
@@ -19,6 +20,7 @@ import privacy from './en/privacy.json';
 
 export default {
   ...account,
+  ...addresses,
   ...admin,
   ...auctions,
   ...feed,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuctionDetail } from '@souq/shared';
 import { formatGulfDateTime } from '../../components/dates';
+import { useAddressBook } from '../../features/addresses/api';
 import { CompleteAddressForm } from '../../features/orders/CompleteAddressForm';
 import { richT, useT } from '../../i18n';
 
@@ -46,5 +47,12 @@ export function WinnerOrder({ order, onDone }: { order: NonNullable<AuctionDetai
       </>
     );
   }
-  return <CompleteAddressForm orderId={order.id} onDone={onDone} />;
+  return <WinnerAddress orderId={order.id} onDone={onDone} />;
+}
+
+/** The address form, filled with the winner's default address once the book has answered. */
+function WinnerAddress({ orderId, onDone }: { orderId: string; onDone: () => void }) {
+  const book = useAddressBook();
+  if (book.isPending) return null;
+  return <CompleteAddressForm orderId={orderId} saved={book.data?.find((a) => a.isDefault)} onDone={onDone} />;
 }

@@ -1,5 +1,6 @@
 import type { SavedAddressView } from '@souq/shared';
 import { useT } from '../../i18n';
+import { AddressParts } from './AddressParts';
 import { useEmirateName } from './emirates';
 import './address.css';
 
@@ -21,7 +22,7 @@ export function SavedAddressPicker({ saved, chosen, onChoose }: Props) {
         <label key={a.id} className="saved-addresses__choice">
           <input type="radio" name="saved-address" checked={chosen === a.id} onChange={() => onChoose(a)} />
           <span>
-            <bdi>{[a.building, a.street, a.area].filter(Boolean).join(', ')}</bdi> · {emirateName(a.emirate)}
+            <AddressParts parts={[a.building, a.street, a.area, emirateName(a.emirate)]} />
             {a.isDefault && <span className="address-badge">{t('addresses.default')}</span>}
           </span>
         </label>

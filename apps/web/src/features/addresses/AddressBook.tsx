@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { mapsLink, type SavedAddressView } from '@souq/shared';
+import { AddressParts } from '../../components/address/AddressParts';
 import { useEmirateName } from '../../components/address/emirates';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -60,14 +61,11 @@ function AddressCard({ address: a, onEdit }: { address: SavedAddressView; onEdit
     <li className="card address-card">
       <p>
         <strong>
-          <bdi>{[a.building, a.flat && t('addresses.flat', { flat: a.flat })].filter(Boolean).join(', ')}</bdi>
+          <AddressParts parts={[a.building, a.flat && t('addresses.flat', { flat: a.flat })]} />
         </strong>
         {a.isDefault && <span className="address-badge">{t('addresses.default')}</span>}
         <br />
-        <bdi>
-          {a.street}, {a.area}
-        </bdi>
-        , {emirateName(a.emirate)}
+        <AddressParts parts={[a.street, a.area, emirateName(a.emirate)]} />
         {a.landmark && (
           <>
             <br />
@@ -77,11 +75,11 @@ function AddressCard({ address: a, onEdit }: { address: SavedAddressView; onEdit
           </>
         )}
         <br />
-        <span dir="ltr">{a.phone}</span>
+        <bdi dir="ltr">{a.phone}</bdi>
         {a.makani && (
           <>
             {' · '}
-            {t('addresses.makani', { makani: a.makani })}
+            {t('addresses.makaniLabel')} <bdi dir="ltr">{a.makani}</bdi>
           </>
         )}
         {a.location && (

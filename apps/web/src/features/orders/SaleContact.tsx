@@ -2,6 +2,7 @@ import { mapsLink, type Sale } from '@souq/shared';
 import { PersonName } from '../../components/PersonName';
 import { RichText } from '../../components/RichText';
 import { FulfilmentBadge } from './FulfilmentBadge';
+import { AddressParts } from '../../components/address/AddressParts';
 import { useEmirateName } from '../../components/address/emirates';
 import { useT } from '../../i18n';
 
@@ -24,12 +25,13 @@ export function SaleContact({ sale }: { sale: Sale }) {
           <br />
           {sale.delivery.building && (
             <>
-              <bdi>
-                {sale.delivery.flat
-                  ? `${sale.delivery.building}, ${t('addresses.flat', { flat: sale.delivery.flat })}`
-                  : sale.delivery.building}
-              </bdi>
-              {', '}
+              <AddressParts
+                parts={[
+                  sale.delivery.building,
+                  sale.delivery.flat && t('addresses.flat', { flat: sale.delivery.flat }),
+                ]}
+              />
+              <br />
             </>
           )}
           <RichText

@@ -105,6 +105,10 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(48),
+  // Issue 46: cash on delivery's limits: an order's total, a buyer's open orders, refusals in 90 days.
+  COD_MAX_AED: z.coerce.number({ error: 'must be an amount in AED' }).positive().max(10_000_000).default(6500),
+  COD_MAX_OPEN_ORDERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(5),
+  COD_MAX_REFUSALS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(2),
   // Issue 31: how long a winner has to give the address (decimals allowed, so a test can make it seconds).
   WIN_COMPLETE_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
@@ -198,6 +202,11 @@ export interface Config {
   s3?: S3Config;
   /** After a sale (issue 31): how long a seller has to ship, and to answer a problem. */
   aftersale: { shipWithinMs: number; problemAnswerMs: number };
+  /**
+   * Cash on delivery (issue 46): the most an order may total in fils (COD_MAX_AED), the most open
+   * orders a buyer may have (COD_MAX_OPEN_ORDERS), and the refusals in 90 days that stop COD (COD_MAX_REFUSALS).
+   */
+  cod: { maxOrderFils: number; maxOpenOrders: number; maxRefusals: number };
   /** Saved-search alerts (issue 32): the least time between two digest mails to one person (SAVED_SEARCH_DIGEST_HOURS). */
   savedSearchDigestMs: number;
   /** The S3_* connection settings, for a backup bucket even when uploads stay on disk. */
@@ -352,6 +361,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         }
       : {}),
+    cod: {
+      maxOrderFils: Math.round(e.COD_MAX_AED * 100),
+      maxOpenOrders: e.COD_MAX_OPEN_ORDERS,
+      maxRefusals: e.COD_MAX_REFUSALS,
+    },
     aftersale: {
       shipWithinMs: Math.round(e.SHIP_WITHIN_HOURS * 3_600_000),
       problemAnswerMs: Math.round(e.PROBLEM_ANSWER_HOURS * 3_600_000),

@@ -52,6 +52,10 @@ export function testConfig(base: Pick<Config, 'database' | 'dataDir'>, overrides
       PUBLIC_URL: 'http://localhost:3000',
       AUTH_RATE_LIMIT: '1000',
       BID_RATE_LIMIT: '100000',
+      // As with the rate limits, cash on delivery's limits are their own tests' (delivery/cod-limits.test.ts):
+      // elsewhere one buyer places many orders, of any size.
+      COD_MAX_OPEN_ORDERS: '1000',
+      COD_MAX_AED: '10000000',
     }),
     ...base,
     ...overrides,

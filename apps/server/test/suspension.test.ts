@@ -28,6 +28,11 @@ const OPEN_WHILE_SUSPENDED = new Set([
   'PUT /api/addresses/:id',
   'DELETE /api/addresses/:id',
   'POST /api/addresses/:id/default',
+  // A sale's delivery (issue 46): finishing what was already sold, as moving a line on is.
+  'POST /api/sales/:id/attempts',
+  'POST /api/sales/:id/delivery-failed',
+  'POST /api/delivery-attempts/:id/reply',
+  'POST /api/delivery-attempts/:id/dispute',
   'PUT /api/streams/:id/reminder',
   'DELETE /api/streams/:id/reminder',
   'POST /api/orders/quote',

@@ -2,7 +2,10 @@
  * The exact words the UI shows and the API answers with, used by browser and server alike. Tests
  * assert them verbatim: change one only on purpose, never while refactoring.
  */
+import { COD_MSG } from './messages-cod.js';
+
 export const MSG = {
+  ...COD_MSG,
   // Register
   fillAllFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address.',
@@ -202,15 +205,6 @@ export const MSG = {
   searchInvalid: 'Search text contains characters that cannot be searched for.',
   areaTooLong: 'Area must be at most 100 characters.',
   streetTooLong: 'Street address must be at most 200 characters.',
-  invalidMobile: 'Enter a UAE or GCC mobile number, such as 050 123 4567.',
-  buildingRequired: 'Please enter the building or villa.',
-  buildingTooLong: 'Building or villa must be at most 100 characters.',
-  flatTooLong: 'Flat must be at most 20 characters.',
-  landmarkTooLong: 'Landmark must be at most 200 characters.',
-  locationOutsideUae: 'Choose a location inside the UAE.',
-  invalidMakani: 'A Makani number has 10 digits.',
-  addressNotFound: 'This address is no longer in your address book.',
-  addressBookFull: 'Your address book is full: remove an address to add another.',
   orderKeyReused:
     'This order was already placed with a different cart or address. Please reload the checkout page and try again.',
   invoiceActiveContent:

@@ -4,6 +4,7 @@ import { aftersaleModule } from './aftersale/index.js';
 import { auctionsModule } from './auctions/index.js';
 import { catalogModule } from './catalog/index.js';
 import { dashboardModule } from './dashboard/index.js';
+import { deliveryModule } from './delivery/index.js';
 import { feedModule } from './feed/index.js';
 import type { SouqModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
@@ -32,6 +33,7 @@ export const MODULES = {
   streams: streamsModule,
   feed: feedModule,
   aftersale: aftersaleModule,
+  delivery: deliveryModule,
   reports: reportsModule,
   savedSearches: savedSearchesModule,
   addresses: addressesModule,

@@ -43,6 +43,18 @@ export const API: Routes<typeof Contract> = {
     remove: { method: 'DELETE', path: '/api/addresses/:id' },
     makeDefault: { method: 'POST', path: '/api/addresses/:id/default' },
   },
+  delivery: {
+    mine: { method: 'GET', path: '/api/me/deliveries' },
+    record: { method: 'POST', path: '/api/sales/:id/attempts' },
+    cancelFailed: { method: 'POST', path: '/api/sales/:id/delivery-failed' },
+    reply: { method: 'POST', path: '/api/delivery-attempts/:id/reply' },
+    dispute: { method: 'POST', path: '/api/delivery-attempts/:id/dispute' },
+    codStanding: { method: 'GET', path: '/api/me/cod' },
+    stats: { method: 'GET', path: '/api/me/delivery-stats' },
+    queue: { method: 'GET', path: '/api/admin/cod' },
+    decide: { method: 'POST', path: '/api/admin/refusals/:id/decide' },
+    lift: { method: 'POST', path: '/api/admin/cod-blocks/:id/lift' },
+  },
   admin: {
     audit: { method: 'GET', path: '/api/admin/audit' },
   },

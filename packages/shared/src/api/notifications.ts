@@ -27,6 +27,9 @@ export const NOTIFICATION_KINDS = [
   'saved_search',
   // issue 45: a data export is ready to download
   'data_export',
+  // issue 46: a delivery attempt failed (or the line was cancelled for it); staff decided a disputed refusal
+  'delivery_failed',
+  'refusal_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

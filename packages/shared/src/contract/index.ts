@@ -7,6 +7,7 @@ import { savedSearches } from './saved-searches.js';
 import { auctions } from './auctions.js';
 import { catalog } from './catalog.js';
 import { dashboard } from './dashboard.js';
+import { delivery } from './delivery.js';
 import type { Endpoint } from './endpoint.js';
 import { feed } from './feed.js';
 import { notifications } from './notifications.js';
@@ -40,6 +41,7 @@ export const API = {
   aftersale,
   wins,
   savedSearches,
+  delivery,
   dashboard,
   privacy,
 };
@@ -53,6 +55,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     "Registration, signing in with a password or with Google, sessions, email verification, passwords and the account's language.",
   Addresses:
     'The address book: delivery addresses a courier can find (building, landmark, a pin, a Makani number and a Gulf mobile), one of them the default.',
+  Delivery:
+    'Cash on delivery at the door: attempts the seller records, the buyer’s replies and disputes, cancelling as "Delivery failed", the limits that keep COD open, and the seller’s delivery record.',
   Staff:
     'What only Souq staff may call: the audit log of staff actions, and the queue of escalated problems with their decisions.',
   'After a sale':

@@ -15,6 +15,10 @@ export interface ArabicCatalog {
   alreadyHighest(maximum: string): string;
   /** `biddingSuspendedUntil(date)` (issue 31), the date as the English gives it. */
   biddingSuspendedUntil?(date: string): string;
+  /** Cash on delivery's limits (issue 46): `codBlockedUntil(date)`, `codOrderTooLarge(maximum)` (in Arabic), `codTooManyOpen(count)`. */
+  codBlockedUntil?(date: string): string;
+  codOrderTooLarge?(maximum: string): string;
+  codTooManyOpen?(count: string): string;
 }
 
 let keyOf: Map<string, keyof typeof MSG> | undefined;
@@ -26,6 +30,9 @@ const arabicAmount = (english: string) => english.replace(/^(-?)AED (.+)$/, `$1$
 const BID_AT_LEAST = /^Bid amount must be higher than current bid\. Bid at least (-?AED [\d,]+\.\d{2})\.$/;
 const ALREADY_HIGHEST = /^You are already the highest bidder, with a maximum of (-?AED [\d,]+\.\d{2})\.$/;
 const SUSPENDED_UNTIL = /^Your bidding is suspended until (\d{4}-\d{2}-\d{2}) after two unpaid items\.$/;
+const COD_BLOCKED = /^You can't pay cash on delivery until (\d{4}-\d{2}-\d{2}): /;
+const COD_TOO_LARGE = /^Cash on delivery is for orders up to (-?AED [\d,]+\.\d{2})\./;
+const COD_TOO_MANY = /^You already have (\d+) orders waiting for delivery\./;
 
 /**
  * An English message the API answers with, in `locale`: English comes back as it is; in Arabic a
@@ -46,6 +53,12 @@ export function localizeMessage(message: string, locale: Locale, arabic: ArabicC
   if (highest) return arabic.alreadyHighest(arabicAmount(highest[1]!));
   const suspended = SUSPENDED_UNTIL.exec(message);
   if (suspended && arabic.biddingSuspendedUntil) return arabic.biddingSuspendedUntil(suspended[1]!);
+  const blocked = COD_BLOCKED.exec(message);
+  if (blocked && arabic.codBlockedUntil) return arabic.codBlockedUntil(blocked[1]!);
+  const tooLarge = COD_TOO_LARGE.exec(message);
+  if (tooLarge && arabic.codOrderTooLarge) return arabic.codOrderTooLarge(arabicAmount(tooLarge[1]!));
+  const tooMany = COD_TOO_MANY.exec(message);
+  if (tooMany && arabic.codTooManyOpen) return arabic.codTooManyOpen(tooMany[1]!);
   return message;
 }
 

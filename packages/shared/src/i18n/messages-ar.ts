@@ -1,5 +1,6 @@
 import type { MSG } from '../messages.js';
 import type { ArabicCatalog } from './localize.js';
+import { codBlockedUntilAr, codOrderTooLargeAr, codTooManyOpenAr, COD_MSG_AR } from './messages-ar-cod.js';
 
 /**
  * Every message of `MSG` in Modern Standard Arabic, as a Gulf shopper reads noon (issue 29). The
@@ -10,6 +11,7 @@ import type { ArabicCatalog } from './localize.js';
  * bundle never carries it.
  */
 export const MSG_AR: Record<keyof typeof MSG, string> = {
+  ...COD_MSG_AR,
   // Register
   fillAllFields: 'يرجى تعبئة جميع الحقول.',
   invalidEmail: 'يرجى إدخال عنوان بريد إلكتروني صالح.',
@@ -208,15 +210,6 @@ export const MSG_AR: Record<keyof typeof MSG, string> = {
   searchInvalid: 'يحتوي نص البحث على رموز لا يمكن البحث عنها.',
   areaTooLong: 'يجب ألا تتجاوز المنطقة 100 حرف.',
   streetTooLong: 'يجب ألا يتجاوز عنوان الشارع 200 حرف.',
-  invalidMobile: 'أدخل رقم جوال إماراتيًا أو خليجيًا، مثل 050 123 4567.',
-  buildingRequired: 'يرجى إدخال اسم المبنى أو رقم الفيلا.',
-  buildingTooLong: 'يجب ألا يتجاوز المبنى أو الفيلا 100 حرف.',
-  flatTooLong: 'يجب ألا تتجاوز الشقة 20 حرفًا.',
-  landmarkTooLong: 'يجب ألا يتجاوز المعلم القريب 200 حرف.',
-  locationOutsideUae: 'اختر موقعًا داخل الإمارات.',
-  invalidMakani: 'رقم مكاني مكوّن من 10 أرقام.',
-  addressNotFound: 'لم يعد هذا العنوان في دفتر عناوينك.',
-  addressBookFull: 'دفتر عناوينك ممتلئ: احذف عنوانًا لتضيف غيره.',
   orderKeyReused:
     'تم تقديم هذا الطلب من قبل بسلة تسوق أو عنوان مختلف. يرجى إعادة تحميل صفحة إتمام الشراء والمحاولة مجددًا.',
   invoiceActiveContent:
@@ -363,6 +356,9 @@ export const ARABIC: ArabicCatalog = {
   bidAtLeast: bidAtLeastAr,
   alreadyHighest: alreadyHighestAr,
   biddingSuspendedUntil: biddingSuspendedUntilAr,
+  codBlockedUntil: codBlockedUntilAr,
+  codOrderTooLarge: codOrderTooLargeAr,
+  codTooManyOpen: codTooManyOpenAr,
 };
 
 const arabicPlural = new Intl.PluralRules('ar');

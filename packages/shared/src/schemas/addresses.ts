@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { westernDigits } from '../numbers.js';
 import { idString, plainText } from '../text.js';
+import { blankToUndefined } from './blank.js';
 
 export const EMIRATES = [
   'Abu Dhabi',
@@ -69,12 +70,11 @@ export const MakaniSchema = z
   .transform((typed) => westernDigits(typed).replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{10}$/, MSG.invalidMakani));
 
-/** An optional text a person may leave blank: empty, missing and null all mean none. */
+/** An optional text a person may leave blank: empty, missing and null all mean none (''). */
 const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(
-    (value) => (value === null || value === undefined ? '' : value),
-    plainText({ required: tooLong, min: [0, tooLong], max: [max, tooLong] }),
-  );
+  z
+    .preprocess(blankToUndefined, plainText({ required: tooLong, min: [0, tooLong], max: [max, tooLong] }).optional())
+    .transform((v) => v ?? '');
 
 /** Where an order goes: what a courier needs to find the door and call the buyer. */
 export const AddressSchema = z.object(
@@ -87,7 +87,7 @@ export const AddressSchema = z.object(
     flat: optionalText(20, MSG.flatTooLong),
     landmark: optionalText(200, MSG.landmarkTooLong),
     location: LocationSchema.nullish().transform((v) => v ?? null),
-    makani: z.preprocess((v) => (v === '' || v === undefined ? null : v), MakaniSchema.nullable()),
+    makani: z.preprocess(blankToUndefined, MakaniSchema.optional()).transform((v) => v ?? null),
   },
   { error: MSG.addressRequired },
 );

@@ -85,7 +85,12 @@ describe('the schemas read every digit set', () => {
     expect(PhoneSchema.parse('٠٥٠ ١٢٣ ٤٥٦٧')).toBe('0501234567');
     expect(PhoneSchema.parse('+۹۷۱۵۰۱۲۳۴۵۶۷')).toBe('+971501234567');
     // A delivery address keeps the mobile as typed, and reads its E.164 form in any digit set.
-    const typed = AddressSchema.parse({ emirate: 'Dubai', area: 'Marina', street: 'Tower 1', phone: '٠٥٠١٢٣٤٥٦٧' }).phone;
+    const typed = AddressSchema.parse({
+      emirate: 'Dubai',
+      area: 'Marina',
+      street: 'Tower 1',
+      phone: '٠٥٠١٢٣٤٥٦٧',
+    }).phone;
     expect(typed).toBe('٠٥٠١٢٣٤٥٦٧');
     expect(gulfMobileE164(typed)).toBe('+971501234567');
     expect(

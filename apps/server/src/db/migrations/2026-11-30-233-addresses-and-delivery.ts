@@ -55,6 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outcome', 'varchar(20)', (c) => c.notNull())
     .addColumn('reason', 'varchar(300)', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .addColumn('replied_at', 'varchar(32)')
+    .addColumn('reply_note', 'varchar(500)')
+    .addColumn('address_changed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('disputed_at', 'varchar(32)')
     .addColumn('dispute_note', 'varchar(500)')
     // 'stands' or 'withdrawn': staff's word on a disputed refusal.

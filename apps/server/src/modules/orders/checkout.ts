@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import {
+  codBlockedUntil,
+  codOrderTooLarge,
+  codTooManyOpen,
+  formatAED,
   IdempotencyKeySchema,
   MSG,
+  suspensionDay,
   vatFor,
   type AddressInput,
   type CheckoutInput,
@@ -14,6 +19,7 @@ import type { UserRow } from '../../db/schema.js';
 import { addressColumns } from '../../lib/address-columns.js';
 import { DomainError } from '../../lib/errors.js';
 import type { OrdersDeps, Trx } from './deps.js';
+import { lockBuyer, openOrdersOf } from './delivery-queries.js';
 import { orderPlacedMail } from './emails.js';
 import type { Invoices } from './invoices.js';
 import type { OrderViews } from './order-views.js';
@@ -35,11 +41,13 @@ function mergeLines(lines: { productId: string; quantity: number }[]) {
  */
 function requestHash(input: { lines: { productId: string; quantity: number }[]; address: AddressInput }): string {
   const lines = mergeLines(input.lines).sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  return crypto
-    .createHash('sha256')
-    // The same mobile written another way (+971-50…, 050…) is the same address.
-    .update(JSON.stringify({ lines, address: { ...addressColumns(input.address), phone: undefined } }))
-    .digest('hex');
+  return (
+    crypto
+      .createHash('sha256')
+      // The same mobile written another way (+971-50…, 050…) is the same address.
+      .update(JSON.stringify({ lines, address: { ...addressColumns(input.address), phone: undefined } }))
+      .digest('hex')
+  );
 }
 
 /** Prices come from the database; what the browser's cart claims is ignored. */
@@ -76,6 +84,26 @@ async function price(
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
   const vat = vatFor(subtotal);
   return { lines, subtotal, vat, total: subtotal + vat };
+}
+
+/**
+ * Cash on delivery is Souq's only payment, so a buyer whose refusals block it cannot check out
+ * (issue 46). The buyer's row is locked first, so their checkouts run one at a time from here on.
+ */
+async function refuseBlockedBuyer(deps: Pick<OrdersDeps, 'cod' | 'dialect'>, trx: Trx, buyerId: string) {
+  await lockBuyer(trx, buyerId, deps.dialect);
+  for (const blockedUntil of deps.cod.blocks) {
+    const until = await blockedUntil(trx, buyerId);
+    if (until) throw new DomainError('FORBIDDEN', codBlockedUntil(suspensionDay(until)));
+  }
+}
+
+/** An order's total and the buyer's open orders, within COD_MAX_AED and COD_MAX_OPEN_ORDERS. */
+async function holdCodLimits(deps: Pick<OrdersDeps, 'cod'>, trx: Trx, buyerId: string, total: number) {
+  if (total > deps.cod.maxOrderFils)
+    throw new DomainError('CONFLICT', codOrderTooLarge(formatAED(deps.cod.maxOrderFils)));
+  const open = await openOrdersOf(trx, buyerId);
+  if (open >= deps.cod.maxOpenOrders) throw new DomainError('CONFLICT', codTooManyOpen(open));
 }
 
 /** The cart's checkout: a quote from the database's prices, and the order placed once per idempotency key. */
@@ -115,7 +143,9 @@ export function createCheckout(deps: OrdersDeps & { invoices: Invoices; views: O
       const id = crypto.randomUUID();
       try {
         await db.transaction().execute(async (trx) => {
+          await refuseBlockedBuyer(deps, trx, buyer.id);
           const quote = await price(deps, trx, buyer, input.lines);
+          await holdCodLimits(deps, trx, buyer.id, quote.total);
           const placedAt = deps.clock.iso();
           await q.insertOrder(trx, {
             id,

@@ -17,6 +17,12 @@ export type Trx = Transaction<DB>;
  */
 export type ClipSource = (auctionIds: string[]) => Promise<ReadonlyMap<string, Clip>>;
 
+/**
+ * Whether a buyer's cash on delivery is blocked now, and until when (an ISO instant); null when it
+ * is not. The delivery module provides it, since orders may not import it (issue 46).
+ */
+export type CodBlock = (trx: Transaction<DB>, buyerId: string) => Promise<string | null>;
+
 /** What the orders module is made from; each part (checkout, won orders, fulfilment, views) takes what it uses. */
 export interface OrdersDeps {
   db: Kysely<DB>;
@@ -34,6 +40,8 @@ export interface OrdersDeps {
   shipWithinMs: number;
   /** Where lines' clips come from: the `clipSource` slot, as streams fills it (port.ts). */
   clipSources: readonly ClipSource[];
+  /** Cash on delivery's limits at checkout (COD_MAX_AED, COD_MAX_OPEN_ORDERS), and who decides a block (the `codBlock` slot). */
+  cod: { maxOrderFils: number; maxOpenOrders: number; blocks: readonly CodBlock[] };
 }
 
 /** A won order's deadline, counted from now (the win). */

@@ -2,12 +2,12 @@ import { defineModule, fillersOf, hookSlot, portOf } from '../module.js';
 import { ORDERS_PORT } from './port.js';
 import { ordersRoutes } from './routes.js';
 import type { OrdersDeps } from './deps.js';
-import { createOrdersService, type ClipSource } from './service.js';
+import { createOrdersService, type ClipSource, type CodBlock } from './service.js';
 
 export const ordersModule = defineModule(
   ['catalog', 'profiles'],
   (ctx, needs: Pick<OrdersDeps, 'catalog' | 'profiles'>) => {
-    const slots = { clipSource: hookSlot<ClipSource>() };
+    const slots = { clipSource: hookSlot<ClipSource>(), codBlock: hookSlot<CodBlock>() };
     const service = createOrdersService({
       db: ctx.db,
       dialect: ctx.dialect,
@@ -19,6 +19,11 @@ export const ordersModule = defineModule(
       mail: { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: ctx.log },
       shipWithinMs: ctx.config.aftersale.shipWithinMs,
       clipSources: slots.clipSource.hooks,
+      cod: {
+        maxOrderFils: ctx.config.cod.maxOrderFils,
+        maxOpenOrders: ctx.config.cod.maxOpenOrders,
+        blocks: slots.codBlock.hooks,
+      },
     });
     return {
       service,

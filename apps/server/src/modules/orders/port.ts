@@ -1,4 +1,4 @@
-import type { ClipSource, OrdersService } from './service.js';
+import type { ClipSource, CodBlock, OrdersService } from './service.js';
 
 /** What later modules and flows may ask of orders (ADR 0007). */
 export const ORDERS_PORT = [
@@ -32,12 +32,21 @@ export const ORDERS_PORT = [
   'buyerLine',
   'cancelLate',
   'shippingRecord',
+  // delivery (issue 46): a line's attempts move it on, a reply puts the address right, and the
+  // open orders count against cash on delivery's limit
+  'deliveryLines',
+  'deliverLine',
+  'cancelUndelivered',
+  'correctAddress',
+  'openOrdersOf',
 ] as const satisfies ReadonlyArray<keyof OrdersService>;
 
 /** The orders' slots: what modules after it add, each as it is created. */
 export interface OrdersSlots {
   /** Streams: the clips of lots won in a show, shown on the order's lines (orders may not read streams). */
   clipSource(source: ClipSource): void;
+  /** Delivery (issue 46): whether refusals at the door block a buyer's cash on delivery, and until when. */
+  codBlock(answer: CodBlock): void;
 }
 
 export type OrdersPort = Pick<OrdersService, (typeof ORDERS_PORT)[number]> & { slots: OrdersSlots };

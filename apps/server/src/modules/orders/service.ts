@@ -5,6 +5,7 @@ import { DomainError } from '../../lib/errors.js';
 import { gulfDay } from '../../lib/gulf-time.js';
 import { recipientLocale } from '../../lib/locale.js';
 import { createCheckout } from './checkout.js';
+import { createDeliveryLines } from './delivery-lines.js';
 import type { OrdersDeps } from './deps.js';
 import { exportCsv } from './export.js';
 import type { ExportSide } from './export-queries.js';
@@ -16,7 +17,7 @@ import { createShowOrders } from './show-orders.js';
 import { createUnpaidOrders } from './unpaid-orders.js';
 import { createWonOrders } from './won-orders.js';
 
-export type { ClipSource } from './deps.js';
+export type { ClipSource, CodBlock } from './deps.js';
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /**
@@ -38,6 +39,7 @@ export function createOrdersService(deps: OrdersDeps) {
     ...createWonOrders({ ...parts, addToShow: shows.addToShow }),
     ...createUnpaidOrders(deps),
     ...createFulfilment(parts),
+    ...createDeliveryLines(parts),
 
     /** One order of the buyer's, as My Orders shows it. */
     async orderOf(buyerId: string, orderId: string): Promise<Order> {

@@ -159,6 +159,13 @@ export async function erase(
   await trx.deleteFrom('product_views').where('viewer', '=', `u:${userId}`).execute();
   await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
   await trx.deleteFrom('addresses').where('user_id', '=', userId).execute();
+  // The seller's record of attempts stays (their delivery figures); the buyer's own words go.
+  await trx
+    .updateTable('delivery_attempts')
+    .set({ reply_note: null, dispute_note: null })
+    .where('buyer_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('cod_block_lifts').where('buyer_id', '=', userId).execute();
 
   if (oldUsername) await renameInOthersText(trx, oldUsername);
 }

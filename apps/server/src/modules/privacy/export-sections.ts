@@ -88,6 +88,18 @@ function addressesOf(data: PersonalData) {
       savedAt: a.created_at,
     })),
     onOrders: [...onOrders.values()],
+    // Issue 46: what happened at the door, and what they answered.
+    deliveryAttempts: data.deliveryAttempts.map((a) => ({
+      line: a.line_id,
+      outcome: a.outcome,
+      reason: a.reason,
+      at: a.created_at,
+      reply: a.reply_note,
+      repliedAt: a.replied_at,
+      dispute: a.dispute_note,
+      disputedAt: a.disputed_at,
+      decision: a.decision,
+    })),
   };
 }
 

@@ -33,6 +33,22 @@ export async function personalData(db: Db, userId: string) {
     opened,
   } = await activityOf(db, userId);
   const { products, auctions, shows } = await listingsOf(db, userId);
+  const deliveryAttempts = await db
+    .selectFrom('delivery_attempts')
+    .select([
+      'line_id',
+      'outcome',
+      'reason',
+      'created_at',
+      'reply_note',
+      'replied_at',
+      'dispute_note',
+      'disputed_at',
+      'decision',
+    ])
+    .where('buyer_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   const addressBook = await db
     .selectFrom('addresses')
     .selectAll()
@@ -78,6 +94,7 @@ export async function personalData(db: Db, userId: string) {
     auctions,
     shows,
     addressBook,
+    deliveryAttempts,
     names,
   };
 }

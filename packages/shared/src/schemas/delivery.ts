@@ -22,14 +22,16 @@ export const DeliveryAttemptSchema = z
   .object(
     {
       outcome: z.enum(DELIVERY_OUTCOMES, { error: MSG.chooseDeliveryOutcome }),
-      reason: z.preprocess(
-        (v) => v ?? '',
-        plainText({
-          required: MSG.refusalReasonRequired,
-          min: [0, MSG.refusalReasonRequired],
-          max: [300, MSG.attemptReasonTooLong],
-        }),
-      ),
+      reason: z
+        .preprocess(
+          blankToUndefined,
+          plainText({
+            required: MSG.refusalReasonRequired,
+            min: [0, MSG.refusalReasonRequired],
+            max: [300, MSG.attemptReasonTooLong],
+          }).optional(),
+        )
+        .transform((v) => v ?? ''),
     },
     { error: MSG.chooseDeliveryOutcome },
   )

@@ -97,24 +97,7 @@ export async function erase(
   await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
   await trx.deleteFrom('seller_tax_details').where('user_id', '=', userId).execute();
 
-  // Orders stay for the seller's books; the buyer's delivery address and phone go.
-  await trx
-    .updateTable('orders')
-    .set({
-      emirate: '',
-      area: '',
-      street: '',
-      phone: '',
-      building: '',
-      flat: '',
-      landmark: '',
-      phone_e164: null,
-      latitude: null,
-      longitude: null,
-      makani: null,
-    })
-    .where('buyer_id', '=', userId)
-    .execute();
+  await forgetDeliveries(trx, userId);
 
   // Their listings leave the shop, without their photos.
   await trx
@@ -135,7 +118,43 @@ export async function erase(
     .execute();
   await trx.updateTable('order_problems').set({ photos: '[]' }).where('buyer_id', '=', userId).execute();
 
-  // What was only theirs.
+  await deleteOwnRows(trx, userId);
+
+  if (oldUsername) await renameInOthersText(trx, oldUsername);
+}
+
+/** Orders stay for the seller's books; the buyer's delivery address and phone go, with their address book and their words at the door. */
+async function forgetDeliveries(trx: Transaction<DB>, userId: string) {
+  await trx
+    .updateTable('orders')
+    .set({
+      emirate: '',
+      area: '',
+      street: '',
+      phone: '',
+      building: '',
+      flat: '',
+      landmark: '',
+      phone_e164: null,
+      latitude: null,
+      longitude: null,
+      makani: null,
+    })
+    .where('buyer_id', '=', userId)
+    .execute();
+
+  await trx.deleteFrom('addresses').where('user_id', '=', userId).execute();
+  // The seller's record of attempts stays (their delivery figures); the buyer's own words go.
+  await trx
+    .updateTable('delivery_attempts')
+    .set({ reply_note: null, dispute_note: null })
+    .where('buyer_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('cod_block_lifts').where('buyer_id', '=', userId).execute();
+}
+
+/** What was only theirs. */
+async function deleteOwnRows(trx: Transaction<DB>, userId: string) {
   await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
   await trx.deleteFrom('mail_throttle').where('user_id', '=', userId).execute();
   await trx.deleteFrom('saved_search_hits').where('user_id', '=', userId).execute();
@@ -158,16 +177,6 @@ export async function erase(
     .execute();
   await trx.deleteFrom('product_views').where('viewer', '=', `u:${userId}`).execute();
   await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('addresses').where('user_id', '=', userId).execute();
-  // The seller's record of attempts stays (their delivery figures); the buyer's own words go.
-  await trx
-    .updateTable('delivery_attempts')
-    .set({ reply_note: null, dispute_note: null })
-    .where('buyer_id', '=', userId)
-    .execute();
-  await trx.deleteFrom('cod_block_lifts').where('buyer_id', '=', userId).execute();
-
-  if (oldUsername) await renameInOthersText(trx, oldUsername);
 }
 
 /**

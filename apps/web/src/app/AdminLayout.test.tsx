@@ -67,6 +67,7 @@ describe('the staff pages’ frame', () => {
       '/admin',
       '/admin/disputes',
       '/admin/strikes',
+      '/admin/cod',
       '/admin/data-rights',
       '/admin/audit',
     ]);

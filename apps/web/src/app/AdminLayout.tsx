@@ -12,6 +12,7 @@ const NAV: Array<{ to: string; label: MessageKey; end?: boolean }> = [
   { to: '/admin', label: 'admin.nav.reports', end: true },
   { to: '/admin/disputes', label: 'admin.nav.disputes' },
   { to: '/admin/strikes', label: 'admin.nav.strikes' },
+  { to: '/admin/cod', label: 'admin.nav.cod' },
   { to: '/admin/data-rights', label: 'privacy.staff.nav' },
   { to: '/admin/audit', label: 'admin.nav.audit' },
 ];

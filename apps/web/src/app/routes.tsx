@@ -67,6 +67,8 @@ export const ROUTES: RouteObject[] = [
   { path: 'admin/data-rights', ...page('AdminDataRightsPage') },
   // Staff (issue 31): people with unpaid-item strikes.
   { path: 'admin/strikes', ...page('AdminStrikesPage') },
+  // Staff (issue 46): disputed refusals at the door, and buyers whose cash on delivery is blocked.
+  { path: 'admin/cod', ...page('AdminCodPage') },
   { path: '*', ...page('NotFoundPage') },
 ];
 

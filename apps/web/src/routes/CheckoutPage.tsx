@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MSG, type Order } from '@souq/shared';
+import { codBlockedUntil, codTooManyOpen, MSG, suspensionDay, type CodStanding, type Order } from '@souq/shared';
 import { Money } from '../components/Money';
 import { Spinner } from '../components/Spinner';
 import { PageTitle } from '../components/PageTitle';
 import { useRequireVerified } from '../features/auth/gates';
 import { useAddressBook } from '../features/addresses/api';
+import { useCodStanding } from '../features/delivery/api';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { clearCart, useCart } from '../features/cart/cart-store';
 import { EmptyCart } from '../features/cart/EmptyCart';
@@ -21,6 +22,7 @@ function Checkout() {
   const { t, m } = useT();
   const emirateName = useEmirateName();
   const book = useAddressBook();
+  const cod = useCodStanding();
 
   if (placed) {
     return (
@@ -57,7 +59,9 @@ function Checkout() {
   return (
     <>
       <PageTitle subtitle={t('orders.checkout.subtitle')}>{t('orders.checkout.title')}</PageTitle>
-      {book.isPending ? (
+      {cod.data && !cod.data.allowed ? (
+        <CodRefused standing={cod.data} />
+      ) : book.isPending || cod.isPending ? (
         <Spinner label={t('addresses.loading')} />
       ) : (
         <CheckoutForm
@@ -71,6 +75,21 @@ function Checkout() {
         />
       )}
     </>
+  );
+}
+
+/** Cash on delivery is Souq's only payment: a buyer it is closed to is told why, and until when, before the form. */
+function CodRefused({ standing }: { standing: CodStanding }) {
+  const { t, m } = useT();
+  const blocked = standing.blockedUntil;
+  return (
+    <section className="card" role="alert" data-testid="cod-refused">
+      <h2>{blocked ? t('delivery.codBlocked') : t('delivery.codTooMany')}</h2>
+      <p>{m(blocked ? codBlockedUntil(suspensionDay(blocked)) : codTooManyOpen(standing.openOrders))}</p>
+      <Link to="/MyAccount?tab=orders" className="btn btn--primary">
+        {t('orders.placed.viewOrders')}
+      </Link>
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { useSession } from '../features/auth/api';
 import { Dashboard } from '../features/dashboard/Dashboard';
+import { DeliveryStatsPanel } from '../features/delivery/DeliveryStatsPanel';
 import { useT } from '../i18n';
 
 /**
@@ -18,6 +19,7 @@ export default function DashboardPage() {
     <>
       <PageTitle subtitle={t('dashboard.subtitle')}>{t('dashboard.title')}</PageTitle>
       <Dashboard />
+      <DeliveryStatsPanel />
     </>
   );
 }

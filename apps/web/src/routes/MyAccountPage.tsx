@@ -12,6 +12,9 @@ import { SellerRatings } from '../features/aftersale/SellerRatings';
 import { SellerStanding } from '../features/aftersale/SellerStanding';
 import { useMyAftersale } from '../features/aftersale/api';
 import { useSellerAuctions } from '../features/auctions/api';
+import { BuyerDelivery } from '../features/delivery/BuyerDelivery';
+import { SaleDelivery } from '../features/delivery/SaleDelivery';
+import { useMyDeliveries } from '../features/delivery/api';
 import { AuctionGrid } from '../features/auctions/AuctionGrid';
 import { useSession } from '../features/auth/api';
 import { DownloadCsv } from '../features/backoffice/DownloadCsv';
@@ -58,6 +61,7 @@ function Account({ userId }: { userId: string }) {
   const orders = useMyOrders(own && tab === 'orders');
   const sales = useMySales(own && tab === 'sales');
   const book = useAddressBook(own && tab === 'orders');
+  const deliveries = useMyDeliveries(own && (tab === 'orders' || tab === 'sales'));
   // Issue 31: the ratings and problems beside each order line and sale, and the late cancel re-reads the orders.
   const aftersale = useMyAftersale(own && (tab === 'orders' || tab === 'sales'));
   const client = useQueryClient();
@@ -119,7 +123,19 @@ function Account({ userId }: { userId: string }) {
             loading={orders.isPending}
             defaultAddress={book.data?.find((a) => a.isDefault)}
             lineExtra={(order, line) => (
-              <LineAftersale orderId={order.id} line={line} aftersale={aftersale.data} onOrderChanged={ordersChanged} />
+              <>
+                <BuyerDelivery
+                  delivery={deliveries.data?.asBuyer.find((d) => d.lineId === line.id)}
+                  status={line.status}
+                  address={order.address}
+                />
+                <LineAftersale
+                  orderId={order.id}
+                  line={line}
+                  aftersale={aftersale.data}
+                  onOrderChanged={ordersChanged}
+                />
+              </>
             )}
           />
         </>
@@ -129,7 +145,12 @@ function Account({ userId }: { userId: string }) {
         <SaleList
           sales={sales.data}
           loading={sales.isPending}
-          saleExtra={(sale) => <SaleAftersale sale={sale} aftersale={aftersale.data} />}
+          saleExtra={(sale) => (
+            <>
+              <SaleDelivery sale={sale} delivery={deliveries.data?.asSeller.find((d) => d.lineId === sale.id)} />
+              <SaleAftersale sale={sale} aftersale={aftersale.data} />
+            </>
+          )}
         />
       )}
       {tab === 'ratings' && <SellerRatings sellerId={userId} own={own} />}

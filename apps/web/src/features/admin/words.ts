@@ -43,4 +43,8 @@ export const AUDIT_ACTION: Record<string, MessageKey> = {
   // issue 45: data rights (self-service erasures are logged with the person as the actor)
   export_data: 'admin.audit.export_data',
   erase_account: 'admin.audit.erase_account',
+  // issue 46: cash on delivery
+  lift_cod_block: 'admin.audit.lift_cod_block',
+  uphold_refusal: 'admin.audit.uphold_refusal',
+  withdraw_refusal: 'admin.audit.withdraw_refusal',
 };

@@ -16,6 +16,7 @@ import wins from './ar/wins.json';
 import backoffice from './ar/backoffice.json';
 import searches from './ar/searches.json';
 import dashboard from './ar/dashboard.json';
+import delivery from './ar/delivery.json';
 import privacy from './ar/privacy.json';
 
 export default {
@@ -36,5 +37,6 @@ export default {
   ...backoffice,
   ...searches,
   ...dashboard,
+  ...delivery,
   ...privacy,
 };

@@ -16,6 +16,7 @@ import wins from './en/wins.json';
 import backoffice from './en/backoffice.json';
 import searches from './en/searches.json';
 import dashboard from './en/dashboard.json';
+import delivery from './en/delivery.json';
 import privacy from './en/privacy.json';
 
 export default {
@@ -36,5 +37,6 @@ export default {
   ...backoffice,
   ...searches,
   ...dashboard,
+  ...delivery,
   ...privacy,
 };

@@ -168,9 +168,9 @@ describeInBrowser('the shop in Arabic', () => {
         await confirmation.getByRole('heading', { name: ar('orders.placed.title') }).waitFor();
         expect(await confirmation.textContent()).toContain(ar('orders.payment.cash_on_delivery'));
         await shot(page, 'order-placed', size);
-        // The seller sees the phone as digits a dialler takes.
-        const orders = await server.database.db.selectFrom('orders').select(['phone']).execute();
-        expect(orders.map((o) => o.phone.replace(/^\+9710?|^0/, ''))).toContain('501234567');
+        // The phone is kept as typed, and as digits a dialler takes (issue 46: E.164).
+        const orders = await server.database.db.selectFrom('orders').select(['phone_e164']).execute();
+        expect(orders.map((o) => o.phone_e164)).toContain('+971501234567');
       });
 
       it('bids on a timed auction typing Arabic-Indic digits', async () => {

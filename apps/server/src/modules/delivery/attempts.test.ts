@@ -187,3 +187,43 @@ describe.each(DIALECTS)('delivery attempts (%s)', (dialect) => {
     expect((await dispute(missed.id)).json()).toEqual(apiError('CONFLICT', MSG.disputeOnlyRefusal));
   });
 });
+
+describe.each(DIALECTS)('the seller’s delivery record (%s)', (dialect) => {
+  // A Wednesday in the Gulf.
+  const clock = createFakeClock('2026-11-04T08:00:00.000Z');
+  let t: TestApp;
+  let seller: TestUser;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { clock });
+    [seller, buyer] = await Promise.all([createUser(t), createUser(t)]);
+  });
+  afterAll(() => t.close());
+
+  async function shipped(): Promise<string> {
+    const order = await placeOrder(t, buyer, [await insertProduct(t, seller.id, { price: 5_000 })]);
+    await moveLine(t, seller, order.lines[0]!.id, [...SHIP]);
+    return order.lines[0]!.id;
+  }
+  const record = (lineId: string, outcome: string) =>
+    call(t, 'POST', `/api/sales/${lineId}/attempts`, { user: seller, json: { outcome, reason: 'At the door' } });
+
+  it('counts attempts, first-attempt deliveries and refusals by Gulf week, Monday first', async () => {
+    const [a, b, c] = [await shipped(), await shipped(), await shipped()];
+    await record(a, 'delivered');
+    await record(b, 'refused');
+    await record(c, 'not_reachable');
+    clock.advance(7 * 24 * HOUR);
+    await record(c, 'delivered');
+    const res = await call(t, 'GET', '/api/me/delivery-stats', { user: seller });
+    expect(res.json()).toEqual({
+      weeks: [
+        { weekStart: '2026-11-02', attempts: 3, firstAttempts: 3, firstAttemptDelivered: 1, refusals: 1 },
+        // c's second attempt delivered it, but not the first time.
+        { weekStart: '2026-11-09', attempts: 1, firstAttempts: 0, firstAttemptDelivered: 0, refusals: 0 },
+      ],
+    });
+    expect((await call(t, 'GET', '/api/me/delivery-stats', { user: buyer })).json()).toEqual({ weeks: [] });
+    expect((await call(t, 'GET', '/api/me/delivery-stats', { user: null })).statusCode).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { root } from '../scripts/build-web.mjs';
 import {
   describeInBrowser,
   fitsWidth,
+  freePort,
   PHONE,
   screenshot,
   signedInPages,
@@ -205,4 +207,73 @@ describeInBrowser('cash on delivery at the door, in the browser', () => {
         .execute();
       expect(audit.map((a) => a.action)).toEqual(['lift_cod_block']);
     });
+});
+
+/**
+ * The map (issue 46): with MAP_STYLE_URL set, the address form draws a MapLibre map from that
+ * style (here a plain one the suite serves on its own port, so the page also proves the CSP lets it
+ * in), and a tap on it drops the pin that is saved. Chromium draws WebGL in software here.
+ */
+describeInBrowser('the address map, with a style the suite serves', () => {
+  const browser = useBrowser(['--enable-unsafe-swiftshader']);
+  let server: RunningServer;
+  let styles: http.Server;
+  const pages = signedInPages(browser, () => server);
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const style = {
+      version: 8,
+      sources: {},
+      layers: [{ id: 'land', type: 'background', paint: { 'background-color': '#dfe7e3' } }],
+    };
+    styles = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      res.end(JSON.stringify(style));
+    });
+    await new Promise<void>((resolve) => styles.listen(port, '127.0.0.1', resolve));
+    server = await startServer('sqlite', { mapStyleUrl: `http://127.0.0.1:${port}/style.json` });
+  });
+  afterAll(async () => {
+    await pages.closeAll();
+    await server?.close();
+    styles?.close();
+  });
+
+  it('drops the pin where the map is tapped, and saves it', async () => {
+    const buyer = await createUser(server as unknown as TestApp);
+    const { page, errors } = await pages.open(buyer, { viewport: PHONE });
+    await page.goto('/MyAccount?tab=addresses');
+    await page
+      .getByRole('button', { name: say('en', 'addresses.add') })
+      .first()
+      .click();
+    const map = page.getByTestId('address-map');
+    await map.locator('canvas').waitFor();
+    await expect.poll(() => page.getByTestId('address-pin').count()).toBe(0);
+    await map.click({ position: { x: 150, y: 110 } });
+    const pin = await page.getByTestId('address-pin').textContent();
+    const [lat, lng] = /(-?[\d.]+), (-?[\d.]+)/.exec(pin!)!.slice(1).map(Number);
+    expect(lat).toBeGreaterThan(22.5);
+    expect(lat).toBeLessThan(26.5);
+    expect(lng).toBeGreaterThan(51.4);
+    expect(lng).toBeLessThan(56.6);
+    const form = page.getByTestId('address-form');
+    await form.getByLabel('Emirate').selectOption('Dubai');
+    await form.getByLabel('Area').fill('Jumeirah 1');
+    await form.getByLabel('Street address').fill('Jumeirah Beach Road');
+    await form.getByLabel('Building or villa').fill('Villa 3');
+    await form.getByLabel('Phone').fill('050 123 4567');
+    await screenshot(page, 'delivery-map', { fullPage: false });
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await page.getByTestId('address-book').waitFor();
+    const saved = await (server as unknown as TestApp).database.db
+      .selectFrom('addresses')
+      .select(['latitude', 'longitude'])
+      .where('user_id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(saved.latitude).toBeCloseTo(lat!, 4);
+    expect(saved.longitude).toBeCloseTo(lng!, 4);
+    expect(errors).toEqual([]);
+  });
 });

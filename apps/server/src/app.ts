@@ -146,9 +146,12 @@ async function registerPipeline(
   registerContractCompilers(app);
   registerIdParams(app);
   registerNoStoreForApi(app);
+  // The map's style, tiles and glyphs come from its style's origin (issue 46).
+  const map = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
   registerSecurityHeaders(app, config.publicUrl, {
-    connect: janusConnectSources(config),
-    img: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+    connect: [...janusConnectSources(config), ...map],
+    img: [...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []), ...map],
+    blobWorkers: map.length > 0,
   });
   // A signed-in request's reader, kept while nothing is written (a second at most): not a hash and a read each time.
   const sessionUsers = keptSessions(database.dataVersion, clock, deps.userForSessionToken);

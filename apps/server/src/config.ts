@@ -105,6 +105,8 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(48),
+  // Issue 46: the style of the map an address's pin is dropped on (MapLibre GL); unset, no map is drawn.
+  MAP_STYLE_URL: url(['http', 'https']).optional(),
   // Issue 46: cash on delivery's limits: an order's total, a buyer's open orders, refusals in 90 days.
   COD_MAX_AED: z.coerce.number({ error: 'must be an amount in AED' }).positive().max(10_000_000).default(6500),
   COD_MAX_OPEN_ORDERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(5),
@@ -194,6 +196,8 @@ export interface Config {
   };
   /** The built SPA; absent in API-only tests. */
   webDist?: string;
+  /** MAP_STYLE_URL (issue 46): the MapLibre style an address's pin is dropped on; unset, no map. */
+  mapStyleUrl?: string;
   /** How long an auction's winner has to complete the order (WIN_COMPLETE_HOURS), in ms. */
   winCompleteMs: number;
   /** How long a second-chance offer stands (SECOND_CHANCE_HOURS), and the strike rule's window and suspension. */
@@ -361,6 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
         }
       : {}),
+    ...(e.MAP_STYLE_URL ? { mapStyleUrl: e.MAP_STYLE_URL } : {}),
     cod: {
       maxOrderFils: Math.round(e.COD_MAX_AED * 100),
       maxOpenOrders: e.COD_MAX_OPEN_ORDERS,

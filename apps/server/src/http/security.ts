@@ -10,6 +10,8 @@ import { DomainError } from '../lib/errors.js';
 export interface ExtraSources {
   connect?: string[];
   img?: string[];
+  /** Workers from `blob:` URLs: the map's (MapLibre GL builds its worker so), only when a map is configured. */
+  blobWorkers?: boolean;
 }
 
 function helmetOptions(https: boolean, sources: ExtraSources): HelmetOptions {
@@ -27,6 +29,7 @@ function helmetOptions(https: boolean, sources: ExtraSources): HelmetOptions {
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...(sources.connect ?? [])],
         fontSrc: ["'self'"],
+        ...(sources.blobWorkers ? { workerSrc: ["'self'", 'blob:'] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -37,6 +37,7 @@ export const API: Routes<typeof Contract> = {
     googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
   },
   addresses: {
+    map: { method: 'GET', path: '/api/map' },
     list: { method: 'GET', path: '/api/addresses' },
     create: { method: 'POST', path: '/api/addresses' },
     update: { method: 'PUT', path: '/api/addresses/:id' },

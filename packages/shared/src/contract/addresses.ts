@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SavedAddressSchema, SavedAddressViewSchema } from '../schemas/addresses.js';
+import { MapSettingsSchema, SavedAddressSchema, SavedAddressViewSchema } from '../schemas/addresses.js';
 import { endpoint, idParams } from './endpoint.js';
 
 const tag = 'Addresses';
@@ -26,6 +26,18 @@ const answerExample = {
 };
 
 export const addresses = {
+  map: endpoint({
+    method: 'GET',
+    path: '/api/map',
+    summary: 'The map an address’s pin is dropped on',
+    description:
+      'The MapLibre GL style the address form draws its map with (the server’s `MAP_STYLE_URL`), or `styleUrl: null` when none is set: the form then offers "Use my location" and the Makani number without a map.',
+    tag,
+    access: 'public',
+    responses: { 200: MapSettingsSchema },
+    errors: [],
+    answerExample: { styleUrl: 'https://tiles.example.com/styles/streets/style.json' },
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/addresses',

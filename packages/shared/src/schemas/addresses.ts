@@ -134,6 +134,11 @@ export const DeliveryAddressSchema = z.object({
 });
 export type DeliveryAddress = z.output<typeof DeliveryAddressSchema>;
 
+/** Where the address form's map comes from: a MapLibre GL style, or none. */
+export const MapSettingsSchema = z.object({
+  styleUrl: z.string().nullable().meta({ description: 'A MapLibre GL style JSON; null when no map is configured.' }),
+});
+
 /** A link that opens the pin in the phone's maps app (or Google Maps in a browser). */
 export function mapsLink(location: Location): string {
   return `https://www.google.com/maps/search/?api=1&query=${location.latitude},${location.longitude}`;

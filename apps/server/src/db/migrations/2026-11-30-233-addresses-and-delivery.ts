@@ -64,7 +64,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('decision', 'varchar(20)')
     .addColumn('decided_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('delivery_attempts_line').on('delivery_attempts').columns(['line_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('delivery_attempts_line')
+    .on('delivery_attempts')
+    .columns(['line_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('delivery_attempts_buyer')
     .on('delivery_attempts')
@@ -84,7 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'varchar(500)', (c) => c.notNull())
     .addColumn('lifted_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('cod_block_lifts_buyer').on('cod_block_lifts').columns(['buyer_id', 'lifted_at']).execute();
+  await db.schema
+    .createIndex('cod_block_lifts_buyer')
+    .on('cod_block_lifts')
+    .columns(['buyer_id', 'lifted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,5 +4,5 @@ import { createAddressesService } from './service.js';
 
 export const addressesModule = defineModule([], (ctx) => {
   const service = createAddressesService({ db: ctx.db, clock: ctx.clock });
-  return { service, routes: addressesRoutes(service) };
+  return { service, routes: addressesRoutes(service, ctx.config.mapStyleUrl) };
 });

@@ -6,9 +6,10 @@ import type { AddressesService } from './service.js';
 
 const C = API.addresses;
 
-export function addressesRoutes(addresses: AddressesService) {
+export function addressesRoutes(addresses: AddressesService, mapStyleUrl: string | undefined) {
   return async function routes(fastify: FastifyInstance) {
     const app = typed(fastify);
+    app.route({ ...routeOf(C.map), handler: async () => ({ styleUrl: mapStyleUrl ?? null }) });
     app.route({ ...routeOf(C.list), handler: async (request) => addresses.list(gatedUser(request)) });
     app.route({
       ...routeOf(C.create),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { mapsLink } from '@souq/shared';
 import { useT } from '../../i18n';
+import { MapPicker } from './MapPicker';
 
 interface Props {
   latitude: string;
@@ -63,6 +64,7 @@ export function LocationField({ latitude, longitude, onChange, error }: Props) {
           </button>
         )}
       </div>
+      <MapPicker latitude={latitude} longitude={longitude} onChange={onChange} />
       {asking === 'refused' && (
         <small className="field__error" role="status">
           {t('orders.address.locationRefused')}

@@ -281,6 +281,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/map': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The map an address’s pin is dropped on
+     * @description The MapLibre GL style the address form draws its map with (the server’s `MAP_STYLE_URL`), or `styleUrl: null` when none is set: the form then offers "Use my location" and the Makani number without a map.
+     */
+    get: operations['addresses.map'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in person's address book
+     * @description Every saved delivery address of the signed-in person, the default first, then the newest.
+     */
+    get: operations['addresses.list'];
+    put?: never;
+    /**
+     * Save a delivery address
+     * @description Saves an address to the book: emirate, area, street, building or villa, optional flat and landmark, a UAE or GCC mobile (kept as typed and in E.164), an optional pin inside the UAE and an optional 10-digit Makani number (either digit set). The first address, or one sent with `makeDefault`, becomes the default. At most 10 addresses (409 `CONFLICT`). Answers the saved address.
+     */
+    post: operations['addresses.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/addresses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a saved address
+     * @description Replaces a saved address with the one sent (the same fields as saving one). Answers the address.
+     */
+    put: operations['addresses.update'];
+    post?: never;
+    /**
+     * Remove a saved address
+     * @description Removes an address from the book; orders already placed keep their own copy. When it was the default, the newest address left becomes the default. Answers 204.
+     */
+    delete: operations['addresses.remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/addresses/{id}/default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make an address the default
+     * @description Makes the address the one checkout offers first. Answers the whole address book.
+     */
+    post: operations['addresses.makeDefault'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/audit': {
     parameters: {
       query?: never;
@@ -2243,6 +2331,216 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My lines with delivery attempts, as buyer and as seller
+     * @description Every order line of mine that has a delivery attempt, as its buyer and as its seller: the attempts oldest first, with the buyer’s replies and disputes, how many failed, and whether the seller may now cancel it as "Delivery failed".
+     */
+    get: operations['delivery.mine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sales/{id}/attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a delivery attempt on a shipped sale
+     * @description The seller records what happened at the door on one of their shipped lines: `delivered` (the line becomes delivered), `not_reachable`, `refused` (with the reason the buyer gave) or `wrong_address`. The buyer is told of each failed attempt in their bell and by email, in their language. A line not yet shipped, or already delivered or cancelled, is 409 `CONFLICT`; another seller’s line is 404. Answers the line’s delivery.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     */
+    post: operations['delivery.record'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sales/{id}/delivery-failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a sale as "Delivery failed" after two failed attempts
+     * @description After two failed delivery attempts the seller may cancel the shipped line as "Delivery failed"; the invoice is credited as for other cancels and the buyer is told. Fewer failed attempts, or a line already delivered or cancelled, is 409 `CONFLICT`. Answers the line’s delivery.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     */
+    post: operations['delivery.cancelFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/delivery-attempts/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer a failed delivery attempt (a time, or the address put right)
+     * @description The buyer answers a failed attempt on their line, once: a note for the seller (when to come) and, optionally, the order’s address put right, which the seller sees at once. Only a failed attempt on a line still out for delivery. Answers the line’s delivery.
+     */
+    post: operations['delivery.reply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/delivery-attempts/{id}/dispute': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Dispute a refusal the seller recorded (within 48 hours)
+     * @description The buyer says a recorded refusal did not happen as recorded, within 48 hours of it; the refusal then counts against their cash on delivery only if staff decide it stands. Once per refusal. Answers the line’s delivery.
+     */
+    post: operations['delivery.dispute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/cod': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether I may check out with cash on delivery now
+     * @description The limits cash on delivery holds me to: the most an order may total, my open orders against the most allowed, and my counted refusals in the last 90 days; while refusals block it, the instant it lifts.
+     */
+    get: operations['delivery.codStanding'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/delivery-stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My delivery record as a seller, by week
+     * @description For the seller’s dashboard: by Gulf week (Monday first), the last 12 weeks with attempts: attempts, lines delivered at the first attempt of lines first attempted, and refusals.
+     */
+    get: operations['delivery.stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cod': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Disputed refusals, and buyers whose cash on delivery is blocked
+     * @description Staff’s queue: refusals the buyer disputed, waiting for a decision, oldest first; and every buyer whose counted refusals block cash on delivery now, with the instant it lifts.
+     *
+     *     Souq staff only: otherwise 403 `FORBIDDEN`.
+     */
+    get: operations['delivery.queue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/refusals/{id}/decide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Staff decide a disputed refusal: it stands, or it is withdrawn
+     * @description A refusal that stands counts against the buyer’s cash on delivery; a withdrawn one never does. Written to the staff audit log; a refusal not waiting for a decision is 409 `CONFLICT`.
+     *
+     *     Souq staff only: otherwise 403 `FORBIDDEN`.
+     */
+    post: operations['delivery.decide'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cod-blocks/{id}/lift': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Staff lift a buyer’s cash-on-delivery block
+     * @description Refusals recorded before now stop counting for this buyer, so they may check out again; written to the staff audit log with the reason. A buyer who is not blocked is 409 `CONFLICT`.
+     *
+     *     Souq staff only: otherwise 403 `FORBIDDEN`.
+     */
+    post: operations['delivery.lift'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/dashboard/sales': {
     parameters: {
       query?: never;
@@ -2596,6 +2894,50 @@ export interface components {
         reason?: string;
       };
     };
+    MapSettings: {
+      /** @description A MapLibre GL style JSON; null when no map is configured. */
+      styleUrl: string | null;
+    };
+    SavedAddressView: {
+      id: string;
+      /** @enum {string} */
+      emirate: 'Abu Dhabi' | 'Dubai' | 'Sharjah' | 'Ajman' | 'Umm Al Quwain' | 'Ras Al Khaimah' | 'Fujairah';
+      area: string;
+      street: string;
+      building: string;
+      flat: string;
+      landmark: string;
+      /** @description As the person typed it. */
+      phone: string;
+      /** @description The same mobile in E.164, e.g. +971501234567. */
+      phoneE164: string;
+      location: components['schemas']['Location'] | null;
+      makani: string | null;
+      isDefault: boolean;
+    };
+    Location: {
+      latitude: number;
+      longitude: number;
+    };
+    SavedAddressInput: {
+      /** @enum {string} */
+      emirate: 'Abu Dhabi' | 'Dubai' | 'Sharjah' | 'Ajman' | 'Umm Al Quwain' | 'Ras Al Khaimah' | 'Fujairah';
+      area: string;
+      street: string;
+      phone: components['schemas']['MobilePhoneInput'];
+      building: string;
+      flat?: string | ('' | null);
+      landmark?: string | ('' | null);
+      location?: components['schemas']['LocationInput'] | null;
+      makani?: components['schemas']['MakaniInput'] | ('' | null);
+      makeDefault?: boolean;
+    };
+    MobilePhoneInput: string;
+    LocationInput: {
+      latitude: number;
+      longitude: number;
+    };
+    MakaniInput: string;
     AuditLog: {
       actions: components['schemas']['StaffAction'][];
       next: string | null;
@@ -2973,7 +3315,9 @@ export interface components {
         | 'second_chance'
         | 'offer_answered'
         | 'saved_search'
-        | 'data_export';
+        | 'data_export'
+        | 'delivery_failed'
+        | 'refusal_decided';
       title: string;
       body: string;
       link: string;
@@ -3018,12 +3362,7 @@ export interface components {
       id: string;
       status: string;
       paymentMethod: string;
-      address: {
-        emirate: string;
-        area: string;
-        street: string;
-        phone: string;
-      };
+      address: components['schemas']['DeliveryAddress'];
       /** Format: date-time */
       createdAt: string;
       auctionId: string | null;
@@ -3055,6 +3394,18 @@ export interface components {
         mimeType: string;
       } | null;
     };
+    DeliveryAddress: {
+      emirate: string;
+      area: string;
+      street: string;
+      building: string;
+      flat: string;
+      landmark: string;
+      /** @description As the buyer typed it. */
+      phone: string;
+      location: components['schemas']['Location'] | null;
+      makani: string | null;
+    };
     InvoiceRef: {
       id: string;
       number: string;
@@ -3076,7 +3427,12 @@ export interface components {
       emirate: 'Abu Dhabi' | 'Dubai' | 'Sharjah' | 'Ajman' | 'Umm Al Quwain' | 'Ras Al Khaimah' | 'Fujairah';
       area: string;
       street: string;
-      phone: components['schemas']['PhoneInput'];
+      phone: components['schemas']['MobilePhoneInput'];
+      building?: string | ('' | null);
+      flat?: string | ('' | null);
+      landmark?: string | ('' | null);
+      location?: components['schemas']['LocationInput'] | null;
+      makani?: components['schemas']['MakaniInput'] | ('' | null);
     };
     Sale: {
       id: string;
@@ -3094,7 +3450,15 @@ export interface components {
       delivery: {
         area: string;
         street: string;
+        building: string;
+        flat: string;
+        landmark: string;
+        /** @description As the buyer typed it. */
         phone: string;
+        location: components['schemas']['Location'] | null;
+        makani: string | null;
+        /** @description The mobile in E.164, to call; null on orders placed before it was kept. */
+        phoneE164: string | null;
       } | null;
       orderStatus: string;
       /** @enum {string} */
@@ -3516,6 +3880,126 @@ export interface components {
       maxPrice: number | null;
       /** @default false */
       auctionsOnly: boolean;
+    };
+    MyDeliveries: {
+      asBuyer: components['schemas']['LineDelivery'][];
+      asSeller: components['schemas']['LineDelivery'][];
+    };
+    LineDelivery: {
+      lineId: string;
+      orderId: string;
+      title: string;
+      attempts: components['schemas']['DeliveryAttemptView'][];
+      failedAttempts: number;
+      canCancelAsFailed: boolean;
+      deliveryFailed: boolean;
+    };
+    DeliveryAttemptView: {
+      id: string;
+      lineId: string;
+      /** @enum {string} */
+      outcome: 'delivered' | 'not_reachable' | 'refused' | 'wrong_address';
+      reason: string;
+      /** Format: date-time */
+      createdAt: string;
+      reply: {
+        note: string;
+        /** Format: date-time */
+        at: string;
+        addressChanged: boolean;
+      } | null;
+      dispute: {
+        note: string;
+        /** Format: date-time */
+        at: string;
+        decision: ('stands' | 'withdrawn') | null;
+        decidedAt: string | null;
+      } | null;
+      disputeUntil: string | null;
+    };
+    DeliveryAttemptInput: {
+      /** @enum {string} */
+      outcome: 'delivered' | 'not_reachable' | 'refused' | 'wrong_address';
+      reason?: string | ('' | null);
+    };
+    DeliveryReplyInput: {
+      note: string;
+      address?: components['schemas']['AddressInput'] | null;
+    };
+    RefusalDisputeInput: {
+      note: string;
+    };
+    CodStanding: {
+      allowed: boolean;
+      blockedUntil: string | null;
+      refusals: number;
+      maxRefusals: number;
+      openOrders: number;
+      maxOpenOrders: number;
+      /** @description An amount in fils (1 AED = 100 fils). */
+      maxOrder: number;
+    };
+    DeliveryStats: {
+      weeks: components['schemas']['DeliveryWeek'][];
+    };
+    DeliveryWeek: {
+      /** @description The Monday the week starts, YYYY-MM-DD (Gulf time). */
+      weekStart: string;
+      attempts: number;
+      firstAttemptDelivered: number;
+      firstAttempts: number;
+      refusals: number;
+    };
+    CodQueue: {
+      disputes: {
+        id: string;
+        lineId: string;
+        /** @enum {string} */
+        outcome: 'delivered' | 'not_reachable' | 'refused' | 'wrong_address';
+        reason: string;
+        /** Format: date-time */
+        createdAt: string;
+        reply: {
+          note: string;
+          /** Format: date-time */
+          at: string;
+          addressChanged: boolean;
+        } | null;
+        dispute: {
+          note: string;
+          /** Format: date-time */
+          at: string;
+          decision: ('stands' | 'withdrawn') | null;
+          decidedAt: string | null;
+        } | null;
+        disputeUntil: string | null;
+        title: string;
+        buyer: {
+          id: string;
+          username: string;
+        };
+        seller: {
+          id: string;
+          username: string;
+        };
+      }[];
+      blocked: {
+        buyer: {
+          id: string;
+          username: string;
+        };
+        refusals: number;
+        /** Format: date-time */
+        blockedUntil: string;
+      }[];
+    };
+    RefusalDecisionInput: {
+      /** @enum {string} */
+      decision: 'stands' | 'withdrawn';
+      note: string;
+    };
+    CodLiftInput: {
+      reason: string;
     };
     Sales: {
       /** @enum {string} */
@@ -4489,6 +4973,503 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'addresses.map': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "styleUrl": "https://tiles.example.com/styles/streets/style.json"
+           *     }
+           */
+          'application/json': components['schemas']['MapSettings'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'addresses.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "5b0f3d1e-6f1c-4a53-9c55-3b9a0d2f6e21",
+           *         "emirate": "Dubai",
+           *         "area": "Al Barsha 1",
+           *         "street": "Street 21",
+           *         "building": "Villa 14",
+           *         "flat": "",
+           *         "landmark": "Behind Mall of the Emirates metro",
+           *         "phone": "050 123 4567",
+           *         "location": {
+           *           "latitude": 25.1131,
+           *           "longitude": 55.2003
+           *         },
+           *         "makani": "1234567890",
+           *         "phoneE164": "+971501234567",
+           *         "isDefault": true
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SavedAddressView'][];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'addresses.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "emirate": "Dubai",
+         *       "area": "Al Barsha 1",
+         *       "street": "Street 21",
+         *       "building": "Villa 14",
+         *       "flat": "",
+         *       "landmark": "Behind Mall of the Emirates metro",
+         *       "phone": "050 123 4567",
+         *       "location": {
+         *         "latitude": 25.1131,
+         *         "longitude": 55.2003
+         *       },
+         *       "makani": "1234567890",
+         *       "makeDefault": true
+         *     }
+         */
+        'application/json': components['schemas']['SavedAddressInput'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "5b0f3d1e-6f1c-4a53-9c55-3b9a0d2f6e21",
+           *       "emirate": "Dubai",
+           *       "area": "Al Barsha 1",
+           *       "street": "Street 21",
+           *       "building": "Villa 14",
+           *       "flat": "",
+           *       "landmark": "Behind Mall of the Emirates metro",
+           *       "phone": "050 123 4567",
+           *       "location": {
+           *         "latitude": 25.1131,
+           *         "longitude": 55.2003
+           *       },
+           *       "makani": "1234567890",
+           *       "phoneE164": "+971501234567",
+           *       "isDefault": true
+           *     }
+           */
+          'application/json': components['schemas']['SavedAddressView'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'addresses.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The address's id, from the address book. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "emirate": "Dubai",
+         *       "area": "Al Barsha 1",
+         *       "street": "Street 21",
+         *       "building": "Villa 14",
+         *       "flat": "",
+         *       "landmark": "Behind Mall of the Emirates metro",
+         *       "phone": "050 123 4567",
+         *       "location": {
+         *         "latitude": 25.1131,
+         *         "longitude": 55.2003
+         *       },
+         *       "makani": "1234567890",
+         *       "makeDefault": true
+         *     }
+         */
+        'application/json': components['schemas']['SavedAddressInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "5b0f3d1e-6f1c-4a53-9c55-3b9a0d2f6e21",
+           *       "emirate": "Dubai",
+           *       "area": "Al Barsha 1",
+           *       "street": "Street 21",
+           *       "building": "Villa 14",
+           *       "flat": "",
+           *       "landmark": "Behind Mall of the Emirates metro",
+           *       "phone": "050 123 4567",
+           *       "location": {
+           *         "latitude": 25.1131,
+           *         "longitude": 55.2003
+           *       },
+           *       "makani": "1234567890",
+           *       "phoneE164": "+971501234567",
+           *       "isDefault": true
+           *     }
+           */
+          'application/json': components['schemas']['SavedAddressView'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'addresses.remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The address's id, from the address book. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'addresses.makeDefault': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The address's id, from the address book. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "5b0f3d1e-6f1c-4a53-9c55-3b9a0d2f6e21",
+           *         "emirate": "Dubai",
+           *         "area": "Al Barsha 1",
+           *         "street": "Street 21",
+           *         "building": "Villa 14",
+           *         "flat": "",
+           *         "landmark": "Behind Mall of the Emirates metro",
+           *         "phone": "050 123 4567",
+           *         "location": {
+           *           "latitude": 25.1131,
+           *           "longitude": 55.2003
+           *         },
+           *         "makani": "1234567890",
+           *         "phoneE164": "+971501234567",
+           *         "isDefault": true
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SavedAddressView'][];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
       };
       /** @description `error.code`: INTERNAL. */
       500: {
@@ -12074,6 +13055,757 @@ export interface operations {
       };
       /** @description `error.code`: NOT_FOUND. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyDeliveries'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.record': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sold line (an order line of yours as its seller). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "outcome": "refused",
+         *       "reason": "Said he did not order it"
+         *     }
+         */
+        'application/json': components['schemas']['DeliveryAttemptInput'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LineDelivery'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.cancelFailed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sold line (an order line of yours as its seller). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LineDelivery'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery attempt. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "Please call on arrival, I am home after 6 pm."
+         *     }
+         */
+        'application/json': components['schemas']['DeliveryReplyInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LineDelivery'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.dispute': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery attempt. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "note": "Nobody came to the door; I was home all day."
+         *     }
+         */
+        'application/json': components['schemas']['RefusalDisputeInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LineDelivery'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.codStanding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodStanding'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryStats'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.queue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodQueue'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: FORBIDDEN. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.decide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery attempt. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "decision": "withdrawn",
+         *       "note": "The courier’s log shows no visit that day."
+         *     }
+         */
+        'application/json': components['schemas']['RefusalDecisionInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodQueue'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'delivery.lift': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The buyer. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Both refusals were a courier mix-up, confirmed by phone."
+         *     }
+         */
+        'application/json': components['schemas']['CodLiftInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodQueue'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

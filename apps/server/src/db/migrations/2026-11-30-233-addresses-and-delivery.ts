@@ -1,4 +1,4 @@
-import { SqliteAdapter, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 // Frozen: a migration never changes after it ships and never imports application code.
 
@@ -93,6 +93,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('cod_block_lifts')
     .columns(['buyer_id', 'lifted_at'])
     .execute();
+
+  // PostgreSQL: new tables tell every instance of their commits, as the others do (migration 232, ADR 0050).
+  if (postgres)
+    for (const table of ['addresses', 'delivery_attempts', 'cod_block_lifts']) {
+      await sql`create trigger souq_row_changed after insert or update or delete on ${sql.table(table)}
+        for each row execute function souq_data_changed()`.execute(db);
+      await sql`create trigger souq_table_truncated after truncate on ${sql.table(table)}
+        for each statement execute function souq_data_changed()`.execute(db);
+    }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -27,7 +27,7 @@ export function createDeliveryLines(deps: Pick<OrdersDeps, 'db' | 'clock'> & { i
     },
 
     correctAddress: (trx: Trx, orderId: string, buyerId: string, address: AddressInput) =>
-      dq.correctAddress(trx, orderId, buyerId, addressColumns(address)),
+      q.setAddress(trx, orderId, buyerId, addressColumns(address), 'placed'),
 
     openOrdersOf: (buyerId: string, runner: Trx | OrdersDeps['db'] = db) => dq.openOrdersOf(runner, buyerId),
   };

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import type { addressColumns } from '../../lib/address-columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -22,23 +21,6 @@ export const deliveryLines = (db: Db, lineIds: string[]) =>
         ])
         .where('order_lines.id', 'in', lineIds)
         .execute();
-
-/** Puts the order's address right while a line of it is out for delivery (a failed attempt's reply). */
-export async function correctAddress(
-  db: Db,
-  orderId: string,
-  buyerId: string,
-  address: ReturnType<typeof addressColumns>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set(address)
-    .where('id', '=', orderId)
-    .where('buyer_id', '=', buyerId)
-    .where('status', '=', 'placed')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
 
 /** Orders still to arrive: any line placed, confirmed or shipped, or a won order waiting for its address. */
 export async function openOrdersOf(db: Db, buyerId: string): Promise<number> {

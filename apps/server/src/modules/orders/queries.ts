@@ -54,19 +54,24 @@ export const insertLines = (db: Db, rows: Omit<Insertable<DB['order_lines']>, 's
     .values(rows.map((row) => ({ ...row, sale_day: gulfDay(soldAt) })))
     .execute();
 
-/** Gives an auction's order its delivery address, once: only while it is still waiting for one. */
+/**
+ * Writes the buyer's order's address while the order is `from`: an auction's order waiting for
+ * one gets it once (and is placed), and a placed order has it put right after a failed delivery
+ * attempt (issue 46). False when the order is not theirs or not in that state.
+ */
 export async function setAddress(
   db: Db,
   orderId: string,
   buyerId: string,
   address: ReturnType<typeof addressColumns>,
+  from: 'awaiting_address' | 'placed' = 'awaiting_address',
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ ...address, status: 'placed', cancel_asked_at: null })
+    .set(from === 'awaiting_address' ? { ...address, status: 'placed', cancel_asked_at: null } : address)
     .where('id', '=', orderId)
     .where('buyer_id', '=', buyerId)
-    .where('status', '=', 'awaiting_address')
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { CodLiftSchema, RefusalDecisionSchema, type CodQueue as Queue } from '@souq/shared';
 import { formatGulfDate, formatGulfDateTime } from '../../components/dates';
 import { EmptyState } from '../../components/EmptyState';
@@ -30,7 +29,7 @@ export function CodQueue() {
       {queue.data.disputes.length === 0 ? (
         <EmptyState title={t('delivery.admin.noDisputes')} />
       ) : (
-        <ul className="address-book" data-testid="cod-disputes">
+        <ul className="cod-list" data-testid="cod-disputes">
           {queue.data.disputes.map((d) => (
             <Dispute key={d.id} dispute={d} />
           ))}
@@ -40,7 +39,7 @@ export function CodQueue() {
       {queue.data.blocked.length === 0 ? (
         <EmptyState title={t('delivery.admin.noBlocked')} />
       ) : (
-        <ul className="address-book" data-testid="cod-blocked">
+        <ul className="cod-list" data-testid="cod-blocked">
           {queue.data.blocked.map((b) => (
             <Blocked key={b.buyer.id} blocked={b} />
           ))}
@@ -53,10 +52,10 @@ export function CodQueue() {
 function Dispute({ dispute: d }: { dispute: Queue['disputes'][number] }) {
   const { t, m, locale } = useT();
   const decide = useDecideRefusal();
-  const [decision, setDecision] = useState<'stands' | 'withdrawn'>('withdrawn');
+  // Both buttons submit; the one pressed is the decision (the check reads only the note).
   const form = useForm({
     initial: { note: '' },
-    check: ({ note }) => bySchema(RefusalDecisionSchema)({ note, decision }),
+    check: ({ note }) => bySchema(RefusalDecisionSchema)({ note, decision: 'stands' }),
   });
   return (
     <li className="card">
@@ -75,15 +74,22 @@ function Dispute({ dispute: d }: { dispute: Queue['disputes'][number] }) {
       <form
         className="delivery-answer"
         noValidate
-        onSubmit={(e) => void form.submit(e, async (body) => void (await decide.mutateAsync({ id: d.id, body })))}
+        onSubmit={(e) => {
+          const pressed = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+          const decision = pressed === 'stands' ? 'stands' : 'withdrawn';
+          void form.submit(
+            e,
+            async ({ note }) => void (await decide.mutateAsync({ id: d.id, body: { note, decision } })),
+          );
+        }}
       >
         <TextField label={t('delivery.admin.reason')} {...form.bind('note')} error={form.fields.note} />
         <FormError message={form.error} />
-        <div className="form-actions address-card">
-          <button type="submit" className="btn btn--primary" onClick={() => setDecision('withdrawn')}>
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" value="withdrawn">
             {t('delivery.admin.withdraw')}
           </button>
-          <button type="submit" className="btn btn--ghost" onClick={() => setDecision('stands')}>
+          <button type="submit" className="btn btn--ghost" value="stands">
             {t('delivery.admin.stands')}
           </button>
         </div>

@@ -15,3 +15,10 @@ export const gulfDateTime = (at: Date | string): string => shifted(at).slice(0, 
 /** The Gulf day `days` before the day of `at` (0: that day). */
 export const gulfDayBefore = (at: Date | string, days: number): string =>
   gulfDay(new Date(new Date(at).getTime() - days * 24 * 60 * 60 * 1000));
+
+/** "2026-11-23": the Monday of the week a Gulf day falls in (the UAE's working week runs Monday to Sunday). */
+export const gulfMonday = (day: string): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - sinceMonday * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+};

@@ -1,5 +1,5 @@
 import { DASHBOARD_BUCKETS, type DashboardRange } from '@souq/shared';
-import { gulfDay } from '../../lib/gulf-time.js';
+import { gulfDay, gulfMonday } from '../../lib/gulf-time.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,12 +22,7 @@ const addMonths = (day: string, n: number) => {
 export function bucketStarts(by: DashboardRange, now: Date): string[] {
   const today = gulfDay(now);
   const count = DASHBOARD_BUCKETS[by];
-  const last =
-    by === 'day'
-      ? today
-      : by === 'week'
-        ? addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7))
-        : addMonths(today, 0);
+  const last = by === 'day' ? today : by === 'week' ? gulfMonday(today) : addMonths(today, 0);
   const step = (n: number) => (by === 'month' ? addMonths(last, n) : addDays(last, by === 'week' ? 7 * n : n));
   return Array.from({ length: count }, (_, i) => step(i - (count - 1)));
 }

@@ -1,5 +1,5 @@
 import type { DeliveryStats } from '@souq/shared';
-import { gulfDay } from '../../lib/gulf-time.js';
+import { gulfDay, gulfMonday } from '../../lib/gulf-time.js';
 import type { DeliveryDeps } from './deps.js';
 import * as q from './queries.js';
 
@@ -7,11 +7,7 @@ const WEEKS = 12;
 const DAY_MS = 86_400_000;
 
 /** The Gulf Monday of the week `at` falls in, YYYY-MM-DD. */
-export function gulfWeek(at: string): string {
-  const day = new Date(`${gulfDay(at)}T00:00:00Z`);
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
-}
+const gulfWeek = (at: string): string => gulfMonday(gulfDay(at));
 
 /**
  * A seller's delivery record by Gulf week, the last 12 weeks that had attempts: every attempt, the

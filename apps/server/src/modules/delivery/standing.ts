@@ -5,9 +5,7 @@ import { DomainError } from '../../lib/errors.js';
 import type { DeliveryDeps, Trx } from './deps.js';
 import * as q from './queries.js';
 import { tellBuyer, telling } from './tell.js';
-import { attemptView } from './views.js';
-
-const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+import { attemptView, later } from './views.js';
 
 /**
  * Whether refusals at the door block a buyer's cash on delivery (issue 46): COD_MAX_REFUSALS that
@@ -28,7 +26,7 @@ export function createCodStanding(deps: DeliveryDeps) {
 
   /** Newest first: the block ends when the max-th newest leaves the 90 days. */
   const untilOf = (counting: Array<{ created_at: string }>) =>
-    counting.length >= max ? plus(counting[max - 1]!.created_at, REFUSAL_WINDOW_MS) : null;
+    counting.length >= max ? later(counting[max - 1]!.created_at, REFUSAL_WINDOW_MS) : null;
 
   async function blockedUntil(runner: Trx | DeliveryDeps['db'], buyerId: string): Promise<string | null> {
     return untilOf(await refusals(runner, buyerId));

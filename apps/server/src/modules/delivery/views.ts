@@ -9,6 +9,9 @@ import {
 import type { DeliveryDeps, Trx } from './deps.js';
 import * as q from './queries.js';
 
+/** The instant `ms` after `iso`. */
+export const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
 export const isFailed = (outcome: string) => FAILED_OUTCOMES.includes(outcome as DeliveryOutcome);
 
 export function attemptView(row: q.AttemptRow): DeliveryAttemptView {
@@ -29,8 +32,7 @@ export function attemptView(row: q.AttemptRow): DeliveryAttemptView {
           decidedAt: row.decided_at,
         }
       : null,
-    disputeUntil:
-      row.outcome === 'refused' ? new Date(Date.parse(row.created_at) + REFUSAL_DISPUTE_MS).toISOString() : null,
+    disputeUntil: row.outcome === 'refused' ? later(row.created_at, REFUSAL_DISPUTE_MS) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { UNSHIPPED } from './queries.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -36,7 +37,7 @@ export async function openOrdersOf(db: Db, buyerId: string): Promise<number> {
             .selectFrom('order_lines')
             .select('order_lines.id')
             .whereRef('order_lines.order_id', '=', 'orders.id')
-            .where('order_lines.status', 'in', ['placed', 'confirmed', 'shipped']),
+            .where('order_lines.status', 'in', [...UNSHIPPED, 'shipped']),
         ),
       ]),
     )

@@ -1,4 +1,4 @@
-import type { SavedAddressView } from '@souq/shared';
+import type { DeliveryAddress } from '@souq/shared';
 
 /** An address form's values, each as its control holds it (text); the pin as two decimal strings. */
 export const EMPTY_ADDRESS = {
@@ -23,8 +23,8 @@ export function addressOfValues({ latitude, longitude, ...rest }: AddressValues)
   };
 }
 
-/** A saved address in the form, to send as it is or change first. */
-export function valuesOfSaved(saved: SavedAddressView): AddressValues {
+/** An address already given (saved in the book, or on an order) in the form, to send as it is or change first. */
+export function valuesOf(saved: DeliveryAddress): AddressValues {
   return {
     emirate: saved.emirate,
     area: saved.area,

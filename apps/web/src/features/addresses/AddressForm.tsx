@@ -1,6 +1,6 @@
 import { SavedAddressSchema, type SavedAddressView } from '@souq/shared';
 import { AddressFields } from '../../components/address/AddressFields';
-import { addressOfValues, EMPTY_ADDRESS, valuesOfSaved } from '../../components/address/address-values';
+import { addressOfValues, EMPTY_ADDRESS, valuesOf } from '../../components/address/address-values';
 import { FormError } from '../../components/FormError';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
@@ -18,7 +18,7 @@ export function AddressForm({ editing, onDone }: Props) {
   const { t } = useT();
   const save = useSaveAddress();
   const form = useForm({
-    initial: editing ? valuesOfSaved(editing) : EMPTY_ADDRESS,
+    initial: editing ? valuesOf(editing) : EMPTY_ADDRESS,
     check: (values) => bySchema(SavedAddressSchema)(addressOfValues(values)),
   });
   return (

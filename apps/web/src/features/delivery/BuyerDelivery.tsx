@@ -7,7 +7,7 @@ import {
   type Order,
 } from '@souq/shared';
 import { AddressFields } from '../../components/address/AddressFields';
-import { addressOfValues, EMPTY_ADDRESS, type AddressValues } from '../../components/address/address-values';
+import { addressOfValues, valuesOf } from '../../components/address/address-values';
 import { formatGulfDateTime } from '../../components/dates';
 import { FormError } from '../../components/FormError';
 import { TextField } from '../../components/TextField';
@@ -49,15 +49,8 @@ function ReplyForm({ attempt, address }: { attempt: DeliveryAttemptView; address
   const { t } = useT();
   const reply = useReply(attempt.id);
   const [fixing, setFixing] = useState(attempt.outcome === 'wrong_address');
-  const start: AddressValues = {
-    ...EMPTY_ADDRESS,
-    ...address,
-    makani: address.makani ?? '',
-    latitude: address.location ? String(address.location.latitude) : '',
-    longitude: address.location ? String(address.location.longitude) : '',
-  };
   const form = useForm({
-    initial: { ...start, note: '' },
+    initial: { ...valuesOf(address), note: '' },
     check: ({ note, ...values }) =>
       bySchema(DeliveryReplySchema)({ note, address: fixing ? addressOfValues(values) : null }),
   });

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields } from '../../components/address/AddressFields';
-import { addressOfValues, EMPTY_ADDRESS, valuesOfSaved } from '../../components/address/address-values';
+import { addressOfValues, EMPTY_ADDRESS, valuesOf } from '../../components/address/address-values';
 import { SavedAddressPicker } from '../../components/address/SavedAddressPicker';
 import { usePlaceOrder, useQuote } from './api';
 import { CashOnDelivery } from './CashOnDelivery';
@@ -30,7 +30,7 @@ export function CheckoutForm({ lines, allowed, onPlaced, saved = [] }: Props) {
   const first = saved.find((a) => a.isDefault) ?? saved[0];
   const [chosen, setChosen] = useState<string | null>(first?.id ?? null);
   const form = useForm({
-    initial: first ? valuesOfSaved(first) : EMPTY_ADDRESS,
+    initial: first ? valuesOf(first) : EMPTY_ADDRESS,
     check: (values) => bySchema(AddressSchema)(addressOfValues(values)),
   });
   const quote = useQuote(lines);
@@ -53,7 +53,7 @@ export function CheckoutForm({ lines, allowed, onPlaced, saved = [] }: Props) {
           chosen={chosen}
           onChoose={(address) => {
             setChosen(address?.id ?? null);
-            form.setValues(address ? valuesOfSaved(address) : EMPTY_ADDRESS);
+            form.setValues(address ? valuesOf(address) : EMPTY_ADDRESS);
             form.setFields({});
           }}
         />

@@ -3,7 +3,7 @@ import { FormError } from '../../components/FormError';
 import { bySchema } from '../../components/form-check';
 import { useForm } from '../../components/useForm';
 import { AddressFields } from '../../components/address/AddressFields';
-import { addressOfValues, EMPTY_ADDRESS, valuesOfSaved } from '../../components/address/address-values';
+import { addressOfValues, EMPTY_ADDRESS, valuesOf } from '../../components/address/address-values';
 import { useCompleteAddress } from './api';
 import { useT } from '../../i18n';
 import { CashOnDelivery } from './CashOnDelivery';
@@ -21,7 +21,7 @@ export function CompleteAddressForm({ orderId, onDone, saved }: Props) {
   const { t } = useT();
   // Like the rest of the auction page, a 401 is said here, above the button, rather than a trip to the login page.
   const form = useForm({
-    initial: saved ? valuesOfSaved(saved) : EMPTY_ADDRESS,
+    initial: saved ? valuesOf(saved) : EMPTY_ADDRESS,
     check: (values) => bySchema(AddressSchema)(addressOfValues(values)),
     signInHere: true,
   });

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { codBlockedUntil, suspensionDay } from '../packages/shared/src/index.js';
@@ -8,7 +6,6 @@ import { codBlockedUntilAr } from '../packages/shared/src/i18n/messages-ar-cod.j
 import { makeStaff, moveLine, placeOrder } from '../apps/server/test/aftersale-support.js';
 import { createUser, insertProduct, type TestUser } from '../apps/server/test/catalog-support.js';
 import type { TestApp } from '../apps/server/test/support.js';
-import { root } from '../scripts/build-web.mjs';
 import {
   describeInBrowser,
   fitsWidth,
@@ -21,23 +18,7 @@ import {
   type RunningServer,
 } from './support/harness.js';
 import { axeClean } from './support/page-checks.js';
-
-type Lang = 'en' | 'ar';
-const catalog = (lang: Lang): Record<string, string> =>
-  Object.assign(
-    {},
-    ...fs
-      .readdirSync(path.join(root, `apps/web/src/i18n/catalogs/${lang}`))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(fs.readFileSync(path.join(root, `apps/web/src/i18n/catalogs/${lang}`, f), 'utf8'))),
-  );
-const WORDS = { en: catalog('en'), ar: catalog('ar') };
-/** A message of the web app in the language under test, read from the catalogs it is built from. */
-const say = (lang: Lang, key: string) => {
-  const text = WORDS[lang][key];
-  if (text === undefined) throw new Error(`no ${lang} for ${key}`);
-  return text;
-};
+import { say, type Lang } from './support/words.js';
 
 /** Dubai Marina, where Chromium is told the phone stands. */
 const HERE = { latitude: 25.0867, longitude: 55.1477 };

@@ -28,6 +28,7 @@ export * from './api/notifications.js';
 export * from './realtime/protocol.js';
 export * from './live.js';
 export * from './schemas/live.js';
+export * from './schemas/giveaways.js';
 export * from './api/live.js';
 export * from './api/feed.js';
 export * from './api/admin.js';

@@ -66,6 +66,15 @@ export const RUN_SHEET_MAX = 100;
 export const PINS_MAX = 20;
 /** Units one pinned product may offer. */
 export const PIN_STOCK_MAX = 999;
+/** A flash sale's countdown, in seconds (issue 47). */
+export const FLASH_SECONDS_MIN = 10;
+export const FLASH_SECONDS_MAX = 300;
+/** A giveaway's timer, in seconds, and the most its winner may be asked to pay for delivery (fils). */
+export const GIVEAWAY_SECONDS_MIN = 15;
+export const GIVEAWAY_SECONDS_MAX = 600;
+export const GIVEAWAY_FEE_MAX = 10_000;
+export const GIVEAWAY_ELIGIBILITIES = ['everyone', 'followers', 'buyers'] as const;
+export type GiveawayEligibility = (typeof GIVEAWAY_ELIGIBILITIES)[number];
 /** A moderator's mute lasts this long. */
 export const MUTE_MS = 5 * 60_000;
 /** The host's muted words: at most this many, each at most this long. */

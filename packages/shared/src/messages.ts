@@ -3,9 +3,11 @@
  * assert them verbatim: change one only on purpose, never while refactoring.
  */
 import { COD_MSG } from './messages-cod.js';
+import { SHOW_PROMO_MSG } from './messages-shows.js';
 
 export const MSG = {
   ...COD_MSG,
+  ...SHOW_PROMO_MSG,
   // Register
   fillAllFields: 'Please fill in all fields.',
   invalidEmail: 'Please enter a valid email address.',

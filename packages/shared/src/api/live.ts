@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
-import { LOT_STATUSES, type StreamEndReason, type StreamStatus } from '../live.js';
+import { GIVEAWAY_ELIGIBILITIES, LOT_STATUSES, type StreamEndReason, type StreamStatus } from '../live.js';
 import { ImageUrlsSchema, UserBriefSchema } from './catalog.js';
 import { Fils, Timestamp, Whole } from './scalars.js';
 
@@ -79,8 +79,27 @@ export const PinCardSchema = z.object({
   price: Fils,
   stock: Whole,
   sold: Whole,
+  /** A flash sale (issue 47): the price holds until `endsAt` on the server's clock, `perBuyer` units each; null: plain Buy It Now. */
+  flash: z.object({ endsAt: Timestamp, perBuyer: Whole, listPrice: Fils }).nullable(),
 });
 export type PinCard = z.infer<typeof PinCardSchema>;
+
+/**
+ * A show's giveaway (issue 47), as everyone watching sees it: the prize, who may enter, when
+ * entries close on the server's clock, and once drawn how many entered and who won.
+ */
+export const GiveawayCardSchema = z.object({
+  id: z.string(),
+  product: z.object({ id: z.string(), title: z.string(), image: ImageUrlsSchema }),
+  eligibility: z.enum(GIVEAWAY_ELIGIBILITIES),
+  deliveryFee: Fils,
+  endsAt: Timestamp,
+  status: z.enum(['open', 'drawn', 'no_entries']),
+  /** Counted at the draw; 0 while entries are open. */
+  entries: Whole,
+  winner: z.object({ id: z.string(), username: z.string() }).nullable(),
+});
+export type GiveawayCard = z.infer<typeof GiveawayCardSchema>;
 
 /** What changes during a stream; the socket sends it after every bid, at each lot's start and close, and at the end. */
 export const StreamLiveSchema = z.object({
@@ -117,6 +136,10 @@ export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape
   lots: z.array(LotSchema),
   /** Buy It Now. */
   pins: z.array(PinCardSchema),
+  /** The show's latest giveaway, running or drawn; null before the first. */
+  giveaway: GiveawayCardSchema.nullable(),
+  /** This viewer entered that giveaway. */
+  giveawayEntered: z.boolean(),
   /** This viewer's pre-bids, by lot id (fils). */
   myPrebids: z.record(z.string(), Fils),
   /** This viewer asked to be reminded when the show goes live. */

@@ -30,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   // issue 46: a delivery attempt failed (or the line was cancelled for it); staff decided a disputed refusal
   'delivery_failed',
   'refusal_decided',
+  // issue 47: the winner of a show's giveaway
+  'giveaway_won',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

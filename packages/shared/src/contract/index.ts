@@ -15,12 +15,14 @@ import { orders } from './orders.js';
 import { privacy } from './privacy.js';
 import { profiles } from './profiles.js';
 import { reviews } from './reviews.js';
+import { giveaways } from './giveaways.js';
 import { shows } from './shows.js';
 import { streams } from './streams.js';
 import { system } from './system.js';
 import { wins } from './wins.js';
 
 export * from './endpoint.js';
+export { GiveawayDrawSchema, type GiveawayDraw } from './giveaways.js';
 
 /** Every HTTP endpoint the server answers, by module. */
 export const API = {
@@ -36,7 +38,7 @@ export const API = {
   profiles,
   reviews,
   // A stream and the show it runs (lots, pins, moderation): one concept, one name (docs/architecture.md).
-  streams: { ...streams, ...shows },
+  streams: { ...streams, ...shows, ...giveaways },
   system,
   aftersale,
   wins,

@@ -1,6 +1,7 @@
 import type { MSG } from '../messages.js';
 import type { ArabicCatalog } from './localize.js';
 import { codBlockedUntilAr, codOrderTooLargeAr, codTooManyOpenAr, COD_MSG_AR } from './messages-ar-cod.js';
+import { SHOW_PROMO_MSG_AR } from './messages-ar-shows.js';
 
 /**
  * Every message of `MSG` in Modern Standard Arabic, as a Gulf shopper reads noon (issue 29). The
@@ -12,6 +13,7 @@ import { codBlockedUntilAr, codOrderTooLargeAr, codTooManyOpenAr, COD_MSG_AR } f
  */
 export const MSG_AR: Record<keyof typeof MSG, string> = {
   ...COD_MSG_AR,
+  ...SHOW_PROMO_MSG_AR,
   // Register
   fillAllFields: 'يرجى تعبئة جميع الحقول.',
   invalidEmail: 'يرجى إدخال عنوان بريد إلكتروني صالح.',

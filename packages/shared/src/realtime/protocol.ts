@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuctionLive, BidEntry } from '../api/auctions.js';
-import type { ChatMessage, Lot, PinCard, StreamLive, ViewerList } from '../api/live.js';
+import type { ChatMessage, GiveawayCard, Lot, PinCard, StreamLive, ViewerList } from '../api/live.js';
 import type { AppNotification } from '../api/notifications.js';
 import type { ErrorCode } from '../errors.js';
 import { ChatTextSchema } from '../schemas/live.js';
@@ -107,6 +107,8 @@ export interface ServerEvents {
   'show:lots': (message: { streamId: string; lots: Lot[]; serverTime: string }) => void;
   /** Buy It Now changed (pinned, unpinned, a unit sold): every pinned item. */
   'show:pins': (message: { streamId: string; pins: PinCard[] }) => void;
+  /** A giveaway started or was drawn (issue 47): the show's latest giveaway. Added in a way older clients ignore. */
+  'show:giveaway': (message: { streamId: string; giveaway: GiveawayCard }) => void;
   /** To the person muted: until when, and why. */
   'stream:muted': (message: { streamId: string; until: string; message: string }) => void;
   /** Mesh video, to the host: a viewer wants a connection. */

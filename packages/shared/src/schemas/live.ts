@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CLOSING_STYLES, type ClosingStyle } from '../auctions.js';
 import {
   CHAT_MAX,
+  FLASH_SECONDS_MAX,
+  FLASH_SECONDS_MIN,
   LOT_SECONDS_DEFAULT,
   LOT_SECONDS_MAX,
   LOT_SECONDS_MIN,
@@ -119,21 +121,44 @@ export const PrebidSchema = z.object({
     .max(MAX_FILS, MSG.priceTooLarge),
 });
 
-/** Buy It Now: one of the host's products pinned at a fixed price, with how many units are for sale. */
-export const PinSchema = z.object({
-  productId: idString(MSG.streamChooseProduct),
-  price: z
-    .number({ error: MSG.pricePositive })
-    .int(MSG.pricePositive)
-    .positive(MSG.pricePositive)
-    .max(MAX_FILS, MSG.priceTooLarge),
-  stock: z
-    .number({ error: MSG.pinStockRange })
-    .int(MSG.pinStockRange)
-    .min(1, MSG.pinStockRange)
-    .max(PIN_STOCK_MAX, MSG.pinStockRange)
-    .default(1),
-});
+/**
+ * Buy It Now: one of the host's products pinned at a fixed price, with how many units are for
+ * sale. With `flashSeconds` it is a flash sale (issue 47): the price, below the shop's, holds for
+ * 10–300 s on the server's clock, at most `perBuyer` units each (1 unless the host says).
+ */
+export const PinSchema = z
+  .object({
+    productId: idString(MSG.streamChooseProduct),
+    price: z
+      .number({ error: MSG.pricePositive })
+      .int(MSG.pricePositive)
+      .positive(MSG.pricePositive)
+      .max(MAX_FILS, MSG.priceTooLarge),
+    stock: z
+      .number({ error: MSG.pinStockRange })
+      .int(MSG.pinStockRange)
+      .min(1, MSG.pinStockRange)
+      .max(PIN_STOCK_MAX, MSG.pinStockRange)
+      .default(1),
+    flashSeconds: typedNumber(
+      z
+        .number({ error: MSG.flashSecondsRange })
+        .int(MSG.flashSecondsRange)
+        .min(FLASH_SECONDS_MIN, MSG.flashSecondsRange)
+        .max(FLASH_SECONDS_MAX, MSG.flashSecondsRange),
+    ).optional(),
+    perBuyer: typedNumber(
+      z
+        .number({ error: MSG.flashPerBuyerRange })
+        .int(MSG.flashPerBuyerRange)
+        .min(1, MSG.flashPerBuyerRange)
+        .max(PIN_STOCK_MAX, MSG.flashPerBuyerRange),
+    ).optional(),
+  })
+  .refine((pin) => pin.perBuyer === undefined || (pin.flashSeconds !== undefined && pin.perBuyer <= pin.stock), {
+    message: MSG.flashPerBuyerRange,
+    path: ['perBuyer'],
+  });
 export type PinInput = z.output<typeof PinSchema>;
 
 /** The host's muted words: each trimmed, 1–40 characters, at most 50. */

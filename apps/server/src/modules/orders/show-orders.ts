@@ -85,15 +85,16 @@ export function createShowOrders(deps: Pick<OrdersDeps, 'db' | 'dialect' | 'cata
     addToShow,
     members: {
       /**
-       * Buy It Now (streams/pins.ts): one unit into the buyer's show order, inside the purchase's
-       * transaction. Returns the order it joined.
+       * Buy It Now (streams/pins.ts) and a giveaway's prize (streams/giveaways.ts): one unit into the
+       * buyer's show order, inside the purchase's or the draw's transaction; a giveaway's delivery
+       * charge is a line with no product. Returns the order it joined.
        */
       async addToShowOrder(
         trx: Trx,
         purchase: {
           buyerId: string;
           streamId: string;
-          line: { productId: string; sellerId: string; title: string; imageKey: string | null; unitPrice: number };
+          line: { productId: string | null; sellerId: string; title: string; imageKey: string | null; unitPrice: number };
         },
       ): Promise<{ id: string; status: string }> {
         const id = await addToShow(trx, purchase.buyerId, purchase.streamId, { ...purchase.line, auctionId: null });

@@ -7,6 +7,8 @@ import type { OrdersPort } from '../orders/port.js';
 import { createClips } from './clips.js';
 import { clipsRoutes } from './clips-routes.js';
 import { createRoomParts } from './moderation.js';
+import { createGiveaways, giveawaysSocket, type GiveawaysDeps } from './giveaways.js';
+import { giveawaysRoutes } from './giveaways-routes.js';
 import { createPins, pinsSocket, type PinsDeps } from './pins.js';
 import { STREAMS_PORT, type StreamsPort } from './port.js';
 import { createReportedMessages } from './reported.js';
@@ -27,10 +29,13 @@ export const streamsModule = defineModule(
     ctx,
     needs: {
       accounts: RoomDeps['accounts'] & Pick<AccountsPort, 'userById'>;
-      orders: StreamsDeps['ports']['orders'] & PinsDeps['ports']['orders'] & Pick<OrdersPort, 'slots'>;
+      orders: StreamsDeps['ports']['orders'] &
+        PinsDeps['ports']['orders'] &
+        GiveawaysDeps['ports']['orders'] &
+        Pick<OrdersPort, 'slots'>;
       auctions: StreamsDeps['ports']['auctions'] & Pick<AuctionsPort, 'slots'>;
       catalog: PinsDeps['ports']['catalog'];
-      profiles: RoomDeps['profiles'];
+      profiles: RoomDeps['profiles'] & GiveawaysDeps['ports']['profiles'];
       notifications: RoomDeps['notifications'];
     },
   ) => {
@@ -38,6 +43,16 @@ export const streamsModule = defineModule(
     // A show's parts in their own files (parts.ts): Buy It Now, the sale clips, reminders and the room's moderation.
     const pins = createPins({ db, dialect, clock, media, publish, ports: needs });
     const clips = createClips({ db, clock, media, publish });
+    const giveaways = createGiveaways({
+      db,
+      dialect,
+      clock,
+      media,
+      publish,
+      mailLater: mailLater(ctx.mailer, ctx.log, 'giveaway mail failed'),
+      publicUrl: ctx.config.publicUrl,
+      ports: needs,
+    });
     const room = createRoomParts({
       db,
       dialect,
@@ -62,6 +77,7 @@ export const streamsModule = defineModule(
       bidRefused: ctx.metrics.bidRefused,
       parts: {
         pinsOf: pins.pinsOf,
+        giveawayOf: giveaways.giveawayOf,
         clipsOf: clips.clipsOf,
         room: room.room,
         canModerate: room.canModerate,
@@ -78,19 +94,27 @@ export const streamsModule = defineModule(
     needs.orders.slots.clipSource(clips.clipsOf);
     return {
       // The show's parts beside the stream's own service, for the seed and the tests.
-      service: { ...service, pins, clips, moderation: room.moderation, reminders: room.reminders, reported },
+      service: { ...service, pins, giveaways, clips, moderation: room.moderation, reminders: room.reminders, reported },
       port: portOf({ ...reported, ...service }, STREAMS_PORT) as StreamsPort,
       routes: async (app) => {
         await app.register(streamsRoutes(service));
         await app.register(pinsRoutes(pins));
+        await app.register(giveawaysRoutes(giveaways));
         await app.register(clipsRoutes(clips));
         await app.register(roomRoutes(room));
       },
-      socket: mergeSocketParts(streamsSocket(service, needs.accounts, ctx.clock), pinsSocket(), roomSocket(room)),
+      socket: mergeSocketParts(
+        streamsSocket(service, needs.accounts, ctx.clock),
+        pinsSocket(),
+        giveawaysSocket(),
+        roomSocket(room),
+      ),
       referencedUploads: async () => [...(await service.referencedUploads()), ...(await clips.referencedUploads())],
       // Streams end on their timer, or when their host has been gone past the grace period.
       jobs: [
         { name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() },
+        // A giveaway is drawn as its timer ends (the job wakes at the soonest end).
+        { name: 'streams.draw-giveaways', everyMs: 1000, run: () => giveaways.drawDue() },
         { name: 'streams.sweep-ended-mutes', everyMs: 3600_000, run: () => room.moderation.sweepEndedMutes() },
       ],
     };

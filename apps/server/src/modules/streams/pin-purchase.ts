@@ -55,13 +55,20 @@ export function createPinPurchase(deps: Pick<PinsDeps, 'db' | 'dialect' | 'clock
     let purchase: Purchase;
     try {
       purchase = await db.transaction().execute(async (trx) => {
-        if (!(await q.takeUnit(trx, streamId, pinId))) {
-          if (await q.pinExists(trx, streamId, pinId)) throw new DomainError('CONFLICT', MSG.pinSoldOut);
-          throw new DomainError('NOT_FOUND', MSG.pinNotFound);
+        const now = clock.iso();
+        if (!(await q.takeUnit(trx, streamId, pinId, now))) {
+          const pin = await q.pinExists(trx, streamId, pinId);
+          if (!pin) throw new DomainError('NOT_FOUND', MSG.pinNotFound);
+          if (pin.sold < pin.stock && pin.flash_ends_at !== null && pin.flash_ends_at <= now)
+            throw new DomainError('CONFLICT', MSG.flashEnded);
+          throw new DomainError('CONFLICT', MSG.pinSoldOut);
         }
         const row = (await q.pinsOf(trx, streamId)).find((p) => p.id === pinId);
         // Its product was hidden by staff since it was pinned: the unit taken above rolls back.
         if (!row) throw new DomainError('CONFLICT', MSG.listingHidden);
+        // Over a flash sale's limit for this buyer: the unit taken above rolls back too.
+        if (row.per_buyer !== null && !(await q.countBuyerUnit(trx, pinId, user.id, Number(row.per_buyer))))
+          throw new DomainError('CONFLICT', MSG.flashLimitReached);
         const order = await ports.orders.addToShowOrder(trx, {
           buyerId: user.id,
           streamId,

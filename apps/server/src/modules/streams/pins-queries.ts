@@ -31,6 +31,9 @@ export const pinsOf = (db: Db, streamId: string) =>
       'stream_pins.stock',
       'stream_pins.sold',
       'stream_pins.created_at',
+      'stream_pins.flash_ends_at',
+      'stream_pins.per_buyer',
+      'stream_pins.list_price',
       'products.title',
       'products.images',
       'products.owner_id',
@@ -60,10 +63,11 @@ export async function removePin(db: Db, streamId: string, pinId: string, now: st
 }
 
 /**
- * One unit sold, if one is left: the condition and the count are one statement, so buyers racing
- * for the last units each either take one or see none left, on either database.
+ * One unit sold, if one is left and a flash sale's clock has not run out: the conditions and the
+ * count are one statement, so buyers racing for the last units each either take one or see none
+ * left, on either database.
  */
-export async function takeUnit(db: Db, streamId: string, pinId: string): Promise<boolean> {
+export async function takeUnit(db: Db, streamId: string, pinId: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('stream_pins')
     .set((eb) => ({ sold: eb('sold', '+', 1) }))
@@ -71,15 +75,35 @@ export async function takeUnit(db: Db, streamId: string, pinId: string): Promise
     .where('stream_id', '=', streamId)
     .where('removed_at', 'is', null)
     .whereRef('sold', '<', 'stock')
+    .where((eb) => eb.or([eb('flash_ends_at', 'is', null), eb('flash_ends_at', '>', now)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A flash sale's unit counted against this buyer's limit: insert or add one, only while under
+ * it. On PostgreSQL the conflict waits for a racing purchase by the same buyer and then reads its
+ * count, so two taps never both pass the limit.
+ */
+export async function countBuyerUnit(db: Db, pinId: string, buyerId: string, limit: number): Promise<boolean> {
+  const result = await db
+    .insertInto('stream_pin_buyers')
+    .values({ pin_id: pinId, buyer_id: buyerId, units: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['pin_id', 'buyer_id'])
+        .doUpdateSet((eb) => ({ units: eb('stream_pin_buyers.units', '+', 1) }))
+        .where('stream_pin_buyers.units', '<', limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** Whether this pin is on this show at all (pinned now), to tell "sold out" from "not pinned". */
 export const pinExists = (db: Db, streamId: string, pinId: string) =>
   db
     .selectFrom('stream_pins')
-    .select('id')
+    .select(['id', 'sold', 'stock', 'flash_ends_at'])
     .where('id', '=', pinId)
     .where('stream_id', '=', streamId)
     .where('removed_at', 'is', null)

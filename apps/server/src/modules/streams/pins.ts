@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MSG, PINS_MAX, streamRoom, type PinCard } from '@souq/shared';
+import { MSG, PINS_MAX, streamRoom, type PinCard, type PinInput } from '@souq/shared';
 import { isUniqueViolation, type DialectName } from '../../db/database.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -46,6 +46,9 @@ export function createPins(deps: PinsDeps) {
     price: Number(row.price),
     stock: row.stock,
     sold: row.sold,
+    flash: row.flash_ends_at
+      ? { endsAt: row.flash_ends_at, perBuyer: Number(row.per_buyer), listPrice: Number(row.list_price) }
+      : null,
   });
 
   const pinsOf = async (streamId: string): Promise<PinCard[]> => (await q.pinsOf(db, streamId)).map(card);
@@ -68,13 +71,12 @@ export function createPins(deps: PinsDeps) {
     pinsOf,
 
     /** The host pins one of their shop's products, while the show is scheduled or live. */
-    async pin(
-      host: UserRow,
-      streamId: string,
-      input: { productId: string; price: number; stock: number },
-    ): Promise<PinCard> {
+    async pin(host: UserRow, streamId: string, input: PinInput): Promise<PinCard> {
       const show = await hostedShow(host, streamId);
       if (show.status === 'ended') throw new DomainError('CONFLICT', MSG.streamNotLive);
+      // A flash sale's countdown starts as it is pinned: before the show is live nobody could buy.
+      if (input.flashSeconds !== undefined && show.status !== 'live')
+        throw new DomainError('CONFLICT', MSG.flashNeedsLive);
       const id = crypto.randomUUID();
       try {
         await db.transaction().execute(async (trx) => {
@@ -84,6 +86,9 @@ export function createPins(deps: PinsDeps) {
           if (product.ownerId !== host.id) throw new DomainError('FORBIDDEN', MSG.notProductOwner);
           // On auction (or a lot of a show): selling it here too would sell it twice.
           if (!product.purchasable) throw new DomainError('CONFLICT', MSG.productOnAuction);
+          const flash = input.flashSeconds !== undefined;
+          if (flash && input.price >= Number(product.price))
+            throw new DomainError('VALIDATION_FAILED', MSG.flashPriceNotLower, { price: MSG.flashPriceNotLower });
           const pinned = await q.pinsOf(trx, streamId);
           if (pinned.some((p) => p.product_id === input.productId))
             throw new DomainError('CONFLICT', MSG.alreadyPinned);
@@ -96,6 +101,11 @@ export function createPins(deps: PinsDeps) {
             stock: input.stock,
             created_at: clock.iso(),
             removed_at: null,
+            ...(flash && {
+              flash_ends_at: clock.iso(input.flashSeconds! * 1000),
+              per_buyer: input.perBuyer ?? 1,
+              list_price: Number(product.price),
+            }),
           });
         });
       } catch (error) {

@@ -45,7 +45,7 @@ export function createShowReads(
 
     async detail(viewer: UserRow | null, id: string): Promise<StreamDetail> {
       const row = await mustFind(id);
-      const [auction, messages, removed, lots, pins, room, myPrebids] = await Promise.all([
+      const [auction, messages, removed, lots, pins, room, myPrebids, giveaway] = await Promise.all([
         ports.auctions.liveState(row.auction_id),
         q.recentMessages(db, id, CHAT_HISTORY, viewer?.id ?? null),
         viewer ? q.isBanned(db, id, viewer.id) : false,
@@ -53,6 +53,7 @@ export function createShowReads(
         deps.parts.pinsOf(id),
         deps.parts.room(viewer, row),
         viewer ? lq.myPrebids(db, id, viewer.id) : {},
+        deps.parts.giveawayOf(viewer, id),
       ]);
       const isHost = viewer?.id === row.host_id;
       // A viewer's own order from the show (every win and purchase in one); for the host, the lot on screen's.
@@ -74,6 +75,7 @@ export function createShowReads(
         lots,
         pins,
         myPrebids,
+        ...giveaway,
         ...room,
       };
     },

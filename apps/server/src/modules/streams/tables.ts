@@ -62,6 +62,45 @@ export interface StreamPinsTable {
   sold: Generated<number>;
   created_at: string;
   removed_at: string | null;
+  /** A flash sale (issue 47): the price holds until then, at most `per_buyer` units each; null: plain Buy It Now. */
+  flash_ends_at: Generated<string | null>;
+  per_buyer: Generated<number | null>;
+  /** The shop's price when the flash sale began, shown struck through. */
+  list_price: Generated<number | null>;
+}
+
+/** Units of a flash sale each buyer took: the per-buyer limit is checked by the same statement that counts. */
+export interface StreamPinBuyersTable {
+  pin_id: string;
+  buyer_id: string;
+  units: number;
+}
+
+export type GiveawayEligibility = 'everyone' | 'followers' | 'buyers';
+export type GiveawayStatus = 'open' | 'drawn' | 'no_entries';
+
+/** A show's giveaway (issue 47): the seed and the entries' hash are kept so the draw can be replayed. */
+export interface StreamGiveawaysTable {
+  id: string;
+  stream_id: string;
+  product_id: string;
+  eligibility: GiveawayEligibility;
+  delivery_fee: Generated<number>;
+  created_at: string;
+  ends_at: string;
+  status: Generated<GiveawayStatus>;
+  seed: Generated<string | null>;
+  entries_hash: Generated<string | null>;
+  entry_count: Generated<number>;
+  winner_id: Generated<string | null>;
+  order_id: Generated<string | null>;
+  drawn_at: Generated<string | null>;
+}
+
+export interface GiveawayEntriesTable {
+  giveaway_id: string;
+  user_id: string;
+  created_at: string;
 }
 
 export interface StreamRemindersTable {
@@ -101,6 +140,9 @@ declare module '../../db/schema.js' {
     stream_bans: import('./tables.js').StreamBansTable;
     lot_prebids: import('./tables.js').LotPrebidsTable;
     stream_pins: import('./tables.js').StreamPinsTable;
+    stream_pin_buyers: import('./tables.js').StreamPinBuyersTable;
+    stream_giveaways: import('./tables.js').StreamGiveawaysTable;
+    giveaway_entries: import('./tables.js').GiveawayEntriesTable;
     stream_reminders: import('./tables.js').StreamRemindersTable;
     host_moderators: import('./tables.js').HostModeratorsTable;
     stream_mutes: import('./tables.js').StreamMutesTable;

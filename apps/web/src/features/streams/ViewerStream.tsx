@@ -5,6 +5,7 @@ import { useSecondsLeft } from '../../components/useSecondsLeft';
 import { BidBanner } from './BidBanner';
 import { ChatPanel } from './ChatPanel';
 import { ComingUp } from './show/ComingUp';
+import { GiveawayPanel } from './show/GiveawayPanel';
 import { LotCard } from './show/LotCard';
 import { PinsPanel } from './show/PinsPanel';
 import { useModeration } from './show/useModeration';
@@ -34,7 +35,7 @@ interface Props {
 
 /**
  * The viewer screen: the host's video, the clock, the lot on screen with its quick bids, what is
- * coming up, Buy It Now and the chat (with moderation for the host's moderators).
+ * coming up, the giveaway, Buy It Now and the chat (with moderation for the host's moderators).
  */
 export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified, lineActions }: Props) {
   const { t } = useT();
@@ -106,6 +107,14 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
               <OnSaleLine stream={stream} />
             </>
           )}
+          <GiveawayPanel
+            streamId={stream.id}
+            giveaway={stream.giveaway}
+            entered={stream.giveawayEntered}
+            me={me?.id ?? null}
+            canEnter={!ended && !stream.isHost && !shut}
+            requireVerified={requireVerified}
+          />
           {!ended && (
             <PinsPanel
               streamId={stream.id}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LotTermsInput, NewLotInput, PinCard, StreamDetail } from '@souq/shared';
+import type { GiveawayInput, LotTermsInput, NewLotInput, PinCard, PinInput, StreamDetail } from '@souq/shared';
 import { call } from '../../api/client';
 import { requestSocket } from '../../api/socket';
 import { API } from '../../api/contract';
@@ -115,9 +115,17 @@ export function useStartLot(id: string) {
 export function usePin(id: string) {
   const cache = useStreamCache(id);
   return useMutation({
-    mutationFn: (pin: { productId: string; price: number; stock: number }) =>
-      call(API.streams.pin, { params: { id }, body: pin }),
+    mutationFn: (pin: PinInput) => call(API.streams.pin, { params: { id }, body: pin }),
     onSuccess: (pin) => cache.patch((d) => withPin(d, pin)),
+  });
+}
+
+/** The host's giveaway: the answer is the show's giveaway at once; the socket tells everyone else. */
+export function useStartGiveaway(id: string) {
+  const cache = useStreamCache(id);
+  return useMutation({
+    mutationFn: (giveaway: GiveawayInput) => call(API.streams.startGiveaway, { params: { id }, body: giveaway }),
+    onSuccess: (giveaway) => cache.patch((d) => ({ ...d, giveaway })),
   });
 }
 

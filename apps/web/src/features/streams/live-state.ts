@@ -1,4 +1,4 @@
-import type { ChatMessage, Lot, PinCard, StreamCard, StreamDetail, StreamLive } from '@souq/shared';
+import type { ChatMessage, GiveawayCard, Lot, PinCard, StreamCard, StreamDetail, StreamLive } from '@souq/shared';
 
 /** Pure state steps for the live screens: the socket's news applied to what the page shows. */
 
@@ -39,6 +39,16 @@ export function applyLots<T extends Pick<StreamDetail, 'lots' | 'lot'>>(current:
 export const applyPins = <T extends Pick<StreamDetail, 'pins'>>(current: T, pins: PinCard[]): T => ({
   ...current,
   pins,
+});
+
+/** The show's giveaway, replaced whole ('show:giveaway'); a new one starts with this viewer not yet in it. */
+export const applyGiveaway = <T extends Pick<StreamDetail, 'giveaway' | 'giveawayEntered'>>(
+  current: T,
+  giveaway: GiveawayCard,
+): T => ({
+  ...current,
+  giveaway,
+  giveawayEntered: current.giveaway?.id === giveaway.id && current.giveawayEntered,
 });
 
 /** The lots still to come, in run-sheet order (the running one is on screen, not "coming up"). */

@@ -6,6 +6,7 @@ import { playOutbidSound } from '../../components/outbid-sound';
 import { streamKeys } from './api';
 import {
   applyLots,
+  applyGiveaway,
   applyPins,
   applyStreamLive,
   mergeMessages,
@@ -84,6 +85,14 @@ export function useStreamRoom(id: string, me: string | null) {
       onSocketEvent(
         'show:pins',
         mine(({ pins }) => update((d) => applyPins(d, pins))),
+      ),
+      onSocketEvent(
+        'show:giveaway',
+        mine(({ giveaway }) => {
+          update((d) => applyGiveaway(d, giveaway));
+          // The winner's prize joined their show order: only they re-read it.
+          if (me !== null && giveaway.winner?.id === me) reread();
+        }),
       ),
       onSocketEvent(
         'stream:muted',

@@ -17,6 +17,7 @@ import backoffice from './ar/backoffice.json';
 import searches from './ar/searches.json';
 import dashboard from './ar/dashboard.json';
 import delivery from './ar/delivery.json';
+import promotions from './ar/promotions.json';
 import privacy from './ar/privacy.json';
 
 export default {
@@ -38,5 +39,6 @@ export default {
   ...searches,
   ...dashboard,
   ...delivery,
+  ...promotions,
   ...privacy,
 };

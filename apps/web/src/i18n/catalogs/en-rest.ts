@@ -17,6 +17,7 @@ import backoffice from './en/backoffice.json';
 import searches from './en/searches.json';
 import dashboard from './en/dashboard.json';
 import delivery from './en/delivery.json';
+import promotions from './en/promotions.json';
 import privacy from './en/privacy.json';
 
 export default {
@@ -38,5 +39,6 @@ export default {
   ...searches,
   ...dashboard,
   ...delivery,
+  ...promotions,
   ...privacy,
 };

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ProductSummary, StreamDetail, UserBrief } from '@souq/shared';
 import { useT } from '../../../i18n';
+import { GiveawayManager } from './GiveawayManager';
 import { LotControls } from './LotControls';
 import { PinsManager } from './PinsManager';
 import { ModeratorsPanel, MutedWordsEditor } from './RoomPanel';
@@ -13,7 +14,7 @@ interface Props {
   moderation: { onMute(user: UserBrief): Promise<void>; onRemove(user: UserBrief): Promise<void> } | null;
 }
 
-/** Everything the host runs beside the video: the run sheet, Buy It Now, who is watching, the room's rules. */
+/** Everything the host runs beside the video: the run sheet, Buy It Now and flash sales, the giveaway, who is watching, the room's rules. */
 export function HostTools({ stream, products, moderation }: Props) {
   const { t } = useT();
   const titleId = useId();
@@ -26,6 +27,9 @@ export function HostTools({ stream, products, moderation }: Props) {
       </h2>
       <LotControls stream={stream} products={products} />
       {!ended && <PinsManager streamId={stream.id} pins={stream.pins} products={products} lotted={lotted} />}
+      {stream.status === 'live' && (
+        <GiveawayManager streamId={stream.id} giveaway={stream.giveaway} products={products} />
+      )}
       {stream.status === 'live' && moderation && (
         <ViewerList
           streamId={stream.id}

@@ -22,6 +22,8 @@ function renderManager() {
   return { gates, manager };
 }
 
+const PLAIN = { flash: false, flashSeconds: '', perBuyer: '' };
+
 describe('Buy It Now pins', () => {
   afterEach(() => {
     cleanup();
@@ -29,17 +31,36 @@ describe('Buy It Now pins', () => {
   });
 
   it('are checked by the server’s PinSchema, amounts and stock read as typed', () => {
-    expect(checkPin({ productId: P1, price: '٩٩٫٥٠', stock: '3' })).toEqual({
+    expect(checkPin({ ...PLAIN, productId: P1, price: '٩٩٫٥٠', stock: '3' })).toEqual({
       ok: true,
       data: { productId: P1, price: 99_50, stock: 3 },
     });
-    expect(checkPin({ productId: '', price: 'free', stock: '0' })).toEqual({
+    expect(checkPin({ ...PLAIN, productId: '', price: 'free', stock: '0' })).toEqual({
       ok: false,
       fields: {
         productId: 'Choose the product you are selling.',
         price: 'Price must be a positive number.',
         stock: 'Stock must be a whole number from 1 to 999.',
       },
+    });
+  });
+
+  it('adds a flash sale’s clock and limit only when ticked, checked as the server checks them', () => {
+    const flash = { productId: P1, price: '80', stock: '2', flash: true, flashSeconds: '٣٠', perBuyer: '2' };
+    expect(checkPin(flash)).toEqual({
+      ok: true,
+      data: { productId: P1, price: 80_00, stock: 2, flashSeconds: 30, perBuyer: 2 },
+    });
+    expect(checkPin({ ...flash, flashSeconds: '5', perBuyer: '3' })).toEqual({
+      ok: false,
+      fields: {
+        flashSeconds: 'A flash sale runs for 10 to 300 seconds.',
+        perBuyer: 'The limit per buyer must be a whole number from 1 to the stock.',
+      },
+    });
+    expect(checkPin({ ...flash, flash: false, flashSeconds: 'x' })).toEqual({
+      ok: true,
+      data: { productId: P1, price: 80_00, stock: 2 },
     });
   });
 

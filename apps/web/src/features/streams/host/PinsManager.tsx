@@ -11,6 +11,7 @@ import {
   type PinInput,
   type ProductSummary,
 } from '@souq/shared';
+import { Field } from '../../../components/Field';
 import type { FormCheck } from '../../../components/form-check';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { useForm } from '../../../components/useForm';
@@ -28,8 +29,33 @@ interface Props {
   lotted: ReadonlySet<string>;
 }
 
-type PinValues = { productId: string; price: string; stock: string };
-const NO_PIN: PinValues = { productId: '', price: '', stock: '1' };
+type FlashField = 'flashSeconds' | 'perBuyer';
+
+/** A flash sale's countdown and per-buyer limit, shown once the host ticks "Flash sale". */
+function FlashFields({ form }: { form: ReturnType<typeof useForm<PinValues, PinInput>> }) {
+  const { t } = useT();
+  const field = (name: FlashField, label: string) => (
+    <Field label={label} error={form.fields[name]}>
+      {(control) => <input {...control} type="text" inputMode="numeric" autoComplete="off" {...form.bind(name)} />}
+    </Field>
+  );
+  return (
+    <div className="host-pin-form__row" data-testid="flash-fields">
+      {field('flashSeconds', t('host.flash.seconds'))}
+      {field('perBuyer', t('host.flash.perBuyer'))}
+    </div>
+  );
+}
+
+type PinValues = {
+  productId: string;
+  price: string;
+  stock: string;
+  flash: boolean;
+  flashSeconds: string;
+  perBuyer: string;
+};
+const NO_PIN: PinValues = { productId: '', price: '', stock: '1', flash: false, flashSeconds: '60', perBuyer: '1' };
 
 /** A pin checked by the server's own PinSchema, the typed amount and stock read first. */
 export function checkPin(values: PinValues): FormCheck<PinInput> {
@@ -37,6 +63,8 @@ export function checkPin(values: PinValues): FormCheck<PinInput> {
     productId: values.productId,
     price: parseAmountToFils(values.price) ?? Number.NaN,
     stock: readNumber(values.stock) ?? Number.NaN,
+    // A flash sale's clock and limit, as typed (the schema reads either digit set).
+    ...(values.flash && { flashSeconds: values.flashSeconds, perBuyer: values.perBuyer }),
   });
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: toFieldErrors(parsed.error) };
 }
@@ -56,6 +84,7 @@ function PinRows({ pins, unpin }: { pins: PinCard[]; unpin: ReturnType<typeof us
             <span className="muted">
               <bdi>{formatMoney(p.price, locale)}</bdi> ·{' '}
               {p.sold >= p.stock ? t('host.pins.soldOut') : t('host.pins.sold', { sold: p.sold, stock: p.stock })}
+              {p.flash && <> · {t('show.flash.badge')}</>}
             </span>
           </span>
           <button
@@ -159,13 +188,23 @@ export function PinsManager({ streamId, pins, products, lotted }: Props) {
             {note('stock')}
           </div>
         </div>
+        <label className="check-field">
+          <input type="checkbox" checked={values.flash} onChange={(e) => form.edit('flash', e.target.checked)} />
+          {t('host.flash.toggle')}
+        </label>
+        {values.flash && (
+          <>
+            <p className="field__hint">{t('host.flash.hint')}</p>
+            <FlashFields form={form} />
+          </>
+        )}
         {failure && (
           <p className="form-error" role="alert">
             {m(failure)}
           </p>
         )}
         <button type="submit" className="btn btn--primary btn--block" disabled={full || form.pending}>
-          {t('host.pins.pin')}
+          {values.flash ? t('host.flash.start') : t('host.pins.pin')}
         </button>
         {full && <p className="field__hint">{m(MSG.pinsFull)}</p>}
       </form>

@@ -53,6 +53,8 @@ const detail = (over: Partial<StreamDetail> = {}): StreamDetail => ({
   order: null,
   lots: [running, lotOf('b', { position: 1 }), lotOf('c', { position: 2 })],
   pins: [],
+  giveaway: null,
+  giveawayEntered: false,
   myPrebids: {},
   reminded: false,
   canModerate: false,

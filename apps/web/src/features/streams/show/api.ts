@@ -61,3 +61,12 @@ export function useBuyPin(id: string) {
 export function useMuteViewer(id: string) {
   return useMutation({ mutationFn: (userId: string) => call(API.streams.mute, { params: { id, userId } }) });
 }
+
+/** Entering the show's giveaway: the answer marks this viewer in. */
+export function useEnterGiveaway(id: string) {
+  const patch = usePatchStream(id);
+  return useMutation({
+    mutationFn: (giveawayId: string) => call(API.streams.enterGiveaway, { params: { id, giveawayId } }),
+    onSuccess: () => patch((d) => ({ ...d, giveawayEntered: true })),
+  });
+}

@@ -43,6 +43,7 @@ const pin = (over: Partial<PinCard> = {}): PinCard => ({
   product: { id: 'p9', title: 'Oud perfume', image: { url: '/o.jpg', thumb: '/o.jpg' } },
   price: 99_00,
   stock: 3,
+  flash: null,
   sold: 1,
   ...over,
 });

@@ -117,6 +117,12 @@ const EnvSchema = z.object({
     .positive('must be more than 0 hours')
     .max(24 * 30)
     .default(48),
+  // Replays of whole shows (issue 47): how long one is kept before a job deletes it.
+  REPLAY_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive('must be more than 0 days')
+    .max(3650)
+    .default(90),
   SECOND_CHANCE_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive('must be more than 0 hours')
@@ -200,6 +206,8 @@ export interface Config {
   mapStyleUrl?: string;
   /** How long an auction's winner has to complete the order (WIN_COMPLETE_HOURS), in ms. */
   winCompleteMs: number;
+  /** How long a show's replay is kept (REPLAY_DAYS), in ms. */
+  replayKeepMs: number;
   /** How long a second-chance offer stands (SECOND_CHANCE_HOURS), and the strike rule's window and suspension. */
   unpaid: { secondChanceMs: number; strikeWindowMs: number; suspensionMs: number };
   /** Absent: uploads live in DATA_DIR/uploads. */
@@ -345,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownNoticeMs: e.SHUTDOWN_NOTICE_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     winCompleteMs: Math.round(e.WIN_COMPLETE_HOURS * 3600_000),
+    replayKeepMs: Math.round(e.REPLAY_DAYS * 86_400_000),
     savedSearchDigestMs: Math.round(e.SAVED_SEARCH_DIGEST_HOURS * 3600_000),
     unpaid: {
       secondChanceMs: Math.round(e.SECOND_CHANCE_HOURS * 3600_000),

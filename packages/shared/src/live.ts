@@ -73,6 +73,14 @@ export const FLASH_SECONDS_MAX = 300;
 export const GIVEAWAY_SECONDS_MIN = 15;
 export const GIVEAWAY_SECONDS_MAX = 600;
 export const GIVEAWAY_FEE_MAX = 10_000;
+/**
+ * A show's replay (issue 47): the host's browser sends its recording in pieces of about this long,
+ * each at most this large, so a crash keeps what was sent.
+ */
+export const REPLAY_PIECE_MS = 5_000;
+export const REPLAY_PIECE_MAX_BYTES = 16 * 1024 * 1024;
+/** The most pieces one show's recording may have (a 12-hour show in 5 s pieces). */
+export const REPLAY_PIECES_MAX = 8_640;
 export const GIVEAWAY_ELIGIBILITIES = ['everyone', 'followers', 'buyers'] as const;
 export type GiveawayEligibility = (typeof GIVEAWAY_ELIGIBILITIES)[number];
 /** A moderator's mute lasts this long. */

@@ -23,4 +23,11 @@ export const SHOW_PROMO_MSG = {
   giveawayHostCannotEnter: 'You cannot enter your own giveaway.',
   giveawayFollowersOnly: 'This giveaway is for the host’s followers: follow them to enter.',
   giveawayBuyersOnly: 'This giveaway is for buyers in this show.',
+  // Replays.
+  replayNotWebm: 'A recording must be a WebM video.',
+  replayPieceTooLarge: 'A piece of the recording can be at most 16 MB.',
+  replayFromStart: 'Send the recording from its first piece.',
+  replayFinished: 'This show’s recording is already finished.',
+  replayNotFound: 'This show has no replay.',
+  replayStartedElsewhere: 'This show’s recording began on an earlier page: it keeps what that page sent.',
 } as const;

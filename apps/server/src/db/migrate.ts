@@ -32,6 +32,7 @@ import * as backupSchedule from './migrations/2026-11-29-231-backup-schedule.js'
 import * as dataChangedNotices from './migrations/2026-11-29-232-data-changed-notices.js';
 import * as addressesAndDelivery from './migrations/2026-11-30-233-addresses-and-delivery.js';
 import * as flashSalesAndGiveaways from './migrations/2026-11-30-235-flash-sales-and-giveaways.js';
+import * as showReplays from './migrations/2026-11-30-236-show-replays.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-232-data-changed-notices': dataChangedNotices,
   '2026-11-30-233-addresses-and-delivery': addressesAndDelivery,
   '2026-11-30-235-flash-sales-and-giveaways': flashSalesAndGiveaways,
+  '2026-11-30-236-show-replays': showReplays,
 };
 
 const BUSY_RETRY_MS = 30_000;

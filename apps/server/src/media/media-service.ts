@@ -78,14 +78,23 @@ export function createMediaService(storage: FileStorage, log: { warn(obj: unknow
     ...createPrivateFiles(storage, work),
 
     /**
-     * A video the caller has checked by its magic bytes (a show's sale clip), stored as sent under
-     * a public key never reused: `public/<folder>/<uuid>.<ext>`.
+     * A video the caller has checked by its magic bytes (a show's sale clip, a replay), stored as
+     * sent under a key never reused: `public/<folder>/<uuid>.<ext>`, or `private/…` for parts of a
+     * recording nobody watches on their own.
      */
-    async storeVideo(folder: string, data: Buffer, ext: 'webm' | 'mp4'): Promise<string> {
-      const key = `${PUBLIC_PREFIX}${folder}/${crypto.randomUUID()}.${ext}`;
+    async storeVideo(
+      folder: string,
+      data: Buffer,
+      ext: 'webm' | 'mp4',
+      access: 'public' | 'private' = 'public',
+    ): Promise<string> {
+      const key = `${access === 'private' ? PRIVATE_PREFIX : PUBLIC_PREFIX}${folder}/${crypto.randomUUID()}.${ext}`;
       await storage.put(key, data);
       return key;
     },
+
+    /** A stored file's bytes (the parts of a show's recording, joined into its replay). */
+    readFile: (key: string): Promise<Buffer | null> => storage.get(key),
 
     /** The large rendition of an image key, public or private, as bytes: for a person's data export (issue 45). */
     readImage: (key: string): Promise<Buffer | null> => storage.get(imageFiles(key)[0]!),

@@ -55,6 +55,7 @@ export const ROUTES: RouteObject[] = [
   { path: 'live', ...page('LiveListPage') },
   { path: 'livestream-host', ...page('LiveHostPage') },
   { path: 'livestream/:id', ...page('LiveViewerPage') },
+  { path: 'livestream/:id/replay', ...page('ReplayPage') },
   // Some of the original app's buttons go here; it is the live list.
   { path: 'live-auction', element: <Navigate to="/live" replace /> },
   { path: 'verify-email', ...page('VerifyEmailPage') },

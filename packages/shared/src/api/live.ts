@@ -84,6 +84,29 @@ export const PinCardSchema = z.object({
 });
 export type PinCard = z.infer<typeof PinCardSchema>;
 
+/** A chapter of a replay: where a lot began, with how it ended. */
+export const ReplayChapterSchema = z.object({
+  lotId: z.string(),
+  /** The lot's place on the run sheet, from 0. */
+  position: Whole,
+  title: z.string(),
+  outcome: z.enum(['sold', 'passed']),
+  /** The hammer price when sold. */
+  price: Fils.nullable(),
+  /** From the replay's start. */
+  atMs: Whole,
+});
+export type ReplayChapter = z.infer<typeof ReplayChapterSchema>;
+
+/** A whole show, recorded (issue 47): its file (served with byte ranges) and a chapter at each lot. */
+export const ReplaySchema = z.object({
+  url: z.string(),
+  mimeType: z.string(),
+  durationMs: Whole,
+  chapters: z.array(ReplayChapterSchema),
+});
+export type Replay = z.infer<typeof ReplaySchema>;
+
 /**
  * A show's giveaway (issue 47), as everyone watching sees it: the prize, who may enter, when
  * entries close on the server's clock, and once drawn how many entered and who won.

@@ -16,6 +16,7 @@ import { privacy } from './privacy.js';
 import { profiles } from './profiles.js';
 import { reviews } from './reviews.js';
 import { giveaways } from './giveaways.js';
+import { replays } from './replays.js';
 import { shows } from './shows.js';
 import { streams } from './streams.js';
 import { system } from './system.js';
@@ -38,7 +39,7 @@ export const API = {
   profiles,
   reviews,
   // A stream and the show it runs (lots, pins, moderation): one concept, one name (docs/architecture.md).
-  streams: { ...streams, ...shows, ...giveaways },
+  streams: { ...streams, ...shows, ...giveaways, ...replays },
   system,
   aftersale,
   wins,

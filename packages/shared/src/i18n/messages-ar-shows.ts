@@ -20,4 +20,10 @@ export const SHOW_PROMO_MSG_AR: Record<keyof typeof SHOW_PROMO_MSG, string> = {
   giveawayHostCannotEnter: 'لا يمكنك المشاركة في هديتك المجانية.',
   giveawayFollowersOnly: 'هذه الهدية المجانية لمتابعي البائع: تابِعه لتشارك.',
   giveawayBuyersOnly: 'هذه الهدية المجانية لمن اشترى في هذا العرض.',
+  replayNotWebm: 'يجب أن يكون التسجيل فيديو بصيغة WebM.',
+  replayPieceTooLarge: 'يجب ألا يتجاوز جزء التسجيل 16 ميغابايت.',
+  replayFromStart: 'أرسل التسجيل بدءًا من جزئه الأول.',
+  replayFinished: 'اكتمل تسجيل هذا العرض بالفعل.',
+  replayNotFound: 'لا توجد إعادة مشاهدة لهذا العرض.',
+  replayStartedElsewhere: 'بدأ تسجيل هذا العرض في صفحة سابقة، ويُحتفظ بما أرسلته تلك الصفحة.',
 };

@@ -42,11 +42,11 @@ export const PUBLIC_PREFIX = 'public/';
 export const PRIVATE_PREFIX = 'private/';
 
 /**
- * The shape of every public key we make (`public/<folder>/<name>.webp`, and a show's sale clips,
- * `public/clips/<name>.webm` or `.mp4`). A path asked for by a browser is checked against it
+ * The shape of every public key we make (`public/<folder>/<name>.webp`, and a show's sale clips and
+ * replays, `public/clips/<name>.webm` or `.mp4`, `public/replays/<name>.webm`). A path asked for by a browser is checked against it
  * before it reaches a folder or a bucket: no `..`, no `private/`.
  */
-const PUBLIC_KEY = /^public\/(?:[a-z]+\/[A-Za-z0-9_-]+\.webp|clips\/[A-Za-z0-9_-]+\.(?:webm|mp4))$/;
+const PUBLIC_KEY = /^public\/(?:[a-z]+\/[A-Za-z0-9_-]+\.webp|(?:clips|replays)\/[A-Za-z0-9_-]+\.(?:webm|mp4))$/;
 
 export const isPublicKey = (key: string): boolean => PUBLIC_KEY.test(key);
 

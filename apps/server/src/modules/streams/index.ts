@@ -11,6 +11,8 @@ import { createGiveaways, giveawaysSocket, type GiveawaysDeps } from './giveaway
 import { giveawaysRoutes } from './giveaways-routes.js';
 import { createPins, pinsSocket, type PinsDeps } from './pins.js';
 import { STREAMS_PORT, type StreamsPort } from './port.js';
+import { createReplays } from './replays.js';
+import { replaysRoutes } from './replays-routes.js';
 import { createReportedMessages } from './reported.js';
 import { pinsRoutes } from './pins-routes.js';
 import { roomRoutes } from './room-routes.js';
@@ -43,6 +45,7 @@ export const streamsModule = defineModule(
     // A show's parts in their own files (parts.ts): Buy It Now, the sale clips, reminders and the room's moderation.
     const pins = createPins({ db, dialect, clock, media, publish, ports: needs });
     const clips = createClips({ db, clock, media, publish });
+    const replays = createReplays({ db, clock, media, keepMs: ctx.config.replayKeepMs });
     const giveaways = createGiveaways({
       db,
       dialect,
@@ -94,12 +97,13 @@ export const streamsModule = defineModule(
     needs.orders.slots.clipSource(clips.clipsOf);
     return {
       // The show's parts beside the stream's own service, for the seed and the tests.
-      service: { ...service, pins, giveaways, clips, moderation: room.moderation, reminders: room.reminders, reported },
+      service: { ...service, pins, giveaways, replays, clips, moderation: room.moderation, reminders: room.reminders, reported },
       port: portOf({ ...reported, ...service }, STREAMS_PORT) as StreamsPort,
       routes: async (app) => {
         await app.register(streamsRoutes(service));
         await app.register(pinsRoutes(pins));
         await app.register(giveawaysRoutes(giveaways));
+        await app.register(replaysRoutes(replays));
         await app.register(clipsRoutes(clips));
         await app.register(roomRoutes(room));
       },
@@ -109,12 +113,19 @@ export const streamsModule = defineModule(
         giveawaysSocket(),
         roomSocket(room),
       ),
-      referencedUploads: async () => [...(await service.referencedUploads()), ...(await clips.referencedUploads())],
+      referencedUploads: async () => [
+        ...(await service.referencedUploads()),
+        ...(await clips.referencedUploads()),
+        ...(await replays.referencedUploads()),
+      ],
       // Streams end on their timer, or when their host has been gone past the grace period.
       jobs: [
         { name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() },
         // A giveaway is drawn as its timer ends (the job wakes at the soonest end).
         { name: 'streams.draw-giveaways', everyMs: 1000, run: () => giveaways.drawDue() },
+        // An ended show's recording becomes its replay; replays older than REPLAY_DAYS go.
+        { name: 'streams.join-replays', everyMs: 2000, run: () => replays.joinDue() },
+        { name: 'streams.sweep-old-replays', everyMs: 3600_000, run: () => replays.sweepOld() },
         { name: 'streams.sweep-ended-mutes', everyMs: 3600_000, run: () => room.moderation.sweepEndedMutes() },
       ],
     };

@@ -97,6 +97,30 @@ export interface StreamGiveawaysTable {
   drawn_at: Generated<string | null>;
 }
 
+/** A whole show's recording (issue 47): its pieces while it runs, then one replay file. */
+export interface StreamReplaysTable {
+  stream_id: string;
+  status: 'recording' | 'ready' | 'empty' | 'deleted';
+  /** When the recording began on the server's clock: the chapters count from it. */
+  started_at: string;
+  storage_key: Generated<string | null>;
+  mime_type: Generated<string>;
+  bytes: Generated<number>;
+  duration_ms: Generated<number>;
+  ready_at: Generated<string | null>;
+  deleted_at: Generated<string | null>;
+}
+
+export interface ReplayPiecesTable {
+  stream_id: string;
+  seq: number;
+  storage_key: string;
+  bytes: number;
+  /** The recording's length after this piece. */
+  end_ms: number;
+  created_at: string;
+}
+
 export interface GiveawayEntriesTable {
   giveaway_id: string;
   user_id: string;
@@ -143,6 +167,8 @@ declare module '../../db/schema.js' {
     stream_pin_buyers: import('./tables.js').StreamPinBuyersTable;
     stream_giveaways: import('./tables.js').StreamGiveawaysTable;
     giveaway_entries: import('./tables.js').GiveawayEntriesTable;
+    stream_replays: import('./tables.js').StreamReplaysTable;
+    replay_pieces: import('./tables.js').ReplayPiecesTable;
     stream_reminders: import('./tables.js').StreamRemindersTable;
     host_moderators: import('./tables.js').HostModeratorsTable;
     stream_mutes: import('./tables.js').StreamMutesTable;

@@ -7,12 +7,14 @@ interface Props {
   state: ViewerVideoState;
   retry: (() => void) | null;
   ended: boolean;
+  /** The show, for its replay's link once it ends. */
+  streamId: string;
   shut: string | null;
   orderWaiting: boolean;
 }
 
 /** Under the video: a way to reconnect, a full stream, a removal, and a show order waiting for its address. */
-export function ViewerNotices({ state, retry, ended, shut, orderWaiting }: Props) {
+export function ViewerNotices({ streamId, state, retry, ended, shut, orderWaiting }: Props) {
   const { t, m } = useT();
   return (
     <>
@@ -34,6 +36,11 @@ export function ViewerNotices({ state, retry, ended, shut, orderWaiting }: Props
       {shut && (
         <p className="notice notice--warn" role="alert" data-testid="removed">
           {m(shut)}
+        </p>
+      )}
+      {ended && !shut && (
+        <p className="notice notice--info" data-testid="replay-link">
+          <Link to={`/livestream/${streamId}/replay`}>{t('replay.watch')}</Link>
         </p>
       )}
       {orderWaiting && !ended && (

@@ -85,7 +85,14 @@ export function ViewerStream({ stream, me, follow, onNeedVerify, requireVerified
             won={won}
           />
 
-          <ViewerNotices state={state} retry={retry} ended={ended} shut={shut} orderWaiting={orderWaiting} />
+          <ViewerNotices
+            streamId={stream.id}
+            state={state}
+            retry={retry}
+            ended={ended}
+            shut={shut}
+            orderWaiting={orderWaiting}
+          />
           {isShow ? (
             <>
               <LotCard

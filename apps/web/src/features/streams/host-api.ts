@@ -187,3 +187,21 @@ export function uploadClip(
   form.set('clip', clip.blob, `clip.${extension}`);
   return call(API.streams.uploadClip, { params: { id: streamId, lotId }, form });
 }
+
+/** Sends one piece of the show's recording (issue 47); not a hook, the recorder calls it as pieces come. */
+export function sendReplayPiece(streamId: string, piece: { seq: number; endMs: number; blob: Blob }) {
+  const form = new FormData();
+  form.set('seq', String(piece.seq));
+  form.set('endMs', String(piece.endMs));
+  form.set('piece', piece.blob, `${piece.seq}.webm`);
+  return call(API.streams.recordPiece, { params: { id: streamId }, form });
+}
+
+/** The host deletes the show's replay. */
+export function useDeleteReplay(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(API.streams.deleteReplay, { params: { id } }),
+    onSuccess: () => client.removeQueries({ queryKey: [...streamKeys.detail(id), 'replay'] }),
+  });
+}

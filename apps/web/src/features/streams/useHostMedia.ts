@@ -3,6 +3,7 @@ import type { Lot } from '@souq/shared';
 import { captureHostMedia, stopMedia } from './media';
 import { useHostVideo } from './video/useVideo';
 import { useClipOnSale } from './host/useClipOnSale';
+import { useShowRecording } from './host/useShowRecording';
 
 interface Options {
   streamId: string;
@@ -15,7 +16,7 @@ interface Options {
 
 /**
  * The host's camera while the show is live: captured again after a reload, shown in the local video,
- * sent to the viewers, recorded for the lots' clips, and turned off when the stream ends or the page is left.
+ * sent to the viewers, recorded for the lots' clips and the show's replay, and turned off when the stream ends or the page is left.
  */
 export function useHostMedia({ streamId, initialMedia, ended, scheduled, onClipFailed }: Options) {
   const [media, setMedia] = useState<MediaStream | null>(initialMedia);
@@ -24,6 +25,8 @@ export function useHostMedia({ streamId, initialMedia, ended, scheduled, onClipF
   const video = useHostVideo(streamId, ended || scheduled ? null : media);
   // A clip that could not be kept is only mentioned: the sale stands without it.
   useClipOnSale({ streamId, media: ended || scheduled ? null : media, onFailed: onClipFailed });
+  // The whole show, for its replay (issue 47, ADR 0055): recorded in the host's browser, sent in pieces.
+  useShowRecording(streamId, ended || scheduled ? null : media);
 
   // After a reload: the camera again (the stream stayed live meanwhile, the server waits 30 s for its host).
   useEffect(() => {

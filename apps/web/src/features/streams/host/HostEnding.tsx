@@ -10,7 +10,7 @@ interface Props {
   onEnd(): void;
 }
 
-/** The End Stream button while the show runs; after it, who won for how much and the way back. */
+/** The End Stream button while the show runs; after it, who won for how much and the way back, and the replay. */
 export function HostEnding({ stream, ended, biddingOver, onEnd }: Props) {
   const { t, locale } = useT();
   return biddingOver ? (
@@ -35,6 +35,16 @@ export function HostEnding({ stream, ended, biddingOver, onEnd }: Props) {
       <Link to="/live-auction" className="btn btn--primary btn--block">
         {t('live.host.return')}
       </Link>
+      {/* The recording becomes the replay seconds after the end (issue 47); its page says if not yet. */}
+      {ended && (
+        <Link
+          to={`/livestream/${stream.id}/replay`}
+          className="btn btn--ghost btn--block"
+          data-testid="host-replay-link"
+        >
+          {t('replay.watch')}
+        </Link>
+      )}
     </div>
   ) : (
     <button type="button" className="btn btn--danger btn--block" onClick={onEnd} data-testid="end-stream">

@@ -29,6 +29,14 @@ const urlList = (schemes: string[]) =>
     );
 
 /** Every environment variable Souq reads. README.md lists the same table. */
+/** A number of hours (decimals allowed), more than 0 and at most 30 days. */
+const hours = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .max(24 * 30)
+    .default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -112,38 +120,24 @@ const EnvSchema = z.object({
   COD_MAX_OPEN_ORDERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(5),
   COD_MAX_REFUSALS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(2),
   // Issue 31: how long a winner has to give the address (decimals allowed, so a test can make it seconds).
-  WIN_COMPLETE_HOURS: z.coerce
-    .number({ error: 'must be a number of hours' })
-    .positive('must be more than 0 hours')
-    .max(24 * 30)
-    .default(48),
+  WIN_COMPLETE_HOURS: hours(48),
+  // Offers (ADR 0053): how long an offer (or a counter-offer) waits for its answer before it lapses.
+  OFFER_HOURS: hours(48),
   // Replays of whole shows (issue 47): how long one is kept before a job deletes it.
   REPLAY_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .positive('must be more than 0 days')
     .max(3650)
     .default(90),
-  SECOND_CHANCE_HOURS: z.coerce
-    .number({ error: 'must be a number of hours' })
-    .positive('must be more than 0 hours')
-    .max(24 * 30)
-    .default(48),
+  SECOND_CHANCE_HOURS: hours(48),
   // Two strikes within this many days suspend bidding for SUSPENSION_DAYS.
   STRIKE_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(90),
   SUSPENSION_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(3650).default(30),
   // Issue 32: at most one saved-search email per person in this many hours (decimals allowed).
-  SAVED_SEARCH_DIGEST_HOURS: z.coerce
-    .number({ error: 'must be a number of hours' })
-    .positive('must be more than 0 hours')
-    .max(24 * 30)
-    .default(24),
+  SAVED_SEARCH_DIGEST_HOURS: hours(24),
   // Scheduled backups (backup/schedule.ts): set the directory to turn them on.
   BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_EVERY_HOURS: z.coerce
-    .number({ error: 'must be a number of hours' })
-    .positive('must be more than 0 hours')
-    .max(24 * 30)
-    .default(24),
+  BACKUP_EVERY_HOURS: hours(24),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(7),
   // Or into a bucket (backup/bucket-shelf.ts), reached with the S3_* connection settings.
   BACKUP_S3_PREFIX: z
@@ -206,6 +200,8 @@ export interface Config {
   mapStyleUrl?: string;
   /** How long an auction's winner has to complete the order (WIN_COMPLETE_HOURS), in ms. */
   winCompleteMs: number;
+  /** How long an offer or a counter-offer waits for its answer (OFFER_HOURS, ADR 0053), in ms. */
+  offerMs: number;
   /** How long a show's replay is kept (REPLAY_DAYS), in ms. */
   replayKeepMs: number;
   /** How long a second-chance offer stands (SECOND_CHANCE_HOURS), and the strike rule's window and suspension. */
@@ -354,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     winCompleteMs: Math.round(e.WIN_COMPLETE_HOURS * 3600_000),
     replayKeepMs: Math.round(e.REPLAY_DAYS * 86_400_000),
+    offerMs: Math.round(e.OFFER_HOURS * 3600_000),
     savedSearchDigestMs: Math.round(e.SAVED_SEARCH_DIGEST_HOURS * 3600_000),
     unpaid: {
       secondChanceMs: Math.round(e.SECOND_CHANCE_HOURS * 3600_000),

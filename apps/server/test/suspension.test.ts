@@ -51,8 +51,14 @@ const OPEN_WHILE_SUSPENDED = new Set([
   'POST /api/streams/:id/end',
   'DELETE /api/streams/:id/lots/:lotId',
   'DELETE /api/streams/:id/pins/:pinId',
+  // Replays (ADR 0055): a host may take their show's replay down.
+  'DELETE /api/streams/:id/replay',
   'DELETE /api/me/moderators/:userId',
   'POST /api/second-chance/:id/decline',
+  // Offers (ADR 0053): saying no to one, taking one's own back, and checking out a deal already made.
+  'POST /api/offers/:id/decline',
+  'POST /api/offers/:id/withdraw',
+  'POST /api/offers/:id/checkout',
   // Data rights (issue 45): a suspended person may still download their data and delete their account.
   'POST /api/me/data-export',
   'POST /api/me/delete',

@@ -3,10 +3,12 @@
  * assert them verbatim: change one only on purpose, never while refactoring.
  */
 import { COD_MSG } from './messages-cod.js';
+import { OFFER_MSG } from './messages-offers.js';
 import { SHOW_PROMO_MSG } from './messages-shows.js';
 
 export const MSG = {
   ...COD_MSG,
+  ...OFFER_MSG,
   ...SHOW_PROMO_MSG,
   // Register
   fillAllFields: 'Please fill in all fields.',

@@ -31,6 +31,7 @@ import * as dataRights from './migrations/2026-11-29-230-data-rights.js';
 import * as backupSchedule from './migrations/2026-11-29-231-backup-schedule.js';
 import * as dataChangedNotices from './migrations/2026-11-29-232-data-changed-notices.js';
 import * as addressesAndDelivery from './migrations/2026-11-30-233-addresses-and-delivery.js';
+import * as offers from './migrations/2026-11-30-234-offers.js';
 import * as flashSalesAndGiveaways from './migrations/2026-11-30-235-flash-sales-and-giveaways.js';
 import * as showReplays from './migrations/2026-11-30-236-show-replays.js';
 
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-231-backup-schedule': backupSchedule,
   '2026-11-29-232-data-changed-notices': dataChangedNotices,
   '2026-11-30-233-addresses-and-delivery': addressesAndDelivery,
+  '2026-11-30-234-offers': offers,
   '2026-11-30-235-flash-sales-and-giveaways': flashSalesAndGiveaways,
   '2026-11-30-236-show-replays': showReplays,
 };

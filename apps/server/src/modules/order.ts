@@ -8,6 +8,7 @@ import { deliveryModule } from './delivery/index.js';
 import { feedModule } from './feed/index.js';
 import type { SouqModule } from './module.js';
 import { notificationsModule } from './notifications/index.js';
+import { offersModule } from './offers/index.js';
 import { ordersModule } from './orders/index.js';
 import { privacyModule } from './privacy/index.js';
 import { profilesModule } from './profiles/index.js';
@@ -34,6 +35,7 @@ export const MODULES = {
   feed: feedModule,
   aftersale: aftersaleModule,
   delivery: deliveryModule,
+  offers: offersModule,
   reports: reportsModule,
   savedSearches: savedSearchesModule,
   addresses: addressesModule,

@@ -56,6 +56,17 @@ export const API: Routes<typeof Contract> = {
     decide: { method: 'POST', path: '/api/admin/refusals/:id/decide' },
     lift: { method: 'POST', path: '/api/admin/cod-blocks/:id/lift' },
   },
+  offers: {
+    terms: { method: 'GET', path: '/api/products/:id/offer-terms' },
+    setTerms: { method: 'PUT', path: '/api/products/:id/offer-terms' },
+    make: { method: 'POST', path: '/api/products/:id/offers' },
+    mine: { method: 'GET', path: '/api/me/offers' },
+    accept: { method: 'POST', path: '/api/offers/:id/accept' },
+    decline: { method: 'POST', path: '/api/offers/:id/decline' },
+    counter: { method: 'POST', path: '/api/offers/:id/counter' },
+    withdraw: { method: 'POST', path: '/api/offers/:id/withdraw' },
+    checkout: { method: 'POST', path: '/api/offers/:id/checkout' },
+  },
   admin: {
     audit: { method: 'GET', path: '/api/admin/audit' },
   },

@@ -52,6 +52,8 @@ export const ROUTES: RouteObject[] = [
   { path: 'dashboard', ...page('DashboardPage') },
   { path: 'cart', ...page('CartPage') },
   { path: 'checkout', ...page('CheckoutPage') },
+  // Offers (ADR 0053): offers I made and offers on my products.
+  { path: 'offers', ...page('OffersPage') },
   { path: 'live', ...page('LiveListPage') },
   { path: 'livestream-host', ...page('LiveHostPage') },
   { path: 'livestream/:id', ...page('LiveViewerPage') },

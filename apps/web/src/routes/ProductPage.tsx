@@ -15,6 +15,8 @@ import { useRequireVerified } from '../features/auth/gates';
 import { useCountView } from '../features/backoffice/api';
 import { useProduct } from '../features/product/api';
 import { ReviewsSection, type Viewer } from '../features/product/ReviewsSection';
+import { MakeOffer } from '../features/offers/MakeOffer';
+import { OfferTermsPanel } from '../features/offers/OfferTermsPanel';
 import { ReportButton } from '../features/reports/ReportButton';
 import { useT } from '../i18n';
 import { ProductAbout } from './product/ProductAbout';
@@ -45,6 +47,10 @@ function Product({ product }: { product: ProductDetail }) {
           <ProductHeadline product={product} />
 
           <ProductActions product={product} onMove={() => setMoving(true)} />
+          {/* Signed in only: a first visit's product page asks for nothing but the product (first-screen.test). */}
+          {user && !product.isOwner && !product.isAuction && !product.hidden && (
+            <MakeOffer product={{ id: product.id, title, price: product.price }} allowed={requireVerified} />
+          )}
 
           {product.hidden && (
             <p className="notice notice--error" role="status" data-testid="hidden-notice">
@@ -64,6 +70,9 @@ function Product({ product }: { product: ProductDetail }) {
                 </a>
               )}
             </div>
+          )}
+          {product.isOwner && !product.isAuction && (
+            <OfferTermsPanel product={{ id: product.id, price: product.price }} />
           )}
 
           <div className="seller">

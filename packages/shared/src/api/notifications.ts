@@ -30,6 +30,15 @@ export const NOTIFICATION_KINDS = [
   // issue 46: a delivery attempt failed (or the line was cancelled for it); staff decided a disputed refusal
   'delivery_failed',
   'refusal_decided',
+  // offers on fixed-price items (ADR 0053): each step, told to the other side
+  'offer_received',
+  'offer_countered',
+  'offer_accepted',
+  'offer_declined',
+  'offer_withdrawn',
+  'offer_lapsed',
+  'offer_sold_elsewhere',
+  'offer_checked_out',
   // issue 47: the winner of a show's giveaway
   'giveaway_won',
 ] as const;

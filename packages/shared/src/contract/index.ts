@@ -11,6 +11,7 @@ import { delivery } from './delivery.js';
 import type { Endpoint } from './endpoint.js';
 import { feed } from './feed.js';
 import { notifications } from './notifications.js';
+import { offers } from './offers.js';
 import { orders } from './orders.js';
 import { privacy } from './privacy.js';
 import { profiles } from './profiles.js';
@@ -45,6 +46,7 @@ export const API = {
   wins,
   savedSearches,
   delivery,
+  offers,
   dashboard,
   privacy,
 };
@@ -70,6 +72,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     "The shop's products: browsing and search, the product page, selling, editing and deleting, likes, the seller's invoice file and page views.",
   Dashboard:
     "The seller's own figures, one endpoint per chart: sales, orders by status, best products, auctions and shows.",
+  Offers:
+    'Offers on fixed-price items: the seller’s terms (a hidden floor, units to sell), making, countering, accepting and declining offers, and checking out an accepted one.',
   Feed: 'The For You feed of products and auctions ranked for each person, and the signals (items opened, not interested) that shape it.',
   Notifications: "The bell: a person's latest notifications, and marking them read.",
   Orders:

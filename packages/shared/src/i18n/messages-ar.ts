@@ -1,6 +1,7 @@
 import type { MSG } from '../messages.js';
 import type { ArabicCatalog } from './localize.js';
 import { codBlockedUntilAr, codOrderTooLargeAr, codTooManyOpenAr, COD_MSG_AR } from './messages-ar-cod.js';
+import { OFFER_MSG_AR } from './messages-ar-offers.js';
 import { SHOW_PROMO_MSG_AR } from './messages-ar-shows.js';
 
 /**
@@ -13,6 +14,7 @@ import { SHOW_PROMO_MSG_AR } from './messages-ar-shows.js';
  */
 export const MSG_AR: Record<keyof typeof MSG, string> = {
   ...COD_MSG_AR,
+  ...OFFER_MSG_AR,
   ...SHOW_PROMO_MSG_AR,
   // Register
   fillAllFields: 'يرجى تعبئة جميع الحقول.',

@@ -90,7 +90,7 @@ async function price(
  * Cash on delivery is Souq's only payment, so a buyer whose refusals block it cannot check out
  * (issue 46). The buyer's row is locked first, so their checkouts run one at a time from here on.
  */
-async function refuseBlockedBuyer(deps: Pick<OrdersDeps, 'cod' | 'dialect'>, trx: Trx, buyerId: string) {
+export async function refuseBlockedBuyer(deps: Pick<OrdersDeps, 'cod' | 'dialect'>, trx: Trx, buyerId: string) {
   await lockBuyer(trx, buyerId, deps.dialect);
   for (const blockedUntil of deps.cod.blocks) {
     const until = await blockedUntil(trx, buyerId);
@@ -99,7 +99,7 @@ async function refuseBlockedBuyer(deps: Pick<OrdersDeps, 'cod' | 'dialect'>, trx
 }
 
 /** An order's total and the buyer's open orders, within COD_MAX_AED and COD_MAX_OPEN_ORDERS. */
-async function holdCodLimits(deps: Pick<OrdersDeps, 'cod'>, trx: Trx, buyerId: string, total: number) {
+export async function holdCodLimits(deps: Pick<OrdersDeps, 'cod'>, trx: Trx, buyerId: string, total: number) {
   if (total > deps.cod.maxOrderFils)
     throw new DomainError('CONFLICT', codOrderTooLarge(formatAED(deps.cod.maxOrderFils)));
   const open = await openOrdersOf(trx, buyerId);

@@ -39,6 +39,8 @@ export const ORDERS_PORT = [
   'cancelUndelivered',
   'correctAddress',
   'openOrdersOf',
+  // offers (ADR 0053): an accepted offer's order, placed as its buyer checks out
+  'createForOffer',
 ] as const satisfies ReadonlyArray<keyof OrdersService>;
 
 /** The orders' slots: what modules after it add, each as it is created. */

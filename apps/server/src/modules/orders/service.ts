@@ -12,6 +12,7 @@ import type { ExportSide } from './export-queries.js';
 import { createFulfilment } from './fulfilment.js';
 import { createInvoices } from './invoices.js';
 import { createOrderViews } from './order-views.js';
+import { createOfferOrders } from './offer-orders.js';
 import * as q from './queries.js';
 import { createShowOrders } from './show-orders.js';
 import { createUnpaidOrders } from './unpaid-orders.js';
@@ -37,6 +38,7 @@ export function createOrdersService(deps: OrdersDeps) {
     ...createCheckout(parts),
     ...shows.members,
     ...createWonOrders({ ...parts, addToShow: shows.addToShow }),
+    ...createOfferOrders(parts),
     ...createUnpaidOrders(deps),
     ...createFulfilment(parts),
     ...createDeliveryLines(parts),

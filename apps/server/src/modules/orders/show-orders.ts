@@ -94,7 +94,13 @@ export function createShowOrders(deps: Pick<OrdersDeps, 'db' | 'dialect' | 'cata
         purchase: {
           buyerId: string;
           streamId: string;
-          line: { productId: string | null; sellerId: string; title: string; imageKey: string | null; unitPrice: number };
+          line: {
+            productId: string | null;
+            sellerId: string;
+            title: string;
+            imageKey: string | null;
+            unitPrice: number;
+          };
         },
       ): Promise<{ id: string; status: string }> {
         const id = await addToShow(trx, purchase.buyerId, purchase.streamId, { ...purchase.line, auctionId: null });

@@ -98,6 +98,7 @@ export async function erase(
   await trx.deleteFrom('seller_tax_details').where('user_id', '=', userId).execute();
 
   await forgetDeliveries(trx, userId);
+  await closeOffers(trx, userId, now);
 
   // Their listings leave the shop, without their photos.
   await trx
@@ -121,6 +122,42 @@ export async function erase(
   await deleteOwnRows(trx, userId);
 
   if (oldUsername) await renameInOthersText(trx, oldUsername);
+}
+
+/**
+ * Their offers stop (ADR 0053): those they made and still waiting are withdrawn, an accepted one
+ * lapses and its unit goes back to the seller, those made on their items are declined, and their
+ * items take no more. The moves are conditional on the status, as the lapse job's are.
+ */
+async function closeOffers(trx: Transaction<DB>, userId: string, now: string) {
+  const held = await trx
+    .updateTable('offers')
+    .set({ status: 'lapsed', updated_at: now })
+    .where('buyer_id', '=', userId)
+    .where('status', '=', 'accepted')
+    .returning('product_id')
+    .execute();
+  for (const { product_id } of held)
+    await trx
+      .updateTable('offer_terms')
+      .set((eb) => ({ reserved: eb('reserved', '-', 1) }))
+      .where('product_id', '=', product_id)
+      .where('reserved', '>', 0)
+      .execute();
+  const waiting = ['pending', 'countered'];
+  await trx
+    .updateTable('offers')
+    .set({ status: 'withdrawn', updated_at: now })
+    .where('buyer_id', '=', userId)
+    .where('status', 'in', waiting)
+    .execute();
+  await trx
+    .updateTable('offers')
+    .set({ status: 'declined', declined: 'seller', updated_at: now })
+    .where('seller_id', '=', userId)
+    .where('status', 'in', waiting)
+    .execute();
+  await trx.updateTable('offer_terms').set({ allow: 0, updated_at: now }).where('seller_id', '=', userId).execute();
 }
 
 /** Orders stay for the seller's books; the buyer's delivery address and phone go, with their address book and their words at the door. */

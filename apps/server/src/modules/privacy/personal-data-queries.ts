@@ -56,7 +56,28 @@ export async function personalData(db: Db, userId: string) {
     .orderBy('created_at')
     .execute();
 
+  // Offers on fixed-price items (ADR 0053): those they made and those made on their products.
+  const offers = await db
+    .selectFrom('offers')
+    .select([
+      'product_id',
+      'title',
+      'buyer_id',
+      'seller_id',
+      'list_price',
+      'amount',
+      'counter_amount',
+      'status',
+      'created_at',
+      'updated_at',
+      'order_id',
+    ])
+    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId)]))
+    .orderBy('created_at')
+    .execute();
+
   const names = await usernames([
+    ...offers.flatMap((o) => [o.buyer_id, o.seller_id]),
     ...orderLines.map((l) => l.seller_id),
     ...sales.map((s) => s.buyer_id),
     ...ratings.map((r) => r.seller_id),
@@ -95,6 +116,7 @@ export async function personalData(db: Db, userId: string) {
     shows,
     addressBook,
     deliveryAttempts,
+    offers,
     names,
   };
 }

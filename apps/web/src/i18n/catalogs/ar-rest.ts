@@ -17,6 +17,7 @@ import backoffice from './ar/backoffice.json';
 import searches from './ar/searches.json';
 import dashboard from './ar/dashboard.json';
 import delivery from './ar/delivery.json';
+import offers from './ar/offers.json';
 import promotions from './ar/promotions.json';
 import privacy from './ar/privacy.json';
 
@@ -39,6 +40,7 @@ export default {
   ...searches,
   ...dashboard,
   ...delivery,
+  ...offers,
   ...promotions,
   ...privacy,
 };

@@ -17,6 +17,7 @@ import backoffice from './en/backoffice.json';
 import searches from './en/searches.json';
 import dashboard from './en/dashboard.json';
 import delivery from './en/delivery.json';
+import offers from './en/offers.json';
 import promotions from './en/promotions.json';
 import privacy from './en/privacy.json';
 
@@ -39,6 +40,7 @@ export default {
   ...searches,
   ...dashboard,
   ...delivery,
+  ...offers,
   ...promotions,
   ...privacy,
 };

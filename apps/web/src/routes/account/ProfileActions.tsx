@@ -6,7 +6,7 @@ import { FollowButton } from '../../features/profiles/FollowButton';
 import { ReportButton } from '../../features/reports/ReportButton';
 import { useT } from '../../i18n';
 
-/** Beside the profile: its owner edits it or opens the dashboard; anyone else follows or reports them. */
+/** Beside the profile: its owner edits it or opens the dashboard or their offers; anyone else follows or reports them. */
 export function ProfileActions({ profile, own }: { profile: PublicProfile; own: boolean }) {
   const { t } = useT();
   const { user } = useSession();
@@ -18,6 +18,9 @@ export function ProfileActions({ profile, own }: { profile: PublicProfile; own: 
       </Link>
       <Link to="/dashboard" className="btn btn--ghost btn--small" data-testid="open-dashboard">
         {t('dashboard.open')}
+      </Link>
+      <Link to="/offers" className="btn btn--ghost btn--small" data-testid="open-offers">
+        {t('offers.open')}
       </Link>
     </>
   ) : (

@@ -6,8 +6,9 @@
  * arrival here, counting the bid rows it carries; in `stream` mode it joins one live stream and
  * measures every chat message from its sending (the time the sender wrote into it, `t=<ms>`) to
  * its arrival; in `show` mode it joins a live show and notes when each lot's start and close
- * (`stream:update` with the lot running, then sold or passed) reach each socket, as clock
- * readings the parent compares with when it started the lot and when the lot's timer ran out.
+ * (`stream:update` with the lot running, then sold or passed) and each of its bids (by the lot's bid
+ * count) reach each socket, as clock readings the parent compares with when it started the lot,
+ * sent the bid, and when the lot's timer ran out.
  * Talks to its parent over IPC: 'ready' once every socket watches, stats on 'finish'.
  *
  * CLIENT picks the client: `socket.io` (socket.io-client, as the browser runs it) or `wire`
@@ -112,13 +113,28 @@ async function main() {
             received++;
           });
           const seen = new Set<string>();
-          watcher.on('stream:update', ({ stream }: { stream: { lot: { id: string; status: string } | null } }) => {
-            if (mode !== 'show' || !stream.lot) return;
-            const key = `${stream.lot.id} ${stream.lot.status}`;
-            if (seen.has(key)) return;
-            seen.add(key);
-            heard.set(key, [...(heard.get(key) ?? []), Date.now()]);
-          });
+          /** `show` mode: how many bids of each lot this socket has heard of, so every bid is noted once. */
+          const bidsHeard = new Map<string, number>();
+          const note = (key: string, at: number) => {
+            const times = heard.get(key);
+            if (times) times.push(at);
+            else heard.set(key, [at]);
+          };
+          watcher.on(
+            'stream:update',
+            ({ stream }: { stream: { lot: { id: string; status: string; bidCount: number } | null } }) => {
+              if (mode !== 'show' || !stream.lot) return;
+              const at = Date.now();
+              const { id, status, bidCount } = stream.lot;
+              // Updates may carry several bids at once: each is heard when its count first shows.
+              for (let n = (bidsHeard.get(id) ?? 0) + 1; n <= bidCount; n++) note(`${id} bid ${n}`, at);
+              bidsHeard.set(id, Math.max(bidsHeard.get(id) ?? 0, bidCount));
+              const key = `${id} ${status}`;
+              if (seen.has(key)) return;
+              seen.add(key);
+              note(key, at);
+            },
+          );
           watcher.on('auction:update', (update: AuctionUpdate) => {
             latencies.push(Date.now() - Date.parse(update.serverTime));
             // Bids committed together arrive as one update that carries each of them.

@@ -1787,6 +1787,122 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/streams/{id}/giveaways': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a giveaway in my live show
+     * @description The host gives one of their shop products away: who may enter (`everyone` watching, the host's `followers`, or `buyers` who bought in this show), a timer of 15–600 s on the server's clock, and what the winner pays for delivery (0–10,000 fils). `acceptTerms` must be true: the Gulf's rules on prize promotions are the host's to follow. One giveaway at a time (409); the show must be live (409). When the timer ends the server draws a winner uniformly at random from the entries with a stored seed; the winner's order from the show gets the product at AED 0.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    post: operations['streams.startGiveaway'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/streams/{id}/giveaways/{giveawayId}/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enter a giveaway
+     * @description One entry per person while the timer runs on the server's clock; after it, 409 `CONFLICT` ("This giveaway has ended."). The host, a removed viewer, and a viewer the giveaway is not for (followers or buyers only) are refused with 403.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    post: operations['streams.enterGiveaway'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/giveaways/{giveawayId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Replay a giveaway's draw
+     * @description Staff only: the stored seed, the entries' hash and the entrants, and the winner the same draw gives again now, so a complaint about a giveaway can be checked.
+     *
+     *     Souq staff only: otherwise 403 `FORBIDDEN`.
+     */
+    get: operations['streams.giveawayDraw'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/streams/{id}/replay/pieces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the next piece of my show's recording (multipart, from the host's browser)
+     * @description While the show runs, the host's browser records it (MediaRecorder, WebM) and sends each piece of about 5 s as it is made: `seq` counts from 0, `endMs` is the recording's length after this piece. Piece 0 must start a WebM file (415 otherwise) and later pieces need it (409); each is at most 16 MB (413); sending a piece again replaces it. After the show ends the pieces are joined, in order up to the first gap, into the replay: what was sent before a crash is kept.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    post: operations['streams.recordPiece'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/streams/{id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A show's replay, with a chapter at each lot
+     * @description After a show ends: its recording's address (served with byte ranges), its length, and a chapter at each lot that ran (where it began, its title, sold or passed, the hammer price). 404 while there is none (recording, deleted, or never recorded).
+     */
+    get: operations['streams.replay'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete my show's replay
+     * @description The host deletes the replay and its file; the show keeps its clips.
+     */
+    delete: operations['streams.deleteReplay'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -2535,6 +2651,188 @@ export interface paths {
      *     Souq staff only: otherwise 403 `FORBIDDEN`.
      */
     post: operations['delivery.lift'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/offer-terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether a product's seller takes offers
+     * @description Whether offers are taken on this fixed-price product and how many units are still to sell through them. The seller alone also sees their terms whole: the floor (never shown to buyers), the units, and how many are reserved by accepted offers or sold.
+     */
+    get: operations['offers.terms'];
+    /**
+     * Set the terms for offers on my product
+     * @description The seller allows offers or stops taking new ones, with an optional floor in fils (an offer under it is declined at once, kindly; buyers never see the floor) and how many units they will sell through offers (1 unless given; not fewer than already reserved or sold). Another seller’s product is 403; a product on auction is 409. Answers the terms.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    put: operations['offers.setTerms'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/offers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make an offer on a fixed-price product
+     * @description A verified buyer offers an amount in whole fils (a number, or digits in any of Western, Arabic-Indic or Persian), more than zero and below the price. The seller is told by bell and email and has OFFER_HOURS (48 unless configured) to answer. An offer under the seller’s floor is still created, as `declined` (`below_floor`), at once, and the seller is not disturbed. A fourth offer waiting on the same item is 409; the seller’s own item is 403.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    post: operations['offers.make'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/offers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Offers I made and offers I received
+     * @description My offers as buyer and, as seller, the offers on my products: newest first, the latest 100 of each.
+     */
+    get: operations['offers.mine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/offers/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an offer (the seller) or a counter-offer (the buyer)
+     * @description The seller accepts a waiting offer, or the buyer a counter-offer: one unit of the seller’s offer units is reserved for the buyer, who has 24 hours to check out at the agreed price. When another offer took the last unit first, this is 409 and the offer’s buyer is told the item sold. Answers the offer.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    post: operations['offers.accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/offers/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline an offer (the seller) or a counter-offer (the buyer)
+     * @description The seller declines a waiting offer, or the buyer a counter-offer; the other side is told. Answers the offer.
+     */
+    post: operations['offers.decline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/offers/{id}/counter': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Counter an offer
+     * @description The seller answers a waiting offer with an amount above it and below the price. The buyer is told and has OFFER_HOURS to accept or decline it. Answers the offer.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Refused while the account is suspended: 403 `FORBIDDEN`.
+     */
+    post: operations['offers.counter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/offers/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw my offer
+     * @description The buyer takes back an offer still waiting for an answer (or a counter-offer). Answers the offer.
+     */
+    post: operations['offers.withdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/offers/{id}/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check out an accepted offer
+     * @description Within 24 hours of the acceptance, the buyer places the order for the reserved unit at the agreed price plus 5% VAT, cash on delivery, with a delivery address; cash on delivery’s limits apply as at checkout. A second call answers the same order, with 200. After the 24 hours it is 409, and the unit goes back to the seller.
+     *
+     *     Needs a verified email: otherwise 403 `EMAIL_NOT_VERIFIED`.
+     */
+    post: operations['offers.checkout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3317,7 +3615,16 @@ export interface components {
         | 'saved_search'
         | 'data_export'
         | 'delivery_failed'
-        | 'refusal_decided';
+        | 'refusal_decided'
+        | 'offer_received'
+        | 'offer_countered'
+        | 'offer_accepted'
+        | 'offer_declined'
+        | 'offer_withdrawn'
+        | 'offer_lapsed'
+        | 'offer_sold_elsewhere'
+        | 'offer_checked_out'
+        | 'giveaway_won';
       title: string;
       body: string;
       link: string;
@@ -3587,6 +3894,9 @@ export interface components {
       } | null;
       lots: components['schemas']['Lot'][];
       pins: components['schemas']['PinCard'][];
+      giveaway: components['schemas']['GiveawayCard'] | null;
+      giveawayEntered: boolean;
+      rehearsalPace: ('calm' | 'lively' | 'frenzy') | null;
       myPrebids: {
         [key: string]: number;
       };
@@ -3647,6 +3957,34 @@ export interface components {
       price: number;
       stock: number;
       sold: number;
+      flash: {
+        /** Format: date-time */
+        endsAt: string;
+        perBuyer: number;
+        /** @description An amount in fils (1 AED = 100 fils). */
+        listPrice: number;
+      } | null;
+    };
+    GiveawayCard: {
+      id: string;
+      product: {
+        id: string;
+        title: string;
+        image: components['schemas']['ImageUrls'];
+      };
+      /** @enum {string} */
+      eligibility: 'everyone' | 'followers' | 'buyers';
+      /** @description An amount in fils (1 AED = 100 fils). */
+      deliveryFee: number;
+      /** Format: date-time */
+      endsAt: string;
+      /** @enum {string} */
+      status: 'open' | 'drawn' | 'no_entries';
+      entries: number;
+      winner: {
+        id: string;
+        username: string;
+      } | null;
     };
     VideoJoin:
       | {
@@ -3700,12 +4038,47 @@ export interface components {
       price: number;
       /** @default 1 */
       stock: number;
+      flashSeconds?: number;
+      perBuyer?: number;
     };
     MutedWordsInput: {
       words: string[];
     };
     ModeratorInput: {
       username: string;
+    };
+    GiveawayInput: {
+      productId: string;
+      /** @enum {string} */
+      eligibility: 'everyone' | 'followers' | 'buyers';
+      seconds: number;
+      deliveryFee?: number;
+      /** @constant */
+      acceptTerms: true;
+    };
+    GiveawayDraw: {
+      giveawayId: string;
+      seed: string;
+      entriesHash: string;
+      entries: string[];
+      winnerId: string | null;
+      replayedWinnerId: string | null;
+      matches: boolean;
+    };
+    Replay: {
+      url: string;
+      mimeType: string;
+      durationMs: number;
+      chapters: components['schemas']['ReplayChapter'][];
+    };
+    ReplayChapter: {
+      lotId: string;
+      position: number;
+      title: string;
+      /** @enum {string} */
+      outcome: 'sold' | 'passed';
+      price: number | null;
+      atMs: number;
     };
     SellerRating: {
       id: string;
@@ -4000,6 +4373,58 @@ export interface components {
     };
     CodLiftInput: {
       reason: string;
+    };
+    OfferTermsView: {
+      allow: boolean;
+      available: number;
+      /** @description The seller's own view, for the product's owner only; null for everyone else. */
+      mine: {
+        floor: number | null;
+        units: number;
+        reserved: number;
+        sold: number;
+      } | null;
+    };
+    OfferTermsInput: {
+      allow: boolean;
+      floor?: number | null;
+      units?: number;
+    };
+    Offer: {
+      id: string;
+      productId: string;
+      title: string;
+      image: string | null;
+      /** @description An amount in fils (1 AED = 100 fils). */
+      listPrice: number;
+      /** @description An amount in fils (1 AED = 100 fils). */
+      amount: number;
+      counterAmount: number | null;
+      /** @enum {string} */
+      status: 'pending' | 'countered' | 'accepted' | 'ordered' | 'declined' | 'withdrawn' | 'lapsed' | 'sold_elsewhere';
+      declined: ('below_floor' | 'seller' | 'buyer') | null;
+      buyer: {
+        id: string;
+        username: string;
+      };
+      seller: {
+        id: string;
+        username: string;
+      };
+      /** Format: date-time */
+      createdAt: string;
+      expiresAt: string | null;
+      orderId: string | null;
+    };
+    OfferAmountInput: {
+      amount: number;
+    };
+    MyOffers: {
+      made: components['schemas']['Offer'][];
+      received: components['schemas']['Offer'][];
+    };
+    OfferCheckoutInput: {
+      address: components['schemas']['AddressInput'];
     };
     Sales: {
       /** @enum {string} */
@@ -9204,6 +9629,7 @@ export interface operations {
             closingStyle?: 'soft' | 'sudden';
             productId: string;
           }[];
+          rehearsalPace?: ('calm' | 'lively' | 'frenzy') | ('' | null);
           scheduledFor?: string | ('' | null);
           /** @description The stream's cover photo. */
           cover?: string;
@@ -11219,6 +11645,487 @@ export interface operations {
       };
       /** @description `error.code`: UNSUPPORTED_MEDIA_TYPE. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'streams.startGiveaway': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The show's id (a stream's id). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "productId": "00000000-0000-4000-8000-000000000000",
+         *       "eligibility": "everyone",
+         *       "seconds": 60,
+         *       "deliveryFee": 0,
+         *       "acceptTerms": true
+         *     }
+         */
+        'application/json': components['schemas']['GiveawayInput'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiveawayCard'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'streams.enterGiveaway': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The show's id (a stream's id). */
+        id: string;
+        /** @description The giveaway's id (`giveaway.id` of the show). */
+        giveawayId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            entered: true;
+          };
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'streams.giveawayDraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        giveawayId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiveawayDraw'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: FORBIDDEN. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'streams.recordPiece': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The show's id (a stream's id). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          seq: number;
+          endMs: number;
+          /** @description The piece (WebM). */
+          piece: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            seq: number;
+          };
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: PAYLOAD_TOO_LARGE. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNSUPPORTED_MEDIA_TYPE. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'streams.replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The show's id (a stream's id). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Replay'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'streams.deleteReplay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The show's id (a stream's id). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -13787,6 +14694,740 @@ export interface operations {
         };
       };
       /** @description `error.code`: FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OfferTermsView'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.setTerms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "allow": true,
+         *       "floor": 150000,
+         *       "units": 1
+         *     }
+         */
+        'application/json': components['schemas']['OfferTermsInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OfferTermsView'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.make': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's id. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 150000
+         *     }
+         */
+        'application/json': components['schemas']['OfferAmountInput'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Offer'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, FORBIDDEN, CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyOffers'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The offer. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Offer'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, CROSS_SITE, FORBIDDEN. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The offer. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Offer'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.counter': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The offer. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 175000
+         *     }
+         */
+        'application/json': components['schemas']['OfferAmountInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Offer'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, CROSS_SITE, FORBIDDEN. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The offer. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Offer'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CONFLICT. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'offers.checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The offer. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "address": {
+         *         "emirate": "Dubai",
+         *         "area": "Al Barsha",
+         *         "street": "Street 12",
+         *         "building": "Villa 4",
+         *         "phone": "0501234567"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['OfferCheckoutInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: EMAIL_NOT_VERIFIED, FORBIDDEN, CROSS_SITE. */
       403: {
         headers: {
           [name: string]: unknown;

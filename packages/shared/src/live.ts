@@ -81,6 +81,13 @@ export const REPLAY_PIECE_MS = 5_000;
 export const REPLAY_PIECE_MAX_BYTES = 16 * 1024 * 1024;
 /** The most pieces one show's recording may have (a 12-hour show in 5 s pieces). */
 export const REPLAY_PIECES_MAX = 8_640;
+/**
+ * A rehearsal's simulated bidders (issue 47): how often, on average, one of them bids on the
+ * running lot, by the pace the host chose.
+ */
+export const REHEARSAL_PACES = { calm: 4_000, lively: 2_000, frenzy: 700 } as const;
+export type RehearsalPace = keyof typeof REHEARSAL_PACES;
+export const REHEARSAL_BIDDERS = 6;
 export const GIVEAWAY_ELIGIBILITIES = ['everyone', 'followers', 'buyers'] as const;
 export type GiveawayEligibility = (typeof GIVEAWAY_ELIGIBILITIES)[number];
 /** A moderator's mute lasts this long. */

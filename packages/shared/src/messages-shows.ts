@@ -23,6 +23,9 @@ export const SHOW_PROMO_MSG = {
   giveawayHostCannotEnter: 'You cannot enter your own giveaway.',
   giveawayFollowersOnly: 'This giveaway is for the host’s followers: follow them to enter.',
   giveawayBuyersOnly: 'This giveaway is for buyers in this show.',
+  // Rehearsals.
+  rehearsalPaceInvalid: 'Choose how busy the simulated bidders are.',
+  rehearsalNotScheduled: 'A rehearsal starts now: it cannot be scheduled.',
   // Replays.
   replayNotWebm: 'A recording must be a WebM video.',
   replayPieceTooLarge: 'A piece of the recording can be at most 16 MB.',

@@ -163,6 +163,8 @@ export const StreamDetailSchema = StreamCardSchema.extend(StreamLiveSchema.shape
   giveaway: GiveawayCardSchema.nullable(),
   /** This viewer entered that giveaway. */
   giveawayEntered: z.boolean(),
+  /** A rehearsal (issue 47): seen only by the host and their moderators, bid on by simulated bidders at this pace. */
+  rehearsalPace: z.enum(['calm', 'lively', 'frenzy']).nullable(),
   /** This viewer's pre-bids, by lot id (fils). */
   myPrebids: z.record(z.string(), Fils),
   /** This viewer asked to be reminded when the show goes live. */

@@ -20,6 +20,8 @@ export const SHOW_PROMO_MSG_AR: Record<keyof typeof SHOW_PROMO_MSG, string> = {
   giveawayHostCannotEnter: 'لا يمكنك المشاركة في هديتك المجانية.',
   giveawayFollowersOnly: 'هذه الهدية المجانية لمتابعي البائع: تابِعه لتشارك.',
   giveawayBuyersOnly: 'هذه الهدية المجانية لمن اشترى في هذا العرض.',
+  rehearsalPaceInvalid: 'اختر مدى نشاط المزايدين الافتراضيين.',
+  rehearsalNotScheduled: 'تبدأ البروفة الآن: لا يمكن جدولتها.',
   replayNotWebm: 'يجب أن يكون التسجيل فيديو بصيغة WebM.',
   replayPieceTooLarge: 'يجب ألا يتجاوز جزء التسجيل 16 ميغابايت.',
   replayFromStart: 'أرسل التسجيل بدءًا من جزئه الأول.',

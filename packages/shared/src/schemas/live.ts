@@ -10,7 +10,9 @@ import {
   MUTED_WORD_MAX_CHARS,
   MUTED_WORDS_MAX,
   PIN_STOCK_MAX,
+  REHEARSAL_PACES,
   RUN_SHEET_MAX,
+  type RehearsalPace,
   STREAM_DURATION_DEFAULT_MIN,
   STREAM_DURATION_MAX,
   STREAM_DURATION_MIN,
@@ -88,6 +90,13 @@ export const StartStreamSchema = z
     startingBid: z.preprocess(blankToUndefined, startingBid.optional()),
     /** The lot's timer when `productId` is given (a one-lot show); the show's length otherwise. */
     lots: RunSheetField,
+    /** A rehearsal (issue 47): a private show, bid on by simulated bidders at this pace. */
+    rehearsalPace: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(Object.keys(REHEARSAL_PACES) as [RehearsalPace, ...RehearsalPace[]], { error: MSG.rehearsalPaceInvalid })
+        .optional(),
+    ),
     /** A later start (ISO-8601 with its offset): the show is announced, not live. */
     scheduledFor: z.preprocess(
       blankToUndefined,
@@ -101,6 +110,10 @@ export const StartStreamSchema = z
   .refine((v) => v.productId !== undefined || (v.lots?.length ?? 0) > 0, {
     message: MSG.streamChooseProduct,
     path: ['productId'],
+  })
+  .refine((v) => v.rehearsalPace === undefined || v.scheduledFor === undefined, {
+    message: MSG.rehearsalNotScheduled,
+    path: ['scheduledFor'],
   });
 export type StartStreamInput = z.output<typeof StartStreamSchema>;
 

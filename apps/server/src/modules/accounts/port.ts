@@ -4,8 +4,9 @@ import type { AccountsService } from './service.js';
 export const ACCOUNTS_PORT = [
   // profiles: a username is unique across every account
   'isUsernameTaken',
-  // streams: who a socket's chat line comes from
+  // streams: who a socket's chat line comes from, and a rehearsal's simulated bidders (issue 47)
   'userById',
+  'simulatedBidders',
   // auctions (outbid mail), flows/auction-close.ts: where to mail people
   'contactsOf',
   // trust, orders (issue 31): every staff action is written to the audit log in its own transaction

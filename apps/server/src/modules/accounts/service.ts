@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type AuditLog, type Locale } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
 import * as q from './queries.js';
+import { simulatedBidders } from './simulated-bidders.js';
 import * as staff from './staff.js';
 import type { StaffActionEntry } from './staff.js';
 
@@ -45,6 +46,9 @@ export function createAccountsService(deps: AccountsDeps) {
     userById: (id: string) => q.findUserById(db, id),
 
     isUsernameTaken: (username: string, exceptUserId?: string) => q.usernameExists(db, username, exceptUserId),
+
+    /** A rehearsal's simulated bidders (issue 47): accounts nobody signs in to, made when first asked for. */
+    simulatedBidders: (count: number) => simulatedBidders(db, count, iso()),
 
     /** Where to mail people (their sign-in address, the name to greet, their language), read with the caller's writes. */
     contactsOf: (runner: Kysely<DB>, userIds: string[]) => q.contactsOf(runner, userIds),

@@ -88,7 +88,7 @@ async function refusedBidders(
   return all;
 }
 
-/** The bells a batch rings: each outbid bidder's, and the seller's when bids were placed. */
+/** The bells a batch rings: each outbid bidder's, and the seller's when bids were placed; none in a rehearsal. */
 function batchNews(
   id: string,
   row: AuctionState,
@@ -97,6 +97,7 @@ function batchNews(
   placed: boolean,
   locales: ReadonlyMap<string, string | null>,
 ): NewNotification[] {
+  if (row.rehearsal === 1) return [];
   const link = auctionPath(id);
   const localeOf = (userId: string) => recipientLocale(locales.get(userId));
   const news: NewNotification[] = [...outbid].map(([userId, price]) => ({
@@ -285,7 +286,8 @@ export async function decideAndWrite(
     notifications: notifications.query,
     mailSlots: q.takeMailSlots(
       runner,
-      [...outbid.keys()],
+      // A rehearsal's bids (issue 47) are simulated: nobody is mailed of them, nor rung (batchNews).
+      row.rehearsal === 1 ? [] : [...outbid.keys()],
       `outbid:${id}`,
       now,
       new Date(nowMs - OUTBID_MAIL_WINDOW_MS).toISOString(),

@@ -45,8 +45,10 @@ export function createClosing(
       price: row.current_bid,
       winner: winnerId ? { id: winnerId, username: row.leader_username } : null,
       streamId: row.stream_id,
+      rehearsal: row.rehearsal === 1,
     };
-    await deps.onClosed(trx, closedAuction, onCommit);
+    // A rehearsal's sale is make-believe: no order, nobody told beyond the show's own room.
+    if (!closedAuction.rehearsal) await deps.onClosed(trx, closedAuction, onCommit);
     // A show's lot: the show says so in its chat, in the same transaction, so exactly once.
     if (row.stream_id) for (const hook of deps.lotClosedHooks) await hook(trx, closedAuction, onCommit);
     const update: AuctionUpdate = {

@@ -31,6 +31,8 @@ export interface NewAuctionTerms {
   status?: 'open' | 'pending';
   lotPosition?: number;
   lotSeconds?: number;
+  /** A rehearsal's lot (issue 47): the product stays in the shop, and nothing of the lot reaches anyone. */
+  rehearsal?: boolean;
 }
 
 type OpenAuction = (trx: Transaction<DB>, user: UserRow, productId: string, terms: NewAuctionTerms) => Promise<unknown>;
@@ -86,7 +88,7 @@ export function createLots(deps: {
       trx: Transaction<DB>,
       host: UserRow,
       productId: string,
-      lot: LotTerms & { id: string; streamId: string; position: number; runUntil?: Date },
+      lot: LotTerms & { id: string; streamId: string; position: number; runUntil?: Date; rehearsal?: boolean },
     ): Promise<void> {
       await deps.openAuction(trx, host, productId, {
         id: lot.id,
@@ -99,6 +101,7 @@ export function createLots(deps: {
         status: lot.runUntil ? 'open' : 'pending',
         lotPosition: lot.position,
         lotSeconds: lot.seconds,
+        rehearsal: lot.rehearsal,
       });
     },
 

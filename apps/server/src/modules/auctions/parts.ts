@@ -60,6 +60,8 @@ export interface ClosedAuction {
   winner: { id: string; username: string | null } | null;
   /** The show it was a lot of (issue 30); null for a timed auction. */
   streamId: string | null;
+  /** A rehearsal's lot (issue 47): only the show's room hears of its close. */
+  rehearsal: boolean;
 }
 
 /**

@@ -29,7 +29,8 @@ export async function openAuction(
   const product = await ports.catalog.forAuction(trx, productId);
   if (!product) throw new DomainError('NOT_FOUND', MSG.productNotFound);
   if (product.ownerId !== user.id) throw new DomainError('FORBIDDEN', MSG.notProductOwner);
-  if (product.isAuction) {
+  // A rehearsal's lot only borrows the product's title and photos: it stays as it is in the shop.
+  if (product.isAuction && !terms.rehearsal) {
     // Relisting: allowed only after the last auction ended unsold.
     const previous = product.relatedAuction ? await q.findAuction(trx, product.relatedAuction) : undefined;
     // …or after its sale was lost to an unpaid or cancelled order, with no second chance standing (issue 31).
@@ -62,7 +63,9 @@ export async function openAuction(
     stream_id: terms.streamId,
     lot_position: terms.lotPosition ?? null,
     lot_seconds: terms.lotSeconds ?? null,
+    rehearsal: terms.rehearsal ? 1 : 0,
   });
+  if (terms.rehearsal) return { title: product.title, category: product.category };
   if (!(await ports.catalog.setAuction(trx, productId, terms.id, product.relatedAuction)))
     throw new DomainError('CONFLICT', MSG.alreadyOnAuction);
   return { title: product.title, category: product.category };

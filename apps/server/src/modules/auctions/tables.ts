@@ -38,6 +38,8 @@ export interface AuctionsTable {
   /** Hidden by staff (issue 31): gone from the lists and the feed; its seller still reads it, with the reason. */
   hidden_at: Generated<string | null>;
   hidden_reason: Generated<string | null>;
+  /** 1 for a rehearsal's lot (issue 47): its bids and close ring no bell, make no order, count in no figure. */
+  rehearsal: Generated<number>;
 }
 
 export interface BidsTable {

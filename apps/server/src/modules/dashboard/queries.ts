@@ -94,6 +94,8 @@ export const endedCounts = (db: Kysely<DB>, sellerId: string) =>
     .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
     .where('seller_id', '=', sellerId)
     .where('status', 'in', ['sold', 'unsold'])
+    // A rehearsal's lots (issue 47) sold nothing: they count in no figure.
+    .where('rehearsal', '=', 0)
     .groupBy('status')
     .execute();
 
@@ -104,6 +106,7 @@ export const recentEnded = (db: Kysely<DB>, sellerId: string, limit: number) =>
     .select(['id', 'title', 'closed_at', 'status', 'starting_bid', 'current_bid', 'bid_count'])
     .where('seller_id', '=', sellerId)
     .where('status', 'in', ['sold', 'unsold'])
+    .where('rehearsal', '=', 0)
     .orderBy('closed_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -135,6 +138,7 @@ export const recentShows = (db: Kysely<DB>, hostId: string, limit: number) =>
     .select(['id', 'title', 'started_at', 'peak_viewers'])
     .where('host_id', '=', hostId)
     .where('status', 'in', ['live', 'ended'])
+    .where('rehearsal_pace', 'is', null)
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

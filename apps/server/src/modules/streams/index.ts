@@ -1,4 +1,5 @@
 import { createVideoBackend } from '../../adapters/video/index.js';
+import type { Job } from '../../jobs/runner.js';
 import { mailLater } from '../../lib/mail-later.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { AuctionsPort } from '../auctions/port.js';
@@ -11,6 +12,7 @@ import { createGiveaways, giveawaysSocket, type GiveawaysDeps } from './giveaway
 import { giveawaysRoutes } from './giveaways-routes.js';
 import { createPins, pinsSocket, type PinsDeps } from './pins.js';
 import { STREAMS_PORT, type StreamsPort } from './port.js';
+import { createRehearsalBidders } from './rehearsal-bidders.js';
 import { createReplays } from './replays.js';
 import { replaysRoutes } from './replays-routes.js';
 import { createReportedMessages } from './reported.js';
@@ -30,7 +32,7 @@ export const streamsModule = defineModule(
   (
     ctx,
     needs: {
-      accounts: RoomDeps['accounts'] & Pick<AccountsPort, 'userById'>;
+      accounts: RoomDeps['accounts'] & Pick<AccountsPort, 'userById' | 'simulatedBidders'>;
       orders: StreamsDeps['ports']['orders'] &
         PinsDeps['ports']['orders'] &
         GiveawaysDeps['ports']['orders'] &
@@ -45,6 +47,13 @@ export const streamsModule = defineModule(
     // A show's parts in their own files (parts.ts): Buy It Now, the sale clips, reminders and the room's moderation.
     const pins = createPins({ db, dialect, clock, media, publish, ports: needs });
     const clips = createClips({ db, clock, media, publish });
+    const rehearsalBidders = createRehearsalBidders({
+      db,
+      clock,
+      accounts: needs.accounts,
+      auctions: needs.auctions,
+      log: ctx.log,
+    });
     const replays = createReplays({ db, clock, media, keepMs: ctx.config.replayKeepMs });
     const giveaways = createGiveaways({
       db,
@@ -97,7 +106,17 @@ export const streamsModule = defineModule(
     needs.orders.slots.clipSource(clips.clipsOf);
     return {
       // The show's parts beside the stream's own service, for the seed and the tests.
-      service: { ...service, pins, giveaways, replays, clips, moderation: room.moderation, reminders: room.reminders, reported },
+      service: {
+        ...service,
+        pins,
+        giveaways,
+        replays,
+        rehearsalBidders,
+        clips,
+        moderation: room.moderation,
+        reminders: room.reminders,
+        reported,
+      },
       port: portOf({ ...reported, ...service }, STREAMS_PORT) as StreamsPort,
       routes: async (app) => {
         await app.register(streamsRoutes(service));
@@ -118,16 +137,34 @@ export const streamsModule = defineModule(
         ...(await clips.referencedUploads()),
         ...(await replays.referencedUploads()),
       ],
-      // Streams end on their timer, or when their host has been gone past the grace period.
-      jobs: [
-        { name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() },
-        // A giveaway is drawn as its timer ends (the job wakes at the soonest end).
-        { name: 'streams.draw-giveaways', everyMs: 1000, run: () => giveaways.drawDue() },
-        // An ended show's recording becomes its replay; replays older than REPLAY_DAYS go.
-        { name: 'streams.join-replays', everyMs: 2000, run: () => replays.joinDue() },
-        { name: 'streams.sweep-old-replays', everyMs: 3600_000, run: () => replays.sweepOld() },
-        { name: 'streams.sweep-ended-mutes', everyMs: 3600_000, run: () => room.moderation.sweepEndedMutes() },
-      ],
+      jobs: showJobs({ service, room, giveaways, rehearsalBidders, replays }),
     };
   },
 );
+
+/** A show's background work, each job safe to run on several instances at once. */
+function showJobs(parts: {
+  service: { endDue(): Promise<number> };
+  room: { moderation: { sweepEndedMutes(): Promise<void> } };
+  giveaways: { drawDue(): Promise<number | void> };
+  rehearsalBidders: { bidDue(): Promise<number> };
+  replays: { joinDue(): Promise<void>; sweepOld(): Promise<void> };
+}): Job[] {
+  const { service, room, giveaways, rehearsalBidders, replays } = parts;
+  return [
+    // Streams end on their timer, or when their host has been gone past the grace period.
+    { name: 'streams.end-due', everyMs: 1000, run: () => service.endDue() },
+    // A giveaway is drawn as its timer ends (the job wakes at the soonest end).
+    { name: 'streams.draw-giveaways', everyMs: 1000, run: () => giveaways.drawDue() },
+    // A rehearsal's simulated bidders bid on its running lot at the host's pace.
+    { name: 'streams.rehearsal-bidders', everyMs: 250, run: () => rehearsalBidders.bidDue() },
+    // An ended show's recording becomes its replay; replays older than REPLAY_DAYS go.
+    { name: 'streams.join-replays', everyMs: 2000, run: () => replays.joinDue() },
+    { name: 'streams.sweep-old-replays', everyMs: 3600_000, run: () => replays.sweepOld() },
+    {
+      name: 'streams.sweep-ended-mutes',
+      everyMs: 3600_000,
+      run: () => room.moderation.sweepEndedMutes(),
+    },
+  ];
+}

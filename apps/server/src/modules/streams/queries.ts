@@ -44,7 +44,11 @@ export async function liveStreamOf(db: Db, hostId: string): Promise<string | und
 /** The live list: live streams before ended ones, newest first within each, keyset-paged (scheduled ones are Upcoming's). */
 export function listPage(db: Db, limit: number, cursor?: Cursor) {
   const liveRank = sql<number>`(case when streams.status = 'live' then 1 else 0 end)`;
-  let q = withHostAndBid(db).select(liveRank.as('live_rank')).where('streams.status', '!=', 'scheduled');
+  let q = withHostAndBid(db)
+    .select(liveRank.as('live_rank'))
+    .where('streams.status', '!=', 'scheduled')
+    // A rehearsal is nobody's to find (issue 47).
+    .where('streams.rehearsal_pace', 'is', null);
   if (cursor) {
     const [rank, createdAt] = String(cursor[0]).split('|');
     q = q.where(
@@ -63,6 +67,7 @@ export function listPage(db: Db, limit: number, cursor?: Cursor) {
 export const upcoming = (db: Db, limit: number) =>
   withHostAndBid(db)
     .where('streams.status', '=', 'scheduled')
+    .where('streams.rehearsal_pace', 'is', null)
     .orderBy('streams.scheduled_for')
     .orderBy('streams.id')
     .limit(limit)

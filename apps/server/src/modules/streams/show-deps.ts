@@ -49,7 +49,18 @@ export function createShowAccess(deps: Pick<StreamsDeps, 'db' | 'parts'>) {
     return row;
   }
 
-  return { mustFind, hosted, moderated };
+  /**
+   * The show as this person may read it: a rehearsal (issue 47) is the host's and their
+   * moderators' alone, and reads as no show (404) to anyone else.
+   */
+  async function visible(viewerId: string | null, id: string) {
+    const row = await mustFind(id);
+    if (row.rehearsal_pace !== null && (viewerId === null || !(await deps.parts.canModerate(viewerId, row))))
+      throw new DomainError('NOT_FOUND', MSG.streamNotFound);
+    return row;
+  }
+
+  return { mustFind, visible, hosted, moderated };
 }
 
 export type ShowAccess = ReturnType<typeof createShowAccess>;

@@ -44,7 +44,7 @@ export function createShowReads(
     },
 
     async detail(viewer: UserRow | null, id: string): Promise<StreamDetail> {
-      const row = await mustFind(id);
+      const row = await deps.access.visible(viewer?.id ?? null, id);
       const [auction, messages, removed, lots, pins, room, myPrebids, giveaway] = await Promise.all([
         ports.auctions.liveState(row.auction_id),
         q.recentMessages(db, id, CHAT_HISTORY, viewer?.id ?? null),
@@ -76,13 +76,14 @@ export function createShowReads(
         pins,
         myPrebids,
         ...giveaway,
+        rehearsalPace: row.rehearsal_pace,
         ...room,
       };
     },
 
     /** Who may watch: anyone, except a person the host removed. Returns whether this person hosts it, and whether it is live. */
     async admit(userId: string | null, streamId: string): Promise<{ isHost: boolean; live: boolean }> {
-      const row = await mustFind(streamId);
+      const row = await deps.access.visible(userId, streamId);
       if (userId && (await q.isBanned(db, streamId, userId))) throw new DomainError('FORBIDDEN', MSG.removedFromStream);
       return { isHost: userId === row.host_id, live: row.status === 'live' };
     },

@@ -84,6 +84,7 @@ export function createStarting(
       if (planned !== undefined && planned - now.getTime() > SCHEDULE_MAX_MS)
         throw new DomainError('VALIDATION_FAILED', MSG.showTimeTooFar, { scheduledFor: MSG.showTimeTooFar });
       const live = planned === undefined;
+      const rehearsal = input.rehearsalPace !== undefined;
       if (live && (await q.liveStreamOf(db, host.id))) throw new DomainError('CONFLICT', MSG.alreadyStreaming);
       const lengthMs = input.durationMinutes * 60_000;
       const startsAt = new Date(planned ?? now.getTime());
@@ -100,6 +101,7 @@ export function createStarting(
               position,
               // The one-product show's lot runs as the show goes live.
               runUntil: live && position === 0 && input.productId !== undefined ? endsAt : undefined,
+              rehearsal,
             });
           await q.insertStream(trx, {
             id,
@@ -116,6 +118,7 @@ export function createStarting(
             host_seen_at: now.toISOString(),
             video_room: null,
             created_at: now.toISOString(),
+            rehearsal_pace: input.rehearsalPace ?? null,
           });
         });
       } catch (error) {
@@ -124,8 +127,8 @@ export function createStarting(
       }
       if (live) await openVideo(id, log);
       deps.publish({ type: 'stream.changed', streamId: id, live: null, ended: false });
-      // A show is a listing too: saved searches for auctions hear of it by its title (ADR 0040).
-      deps.publish({ type: 'listing.published', listing: showListing(id, host.id, input.title) });
+      // A show is a listing too: saved searches for auctions hear of it by its title (ADR 0040); a rehearsal is not.
+      if (!rehearsal) deps.publish({ type: 'listing.published', listing: showListing(id, host.id, input.title) });
       return { id };
     },
 

@@ -22,7 +22,11 @@ export interface StreamsTable {
   /** The most sockets in the show's room at once (what the viewer count showed), for the dashboard. */
   peak_viewers: Generated<number>;
   created_at: string;
+  /** A rehearsal (issue 47): only the host and their moderators see it; simulated bidders bid at this pace. */
+  rehearsal_pace: Generated<RehearsalPace | null>;
 }
+
+export type RehearsalPace = 'calm' | 'lively' | 'frenzy';
 
 export interface StreamMessagesTable {
   seq: Generated<number>;

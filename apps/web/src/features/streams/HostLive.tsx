@@ -82,6 +82,11 @@ export function HostLive({ stream, initialMedia }: Props) {
         </p>
       </header>
       {scheduled && <GoLivePanel streamId={stream.id} scheduledFor={stream.scheduledFor} />}
+      {stream.rehearsalPace && (
+        <p className="notice notice--info" role="status" data-testid="rehearsal-banner">
+          {t('host.rehearse.banner')}
+        </p>
+      )}
 
       <div className="live__layout">
         <div className="live__stage">

@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import { CameraTest } from './host/CameraTest';
 import { CoverField } from './host/CoverField';
 import { MissingDevices } from './host/MissingDevices';
+import { RehearsalChoice } from './host/RehearsalChoice';
 import { ShowProducts } from './host/ShowProducts';
 import { useHostSetup, type HostSetupProps } from './host/useHostSetup';
 import { WhenFields } from './host/WhenFields';
@@ -16,7 +17,7 @@ export { validateHostForm, type HostForm } from './host/host-form';
 /**
  * The host's form: title, cover, the show's length, now or later (Gulf time), the product on sale
  * (or a run sheet of lots), a camera test, Start. A show for later needs no camera yet: it is
- * captured when the host goes live.
+ * captured when the host goes live. Rehearse starts the same show privately, with simulated bidders.
  */
 export function HostSetup(props: HostSetupProps) {
   const { verified } = props;
@@ -106,6 +107,11 @@ export function HostSetup(props: HostSetupProps) {
       >
         {startLabel}
       </button>
+      <RehearsalChoice
+        pace={form.rehearsalPace ?? 'lively'}
+        onPace={(pace) => host.edit('rehearsalPace', pace)}
+        disabled={!verified || starting || missing}
+      />
       {starting && (
         <div className="host-form__overlay" role="status" data-testid="starting-overlay">
           <span className="spinner__wheel" aria-hidden="true" />

@@ -18,7 +18,7 @@ import searches from './ar/searches.json';
 import dashboard from './ar/dashboard.json';
 import delivery from './ar/delivery.json';
 import offers from './ar/offers.json';
-import promotions from './ar/promotions.json';
+import replay from './ar/replay.json';
 import privacy from './ar/privacy.json';
 
 export default {
@@ -41,6 +41,6 @@ export default {
   ...dashboard,
   ...delivery,
   ...offers,
-  ...promotions,
+  ...replay,
   ...privacy,
 };

@@ -18,7 +18,7 @@ import searches from './en/searches.json';
 import dashboard from './en/dashboard.json';
 import delivery from './en/delivery.json';
 import offers from './en/offers.json';
-import promotions from './en/promotions.json';
+import replay from './en/replay.json';
 import privacy from './en/privacy.json';
 
 export default {
@@ -41,6 +41,6 @@ export default {
   ...dashboard,
   ...delivery,
   ...offers,
-  ...promotions,
+  ...replay,
   ...privacy,
 };

@@ -7,6 +7,7 @@ import {
   STREAM_DURATION_MAX,
   STREAM_DURATION_MIN,
   type FieldErrors,
+  type RehearsalPace,
 } from '@souq/shared';
 import { serverNow } from '../../../api/server-clock';
 import { gulfInputToIso } from '../../../components/dates';
@@ -21,6 +22,8 @@ export interface HostForm {
   when?: 'now' | 'later';
   /** A `datetime-local` value, read as Gulf time (Asia/Dubai). */
   scheduledFor?: string;
+  /** How busy a rehearsal's simulated bidders are, when the host presses Rehearse (issue 47). */
+  rehearsalPace?: RehearsalPace;
 }
 
 /** The form once checked: its values and the show Start asks for. */
@@ -31,17 +34,24 @@ export const EMPTY_HOST: HostForm = {
   durationMinutes: String(STREAM_DURATION_DEFAULT_MIN),
   when: 'now',
   scheduledFor: '',
+  rehearsalPace: 'lively',
 };
 
 /** The server's host-start rules, checked in the browser before anything is asked of the camera or the server. */
-export function validateHostForm(form: HostForm, cover: File | null, now = serverNow()): FieldErrors {
+export function validateHostForm(
+  form: HostForm,
+  cover: File | null,
+  now = serverNow(),
+  rehearsal = false,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.title.trim()) errors.title = MSG.streamTitleRequired;
   // Read as the server reads it: an Arabic keyboard's ٠–٩ count (shared/numbers.ts).
   const minutes = readNumber(form.durationMinutes);
   if (minutes === null || !Number.isInteger(minutes) || minutes < STREAM_DURATION_MIN || minutes > STREAM_DURATION_MAX)
     errors.durationMinutes = MSG.streamDurationRange;
-  if (form.when === 'later') {
+  // A rehearsal starts now, whatever the when says.
+  if (form.when === 'later' && !rehearsal) {
     const iso = gulfInputToIso(form.scheduledFor ?? '');
     const at = iso === null ? NaN : Date.parse(iso);
     if (!(at > now)) errors.scheduledFor = MSG.chooseShowTime;
@@ -56,8 +66,9 @@ export function checkHostForm(
   values: HostForm,
   cover: File | null,
   sale: Pick<ShowProductsState, 'lots' | 'plan'>,
+  rehearsal = false,
 ): FormCheck<CheckedHostForm> {
-  const fields = validateHostForm(values, cover);
+  const fields = validateHostForm(values, cover, serverNow(), rehearsal);
   const planned = sale.plan();
   if (!planned.ok) {
     Object.assign(fields, planned.fields);
@@ -72,8 +83,8 @@ export function checkHostForm(
     : { ok: true, data: { ...values, plan: planned.plan } };
 }
 
-/** Start's request: the checked form, what is on sale, and the cover when there is one. */
-export function startRequestBody(checked: CheckedHostForm, cover: File | null): FormData {
+/** Start's (or Rehearse's) request: the checked form, what is on sale, and the cover when there is one. */
+export function startRequestBody(checked: CheckedHostForm, cover: File | null, rehearsal = false): FormData {
   const body = new FormData();
   body.set('title', checked.title.trim());
   body.set('durationMinutes', checked.durationMinutes.trim());
@@ -81,7 +92,8 @@ export function startRequestBody(checked: CheckedHostForm, cover: File | null): 
     body.set('productId', checked.plan.productId);
     body.set('startingBid', String(checked.plan.startingBid));
   } else body.set('lots', JSON.stringify(checked.plan.lots));
-  if (checked.when === 'later') body.set('scheduledFor', gulfInputToIso(checked.scheduledFor ?? '')!);
+  if (rehearsal) body.set('rehearsalPace', checked.rehearsalPace ?? 'lively');
+  else if (checked.when === 'later') body.set('scheduledFor', gulfInputToIso(checked.scheduledFor ?? '')!);
   if (cover) body.set('cover', cover, cover.name);
   return body;
 }

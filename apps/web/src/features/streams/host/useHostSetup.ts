@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MSG, STREAM_COVER_MAX_BYTES } from '@souq/shared';
 import { reworded, useForm } from '../../../components/useForm';
 import { useT } from '../../../i18n';
@@ -34,9 +34,11 @@ export function useHostSetup({ hostId, verified, onNeedVerify, onStarted }: Host
   const [progress, setProgress] = useState<number | null>(null);
   const products = useSellableProducts(hostId);
   const sale = useShowProducts(products.data);
+  // Which button sent the form: Rehearse starts a private show now, whatever the when says.
+  const rehearsing = useRef(false);
   const host = useForm({
     initial: EMPTY_HOST,
-    check: (values) => checkHostForm(values, cover?.file ?? null, sale),
+    check: (values) => checkHostForm(values, cover?.file ?? null, sale, rehearsing.current),
     onFailure: reworded(startFailure),
     // The host is signed in to be here: a 401 (a session that ended) is said on the form.
     signInHere: true,
@@ -60,9 +62,11 @@ export function useHostSetup({ hostId, verified, onNeedVerify, onStarted }: Host
       event.preventDefault();
       return onNeedVerify();
     }
+    rehearsing.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'rehearse';
+    const rehearsal = rehearsing.current;
     void host.submit(event, async (checked) => {
       let media: MediaStream | null = null;
-      if (checked.when !== 'later') {
+      if (checked.when !== 'later' || rehearsal) {
         try {
           media = await captureHostMedia();
         } catch (error) {
@@ -71,7 +75,7 @@ export function useHostSetup({ hostId, verified, onNeedVerify, onStarted }: Host
         }
       }
       setStarting(true);
-      const body = startRequestBody(checked, cover?.file ?? null);
+      const body = startRequestBody(checked, cover?.file ?? null, rehearsal);
       try {
         const { id } = await start.mutateAsync({ form: body, onProgress: cover ? setProgress : undefined });
         onStarted(id, media);

@@ -55,6 +55,7 @@ const detail = (over: Partial<StreamDetail> = {}): StreamDetail => ({
   pins: [],
   giveaway: null,
   giveawayEntered: false,
+  rehearsalPace: null,
   myPrebids: {},
   reminded: false,
   canModerate: false,

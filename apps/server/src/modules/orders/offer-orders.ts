@@ -50,21 +50,7 @@ export function createOfferOrders(deps: OrdersDeps & { invoices: Invoices }) {
       });
       await q.insertLines(
         trx,
-        [
-          {
-            id: crypto.randomUUID(),
-            order_id: id,
-            position: 0,
-            product_id: sale.productId,
-            seller_id: sale.sellerId,
-            title: sale.title,
-            image_key: sale.imageKey,
-            unit_price: sale.price,
-            quantity: 1,
-            line_total: sale.price,
-            ship_by: deps.clock.iso(deps.shipWithinMs),
-          },
-        ],
+        [q.unitLine(id, 0, { ...sale, unitPrice: sale.price }, { ship_by: deps.clock.iso(deps.shipWithinMs) })],
         placedAt,
       );
       await deps.catalog.recordSale(trx, sale.productId, 1);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { gulfDay } from '../../lib/gulf-time.js';
@@ -48,7 +49,29 @@ export const insertOrder = (db: Db, row: Insertable<DB['orders']>) => db.insertI
  * An order's lines, sold at `soldAt` (the order's creation, or a show's win added later): each
  * keeps that Gulf day, by which the seller's dashboard reads their sales from an index (ADR 0043).
  */
-export const insertLines = (db: Db, rows: Omit<Insertable<DB['order_lines']>, 'sale_day'>[], soldAt: string) =>
+type NewLine = Omit<Insertable<DB['order_lines']>, 'sale_day'>;
+
+/** One unit of something sold, as an order's line at `position`: a won lot, a show's purchase, an offer's item. */
+export const unitLine = (
+  orderId: string,
+  position: number,
+  unit: { productId: string | null; sellerId: string; title: string; imageKey: string | null; unitPrice: number },
+  extra: Partial<Pick<NewLine, 'auction_id' | 'ship_by'>> = {},
+): NewLine => ({
+  id: crypto.randomUUID(),
+  order_id: orderId,
+  position,
+  product_id: unit.productId,
+  seller_id: unit.sellerId,
+  title: unit.title,
+  image_key: unit.imageKey,
+  unit_price: unit.unitPrice,
+  quantity: 1,
+  line_total: unit.unitPrice,
+  ...extra,
+});
+
+export const insertLines = (db: Db, rows: NewLine[], soldAt: string) =>
   db
     .insertInto('order_lines')
     .values(rows.map((row) => ({ ...row, sale_day: gulfDay(soldAt) })))

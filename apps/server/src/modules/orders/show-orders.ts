@@ -57,21 +57,7 @@ export function createShowOrders(deps: Pick<OrdersDeps, 'db' | 'dialect' | 'cata
     const before = await q.lineSums(trx, orderId);
     await q.insertLines(
       trx,
-      [
-        {
-          id: crypto.randomUUID(),
-          order_id: orderId,
-          position: Number(before.last_position) + 1,
-          product_id: line.productId,
-          seller_id: line.sellerId,
-          title: line.title,
-          image_key: line.imageKey,
-          unit_price: line.unitPrice,
-          quantity: 1,
-          line_total: line.unitPrice,
-          auction_id: line.auctionId,
-        },
-      ],
+      [q.unitLine(orderId, Number(before.last_position) + 1, line, { auction_id: line.auctionId })],
       deps.clock.iso(),
     );
     const subtotal = Number(before.subtotal) + line.unitPrice;

@@ -62,21 +62,7 @@ export function createWonOrders(
     );
     await q.insertLines(
       trx,
-      [
-        {
-          id: crypto.randomUUID(),
-          order_id: id,
-          position: 0,
-          product_id: sale.productId,
-          seller_id: sale.sellerId,
-          title: sale.title,
-          image_key: sale.imageKey,
-          unit_price: sale.price,
-          quantity: 1,
-          line_total: sale.price,
-          auction_id: sale.auctionId,
-        },
-      ],
+      [q.unitLine(id, 0, { ...sale, unitPrice: sale.price }, { auction_id: sale.auctionId })],
       createdAt,
     );
     if (sale.productId) await catalog.recordSale(trx, sale.productId, 1);

@@ -1,12 +1,7 @@
-import { useState } from 'react';
-import { AddressSchema, vatFor, type Order, type SavedAddressView } from '@souq/shared';
+import { vatFor, type Order, type SavedAddressView } from '@souq/shared';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
-import { bySchema } from '../../components/form-check';
-import { useForm } from '../../components/useForm';
-import { AddressFields } from '../../components/address/AddressFields';
-import { addressOfValues, EMPTY_ADDRESS, valuesOf } from '../../components/address/address-values';
-import { SavedAddressPicker } from '../../components/address/SavedAddressPicker';
+import { AddressBookFields, useAddressBookForm } from '../../components/address/AddressBookFields';
 import { useT } from '../../i18n';
 import { useCheckoutOffer } from './api';
 
@@ -21,13 +16,8 @@ interface Props {
 /** An accepted offer's checkout: the delivery address, the agreed price with 5% VAT, cash on delivery. */
 export function OfferCheckout({ offerId, price, saved, onPlaced }: Props) {
   const { t } = useT();
-  const first = saved.find((a) => a.isDefault) ?? saved[0];
-  const [chosen, setChosen] = useState<string | null>(first?.id ?? null);
   const checkout = useCheckoutOffer(offerId);
-  const form = useForm({
-    initial: first ? valuesOf(first) : EMPTY_ADDRESS,
-    check: (values) => bySchema(AddressSchema)(addressOfValues(values)),
-  });
+  const form = useAddressBookForm(saved);
   const vat = vatFor(price);
   return (
     <form
@@ -37,16 +27,7 @@ export function OfferCheckout({ offerId, price, saved, onPlaced }: Props) {
       onSubmit={(e) => void form.submit(e, async (address) => onPlaced(await checkout.mutateAsync({ address })))}
     >
       <h3>{t('offers.checkout.title')}</h3>
-      <SavedAddressPicker
-        saved={saved}
-        chosen={chosen}
-        onChoose={(address) => {
-          setChosen(address?.id ?? null);
-          form.setValues(address ? valuesOf(address) : EMPTY_ADDRESS);
-          form.setFields({});
-        }}
-      />
-      <AddressFields bind={form.bind} values={form.values} edit={form.edit} fields={form.fields} />
+      <AddressBookFields saved={saved} form={form} />
       <dl className="offer-checkout__sum">
         <dt>{t('offers.checkout.price')}</dt>
         <dd>

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { AddressSchema, MSG, VAT_RATE_PERCENT, type Order, type SavedAddressView } from '@souq/shared';
+import { MSG, VAT_RATE_PERCENT, type Order, type SavedAddressView } from '@souq/shared';
 import { ApiError } from '../../api/client';
 import { FormError } from '../../components/FormError';
 import { Money } from '../../components/Money';
 import { RichText } from '../../components/RichText';
 import { Spinner } from '../../components/Spinner';
-import { bySchema } from '../../components/form-check';
-import { useForm } from '../../components/useForm';
-import { AddressFields } from '../../components/address/AddressFields';
-import { addressOfValues, EMPTY_ADDRESS, valuesOf } from '../../components/address/address-values';
-import { SavedAddressPicker } from '../../components/address/SavedAddressPicker';
+import { AddressBookFields, useAddressBookForm } from '../../components/address/AddressBookFields';
 import { usePlaceOrder, useQuote } from './api';
 import { CashOnDelivery } from './CashOnDelivery';
 import { useT } from '../../i18n';
@@ -27,12 +23,7 @@ interface Props {
 export function CheckoutForm({ lines, allowed, onPlaced, saved = [] }: Props) {
   // One key per visit: a double click or a retried request places one order.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const first = saved.find((a) => a.isDefault) ?? saved[0];
-  const [chosen, setChosen] = useState<string | null>(first?.id ?? null);
-  const form = useForm({
-    initial: first ? valuesOf(first) : EMPTY_ADDRESS,
-    check: (values) => bySchema(AddressSchema)(addressOfValues(values)),
-  });
+  const form = useAddressBookForm(saved);
   const quote = useQuote(lines);
   const place = usePlaceOrder(idempotencyKey);
   const { t, m } = useT();
@@ -48,16 +39,7 @@ export function CheckoutForm({ lines, allowed, onPlaced, saved = [] }: Props) {
         }}
       >
         <h2>{t('orders.address.title')}</h2>
-        <SavedAddressPicker
-          saved={saved}
-          chosen={chosen}
-          onChoose={(address) => {
-            setChosen(address?.id ?? null);
-            form.setValues(address ? valuesOf(address) : EMPTY_ADDRESS);
-            form.setFields({});
-          }}
-        />
-        <AddressFields bind={form.bind} values={form.values} edit={form.edit} fields={form.fields} />
+        <AddressBookFields saved={saved} form={form} />
         <CashOnDelivery />
         <FormError message={form.error} />
         <button type="submit" className="btn btn--primary btn--block" disabled={form.pending || !quote.data}>

@@ -1,3 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+
 /** Registers work to run once the transaction has committed. */
 export type OnCommit = (fn: () => void) => void;
 
@@ -11,3 +14,7 @@ export async function withAfterCommit<T>(work: (onCommit: OnCommit) => Promise<T
   for (const fn of pending) fn();
   return result;
 }
+
+/** One transaction whose news (events, bells' pushes, mail) goes out only once it has committed. */
+export const committing = <T>(db: Kysely<DB>, work: (trx: Transaction<DB>, onCommit: OnCommit) => Promise<T>) =>
+  withAfterCommit((onCommit) => db.transaction().execute((trx) => work(trx, onCommit)));

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { type AuctionUpdate } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
-import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
+import { committing, type OnCommit } from '../../lib/after-commit.js';
 import { firstImageKey } from '../../media/image-keys.js';
 import type { AuctionParts, ClosedAuction, OnAuctionClosed } from './parts.js';
 import { reserveMet } from './engine.js';
@@ -61,8 +61,7 @@ export function createClosing(
     return true;
   }
 
-  const closeOne = (id: string) =>
-    withAfterCommit((onCommit) => db.transaction().execute((trx) => closeIn(trx, id, onCommit)));
+  const closeOne = (id: string) => committing(db, (trx, onCommit) => closeIn(trx, id, onCommit));
 
   return {
     /** Stops the bidding now, in the caller's transaction: the highest bid so far wins. */

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { auctionPath } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
-import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
+import { committing, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import { recipientLocale } from '../../lib/locale.js';
 import type { MailLater } from '../../lib/mail-later.js';
@@ -85,8 +85,7 @@ export function createWinsTell(deps: Pick<WinsDeps, 'db' | 'ports' | 'mailLater'
     }
   }
 
-  const inTransaction = <T>(work: (trx: Trx, onCommit: OnCommit) => Promise<T>) =>
-    withAfterCommit((onCommit) => db.transaction().execute((trx) => work(trx, onCommit)));
+  const inTransaction = <T>(work: (trx: Trx, onCommit: OnCommit) => Promise<T>) => committing(db, work);
 
   return { tell, inTransaction };
 }

@@ -9,10 +9,11 @@ import {
   type MyDeliveries,
 } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
+import { committing } from '../../lib/after-commit.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DeliveryDeps, Trx } from './deps.js';
 import * as q from './queries.js';
-import { tellBuyer, telling } from './tell.js';
+import { tellBuyer } from './tell.js';
 import { isFailed, lineDeliveries } from './views.js';
 
 /** The seller's line, shipped and so out for delivery; anything else is refused with its reason. */
@@ -44,7 +45,7 @@ export function createAttempts(deps: DeliveryDeps) {
 
   return {
     async record(seller: UserRow, lineId: string, input: DeliveryAttemptInput): Promise<LineDelivery> {
-      await telling(deps, async (trx, onCommit) => {
+      await committing(deps.db, async (trx, onCommit) => {
         const line = await shippedLine(deps, trx, seller.id, lineId);
         if (input.outcome === 'delivered' && !(await deps.orders.deliverLine(trx, lineId, seller.id)))
           throw new DomainError('CONFLICT', MSG.attemptOnFinished);
@@ -76,7 +77,7 @@ export function createAttempts(deps: DeliveryDeps) {
 
     /** After two failed attempts: cancelled as "Delivery failed", credited like any cancel. */
     async cancelFailed(seller: UserRow, lineId: string): Promise<LineDelivery> {
-      await telling(deps, async (trx, onCommit) => {
+      await committing(deps.db, async (trx, onCommit) => {
         const line = await shippedLine(deps, trx, seller.id, lineId);
         const failed = (await q.attemptsOfLines(trx, [lineId])).filter((a) => isFailed(a.outcome)).length;
         if (failed < FAILED_ATTEMPTS_TO_CANCEL) throw new DomainError('CONFLICT', MSG.deliveryFailedTooEarly);

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { REFUSAL_DISPUTE_MS, REFUSAL_WINDOW_MS, MSG, type CodQueue, type CodStanding } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
+import { committing } from '../../lib/after-commit.js';
 import { DomainError } from '../../lib/errors.js';
 import type { DeliveryDeps, Trx } from './deps.js';
 import * as q from './queries.js';
-import { tellBuyer, telling } from './tell.js';
+import { tellBuyer } from './tell.js';
 import { attemptView, later } from './views.js';
 
 /**
@@ -79,7 +80,7 @@ export function createCodStanding(deps: DeliveryDeps) {
     },
 
     async decide(staff: UserRow, attemptId: string, input: { decision: 'stands' | 'withdrawn'; note: string }) {
-      return telling(deps, async (trx, onCommit) => {
+      return committing(deps.db, async (trx, onCommit) => {
         const attempt = await q.attemptById(trx, attemptId);
         if (!attempt) throw new DomainError('NOT_FOUND', MSG.attemptNotFound);
         if (!(await q.decide(trx, attemptId, input.decision, clock.iso())))

@@ -1,4 +1,4 @@
-import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
+import type { OnCommit } from '../../lib/after-commit.js';
 import { recipientLocale } from '../../lib/locale.js';
 import type { DeliveryDeps, Trx } from './deps.js';
 import { noticeMail, noticeText, ORDERS_PATH, type DeliveryNotice } from './notices.js';
@@ -27,7 +27,3 @@ export async function tellBuyer(
   if (contact)
     deps.mailLater(onCommit, noticeMail(deps.publicUrl, contact.email, contact.username, told.notice, locale));
 }
-
-/** A transaction whose news goes out once it has committed. */
-export const telling = <T>(deps: Pick<DeliveryDeps, 'db'>, work: (trx: Trx, onCommit: OnCommit) => Promise<T>) =>
-  withAfterCommit((onCommit) => deps.db.transaction().execute((trx) => work(trx, onCommit)));

@@ -1,10 +1,11 @@
 import { MSG, OFFER_CHECKOUT_MS, type Offer } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { committing } from '../../lib/after-commit.js';
 import type { OffersDeps } from './deps.js';
 import { notOpen, offerNow, partyTo } from './parties.js';
 import * as q from './queries.js';
-import { tell, telling } from './tell.js';
+import { tell } from './tell.js';
 import { productFor } from './terms.js';
 import { agreedPrice } from './views.js';
 
@@ -25,7 +26,7 @@ export function createAccept(deps: OffersDeps) {
    * buyer is the one who tapped (their answer says so) or something else moved it first.
    */
   async function soldElsewhere(offer: q.OfferRow, from: 'pending' | 'countered', tellBuyer: boolean) {
-    await telling(deps, async (trx, onCommit) => {
+    await committing(deps.db, async (trx, onCommit) => {
       const moved = await q.move(trx, offer.id, from, { status: 'sold_elsewhere', updated_at: clock.iso() });
       if (moved && tellBuyer) await tell(deps, trx, onCommit, offer, 'buyer', 'sold_elsewhere', agreedPrice(offer));
     });
@@ -37,7 +38,7 @@ export function createAccept(deps: OffersDeps) {
       const from = asSeller ? 'pending' : 'countered';
       if (offer.status !== from) throw notOpen();
       try {
-        await telling(deps, async (trx, onCommit) => {
+        await committing(deps.db, async (trx, onCommit) => {
           const product = await productFor(deps, trx, offer.product_id);
           if (!product.purchasable) throw new DomainError('CONFLICT', MSG.offerFixedPriceOnly);
           const now = clock.iso();

@@ -1,9 +1,10 @@
 import { MSG, type OfferCheckoutInput, type Order } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { committing } from '../../lib/after-commit.js';
 import type { OffersDeps } from './deps.js';
 import * as q from './queries.js';
-import { tell, telling } from './tell.js';
+import { tell } from './tell.js';
 import { productFor } from './terms.js';
 import { agreedPrice } from './views.js';
 
@@ -30,7 +31,7 @@ export function createOfferCheckout(deps: OffersDeps) {
     async checkout(buyer: UserRow, id: string, input: OfferCheckoutInput): Promise<{ order: Order; created: boolean }> {
       const offer = await q.offerById(db, id);
       if (!offer || offer.buyer_id !== buyer.id) throw new DomainError('NOT_FOUND', MSG.priceOfferNotFound);
-      const orderId = await telling(deps, async (trx, onCommit) => {
+      const orderId = await committing(deps.db, async (trx, onCommit) => {
         const product = await productFor(deps, trx, offer.product_id);
         if (!product.purchasable) throw new DomainError('CONFLICT', MSG.offerFixedPriceOnly);
         const now = clock.iso();

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import { MSG, OPEN_OFFERS_MAX, type Offer } from '@souq/shared';
 import type { UserRow } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { committing } from '../../lib/after-commit.js';
 import type { OffersDeps } from './deps.js';
 import { notOpen, offerNow, partyTo } from './parties.js';
 import * as q from './queries.js';
-import { tell, telling } from './tell.js';
+import { tell } from './tell.js';
 import { productFor } from './terms.js';
 
 /**
@@ -20,7 +21,7 @@ export function createDecisions(deps: OffersDeps) {
   return {
     async make(buyer: UserRow, productId: string, amount: number): Promise<Offer> {
       const id = crypto.randomUUID();
-      await telling(deps, async (trx, onCommit) => {
+      await committing(deps.db, async (trx, onCommit) => {
         const product = await productFor(deps, trx, productId);
         if (product.ownerId === buyer.id) throw new DomainError('FORBIDDEN', MSG.offerOnOwnItem);
         if (!product.purchasable) throw new DomainError('CONFLICT', MSG.offerFixedPriceOnly);
@@ -59,7 +60,7 @@ export function createDecisions(deps: OffersDeps) {
     /** The seller declines a waiting offer, or the buyer the seller's counter; the other side is told. */
     async decline(user: UserRow, id: string): Promise<Offer> {
       const { offer, asSeller } = await partyTo(deps, user, id);
-      await telling(deps, async (trx, onCommit) => {
+      await committing(deps.db, async (trx, onCommit) => {
         const from = asSeller ? 'pending' : 'countered';
         const to = { status: 'declined', declined: asSeller ? 'seller' : 'buyer', updated_at: clock.iso() };
         if (!(await q.move(trx, id, from, to))) throw notOpen();
@@ -73,7 +74,7 @@ export function createDecisions(deps: OffersDeps) {
     async counter(seller: UserRow, id: string, amount: number): Promise<Offer> {
       const { offer, asSeller } = await partyTo(deps, seller, id);
       if (!asSeller) throw new DomainError('NOT_FOUND', MSG.priceOfferNotFound);
-      await telling(deps, async (trx, onCommit) => {
+      await committing(deps.db, async (trx, onCommit) => {
         const product = await productFor(deps, trx, offer.product_id);
         if (amount <= offer.amount || amount >= product.price)
           throw new DomainError('VALIDATION_FAILED', MSG.counterBetween, { amount: MSG.counterBetween });
@@ -94,7 +95,7 @@ export function createDecisions(deps: OffersDeps) {
     async withdraw(buyer: UserRow, id: string): Promise<Offer> {
       const { offer, asSeller } = await partyTo(deps, buyer, id);
       if (asSeller) throw new DomainError('NOT_FOUND', MSG.priceOfferNotFound);
-      await telling(deps, async (trx, onCommit) => {
+      await committing(deps.db, async (trx, onCommit) => {
         const to = { status: 'withdrawn', updated_at: clock.iso() };
         if (!(await q.move(trx, id, 'pending', to)) && !(await q.move(trx, id, 'countered', to))) throw notOpen();
         await tell(deps, trx, onCommit, offer, 'seller', 'withdrawn', offer.amount);

@@ -1,8 +1,9 @@
 import { OPEN_OFFER_STATUSES, type OfferStatus } from '@souq/shared';
 import type { Job } from '../../jobs/runner.js';
+import { committing } from '../../lib/after-commit.js';
 import type { OffersDeps } from './deps.js';
 import * as q from './queries.js';
-import { tell, telling } from './tell.js';
+import { tell } from './tell.js';
 import { agreedPrice } from './views.js';
 
 /** How often the lapse job looks, at the longest; it wakes sooner for an offer due sooner. */
@@ -18,7 +19,7 @@ export function createLapse(deps: OffersDeps) {
   const { db, clock } = deps;
 
   async function lapse(offer: q.OfferRow): Promise<void> {
-    await telling(deps, async (trx, onCommit) => {
+    await committing(deps.db, async (trx, onCommit) => {
       const now = clock.iso();
       const moved = await q.move(
         trx,

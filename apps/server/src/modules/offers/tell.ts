@@ -1,4 +1,4 @@
-import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
+import type { OnCommit } from '../../lib/after-commit.js';
 import { recipientLocale } from '../../lib/locale.js';
 import type { OffersDeps, Trx } from './deps.js';
 import { KIND, newsMail, newsText, OFFERS_PATH, type OfferNews } from './notices.js';
@@ -29,7 +29,3 @@ export async function tell(
   ]);
   if (contact) deps.mailLater(onCommit, newsMail(deps.publicUrl, contact.email, contact.username, news, about, locale));
 }
-
-/** A transaction whose news goes out once it has committed. */
-export const telling = <T>(deps: Pick<OffersDeps, 'db'>, work: (trx: Trx, onCommit: OnCommit) => Promise<T>) =>
-  withAfterCommit((onCommit) => deps.db.transaction().execute((trx) => work(trx, onCommit)));

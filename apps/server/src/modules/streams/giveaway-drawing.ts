@@ -1,5 +1,5 @@
 import { MSG, type GiveawayDraw } from '@souq/shared';
-import { withAfterCommit } from '../../lib/after-commit.js';
+import { committing } from '../../lib/after-commit.js';
 import { DomainError } from '../../lib/errors.js';
 import { firstImageKey } from '../../media/image-keys.js';
 import { draw, entriesHashOf } from './giveaway-draw.js';
@@ -17,40 +17,38 @@ export function createDrawing(deps: GiveawaysDeps, announce: (id: string) => Pro
 
   /** Draws one due giveaway, if this instance claims it; announces it once committed. */
   async function drawOne(id: string): Promise<void> {
-    const drawn = await withAfterCommit((onCommit) =>
-      db.transaction().execute(async (trx) => {
-        if (!(await q.claimDue(trx, id, clock.iso()))) return false;
-        const giveaway = (await q.cardOf(trx, id))!;
-        const entrants = await q.entrantsOf(trx, id);
-        const result = draw(entrants);
-        let orderId: string | null = null;
-        const winnerId = result.winnerId;
-        if (winnerId) {
-          const fee = Number(giveaway.delivery_fee);
-          const line = {
-            productId: giveaway.product_id,
-            sellerId: giveaway.owner_id,
-            imageKey: firstImageKey(giveaway.images),
-          };
-          const add = (extra: { productId?: null; title: string; unitPrice: number }) =>
-            ports.orders.addToShowOrder(trx, {
-              buyerId: winnerId,
-              streamId: giveaway.stream_id,
-              line: { ...line, ...extra },
-            });
-          orderId = (await add({ title: giveaway.title, unitPrice: 0 })).id;
-          await tellWinner(deps, trx, onCommit, {
-            winnerId,
+    const drawn = await committing(db, async (trx, onCommit) => {
+      if (!(await q.claimDue(trx, id, clock.iso()))) return false;
+      const giveaway = (await q.cardOf(trx, id))!;
+      const entrants = await q.entrantsOf(trx, id);
+      const result = draw(entrants);
+      let orderId: string | null = null;
+      const winnerId = result.winnerId;
+      if (winnerId) {
+        const fee = Number(giveaway.delivery_fee);
+        const line = {
+          productId: giveaway.product_id,
+          sellerId: giveaway.owner_id,
+          imageKey: firstImageKey(giveaway.images),
+        };
+        const add = (extra: { productId?: null; title: string; unitPrice: number }) =>
+          ports.orders.addToShowOrder(trx, {
+            buyerId: winnerId,
             streamId: giveaway.stream_id,
-            title: giveaway.title,
-            deliveryFee: fee,
-            addFee: async (title) => void (await add({ productId: null, title, unitPrice: fee })),
+            line: { ...line, ...extra },
           });
-        }
-        await q.recordDraw(trx, id, { ...result, count: entrants.length, orderId });
-        return true;
-      }),
-    );
+        orderId = (await add({ title: giveaway.title, unitPrice: 0 })).id;
+        await tellWinner(deps, trx, onCommit, {
+          winnerId,
+          streamId: giveaway.stream_id,
+          title: giveaway.title,
+          deliveryFee: fee,
+          addFee: async (title) => void (await add({ productId: null, title, unitPrice: fee })),
+        });
+      }
+      await q.recordDraw(trx, id, { ...result, count: entrants.length, orderId });
+      return true;
+    });
     if (drawn) await announce(id);
   }
 

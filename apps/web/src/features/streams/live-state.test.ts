@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, Lot, StreamCard, StreamLive } from '@souq/shared';
+import type { ChatMessage, Lot, PinCard, StreamCard, StreamLive } from '@souq/shared';
 import {
+  applyBoughtPin,
   applyLots,
   applyStreamLive,
   CHAT_KEEP,
@@ -95,6 +96,27 @@ describe('a stream’s news applied to the page', () => {
     expect(wasOutbid(them, me, 'me')).toBe(false);
     expect(wasOutbid(null, them, 'me')).toBe(false);
     expect(wasOutbid(me, them, null)).toBe(false);
+  });
+});
+
+describe('a Buy It Now answer applied to the pins', () => {
+  const pin = (id: string, sold: number): PinCard => ({
+    id,
+    product: { id: `p-${id}`, title: id, image: { url: '/o.jpg', thumb: '/o.jpg' } },
+    price: 75_00,
+    stock: 2,
+    flash: null,
+    sold,
+  });
+
+  it('keeps a later sale that show:pins already told of, so the last unit still reads sold out', () => {
+    const told = { pins: [pin('a', 2), pin('b', 0)] };
+    expect(applyBoughtPin(told, pin('a', 1)).pins.map((p) => p.sold)).toEqual([2, 0]);
+  });
+
+  it('takes the answer when it is the newer news', () => {
+    const told = { pins: [pin('a', 0), pin('b', 0)] };
+    expect(applyBoughtPin(told, pin('a', 1)).pins.map((p) => p.sold)).toEqual([1, 0]);
   });
 });
 

@@ -41,6 +41,15 @@ export const applyPins = <T extends Pick<StreamDetail, 'pins'>>(current: T, pins
   pins,
 });
 
+/**
+ * One pin as this viewer's purchase answer saw it. That answer can land after 'show:pins' told of a
+ * later sale; sales only add up, so the higher count stands (else the last unit never shows Sold out).
+ */
+export const applyBoughtPin = <T extends Pick<StreamDetail, 'pins'>>(current: T, pin: PinCard): T => ({
+  ...current,
+  pins: current.pins.map((p) => (p.id === pin.id ? { ...pin, sold: Math.max(p.sold, pin.sold) } : p)),
+});
+
 /** The show's giveaway, replaced whole ('show:giveaway'); a new one starts with this viewer not yet in it. */
 export const applyGiveaway = <T extends Pick<StreamDetail, 'giveaway' | 'giveawayEntered'>>(
   current: T,

@@ -3,6 +3,7 @@ import type { StreamDetail } from '@souq/shared';
 import { call } from '../../../api/client';
 import { API } from '../../../api/contract';
 import { streamKeys } from '../api';
+import { applyBoughtPin } from '../live-state';
 
 /** Scheduled shows, soonest first; under the list's key, so the live list's news re-read it too. */
 export const upcomingKey = () => [...streamKeys.list(), 'upcoming'] as const;
@@ -52,8 +53,7 @@ export function useBuyPin(id: string) {
   return useMutation({
     mutationFn: ({ pinId, key }: { pinId: string; key: string }) =>
       call(API.streams.buy, { params: { id, pinId }, headers: { 'idempotency-key': key } }),
-    onSuccess: ({ order, pin }) =>
-      patch((d) => ({ ...d, order, pins: d.pins.map((p) => (p.id === pin.id ? pin : p)) })),
+    onSuccess: ({ order, pin }) => patch((d) => ({ ...applyBoughtPin(d, pin), order })),
   });
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../apps/server/test/catalog-support.js';
@@ -12,10 +15,12 @@ import {
   type TrackedPage,
   signInContext,
 } from './support/harness.js';
-import { goLiveWithLot } from './support/host.js';
-import { seesVideo } from './support/page-checks.js';
+import { endStream, goLiveWithLot } from './support/host.js';
+import { axeClean, seesVideo } from './support/page-checks.js';
+import { say } from './support/words.js';
 
 const READY = janusInstalled();
+const RECORDINGS = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-janus-recordings-'));
 if (!READY)
   announceSkip('the live screens through Janus', 'janus not installed', 'apt-get install -y janus to run it.');
 
@@ -23,6 +28,8 @@ if (!READY)
  * Issue 9: the same screens as e2e/live.test.ts, with the server configured for Janus: the host
  * goes live from /livestream-host and publishes once to the SFU, two viewers on
  * /livestream/:id get the picture from Janus, and a chat bid still updates every banner.
+ * Issue 47: Janus records the show (JANUS_RECORDINGS_DIR), the host's browser does not, and the
+ * replay made from Janus's files opens at the lot's chapter, in English and in Arabic.
  */
 (READY ? describeInBrowser : describe.skip)('the live screens with video through Janus', () => {
   let janus: JanusProcess;
@@ -46,7 +53,9 @@ if (!READY)
 
   beforeAll(async () => {
     janus = await startJanus();
-    server = await startServer('sqlite', { video: { meshMaxViewers: 5, ice: { servers: [] }, janus: janus.settings } });
+    server = await startServer('sqlite', {
+      video: { meshMaxViewers: 5, ice: { servers: [] }, janus: { ...janus.settings, recordingsDir: RECORDINGS } },
+    });
     browser = await launchBrowser(FAKE_MEDIA_FLAGS);
   });
   afterAll(async () => {
@@ -54,6 +63,7 @@ if (!READY)
     await browser?.close();
     await server?.close();
     await janus?.stop();
+    fs.rmSync(RECORDINGS, { recursive: true, force: true });
   });
 
   it('a host goes live through the SFU; two viewers see the picture; a chat bid updates every banner; the sale keeps its clip', async () => {
@@ -95,6 +105,51 @@ if (!READY)
         { timeout: 20_000 },
       )
       .toBeGreaterThan(5_000);
+
+    // The replay: Janus recorded the show, so the host's browser sent no pieces of it.
+    await endStream(host);
+    const replay = async () =>
+      (
+        await server.database.db
+          .selectFrom('stream_replays')
+          .select(['status', 'duration_ms'])
+          .where('stream_id', '=', streamId)
+          .executeTakeFirst()
+      )?.status;
+    await expect.poll(replay, { timeout: 30_000 }).toBe('ready');
+    expect(await server.database.db.selectFrom('replay_pieces').select('seq').execute()).toEqual([]);
+    expect(fs.readdirSync(RECORDINGS)).toEqual([]);
+    const lot = await server.database.db
+      .selectFrom('auctions')
+      .select('id')
+      .where('stream_id', '=', streamId)
+      .executeTakeFirstOrThrow();
+    for (const [lang, { page }] of [
+      ['en', viewers[0]!],
+      ['ar', viewers[1]!],
+    ] as const) {
+      if (lang === 'ar')
+        await page.context().addCookies([{ name: 'souq_lang', value: 'ar', url: server.url, sameSite: 'Lax' }]);
+      await page.goto(`/livestream/${streamId}/replay?chapter=${lot.id}`);
+      const chapter = page.getByTestId('replay-chapter').first();
+      await chapter.waitFor();
+      expect(await chapter.textContent()).toContain(
+        say(lang, 'replay.chapter.sold').replace('{n}', '1').replace('{title}', 'Copper dallah').split('{amount}')[0],
+      );
+      const video = page.getByTestId('replay-video');
+      // Janus's 45 s lot, and the picture plays from where the chapter starts.
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 })
+        .toBeGreaterThan(30);
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        return v.play();
+      });
+      const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(at + 0.5);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+      await axeClean(page);
+    }
     for (const p of pages) expect(p.errors).toEqual([]);
-  });
+  }, 180_000);
 });

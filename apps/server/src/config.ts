@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   JANUS_PUBLIC_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_URL: url(['http', 'https']).optional(),
   JANUS_ADMIN_SECRET: z.string().min(1).optional(),
+  // Set: Janus records each show into this directory, which our server reads too (ADR 0057).
+  JANUS_RECORDINGS_DIR: z
+    .string()
+    .refine((dir) => path.isAbsolute(dir), 'must be an absolute path (Janus and our server both read it)')
+    .optional(),
   // Zero alone: nobody probes /api/ready. Behind a balancer, its checks' interval times their fall count (deploy/).
   SHUTDOWN_NOTICE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -192,7 +197,7 @@ export interface Config {
     meshMaxViewers: number;
     ice: { servers: string[]; turn?: { urls: string[]; secret: string; ttlSeconds: number } };
     /** The SFU, when configured: our server talks to `url` and `adminUrl`; browsers to `publicUrl`. */
-    janus?: { url: string; publicUrl: string; adminUrl: string; adminSecret: string };
+    janus?: { url: string; publicUrl: string; adminUrl: string; adminSecret: string; recordingsDir?: string };
   };
   /** The built SPA; absent in API-only tests. */
   webDist?: string;
@@ -304,6 +309,7 @@ function videoConfig(e: Env): Config['video'] {
             publicUrl: e.JANUS_PUBLIC_URL ?? e.JANUS_URL,
             adminUrl: e.JANUS_ADMIN_URL,
             adminSecret: e.JANUS_ADMIN_SECRET,
+            ...(e.JANUS_RECORDINGS_DIR ? { recordingsDir: e.JANUS_RECORDINGS_DIR } : {}),
           },
         }
       : {}),

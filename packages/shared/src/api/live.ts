@@ -195,6 +195,8 @@ export const VideoJoinSchema = z.discriminatedUnion('mode', [
     room: Whole,
     token: z.string(),
     role: z.enum(['publisher', 'subscriber']),
+    /** Janus records the show for its replay, so the host's browser need not (ADR 0057). */
+    serverRecords: z.boolean(),
   }),
 ]);
 export type VideoJoin = z.infer<typeof VideoJoinSchema>;

@@ -1,4 +1,5 @@
 import type { VideoJoin } from '@souq/shared';
+import type { ServerRecording } from './janus-recordings.js';
 
 export interface VideoStream {
   id: string;
@@ -24,4 +25,8 @@ export interface VideoBackend {
   closeRoom(stream: VideoStream): Promise<void>;
   /** The host removed this person: they may not join again (mesh needs nothing; the socket stops them). */
   removePerson?(stream: VideoStream, userId: string): Promise<void>;
+  /** True when the video server records each show itself (Janus with JANUS_RECORDINGS_DIR); else the host's browser does. */
+  readonly recordsShows: boolean;
+  /** After the show: what the video server recorded, as one WebM (null: nothing), its files removed. */
+  takeRecording?(stream: VideoStream): Promise<ServerRecording | null>;
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { DomainError } from '../../lib/errors.js';
 import type { VideoBackend, VideoStream } from './backend.js';
 import { JanusError, janusPost, videoroomRequest } from './janus-http.js';
+import { createJanusRecordings } from './janus-recordings.js';
 
 export interface JanusSettings {
   /** Janus API as our server reaches it. */
@@ -10,6 +11,8 @@ export interface JanusSettings {
   publicUrl: string;
   adminUrl: string;
   adminSecret: string;
+  /** Set: Janus records each show here, and the replay is made from that (ADR 0057). */
+  recordingsDir?: string;
 }
 
 interface Log {
@@ -24,6 +27,36 @@ const ROOM_EXISTS = 427;
 const UNAUTHORIZED = 403;
 
 export const VIDEO_UNAVAILABLE = 'Live video is unavailable right now. Please try again in a moment.';
+
+/** Turns Janus's failures into a 503 the person can act on; the detail goes to our log only. */
+const guardedBy =
+  (log: Log) =>
+  async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      log.warn({ err: error }, `janus: ${what} failed`);
+      throw new DomainError('SERVICE_UNAVAILABLE', VIDEO_UNAVAILABLE);
+    }
+  };
+
+/** Room secrets and tokens, derived from the admin secret (see below). */
+function janusSecrets(adminSecret: string) {
+  const derive = (what: string) =>
+    crypto.createHmac('sha256', adminSecret).update(what).digest('base64url').slice(0, 32);
+  /** Tokens start with the room number, so closing a room finds all of its tokens in `list_tokens`. */
+  const tokenPrefix = (room: number) => `souq.${room}.`;
+  return {
+    serverToken: `souq-server.${derive('server')}`,
+    roomSecret: (room: number) => derive(`room-secret:${room}`),
+    tokenPrefix,
+    hostToken: (room: number) => `${tokenPrefix(room)}p.${derive(`publisher:${room}`)}`,
+    viewerToken: (room: number, userId: string | null) =>
+      // Signed-out viewers have no stable id: each join gets a token of its own, removed with the room.
+      `${tokenPrefix(room)}s.${userId ? derive(`subscriber:${room}:${userId}`) : crypto.randomBytes(16).toString('base64url')}`,
+  };
+}
 
 /**
  * The SFU (ADR 0020). What Janus enforces, and how:
@@ -44,20 +77,12 @@ export const VIDEO_UNAVAILABLE = 'Live video is unavailable right now. Please tr
  * restarted (which forgets both) and hand a returning person the same token.
  */
 export function createJanusVideo(settings: JanusSettings, log: Log): VideoBackend {
-  const derive = (what: string) =>
-    crypto.createHmac('sha256', settings.adminSecret).update(what).digest('base64url').slice(0, 32);
-  const serverToken = `souq-server.${derive('server')}`;
-  const roomSecret = (room: number) => derive(`room-secret:${room}`);
-  /** Tokens start with the room number, so closing a room finds all of its tokens in `list_tokens`. */
-  const tokenPrefix = (room: number) => `souq.${room}.`;
-  const hostToken = (room: number) => `${tokenPrefix(room)}p.${derive(`publisher:${room}`)}`;
-  const viewerToken = (room: number, userId: string | null) =>
-    // Signed-out viewers have no stable id: each join gets a token of its own, removed with the room.
-    `${tokenPrefix(room)}s.${userId ? derive(`subscriber:${room}:${userId}`) : crypto.randomBytes(16).toString('base64url')}`;
+  const { serverToken, roomSecret, tokenPrefix, hostToken, viewerToken } = janusSecrets(settings.adminSecret);
 
   const admin = (body: Record<string, unknown>) =>
     janusPost(settings.adminUrl, { ...body, admin_secret: settings.adminSecret });
   const addToken = (token: string) => admin({ janus: 'add_token', token, plugins: [VIDEOROOM] });
+  const recordings = settings.recordingsDir ? createJanusRecordings(settings.recordingsDir) : null;
 
   /** A VideoRoom request as our server; after a Janus restart our own token is gone too, so it is re-added once. */
   async function videoroom(body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -84,22 +109,16 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
       audiocodec: 'opus',
       videocodec: 'vp8',
       permanent: false,
+      // The publisher's tracks, one .mjr file each, in the room's own directory (Janus makes it).
+      ...(recordings ? { record: true, rec_dir: recordings.roomDir(room) } : {}),
     });
   }
 
-  /** Turns Janus's failures into a 503 the person can act on; the detail goes to our log only. */
-  async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      log.warn({ err: error }, `janus: ${what} failed`);
-      throw new DomainError('SERVICE_UNAVAILABLE', VIDEO_UNAVAILABLE);
-    }
-  }
+  const guarded = guardedBy(log);
 
   return {
     mode: 'janus',
+    recordsShows: recordings !== null,
 
     openRoom: (stream: VideoStream) =>
       guarded('opening a room', async () => {
@@ -135,8 +154,20 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
         }
         const token = person.role === 'publisher' ? hostToken(room) : viewerToken(room, person.userId);
         await addToken(token);
-        return { mode: 'janus' as const, iceServers, url: settings.publicUrl, room, token, role: person.role };
+        const serverRecords = recordings !== null;
+        return {
+          mode: 'janus' as const,
+          iceServers,
+          url: settings.publicUrl,
+          room,
+          token,
+          role: person.role,
+          serverRecords,
+        };
       }),
+
+    takeRecording: async (stream) =>
+      recordings && stream.videoRoom !== null ? recordings.take(stream.videoRoom) : null,
 
     removePerson: (stream, userId) =>
       guarded('removing a token', async () => {

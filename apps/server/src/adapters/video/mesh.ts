@@ -4,6 +4,7 @@ import type { VideoBackend } from './backend.js';
 export function createMeshVideo(maxViewers: number): VideoBackend {
   return {
     mode: 'mesh',
+    recordsShows: false,
     openRoom: async () => null,
     join: async (_stream, _person, iceServers) => ({ mode: 'mesh', iceServers, maxViewers }),
     closeRoom: async () => undefined,

@@ -44,6 +44,7 @@ export const streamsModule = defineModule(
     },
   ) => {
     const { db, dialect, clock, media, publish } = ctx;
+    const video = createVideoBackend(ctx.config, ctx.log);
     // A show's parts in their own files (parts.ts): Buy It Now, the sale clips, reminders and the room's moderation.
     const pins = createPins({ db, dialect, clock, media, publish, ports: needs });
     const clips = createClips({ db, clock, media, publish });
@@ -54,7 +55,7 @@ export const streamsModule = defineModule(
       auctions: needs.auctions,
       log: ctx.log,
     });
-    const replays = createReplays({ db, clock, media, keepMs: ctx.config.replayKeepMs });
+    const replays = createReplays({ db, clock, media, video, keepMs: ctx.config.replayKeepMs });
     const giveaways = createGiveaways({
       db,
       dialect,
@@ -81,7 +82,7 @@ export const streamsModule = defineModule(
       db,
       clock,
       media,
-      video: createVideoBackend(ctx.config, ctx.log),
+      video,
       ice: ctx.config.video.ice,
       publish,
       log: ctx.log,

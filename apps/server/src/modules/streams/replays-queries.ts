@@ -4,7 +4,11 @@ import type { DB } from '../../db/schema.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export const findShow = (db: Db, id: string) =>
-  db.selectFrom('streams').select(['id', 'host_id', 'status', 'ended_at']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('streams')
+    .select(['id', 'host_id', 'status', 'ended_at', 'video_room'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export const replayOf = (db: Db, streamId: string) =>
   db.selectFrom('stream_replays').selectAll().where('stream_id', '=', streamId).executeTakeFirst();
@@ -50,8 +54,8 @@ export const piecesOf = (db: Db, streamId: string) =>
 export const removePieces = (db: Db, streamId: string) =>
   db.deleteFrom('replay_pieces').where('stream_id', '=', streamId).execute();
 
-/** Recordings of shows that have ended: ready to be joined. */
-export const dueToJoin = async (db: Db): Promise<string[]> =>
+/** Recordings of shows that ended before `endedBefore`: ready to be joined. */
+export const dueToJoin = async (db: Db, endedBefore: string): Promise<string[]> =>
   (
     await db
       .selectFrom('stream_replays')
@@ -59,6 +63,7 @@ export const dueToJoin = async (db: Db): Promise<string[]> =>
       .select('stream_replays.stream_id')
       .where('stream_replays.status', '=', 'recording')
       .where('streams.status', '=', 'ended')
+      .where('streams.ended_at', '<=', endedBefore)
       .limit(20)
       .execute()
   ).map((r) => r.stream_id);
@@ -77,7 +82,7 @@ export async function claimJoin(db: Db, streamId: string): Promise<boolean> {
 export const markReady = (
   db: Db,
   streamId: string,
-  ready: { storage_key: string; bytes: number; duration_ms: number; ready_at: string },
+  ready: { storage_key: string; bytes: number; duration_ms: number; ready_at: string; started_at?: string },
 ) =>
   db
     .updateTable('stream_replays')

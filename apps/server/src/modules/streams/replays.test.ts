@@ -3,8 +3,9 @@ import { MSG, REPLAY_PIECE_MAX_BYTES, type Replay } from '@souq/shared';
 import { call, createUser, type TestUser } from '../../../test/catalog-support.js';
 import { insertLot, insertShow } from '../../../test/show-support.js';
 import { DIALECTS, apiError, startTestApp, type TestApp } from '../../../test/support.js';
+import { createMediaService } from '../../media/media-service.js';
 import { withWebmDuration } from '../../media/webm-duration.js';
-import type { Replays } from './replays.js';
+import { createReplays, REPLAY_SETTLE_MS, type Replays } from './replays.js';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
 /** A recording's first piece as MediaRecorder writes it: header, then a cluster; later pieces are clusters. */
@@ -42,7 +43,8 @@ describe.each(DIALECTS)('replays of whole shows (%s)', (dialect) => {
   const end = (streamId: string) =>
     t.database.db
       .updateTable('streams')
-      .set({ status: 'ended', ended_at: new Date().toISOString() })
+      // Longer ago than a recording is left to settle.
+      .set({ status: 'ended', ended_at: new Date(Date.now() - REPLAY_SETTLE_MS).toISOString() })
       .where('id', '=', streamId)
       .execute();
   const replayOf = (streamId: string) => call(t, 'GET', `/api/streams/${streamId}/replay`, { user: null });
@@ -147,6 +149,58 @@ describe.each(DIALECTS)('replays of whole shows (%s)', (dialect) => {
     await replays.joinDue();
     expect(((await replayOf(streamId)).json() as Replay).durationMs).toBe(5_000);
     expect((await replayOf(silent.streamId)).statusCode).toBe(404);
+  });
+
+  it('leaves a show that has just ended to settle, so its last piece still joins', async () => {
+    const { streamId } = await insertShow(t, host.id);
+    await send(streamId, 0, 5_000, HEAD);
+    await t.database.db
+      .updateTable('streams')
+      .set({ status: 'ended', ended_at: new Date().toISOString() })
+      .where('id', '=', streamId)
+      .execute();
+    await replays.joinDue();
+    expect((await send(streamId, 1, 8_000, cluster(1))).statusCode).toBe(201);
+    await end(streamId);
+    await replays.joinDue();
+    expect(((await replayOf(streamId)).json() as Replay).durationMs).toBe(8_000);
+  });
+
+  it('keeps what the video server recorded when the host’s browser sent nothing (Janus, ADR 0057)', async () => {
+    const { streamId } = await insertShow(t, host.id);
+    await t.database.db.updateTable('streams').set({ video_room: 4242 }).where('id', '=', streamId).execute();
+    await t.database.db
+      .insertInto('stream_replays')
+      .values({ stream_id: streamId, status: 'recording', started_at: new Date().toISOString() })
+      .execute();
+    const startedAtMs = Date.parse('2026-11-30T10:00:00.000Z');
+    const asked: Array<number | null> = [];
+    const fromJanus = createReplays({
+      db: t.database.db,
+      clock: t.clock,
+      media: createMediaService(t.storage, { warn: () => undefined }),
+      keepMs: t.config.replayKeepMs,
+      video: {
+        takeRecording: async (stream) => {
+          asked.push(stream.videoRoom);
+          return { data: withWebmDuration(HEAD, 61_000), startedAtMs, durationMs: 61_000 };
+        },
+      },
+    });
+    await end(streamId);
+    await fromJanus.joinDue();
+    expect(asked).toEqual([4242]);
+    const replay = (await replayOf(streamId)).json() as Replay;
+    expect(replay.durationMs).toBe(61_000);
+    const row = await t.database.db
+      .selectFrom('stream_replays')
+      .select('started_at')
+      .where('stream_id', '=', streamId)
+      .executeTakeFirstOrThrow();
+    // Chapters count from the recording's own start, as Janus wrote it.
+    expect(row.started_at).toBe('2026-11-30T10:00:00.000Z');
+    await fromJanus.joinDue();
+    expect(asked).toHaveLength(1);
   });
 
   it('deletes replays older than REPLAY_DAYS', async () => {

@@ -1,22 +1,27 @@
 import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { MSG, REPLAY_PIECE_MAX_BYTES, type Replay } from '@souq/shared';
+import type { VideoBackend } from '../../adapters/video/index.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { MediaService } from '../../media/media-service.js';
-import { isWebmStart, withWebmDuration } from '../../media/webm-duration.js';
+import { isWebmStart } from '../../media/webm-duration.js';
+import { createReplayJoining } from './replay-joining.js';
 import * as q from './replays-queries.js';
 
 export interface ReplaysDeps {
   db: Kysely<DB>;
   clock: Clock;
   media: Pick<MediaService, 'storeVideo' | 'readFile' | 'fileUrl' | 'removeFile'>;
+  /** Janus's own recording, when it records the shows (ADR 0057). */
+  video: Pick<VideoBackend, 'takeRecording'>;
   /** How long a replay is kept (REPLAY_DAYS). */
   keepMs: number;
 }
 
 export type Replays = ReturnType<typeof createReplays>;
+export { REPLAY_SETTLE_MS } from './replay-joining.js';
 
 /**
  * Replays of whole shows (issue 47, ADR 0055). While a show runs, the host's browser records it
@@ -33,35 +38,6 @@ export function createReplays(deps: ReplaysDeps) {
     if (!show) throw new DomainError('NOT_FOUND', MSG.streamNotFound);
     if (show.host_id !== host.id) throw new DomainError('FORBIDDEN', MSG.notStreamHost);
     return show;
-  }
-
-  /** Joins one ended show's pieces into its replay, if this instance claims it. */
-  async function join(streamId: string): Promise<void> {
-    if (!(await q.claimJoin(db, streamId))) return;
-    const pieces = await q.piecesOf(db, streamId);
-    const parts: Buffer[] = [];
-    let durationMs = 0;
-    for (const [i, piece] of pieces.entries()) {
-      // A gap (a piece that never came) ends what plays: later pieces cannot be read without it.
-      if (piece.seq !== i) break;
-      const data = await media.readFile(piece.storage_key);
-      if (!data) break;
-      parts.push(data);
-      durationMs = Number(piece.end_ms);
-    }
-    if (parts.length) {
-      parts[0] = withWebmDuration(parts[0]!, durationMs);
-      const file = Buffer.concat(parts);
-      const key = await media.storeVideo('replays', file, 'webm');
-      await q.markReady(db, streamId, {
-        storage_key: key,
-        bytes: file.length,
-        duration_ms: durationMs,
-        ready_at: clock.iso(),
-      });
-    }
-    await q.removePieces(db, streamId);
-    for (const piece of pieces) await media.removeFile(piece.storage_key);
   }
 
   return {
@@ -126,9 +102,7 @@ export function createReplays(deps: ReplaysDeps) {
     },
 
     /** The job after a show ends: every ended show's recording joined into its replay. */
-    async joinDue(): Promise<void> {
-      for (const streamId of await q.dueToJoin(db)) await join(streamId);
-    },
+    joinDue: createReplayJoining(deps).joinDue,
 
     /** The job that keeps replays REPLAY_DAYS: older ones are deleted with their files. */
     async sweepOld(): Promise<void> {

@@ -7,6 +7,7 @@ import type { UploadSource } from '../../media/images.js';
 import type { ShowAccess, StreamsDeps } from './show-deps.js';
 import type { ShowScreen } from './show-screen.js';
 import * as q from './queries.js';
+import { startRecording } from './replays-queries.js';
 import { showPath } from './reminders.js';
 
 /** A new show's lots, each with its id: the one-product form's lot first, run for the show's length. */
@@ -56,6 +57,8 @@ export function createStarting(
     try {
       const room = await deps.video.openRoom({ id, videoRoom: null });
       if (room !== null) await q.setVideoRoom(db, id, room);
+      // The video server records from now on; the host's browser does not (ADR 0057).
+      if (deps.video.recordsShows) await startRecording(db, id, clock.iso());
     } catch (error) {
       log.warn({ err: error }, 'opening the video room failed');
       await end(id, 'host');

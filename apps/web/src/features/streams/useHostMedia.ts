@@ -25,8 +25,11 @@ export function useHostMedia({ streamId, initialMedia, ended, scheduled, onClipF
   const video = useHostVideo(streamId, ended || scheduled ? null : media);
   // A clip that could not be kept is only mentioned: the sale stands without it.
   useClipOnSale({ streamId, media: ended || scheduled ? null : media, onFailed: onClipFailed });
-  // The whole show, for its replay (issue 47, ADR 0055): recorded in the host's browser, sent in pieces.
-  useShowRecording(streamId, ended || scheduled ? null : media);
+  // The whole show, for its replay (issue 47, ADR 0055): recorded in the host's browser, sent in
+  // pieces, once the video join has said whether Janus records it instead (ADR 0057).
+  const serverRecords = video.join?.mode === 'janus' && video.join.serverRecords;
+  const joinAnswered = video.join !== null || video.error !== null;
+  useShowRecording(streamId, ended || scheduled || !joinAnswered || serverRecords ? null : media);
 
   // After a reload: the camera again (the stream stayed live meanwhile, the server waits 30 s for its host).
   useEffect(() => {

@@ -18,8 +18,8 @@ const TITLE = 'Seiko Presage';
 /**
  * Issue 47's replay of a whole show, through mesh video: the host's browser records the show in
  * pieces while it runs (Chromium's fake camera), the server joins them after the end, and the
- * replay opens at the lot's chapter, in English and in Arabic at a phone's width. The Janus path
- * is not built yet (ADR 0055).
+ * replay opens at the lot's chapter, in English and in Arabic at a phone's width. Through Janus,
+ * Janus records instead: e2e/live-janus.test.ts (ADR 0057).
  */
 describeInBrowser('a show’s replay, in the browser', () => {
   const browser = useBrowser(FAKE_MEDIA_FLAGS);

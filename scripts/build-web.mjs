@@ -35,3 +35,6 @@ export function buildWebIfStale() {
   });
   return true;
 }
+
+// `node scripts/build-web.mjs`: once, before the browser suite's two lanes start side by side.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildWebIfStale();

@@ -4002,6 +4002,7 @@ export interface components {
           token: string;
           /** @enum {string} */
           role: 'publisher' | 'subscriber';
+          serverRecords: boolean;
         };
     IceServer: {
       urls: string | string[];

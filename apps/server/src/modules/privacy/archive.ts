@@ -22,6 +22,7 @@ Each .json file holds one part of what Souq keeps about you:
   reports.json            the reports you made
   saved-searches.json     your saved searches
   offers.json             the offers you made on items, and the offers made on yours
+  giveaways.json          the show giveaways you entered, and any you won
   notifications.json      your notifications
   follows-and-likes.json  whom you follow, what you liked, reminders and what you hid from your feed
   listings.json           your products, auctions and shows
@@ -48,6 +49,7 @@ Other people appear only as you already saw them on Souq.
   reports.json            البلاغات التي قدّمتها
   saved-searches.json     عمليات البحث المحفوظة
   offers.json             عروض الأسعار التي قدّمتها على المنتجات، والعروض المقدّمة على منتجاتك
+  giveaways.json          السحوبات التي شاركت فيها في العروض المباشرة، وما ربحته منها
   notifications.json      إشعاراتك
   follows-and-likes.json  من تتابعهم وما أعجبك والتذكيرات وما أخفيته من صفحتك
   listings.json           منتجاتك ومزاداتك وعروضك

@@ -15,6 +15,7 @@ export const EXPORT_SECTIONS = [
   'reports.json',
   'saved-searches.json',
   'offers.json',
+  'giveaways.json',
   'notifications.json',
   'follows-and-likes.json',
   'listings.json',
@@ -353,6 +354,14 @@ export function exportSections(data: PersonalData): { sections: Record<string, u
       at: o.created_at,
       lastChangedAt: o.updated_at,
       orderId: o.order_id,
+    })),
+    'giveaways.json': data.giveawayEntries.map((g) => ({
+      showId: g.stream_id,
+      item: g.title,
+      enteredAt: g.created_at,
+      drawn: g.status === 'drawn',
+      won: g.winner_id === data.user.id,
+      orderId: g.winner_id === data.user.id ? g.order_id : null,
     })),
     'notifications.json': data.notifications.map((n) => ({
       kind: n.kind,

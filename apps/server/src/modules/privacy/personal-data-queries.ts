@@ -76,6 +76,23 @@ export async function personalData(db: Db, userId: string) {
     .orderBy('created_at')
     .execute();
 
+  // Giveaways they entered in shows (ADR 0054), and whether the draw named them.
+  const giveawayEntries = await db
+    .selectFrom('giveaway_entries')
+    .innerJoin('stream_giveaways', 'stream_giveaways.id', 'giveaway_entries.giveaway_id')
+    .innerJoin('products', 'products.id', 'stream_giveaways.product_id')
+    .select([
+      'stream_giveaways.stream_id',
+      'products.title',
+      'stream_giveaways.status',
+      'stream_giveaways.winner_id',
+      'stream_giveaways.order_id',
+      'giveaway_entries.created_at',
+    ])
+    .where('giveaway_entries.user_id', '=', userId)
+    .orderBy('giveaway_entries.created_at')
+    .execute();
+
   const names = await usernames([
     ...offers.flatMap((o) => [o.buyer_id, o.seller_id]),
     ...orderLines.map((l) => l.seller_id),
@@ -88,6 +105,7 @@ export async function personalData(db: Db, userId: string) {
 
   return {
     user,
+    giveawayEntries,
     sessions,
     taxDetails,
     orders,

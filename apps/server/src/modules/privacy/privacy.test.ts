@@ -252,6 +252,30 @@ describe.each(DIALECTS)('data rights (%s)', (dialect) => {
         created_at: at(),
       })
       .execute();
+    // Carol's giveaway, which Amira and Dave entered and Amira won.
+    const giveawayId = crypto.randomUUID();
+    await db
+      .insertInto('stream_giveaways')
+      .values({
+        id: giveawayId,
+        stream_id: show.streamId,
+        product_id: boughtProduct,
+        eligibility: 'everyone',
+        created_at: at(),
+        ends_at: at(),
+        status: 'drawn',
+        entry_count: 2,
+        winner_id: amira.id,
+        drawn_at: at(),
+      })
+      .execute();
+    await db
+      .insertInto('giveaway_entries')
+      .values([
+        { giveaway_id: giveawayId, user_id: amira.id, created_at: at() },
+        { giveaway_id: giveawayId, user_id: dave.id, created_at: at() },
+      ])
+      .execute();
     // Carol's news names Amira by her username.
     await db
       .insertInto('notifications')
@@ -322,6 +346,9 @@ describe.each(DIALECTS)('data rights (%s)', (dialect) => {
     expect(json('sales.json').sales[0].buyer).toBe(bob.username);
     expect(json('bids.json').maxima[0].maximumFils).toBe(2500);
     expect(json('follows-and-likes.json').following[0].username).toBe(carol.username);
+    expect(json('giveaways.json')).toEqual([
+      expect.objectContaining({ showId: expect.any(String), drawn: true, won: true }),
+    ]);
     // Who reported her, other people's contact details and chat: never.
     for (const theirs of [dave.username, dave.email, 'Dave was here', bob.email, carol.email, ADDRESS.street, 'secret'])
       expect(text).not.toContain(theirs);

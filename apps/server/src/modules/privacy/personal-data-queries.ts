@@ -7,6 +7,24 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 // What Souq keeps about a person, for their export: every module's table, read for one person (ADR 0046).
 
+/** Giveaways they entered in shows (ADR 0054), and whether the draw named them. */
+const giveawaysEntered = (db: Db, userId: string) =>
+  db
+    .selectFrom('giveaway_entries')
+    .innerJoin('stream_giveaways', 'stream_giveaways.id', 'giveaway_entries.giveaway_id')
+    .innerJoin('products', 'products.id', 'stream_giveaways.product_id')
+    .select([
+      'stream_giveaways.stream_id',
+      'products.title',
+      'stream_giveaways.status',
+      'stream_giveaways.winner_id',
+      'stream_giveaways.order_id',
+      'giveaway_entries.created_at',
+    ])
+    .where('giveaway_entries.user_id', '=', userId)
+    .orderBy('giveaway_entries.created_at')
+    .execute();
+
 /**
  * Every section of the export, read with the person's own rows and only what they already saw of
  * other people (a buyer's username on their own sale, a seller's on their purchase), never who
@@ -76,22 +94,7 @@ export async function personalData(db: Db, userId: string) {
     .orderBy('created_at')
     .execute();
 
-  // Giveaways they entered in shows (ADR 0054), and whether the draw named them.
-  const giveawayEntries = await db
-    .selectFrom('giveaway_entries')
-    .innerJoin('stream_giveaways', 'stream_giveaways.id', 'giveaway_entries.giveaway_id')
-    .innerJoin('products', 'products.id', 'stream_giveaways.product_id')
-    .select([
-      'stream_giveaways.stream_id',
-      'products.title',
-      'stream_giveaways.status',
-      'stream_giveaways.winner_id',
-      'stream_giveaways.order_id',
-      'giveaway_entries.created_at',
-    ])
-    .where('giveaway_entries.user_id', '=', userId)
-    .orderBy('giveaway_entries.created_at')
-    .execute();
+  const giveawayEntries = await giveawaysEntered(db, userId);
 
   const names = await usernames([
     ...offers.flatMap((o) => [o.buyer_id, o.seller_id]),

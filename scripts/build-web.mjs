@@ -35,6 +35,3 @@ export function buildWebIfStale() {
   });
   return true;
 }
-
-// `node scripts/build-web.mjs`: once, before the browser suite's two lanes start side by side.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildWebIfStale();

@@ -126,7 +126,8 @@ describeInBrowser('the spec: accounts, the shop, a product, the cart, selling', 
     await visitor.getByLabel('Your review').fill('Beautiful dial, keeps perfect time.');
     await visitor.getByRole('button', { name: 'Submit review' }).click();
     await visitor.getByText("You've already reviewed this product. Thank you for your feedback!").waitFor();
-    expect(await visitor.getByTestId('review-list').getByTestId('review').count()).toBe(1);
+    // The form answers before the list has fetched the review again: wait for the list too.
+    await expect.poll(() => visitor.getByTestId('review-list').getByTestId('review').count()).toBe(1);
     await visitor.getByTestId('add-to-cart').click();
     await expect.poll(() => visitor.getByTestId('cart-badge').textContent()).toBe('1');
   });

@@ -112,5 +112,3 @@ export function createJanusRecordings(dir: string) {
     },
   };
 }
-
-export type JanusRecordings = ReturnType<typeof createJanusRecordings>;

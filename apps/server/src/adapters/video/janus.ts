@@ -83,6 +83,7 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
     janusPost(settings.adminUrl, { ...body, admin_secret: settings.adminSecret });
   const addToken = (token: string) => admin({ janus: 'add_token', token, plugins: [VIDEOROOM] });
   const recordings = settings.recordingsDir ? createJanusRecordings(settings.recordingsDir) : null;
+  const recordsShows = recordings !== null;
 
   /** A VideoRoom request as our server; after a Janus restart our own token is gone too, so it is re-added once. */
   async function videoroom(body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -118,7 +119,7 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
 
   return {
     mode: 'janus',
-    recordsShows: recordings !== null,
+    recordsShows,
 
     openRoom: (stream: VideoStream) =>
       guarded('opening a room', async () => {
@@ -154,7 +155,6 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
         }
         const token = person.role === 'publisher' ? hostToken(room) : viewerToken(room, person.userId);
         await addToken(token);
-        const serverRecords = recordings !== null;
         return {
           mode: 'janus' as const,
           iceServers,
@@ -162,7 +162,7 @@ export function createJanusVideo(settings: JanusSettings, log: Log): VideoBacken
           room,
           token,
           role: person.role,
-          serverRecords,
+          serverRecords: recordsShows,
         };
       }),
 

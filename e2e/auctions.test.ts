@@ -163,7 +163,7 @@ describeInBrowser('timed auctions in the browser', () => {
 
       // The bell lists it and reads it; Escape closes it and focus goes back to the bell.
       await aisha.getByTestId('bell').click();
-      await aisha.getByTestId('bell-panel').getByText(`Outbid on ${TITLE}`).waitFor();
+      await aisha.getByTestId('bell-panel').getByText(`You've been outbid on ${TITLE}`).waitFor();
       await aisha.getByTestId('bell-count').waitFor({ state: 'detached' });
       await screenshot(aisha, `auction-bell-${dialect}`, { fullPage: false });
       await aisha.keyboard.press('Escape');

@@ -927,6 +927,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My notification settings
+     * @description For each kind of news a person can switch (outbid, won, a show went live, an offer answered, a delivery attempt failed): whether it rings the bell, comes by email and comes as a push message. Everything is on until turned off.
+     */
+    get: operations['notifications.settings'];
+    /**
+     * Change my notification settings
+     * @description Sets the bell, email and push switches of the kinds given; kinds left out stay as they are. Answers every kind as it now stands.
+     */
+    put: operations['notifications.saveSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push/key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The server's VAPID public key
+     * @description The application server key (RFC 8292) a browser subscribes with: the uncompressed P-256 public key, base64url.
+     */
+    get: operations['push.key'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push/subscriptions/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Whether this device gets push messages
+     * @description Given this browser's push address, whether Souq sends to it for the person signed in here. A POST, so the address stays out of logs and caches.
+     */
+    post: operations['push.state'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get push messages on this device
+     * @description Keeps this browser's push subscription (`PushSubscription.toJSON()`) for the person signed in, tied to this sign-in: signing out here stops it. The address must be an https push service and the keys a P-256 point and a 16-byte secret (400 otherwise). A person keeps at most 20 devices; a 21st drops the oldest. The same address again is updated, never doubled.
+     */
+    post: operations['push.subscribe'];
+    /**
+     * Stop push messages on this device
+     * @description Forgets this browser's push subscription, given its address. One that is not mine is 404.
+     */
+    delete: operations['push.unsubscribe'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/orders/quote': {
     parameters: {
       query?: never;
@@ -3631,6 +3719,44 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       read: boolean;
+    };
+    NotificationSettings: {
+      topics: components['schemas']['TopicSetting'][];
+    };
+    TopicSetting: {
+      /** @enum {string} */
+      topic: 'outbid' | 'won' | 'show_live' | 'offer_answered' | 'delivery_failed';
+      bell: boolean;
+      email: boolean;
+      push: boolean;
+    };
+    NotificationSettingsInput: {
+      topics: components['schemas']['TopicSettingInput'][];
+    };
+    TopicSettingInput: {
+      /** @enum {string} */
+      topic: 'outbid' | 'won' | 'show_live' | 'offer_answered' | 'delivery_failed';
+      bell: boolean;
+      email: boolean;
+      push: boolean;
+    };
+    PushKey: {
+      publicKey: string;
+    };
+    PushSubscriptionState: {
+      subscribed: boolean;
+    };
+    PushUnsubscribeInput: {
+      endpoint: string;
+    };
+    PushSubscriptionInput: {
+      /** Format: uri */
+      endpoint: string;
+      expirationTime?: number | null;
+      keys: {
+        p256dh: string;
+        auth: string;
+      };
     };
     QuoteAnswer: {
       lines: components['schemas']['QuoteLine'][];
@@ -8062,6 +8188,397 @@ export interface operations {
       };
       /** @description `error.code`: CROSS_SITE. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'notifications.settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'notifications.saveSettings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "topics": [
+         *         {
+         *           "topic": "outbid",
+         *           "bell": true,
+         *           "email": false,
+         *           "push": true
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['NotificationSettingsInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'push.key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushKey'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'push.state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushUnsubscribeInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushSubscriptionState'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'push.subscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "endpoint": "https://fcm.googleapis.com/fcm/send/abc123",
+         *       "keys": {
+         *         "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+         *         "auth": "tBHItJI5svbpez7KI4CCXg"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PushSubscriptionInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: INTERNAL. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: SERVICE_UNAVAILABLE. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  'push.unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushUnsubscribeInput'];
+      };
+    };
+    responses: {
+      /** @description OK. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description `error.code`: VALIDATION_FAILED. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: UNAUTHENTICATED. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: CROSS_SITE. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `error.code`: NOT_FOUND. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createMailer, settlingOnClose, type Mailer } from './adapters/mail/index.js';
+import { createMailer, settlingOnClose, withMailSwitches, type Mailer } from './adapters/mail/index.js';
 import { closeRedis, createRedis } from './adapters/redis/index.js';
 import { checkStorageAtStart, createStorage, incomingUploadsDir, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config.js';
@@ -183,7 +183,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const { storage, database } = await openStores(app, config, overrides, metrics);
 
   const clock = overrides.clock ?? systemClock;
-  const mailer = settlingOnClose(overrides.mailer ?? createMailer(config, app.log));
+  const mailSwitches = withMailSwitches(overrides.mailer ?? createMailer(config, app.log));
+  const mailer = settlingOnClose(mailSwitches.mailer);
   app.addHook('onClose', async () => mailer.close());
   const events = createEventBus((err) => app.log.error({ err }, 'event listener failed'));
   const jobs = createJobRunner({ clock, log: app.log, ran: metrics.jobRan });
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     afterAnswer,
     metrics,
   });
+  mailSwitches.answer((userId, kind) => services.notifications.wants(userId, kind, 'email'));
 
   if (config.seedDemo)
     await seedDemoData({

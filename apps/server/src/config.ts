@@ -1,42 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { base64urlKey, bool, hours, url, urlList } from './config-fields.js';
 import { BUCKET_LOCATION, bucketOf } from './lib/bucket-location.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const url = (protocols: string[]) =>
-  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine(
-    // Zod runs this even after z.url() failed; an unparsable value is already reported.
-    (v) => !URL.canParse(v) || protocols.includes(new URL(v).protocol.replace(':', '')),
-    `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
-  );
-
-/** A comma-separated list of URLs such as stun:host:3478 (no // after the scheme). */
-const urlList = (schemes: string[]) =>
-  z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) => list.length > 0 && list.every((u) => schemes.some((s) => u.startsWith(`${s}:`))),
-      `must be a comma-separated list of ${schemes.join('/')}: URLs`,
-    );
-
 /** Every environment variable Souq reads. README.md lists the same table. */
-/** A number of hours (decimals allowed), more than 0 and at most 30 days. */
-const hours = (fallback: number) =>
-  z.coerce
-    .number({ error: 'must be a number of hours' })
-    .positive('must be more than 0 hours')
-    .max(24 * 30)
-    .default(fallback);
-
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -63,6 +30,13 @@ const EnvSchema = z.object({
   TURN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   TURN_TTL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(60).max(86_400).default(3600),
   MESH_MAX_VIEWERS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(5), // measured: bench/live-mesh.md
+  VAPID_PUBLIC_KEY: base64urlKey(87, 'a P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: base64urlKey(43, 'a P-256 private key').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  PUSH_LOOPBACK: bool.default(false),
   JANUS_URL: url(['http', 'https']).optional(),
   // Browsers speak Janus's HTTP API (long poll, apps/web/src/features/streams/video/janus-session.ts), not its WebSocket one.
   JANUS_PUBLIC_URL: url(['http', 'https']).optional(),
@@ -213,6 +187,12 @@ export interface Config {
   unpaid: { secondChanceMs: number; strikeWindowMs: number; suspensionMs: number };
   /** Absent: uploads live in DATA_DIR/uploads. */
   s3?: S3Config;
+  /**
+   * Web push (issue 48): the VAPID key pair (absent: one is made and kept in DATA_DIR), who push
+   * services may contact about us, and whether a subscription may name a plain-http address on this
+   * machine (PUSH_LOOPBACK, for the test suite's push service stand-in).
+   */
+  push: { vapid?: { publicKey: string; privateKey: string }; subject: string; allowLoopback: boolean };
   /** After a sale (issue 31): how long a seller has to ship, and to answer a problem. */
   aftersale: { shipWithinMs: number; problemAnswerMs: number };
   /**
@@ -255,6 +235,7 @@ function parseEnv(env: Record<string, string | undefined>): { present: Record<st
 function checkTogether(e: Env): void {
   const together = [
     ['TURN_URLS', 'TURN_SECRET'],
+    ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
     ['JANUS_URL', 'JANUS_ADMIN_URL', 'JANUS_ADMIN_SECRET'],
     ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ] as const;
@@ -347,6 +328,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? database.kind === 'sqlite',
     redisUrl: e.REDIS_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    push: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } }
+        : {}),
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+      allowLoopback: e.PUSH_LOOPBACK,
+    },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,

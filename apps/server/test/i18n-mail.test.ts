@@ -123,7 +123,7 @@ describe.each(DIALECTS)('mail and notifications in the recipient’s language (%
     // Bob (English, never chose) is outbid: exactly as before.
     expect(await news(bob, 'outbid')).toMatchObject({
       kind: 'outbid',
-      title: 'Outbid on Rolex Submariner',
+      title: "You've been outbid on Rolex Submariner",
       body: 'The bid is now AED 2,000.00.',
     });
     const bobMail = await eventually(() => {

@@ -138,6 +138,45 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it("serves the service worker revalidated on every visit, and each language's manifest as one (ADR 0058)", async () => {
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(
+      path.join(dist, 'manifest.ar.webmanifest'),
+      JSON.stringify({ name: 'Souq', lang: 'ar', dir: 'rtl' }),
+    );
+    try {
+      // A worker kept for an hour would keep a deploy's scripts from a phone for that hour.
+      const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await t.app.inject({ method: 'GET', url: '/manifest.ar.webmanifest' });
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.json()).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    } finally {
+      fs.rmSync(path.join(dist, 'sw.js'));
+      fs.rmSync(path.join(dist, 'manifest.ar.webmanifest'));
+    }
+  });
+
+  it("links the web app manifest in the visitor's language (ADR 0058)", async () => {
+    const file = path.join(dist, 'index.html');
+    const original = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(
+      file,
+      `<!doctype html><html lang="en"><head><link rel="manifest" href="/manifest.en.webmanifest" /></head>${original}</html>`,
+    );
+    try {
+      const arabic = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'souq_lang=ar' } });
+      expect(arabic.body).toContain('<link rel="manifest" href="/manifest.ar.webmanifest" />');
+      expect(arabic.body).not.toContain('manifest.en');
+      const english = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en-US' } });
+      expect(english.body).toContain('<link rel="manifest" href="/manifest.en.webmanifest" />');
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
   it.each(['/assets/index-old999.js', '/images/missing.png', '/api/nothing', '/api'])(
     'answers a missing %s with a JSON 404, not the app',
     async (url) => {

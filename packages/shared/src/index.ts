@@ -27,6 +27,7 @@ export * from './auctions.js';
 export * from './schemas/auctions.js';
 export * from './api/auctions.js';
 export * from './api/notifications.js';
+export * from './api/push.js';
 export * from './realtime/protocol.js';
 export * from './live.js';
 export * from './schemas/live.js';

@@ -4,11 +4,13 @@
  */
 import { COD_MSG } from './messages-cod.js';
 import { OFFER_MSG } from './messages-offers.js';
+import { PUSH_MSG } from './messages-push.js';
 import { SHOW_PROMO_MSG } from './messages-shows.js';
 
 export const MSG = {
   ...COD_MSG,
   ...OFFER_MSG,
+  ...PUSH_MSG,
   ...SHOW_PROMO_MSG,
   // Register
   fillAllFields: 'Please fill in all fields.',

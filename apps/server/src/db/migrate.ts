@@ -35,6 +35,7 @@ import * as offers from './migrations/2026-11-30-234-offers.js';
 import * as flashSalesAndGiveaways from './migrations/2026-11-30-235-flash-sales-and-giveaways.js';
 import * as showReplays from './migrations/2026-11-30-236-show-replays.js';
 import * as rehearsals from './migrations/2026-11-30-237-rehearsals.js';
+import * as push from './migrations/2026-11-30-238-push.js';
 
 /** In order; names are dated so a newcomer can read the history. Never edit a shipped one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30-235-flash-sales-and-giveaways': flashSalesAndGiveaways,
   '2026-11-30-236-show-replays': showReplays,
   '2026-11-30-237-rehearsals': rehearsals,
+  '2026-11-30-238-push': push,
 };
 
 const BUSY_RETRY_MS = 30_000;

@@ -65,10 +65,10 @@ export function auctionCloseFlow(deps: AuctionCloseDeps): OnAuctionClosed {
     ]);
     const [winnerContact, sellerContact] = [contacts.get(winner.id), contacts.get(sellerId)];
     if (winnerContact)
-      deps.mailLater(
-        onCommit,
-        wonMail(deps.publicUrl, winnerContact.email, winnerContact.username, title, id, price, localeOf(winner.id)),
-      );
+      deps.mailLater(onCommit, {
+        ...wonMail(deps.publicUrl, winnerContact.email, winnerContact.username, title, id, price, localeOf(winner.id)),
+        about: { userId: winner.id, kind: 'won' },
+      });
     if (sellerContact)
       deps.mailLater(
         onCommit,

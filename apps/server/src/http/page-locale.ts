@@ -21,8 +21,9 @@ const CATALOG_MODULE: Record<Locale, string> = {
 
 /**
  * index.html in one language (issue 29): `<html lang dir>` set before the first paint, so Arabic
- * is laid out right to left from its first frame, and the language's catalog named in the head so
- * it downloads with the entry rather than after it.
+ * is laid out right to left from its first frame, the language's catalog named in the head so
+ * it downloads with the entry rather than after it, and the web app manifest in that language
+ * (ADR 0058), so the installed app's name, shortcuts and direction are the person's.
  */
 export function inLocale(page: string, locale: Locale, chunks: PageChunks): string {
   const words = SHELL_WORDS[locale];
@@ -34,5 +35,9 @@ export function inLocale(page: string, locale: Locale, chunks: PageChunks): stri
     .replace(/<html\b[^>]*>/, `<html lang="${locale}" dir="${directionOf(locale)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${words.title}</title>`)
     .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${words.description}"`)
+    .replace(
+      /<link rel="manifest" href="\/manifest\.[a-z]+\.webmanifest"/,
+      `<link rel="manifest" href="/manifest.${locale}.webmanifest"`,
+    )
     .replace('</head>', `${preloads}</head>`);
 }

@@ -20,8 +20,9 @@ import { keepWire, sendWire, sentForAnyone, type EarlyAnswer, type Wire, type Wi
 function cacheControlFor(filePath: string): string {
   // Vite fingerprints everything under assets/, so it can be cached for good.
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  // index.html names the current asset hashes, so it must be revalidated on every visit.
-  if (filePath.endsWith('index.html')) return 'no-cache';
+  // index.html names the current asset hashes, so it must be revalidated on every visit. So must the
+  // service worker (ADR 0058): it lists them too, and a kept copy would hold a deploy back.
+  if (filePath.endsWith('index.html') || path.basename(filePath) === 'sw.js') return 'no-cache';
   return 'public, max-age=3600';
 }
 

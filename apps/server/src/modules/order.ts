@@ -12,6 +12,7 @@ import { offersModule } from './offers/index.js';
 import { ordersModule } from './orders/index.js';
 import { privacyModule } from './privacy/index.js';
 import { profilesModule } from './profiles/index.js';
+import { pushModule } from './push/index.js';
 import { reportsModule } from './reports/index.js';
 import { reviewsModule } from './reviews/index.js';
 import { savedSearchesModule } from './saved-searches/index.js';
@@ -30,6 +31,7 @@ export const MODULES = {
   reviews: reviewsModule,
   orders: ordersModule,
   notifications: notificationsModule,
+  push: pushModule,
   auctions: auctionsModule,
   streams: streamsModule,
   feed: feedModule,

@@ -115,7 +115,7 @@ describe.each(DIALECTS)('realtime gateway (%s)', (dialect) => {
     await bidOk(t, bob, id, { amount: AED(110) });
     expect((await second).auction).toMatchObject({ currentBid: AED(110), leader: { id: bob.id } });
     expect(await bell).toEqual({
-      notification: expect.objectContaining({ kind: 'outbid', title: 'Outbid on Garmin Fenix 8' }),
+      notification: expect.objectContaining({ kind: 'outbid', title: "You've been outbid on Garmin Fenix 8" }),
       unread: 1,
       serverTime: expect.any(String),
     });

@@ -15,6 +15,7 @@ import { offers } from './offers.js';
 import { orders } from './orders.js';
 import { privacy } from './privacy.js';
 import { profiles } from './profiles.js';
+import { push } from './push.js';
 import { reviews } from './reviews.js';
 import { giveaways } from './giveaways.js';
 import { replays } from './replays.js';
@@ -36,6 +37,7 @@ export const API = {
   catalog,
   feed,
   notifications,
+  push,
   orders,
   profiles,
   reviews,
@@ -75,7 +77,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Offers:
     'Offers on fixed-price items: the seller’s terms (a hidden floor, units to sell), making, countering, accepting and declining offers, and checking out an accepted one.',
   Feed: 'The For You feed of products and auctions ranked for each person, and the signals (items opened, not interested) that shape it.',
-  Notifications: "The bell: a person's latest notifications, and marking them read.",
+  Notifications:
+    "The bell: a person's latest notifications, and marking them read; which news rings the bell, comes by email or as a push message, and this device's push subscription.",
   Orders:
     "Pricing a cart, placing cash-on-delivery orders, giving a won order its address, the buyer's orders and the seller's sales, fulfilment, CSV exports, and invoices and credit notes.",
   Privacy:

@@ -2,6 +2,7 @@ import type { MSG } from '../messages.js';
 import type { ArabicCatalog } from './localize.js';
 import { codBlockedUntilAr, codOrderTooLargeAr, codTooManyOpenAr, COD_MSG_AR } from './messages-ar-cod.js';
 import { OFFER_MSG_AR } from './messages-ar-offers.js';
+import { PUSH_MSG_AR } from './messages-ar-push.js';
 import { SHOW_PROMO_MSG_AR } from './messages-ar-shows.js';
 
 /**
@@ -15,6 +16,7 @@ import { SHOW_PROMO_MSG_AR } from './messages-ar-shows.js';
 export const MSG_AR: Record<keyof typeof MSG, string> = {
   ...COD_MSG_AR,
   ...OFFER_MSG_AR,
+  ...PUSH_MSG_AR,
   ...SHOW_PROMO_MSG_AR,
   // Register
   fillAllFields: 'يرجى تعبئة جميع الحقول.',

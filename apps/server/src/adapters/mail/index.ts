@@ -6,7 +6,7 @@ import { createOutboxMailer } from './outbox-mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
 export type { Mailer, MailMessage } from './mailer.js';
-export { settlingOnClose } from './mailer.js';
+export { settlingOnClose, withMailSwitches } from './mailer.js';
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return config.mail.smtpUrl

@@ -1,3 +1,5 @@
+import type { NotificationKind } from '@souq/shared';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -5,6 +7,8 @@ export interface MailMessage {
   html: string;
   /** The action link, printed on the log by the outbox so a developer can click it. */
   link?: string;
+  /** News a person may switch off by email (issue 48): whose, and its notification kind. */
+  about?: { userId: string; kind: NotificationKind };
 }
 
 /** One interface for mail: SMTP when configured, `.eml` files in the outbox otherwise. */
@@ -33,6 +37,28 @@ export function settlingOnClose(mailer: Mailer): Mailer {
     async close() {
       await Promise.allSettled([...inFlight]);
       await mailer.close();
+    },
+  };
+}
+
+/**
+ * The mailer that asks, before it sends news a person may switch off, whether they still want it
+ * by email (Settings → Notifications, issue 48). The question is answered once the notifications
+ * module exists (the mailer is made before any module); until then everything goes.
+ */
+export function withMailSwitches(mailer: Mailer) {
+  let wants: (userId: string, kind: NotificationKind) => Promise<boolean> = () => Promise.resolve(true);
+  return {
+    mailer: {
+      kind: mailer.kind,
+      async send(message) {
+        if (message.about && !(await wants(message.about.userId, message.about.kind))) return;
+        await mailer.send(message);
+      },
+      close: () => mailer.close(),
+    } satisfies Mailer,
+    answer(given: typeof wants): void {
+      wants = given;
     },
   };
 }

@@ -18,6 +18,8 @@ export const ACCOUNTS_PORT = [
   'raiseBiddingSuspension',
   // privacy (issue 45): deleting one's account is confirmed with the password
   'passwordMatches',
+  // push (issue 48): a device's subscription belongs to the sign-in that made it
+  'sessionIdOf',
 ] as const satisfies ReadonlyArray<keyof AccountsService>;
 
 export type AccountsPort = Pick<AccountsService, (typeof ACCOUNTS_PORT)[number]>;

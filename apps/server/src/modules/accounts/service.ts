@@ -1,3 +1,4 @@
+import { hashSecret } from './secrets.js';
 import type { Kysely } from 'kysely';
 import { type AuditLog, type Locale } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
@@ -49,6 +50,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** A rehearsal's simulated bidders (issue 47): accounts nobody signs in to, made when first asked for. */
     simulatedBidders: (count: number) => simulatedBidders(db, count, iso()),
+
+    /** The stored id of the session a token opens (issue 48: a device's push subscription names it). */
+    sessionIdOf: (token: string) => hashSecret(token),
 
     /** Where to mail people (their sign-in address, the name to greet, their language), read with the caller's writes. */
     contactsOf: (runner: Kysely<DB>, userIds: string[]) => q.contactsOf(runner, userIds),

@@ -317,7 +317,7 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
         {
           id: expect.any(String),
           kind: 'outbid',
-          title: 'Outbid on Nintendo Switch OLED',
+          title: "You've been outbid on Nintendo Switch OLED",
           body: 'The bid is now AED 80.00.',
           link: `/auction/${id}`,
           createdAt: expect.any(String),
@@ -499,7 +499,7 @@ describe.each(DIALECTS)('timed auctions (%s)', (dialect) => {
         expect(news.unread).toBe(1);
         expect(news.items[0]).toMatchObject({
           kind: 'outbid',
-          title: 'Outbid on Leica Q3',
+          title: "You've been outbid on Leica Q3",
           body: `The bid is now ${price}.`,
         });
       }

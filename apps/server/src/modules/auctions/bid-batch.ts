@@ -130,9 +130,8 @@ async function mailTheOutbid(
 ): Promise<void> {
   const id = row.id;
   for (const contact of await deps.contactsOf(runner, userIds)) {
-    deps.mailLater(
-      onCommit,
-      outbidMail(
+    deps.mailLater(onCommit, {
+      ...outbidMail(
         deps.publicUrl,
         contact.email,
         contact.username,
@@ -141,7 +140,8 @@ async function mailTheOutbid(
         outbid.get(contact.id)!,
         recipientLocale(contact.locale),
       ),
-    );
+      about: { userId: contact.id, kind: 'outbid' },
+    });
   }
 }
 

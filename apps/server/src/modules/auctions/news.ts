@@ -8,7 +8,7 @@ import { bidsLabelAr } from '@souq/shared/i18n/ar';
 export const outbidNews = (locale: Locale, title: string, price: number) =>
   locale === 'ar'
     ? { title: `تم تجاوز مزايدتك على ${title}`, body: `أعلى مزايدة الآن ${formatMoney(price, 'ar')}.` }
-    : { title: `Outbid on ${title}`, body: `The bid is now ${formatAED(price)}.` };
+    : { title: `You've been outbid on ${title}`, body: `The bid is now ${formatAED(price)}.` };
 
 export const bidReceivedNews = (locale: Locale, title: string, price: number, bids: number) =>
   locale === 'ar'

@@ -81,7 +81,10 @@ export function createWinsTell(deps: Pick<WinsDeps, 'db' | 'ports' | 'mailLater'
     for (const { n, locale } of worded) {
       const contact = contacts.get(n.userId);
       if (n.mail && contact)
-        deps.mailLater(onCommit, winsMail(deps.publicUrl, contact.email, n.words(locale), n.link, locale));
+        deps.mailLater(onCommit, {
+          ...winsMail(deps.publicUrl, contact.email, n.words(locale), n.link, locale),
+          about: { userId: n.userId, kind: n.kind },
+        });
     }
   }
 

@@ -15,15 +15,19 @@ export async function tellBuyer(
 ): Promise<void> {
   const [contact] = await deps.accounts.contactsOf(trx, [told.buyerId]);
   const locale = recipientLocale(contact?.locale);
+  const kind = told.notice.kind === 'decided' ? 'refusal_decided' : 'delivery_failed';
   await deps.notifications.notify(trx, onCommit, [
     {
       userId: told.buyerId,
-      kind: told.notice.kind === 'decided' ? 'refusal_decided' : 'delivery_failed',
+      kind,
       subject: told.lineId,
       ...noticeText(told.notice, locale),
       link: ORDERS_PATH,
     },
   ]);
   if (contact)
-    deps.mailLater(onCommit, noticeMail(deps.publicUrl, contact.email, contact.username, told.notice, locale));
+    deps.mailLater(onCommit, {
+      ...noticeMail(deps.publicUrl, contact.email, contact.username, told.notice, locale),
+      about: { userId: told.buyerId, kind },
+    });
 }

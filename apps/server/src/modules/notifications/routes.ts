@@ -16,5 +16,16 @@ export function notificationsRoutes(notifications: NotificationsService) {
       },
     });
     app.route({ ...routeOf(C.markAllRead), handler: async (request) => notifications.markAllRead(gatedUser(request)) });
+    app.route({
+      ...routeOf(C.settings),
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return notifications.settingsOf(gatedUser(request));
+      },
+    });
+    app.route({
+      ...routeOf(C.saveSettings),
+      handler: async (request) => notifications.saveSettings(gatedUser(request), request.body.topics),
+    });
   };
 }

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppNotification, NotificationKind, NotificationList } from '@souq/shared';
+import type { AppNotification, NotificationKind, NotificationList, TopicSetting } from '@souq/shared';
 import type { DB, UserRow } from '../../db/schema.js';
 import type { OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Publish } from '../../lib/events.js';
 import * as q from './queries.js';
+import { createNotificationSettings } from './settings.js';
 
 declare module '../../lib/events.js' {
   interface DomainEvents {
@@ -46,6 +47,7 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 
 export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock; publish: Publish }) {
   const { db, clock } = deps;
+  const settings = createNotificationSettings(db);
 
   /**
    * Notifications stored with the caller's writes (in its transaction, or inside its one
@@ -102,6 +104,13 @@ export function createNotificationsService(deps: { db: Kysely<DB>; clock: Clock;
       await q.markAllRead(db, user.id, clock.iso());
       return { unread: 0 };
     },
+
+    /** Settings → Notifications (issue 48). */
+    settingsOf: (user: UserRow) => settings.settingsOf(user.id),
+    saveSettings: (user: UserRow, topics: TopicSetting[]) => settings.save(user.id, topics),
+    mutedPairs: settings.mutedPairs,
+    /** Whether a person wants a kind of news on a channel: the push module and the mail gate ask. */
+    wants: settings.wants,
 
     /** Read notifications older than 90 days are let go. */
     async sweep(): Promise<void> {

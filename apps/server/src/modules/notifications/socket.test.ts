@@ -31,6 +31,7 @@ describe('the bell over sockets', () => {
           ['b', 5],
         ])
       ),
+      mutedPairs: async () => new Set<string>(),
     } as unknown as NotificationsService;
     const part = notificationsSocket(service, createFakeClock());
     const { out, sent } = recordingOut();
@@ -50,6 +51,7 @@ describe('the bell over sockets', () => {
     const reads: string[][] = [];
     const service = {
       unreadCounts: async (userIds: string[]) => (reads.push(userIds), new Map([['a', 2]])),
+      mutedPairs: async () => new Set<string>(),
     } as unknown as NotificationsService;
     const part = notificationsSocket(service, createFakeClock());
     const { out, sent } = recordingOut((room) => room === 'user:a');
@@ -70,6 +72,7 @@ describe('the bell over sockets', () => {
     try {
       const service = {
         unreadCounts: async () => Promise.reject(new Error('driver has already been destroyed')),
+        mutedPairs: async () => new Set<string>(),
       } as unknown as NotificationsService;
       const part = notificationsSocket(service, createFakeClock());
       const { out, sent } = recordingOut();

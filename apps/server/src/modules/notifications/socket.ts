@@ -23,10 +23,14 @@ export function notificationsSocket(notifications: NotificationsService, clock: 
         .map(({ event, out }) => [event.notification.id, { event, out }]),
     );
     if (!latest.size) return;
-    const unread = await notifications.unreadCounts([
-      ...new Set([...latest.values()].map(({ event }) => event.userId)),
+    const people = [...new Set([...latest.values()].map(({ event }) => event.userId))];
+    // A kind switched off on the bell (issue 48) is stored but never rung.
+    const [unread, muted] = await Promise.all([
+      notifications.unreadCounts(people),
+      notifications.mutedPairs(people, 'bell'),
     ]);
     for (const { event, out } of latest.values()) {
+      if (muted.has(`${event.userId} ${event.notification.kind}`)) continue;
       out.to(userRoom(event.userId)).emit('notification', {
         notification: event.notification,
         unread: unread.get(event.userId) ?? 0,

@@ -27,5 +27,9 @@ export async function tell(
   await deps.notifications.notify(trx, onCommit, [
     { userId, kind: KIND[news], subject: offer.id, ...newsText(news, about, locale), link: OFFERS_PATH },
   ]);
-  if (contact) deps.mailLater(onCommit, newsMail(deps.publicUrl, contact.email, contact.username, news, about, locale));
+  if (contact)
+    deps.mailLater(onCommit, {
+      ...newsMail(deps.publicUrl, contact.email, contact.username, news, about, locale),
+      about: { userId, kind: KIND[news] },
+    });
 }

@@ -193,6 +193,8 @@ async function forgetDeliveries(trx: Transaction<DB>, userId: string) {
 /** What was only theirs. */
 async function deleteOwnRows(trx: Transaction<DB>, userId: string) {
   await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('notification_mutes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('mail_throttle').where('user_id', '=', userId).execute();
   await trx.deleteFrom('saved_search_hits').where('user_id', '=', userId).execute();
   await trx.deleteFrom('saved_search_digests').where('user_id', '=', userId).execute();

@@ -71,8 +71,8 @@ export async function tellWinner(
           : `You are getting this because you entered a giveaway in a live show on Souq (${deps.publicUrl + showPath(won.streamId)}).`,
     };
   };
-  deps.mailLater(
-    onCommit,
-    localizedMail(contact.email, deps.publicUrl + ORDERS_PATH, locale, { en: mail('en'), ar: mail('ar') }),
-  );
+  deps.mailLater(onCommit, {
+    ...localizedMail(contact.email, deps.publicUrl + ORDERS_PATH, locale, { en: mail('en'), ar: mail('ar') }),
+    about: { userId: won.winnerId, kind: 'giveaway_won' },
+  });
 }

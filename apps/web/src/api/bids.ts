@@ -1,6 +1,7 @@
 import { MSG, type BidInput, type FieldErrors } from '@souq/shared';
 import { ApiError, call } from './client';
 import { API } from './contract';
+import { noteEngaged } from './engagement';
 
 /**
  * Bidding on a timed auction, shared by the auction page's form and the For You feed's
@@ -9,7 +10,9 @@ import { API } from './contract';
 
 /** POST a bid. The key names this attempt: a retry after a lost answer sends the same one and bids once. */
 export const placeBid = (id: string, input: BidInput, idempotencyKey: string) =>
-  call(API.auctions.placeBid, { params: { id }, body: input, headers: { 'idempotency-key': idempotencyKey } });
+  call(API.auctions.placeBid, { params: { id }, body: input, headers: { 'idempotency-key': idempotencyKey } }).then(
+    (result) => (noteEngaged(), result),
+  );
 
 /**
  * A new Idempotency-Key: 32 hex digits (the header allows 8–64 of [A-Za-z0-9_-]). getRandomValues,

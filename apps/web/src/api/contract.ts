@@ -122,6 +122,14 @@ export const API: Routes<typeof Contract> = {
   notifications: {
     list: { method: 'GET', path: '/api/notifications' },
     markAllRead: { method: 'POST', path: '/api/notifications/read' },
+    settings: { method: 'GET', path: '/api/notifications/settings' },
+    saveSettings: { method: 'PUT', path: '/api/notifications/settings' },
+  },
+  push: {
+    key: { method: 'GET', path: '/api/push/key' },
+    state: { method: 'POST', path: '/api/push/subscriptions/state' },
+    subscribe: { method: 'POST', path: '/api/push/subscriptions' },
+    unsubscribe: { method: 'DELETE', path: '/api/push/subscriptions' },
   },
   orders: {
     quote: { method: 'POST', path: '/api/orders/quote' },

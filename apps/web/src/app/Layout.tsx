@@ -10,6 +10,7 @@ import { RouteNotice } from './RouteNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NewVersionBanner } from './NewVersionBanner';
+import { PushOfferSlot } from './PushOfferSlot';
 
 export function Layout() {
   const { t } = useT();
@@ -31,6 +32,7 @@ export function Layout() {
       </main>
       <Footer />
       <CartBadge />
+      <PushOfferSlot />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { useChangePassword, useLogoutEverywhere, useSession } from '../features/auth/api';
 import { leaveToShop } from '../features/auth/leave';
 import { PrivacySection } from '../features/privacy/PrivacySection';
+import { NotificationSettingsSection } from '../features/push/NotificationSettingsSection';
 import { TaxDetailsForm } from '../features/profiles/TaxDetailsForm';
 import { useT } from '../i18n';
 
@@ -74,6 +75,7 @@ function Settings() {
             </button>
           </form>
         </section>
+        <NotificationSettingsSection />
         <TaxDetailsForm />
         <section className="card">
           <h2>{t('account.settings.sessions')}</h2>

@@ -89,7 +89,7 @@ export function createPushSender(deps: SenderDeps) {
       const answer = await send(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,
-        body: request.body as Buffer,
+        body: new Uint8Array(request.body as Buffer),
         redirect: 'error',
         signal: AbortSignal.timeout(10_000),
       });

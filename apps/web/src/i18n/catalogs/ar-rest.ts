@@ -20,6 +20,7 @@ import delivery from './ar/delivery.json';
 import offers from './ar/offers.json';
 import replay from './ar/replay.json';
 import privacy from './ar/privacy.json';
+import push from './ar/push.json';
 
 export default {
   ...account,
@@ -43,4 +44,5 @@ export default {
   ...offers,
   ...replay,
   ...privacy,
+  ...push,
 };

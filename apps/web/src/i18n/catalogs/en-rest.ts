@@ -20,6 +20,7 @@ import delivery from './en/delivery.json';
 import offers from './en/offers.json';
 import replay from './en/replay.json';
 import privacy from './en/privacy.json';
+import push from './en/push.json';
 
 export default {
   ...account,
@@ -43,4 +44,5 @@ export default {
   ...offers,
   ...replay,
   ...privacy,
+  ...push,
 };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StreamDetail } from '@souq/shared';
 import { call } from '../../../api/client';
 import { API } from '../../../api/contract';
+import { noteEngaged } from '../../../api/engagement';
 import { streamKeys } from '../api';
 import { applyBoughtPin } from '../live-state';
 
@@ -29,7 +30,10 @@ export function useReminder(id: string) {
   return useMutation({
     mutationFn: (remind: boolean) =>
       remind ? call(API.streams.remind, { params: { id } }) : call(API.streams.forget, { params: { id } }),
-    onSuccess: (_answer, remind) => patch((d) => ({ ...d, reminded: remind })),
+    onSuccess: (_answer, remind) => {
+      patch((d) => ({ ...d, reminded: remind }));
+      if (remind) noteEngaged();
+    },
   });
 }
 

@@ -86,7 +86,7 @@ describeInBrowser('push messages in the browser', () => {
     const title = 'Omega Speedmaster Moonwatch';
     const auction = await startAuction(app(), seller, { startingBid: AED(1000) }, { title });
     const phone = push.device(serverKey);
-    const tracked = await pages.open(aisha, { viewport: PHONE });
+    const tracked = await pages.open(aisha, { viewport: PHONE, pushOffer: true });
     const { page, context } = tracked;
     await context.grantPermissions(['notifications'], { origin: server.url });
     await handPushSubscription(context, phone.subscription);

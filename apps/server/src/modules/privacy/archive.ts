@@ -24,6 +24,7 @@ Each .json file holds one part of what Souq keeps about you:
   offers.json             the offers you made on items, and the offers made on yours
   giveaways.json          the show giveaways you entered, and any you won
   notifications.json      your notifications
+  notification-settings.json  what you switched off in Settings → Notifications, and the devices that get push messages
   follows-and-likes.json  whom you follow, what you liked, reminders and what you hid from your feed
   listings.json           your products, auctions and shows
   photos.json             the list of your photos, which are in the photos folder
@@ -51,6 +52,7 @@ Other people appear only as you already saw them on Souq.
   offers.json             عروض الأسعار التي قدّمتها على المنتجات، والعروض المقدّمة على منتجاتك
   giveaways.json          السحوبات التي شاركت فيها في العروض المباشرة، وما ربحته منها
   notifications.json      إشعاراتك
+  notification-settings.json  ما أوقفته في الإعدادات ← الإشعارات، والأجهزة التي تتلقى الإشعارات الفورية
   follows-and-likes.json  من تتابعهم وما أعجبك والتذكيرات وما أخفيته من صفحتك
   listings.json           منتجاتك ومزاداتك وعروضك
   photos.json             قائمة صورك، وهي في مجلد photos

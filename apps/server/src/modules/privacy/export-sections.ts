@@ -17,6 +17,7 @@ export const EXPORT_SECTIONS = [
   'offers.json',
   'giveaways.json',
   'notifications.json',
+  'notification-settings.json',
   'follows-and-likes.json',
   'listings.json',
   'photos.json',
@@ -371,6 +372,11 @@ export function exportSections(data: PersonalData): { sections: Record<string, u
       at: n.created_at,
       readAt: n.read_at,
     })),
+    'notification-settings.json': {
+      switchedOff: data.notificationMutes.map((m) => ({ kind: m.kind, channel: m.channel })),
+      // Where a device's push messages go: the push service, not the device's own address.
+      pushDevices: data.pushDevices.map((d) => ({ pushService: new URL(d.endpoint).host, since: d.created_at })),
+    },
     'follows-and-likes.json': followsSection(reading),
     'listings.json': listingsSection(reading),
     'photos.json': [] as string[],

@@ -44,6 +44,8 @@ export async function personalData(db: Db, userId: string) {
     reports,
     savedSearches,
     notifications,
+    notificationMutes,
+    pushDevices,
     following,
     likes,
     reminders,
@@ -127,6 +129,8 @@ export async function personalData(db: Db, userId: string) {
     reports,
     savedSearches,
     notifications,
+    notificationMutes,
+    pushDevices,
     following,
     likes,
     reminders,
@@ -286,6 +290,18 @@ async function activityOf(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
+  // Settings → Notifications and the devices that get push messages (issue 48): never their keys.
+  const notificationMutes = await db
+    .selectFrom('notification_mutes')
+    .select(['kind', 'channel'])
+    .where('user_id', '=', userId)
+    .execute();
+  const pushDevices = await db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   const following = await db
     .selectFrom('follows')
     .select(['followee_id', 'created_at'])
@@ -319,6 +335,8 @@ async function activityOf(db: Db, userId: string) {
     reports,
     savedSearches,
     notifications,
+    notificationMutes,
+    pushDevices,
     following,
     likes,
     reminders,

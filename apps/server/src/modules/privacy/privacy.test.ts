@@ -237,6 +237,11 @@ describe.each(DIALECTS)('data rights (%s)', (dialect) => {
     expect(
       (await call(t, 'POST', '/api/saved-searches', { user: amira, json: { text: 'brass lamp' } })).statusCode,
     ).toBe(201);
+    const switched = await call(t, 'PUT', '/api/notifications/settings', {
+      user: amira,
+      json: { topics: [{ topic: 'outbid', bell: true, email: false, push: true }] },
+    });
+    expect(switched.statusCode).toBe(200);
     for (const [who, whom] of [
       [amira, carol],
       [dave, amira],
@@ -346,6 +351,10 @@ describe.each(DIALECTS)('data rights (%s)', (dialect) => {
     expect(json('sales.json').sales[0].buyer).toBe(bob.username);
     expect(json('bids.json').maxima[0].maximumFils).toBe(2500);
     expect(json('follows-and-likes.json').following[0].username).toBe(carol.username);
+    expect(json('notification-settings.json')).toEqual({
+      switchedOff: [{ kind: 'outbid', channel: 'email' }],
+      pushDevices: [],
+    });
     expect(json('giveaways.json')).toEqual([
       expect.objectContaining({ showId: expect.any(String), drawn: true, won: true }),
     ]);

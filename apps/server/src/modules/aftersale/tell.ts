@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { withAfterCommit, type OnCommit } from '../../lib/after-commit.js';
-import { recipientLocale } from '../../lib/locale.js';
 import type { MailLater } from '../../lib/mail-later.js';
+import { tellPeople } from '../../lib/tell-people.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { NotificationsPort } from '../notifications/port.js';
 import { noticeMail, noticeText, type AftersaleNotice } from './emails.js';
@@ -25,33 +25,21 @@ export interface Told {
 
 const KIND = { late: 'shipping_late', cancelled: 'line_cancelled' } as const;
 
-/**
- * Rings each person's bell in the caller's transaction (so the news exists exactly when what it
- * announces does) and mails them once it has committed, each in their own language.
- */
-export async function tell(deps: TellDeps, trx: Transaction<DB>, onCommit: OnCommit, told: Told[]): Promise<void> {
-  const contacts = new Map(
-    (await deps.accounts.contactsOf(trx, [...new Set(told.map((t) => t.userId))])).map((c) => [c.id, c]),
-  );
-  await deps.notifications.notify(
+/** Tells each person, by bell and by mail, in their own language (lib/tell-people.ts). */
+export function tell(deps: TellDeps, trx: Transaction<DB>, onCommit: OnCommit, told: Told[]): Promise<void> {
+  return tellPeople(
+    deps,
     trx,
     onCommit,
     told.map((t) => ({
       userId: t.userId,
       kind: t.notice.kind === 'late' || t.notice.kind === 'cancelled' ? KIND[t.notice.kind] : ('problem' as const),
       subject: t.subject,
-      ...noticeText(t.notice, recipientLocale(contacts.get(t.userId)?.locale)),
       link: t.path,
+      words: (locale) => noticeText(t.notice, locale),
+      mail: (c, locale) => noticeMail(deps.publicUrl, c.email, c.username, t.notice, t.path, locale),
     })),
   );
-  for (const t of told) {
-    const c = contacts.get(t.userId);
-    if (c)
-      deps.mailLater(
-        onCommit,
-        noticeMail(deps.publicUrl, c.email, c.username, t.notice, t.path, recipientLocale(c.locale)),
-      );
-  }
 }
 
 /**

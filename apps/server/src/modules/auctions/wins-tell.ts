@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { auctionPath } from '@souq/shared';
+import { auctionPath, type Locale } from '@souq/shared';
 import type { DB } from '../../db/schema.js';
 import { committing, type OnCommit } from '../../lib/after-commit.js';
 import type { Clock } from '../../lib/clock.js';
-import { recipientLocale } from '../../lib/locale.js';
 import type { MailLater } from '../../lib/mail-later.js';
+import { tellPeople, type Contact } from '../../lib/tell-people.js';
 import type { AccountsPort } from '../accounts/port.js';
 import type { CatalogPort } from '../catalog/port.js';
 import type { NewNotification, NotificationsPort } from '../notifications/port.js';
@@ -42,7 +42,7 @@ export interface Tell {
   kind: NewNotification['kind'];
   subject: string;
   link: string;
-  words: (locale: 'en' | 'ar') => Words;
+  words: (locale: Locale) => Words;
   mail?: boolean;
 }
 
@@ -61,32 +61,19 @@ export function createWinsTell(deps: Pick<WinsDeps, 'db' | 'ports' | 'mailLater'
   const { db, ports } = deps;
 
   /** Bells in each person's language, stored in the transaction; mails sent after it commits. */
-  async function tell(trx: Trx, onCommit: OnCommit, news: Tell[]): Promise<void> {
-    if (!news.length) return;
-    const contacts = new Map(
-      (await ports.accounts.contactsOf(trx, [...new Set(news.map((n) => n.userId))])).map((c) => [c.id, c]),
-    );
-    const worded = news.map((n) => ({ n, locale: recipientLocale(contacts.get(n.userId)?.locale) }));
-    await ports.notifications.notify(
+  const tell = (trx: Trx, onCommit: OnCommit, news: Tell[]): Promise<void> =>
+    tellPeople(
+      { ...ports, mailLater: deps.mailLater },
       trx,
       onCommit,
-      worded.map(({ n, locale }) => ({
-        userId: n.userId,
-        kind: n.kind,
-        subject: n.subject,
-        link: n.link,
-        ...n.words(locale),
+      news.map((n) => ({
+        ...n,
+        mail: n.mail
+          ? (contact: Contact, locale: Locale) =>
+              winsMail(deps.publicUrl, contact.email, n.words(locale), n.link, locale)
+          : undefined,
       })),
     );
-    for (const { n, locale } of worded) {
-      const contact = contacts.get(n.userId);
-      if (n.mail && contact)
-        deps.mailLater(onCommit, {
-          ...winsMail(deps.publicUrl, contact.email, n.words(locale), n.link, locale),
-          about: { userId: n.userId, kind: n.kind },
-        });
-    }
-  }
 
   const inTransaction = <T>(work: (trx: Trx, onCommit: OnCommit) => Promise<T>) => committing(db, work);
 

@@ -1,33 +1,23 @@
 import type { OnCommit } from '../../lib/after-commit.js';
-import { recipientLocale } from '../../lib/locale.js';
+import { tellPeople } from '../../lib/tell-people.js';
 import type { DeliveryDeps, Trx } from './deps.js';
 import { noticeMail, noticeText, ORDERS_PATH, type DeliveryNotice } from './notices.js';
 
-/**
- * Rings the buyer's bell in the caller's transaction and mails them once it has committed, in
- * their language: the news exists exactly when what it announces does.
- */
-export async function tellBuyer(
+/** Tells the buyer, by bell and by mail, in their language (lib/tell-people.ts). */
+export function tellBuyer(
   deps: Pick<DeliveryDeps, 'accounts' | 'notifications' | 'mailLater' | 'publicUrl'>,
   trx: Trx,
   onCommit: OnCommit,
   told: { buyerId: string; lineId: string; notice: DeliveryNotice },
 ): Promise<void> {
-  const [contact] = await deps.accounts.contactsOf(trx, [told.buyerId]);
-  const locale = recipientLocale(contact?.locale);
-  const kind = told.notice.kind === 'decided' ? 'refusal_decided' : 'delivery_failed';
-  await deps.notifications.notify(trx, onCommit, [
+  return tellPeople(deps, trx, onCommit, [
     {
       userId: told.buyerId,
-      kind,
+      kind: told.notice.kind === 'decided' ? 'refusal_decided' : 'delivery_failed',
       subject: told.lineId,
-      ...noticeText(told.notice, locale),
       link: ORDERS_PATH,
+      words: (locale) => noticeText(told.notice, locale),
+      mail: (contact, locale) => noticeMail(deps.publicUrl, contact.email, contact.username, told.notice, locale),
     },
   ]);
-  if (contact)
-    deps.mailLater(onCommit, {
-      ...noticeMail(deps.publicUrl, contact.email, contact.username, told.notice, locale),
-      about: { userId: told.buyerId, kind },
-    });
 }

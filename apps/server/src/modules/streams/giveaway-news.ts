@@ -2,6 +2,7 @@ import { formatMoney, type Locale } from '@souq/shared';
 import { localizedMail } from '../../adapters/mail/templates.js';
 import type { OnCommit } from '../../lib/after-commit.js';
 import { recipientLocale } from '../../lib/locale.js';
+import { tellPeople } from '../../lib/tell-people.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { GiveawaysDeps } from './giveaways.js';
@@ -44,35 +45,35 @@ export async function tellWinner(
   onCommit: OnCommit,
   won: { winnerId: string; streamId: string; title: string; deliveryFee: number; addFee(title: string): Promise<void> },
 ): Promise<void> {
+  // The fee's line on the order is in the winner's language, like the news.
   const [contact] = await deps.ports.accounts.contactsOf(trx, [won.winnerId]);
-  const locale = recipientLocale(contact?.locale);
-  const words = wonWords(locale, won.title, won.deliveryFee);
-  if (won.deliveryFee > 0) await won.addFee(words.feeLine);
-  await deps.ports.notifications.notify(trx, onCommit, [
+  if (won.deliveryFee > 0)
+    await won.addFee(wonWords(recipientLocale(contact?.locale), won.title, won.deliveryFee).feeLine);
+  const showUrl = deps.publicUrl + showPath(won.streamId);
+  const mail = (username: string, l: Locale) => {
+    const w = wonWords(l, won.title, won.deliveryFee);
+    return {
+      subject: w.title,
+      intro: l === 'ar' ? `مرحبًا ${username}. ${w.body}` : `Hi ${username}. ${w.body}`,
+      button: w.button,
+      outro:
+        l === 'ar'
+          ? `تصلك هذه الرسالة لأنك شاركت في هدية مجانية في عرض مباشر على Souq (${showUrl}).`
+          : `You are getting this because you entered a giveaway in a live show on Souq (${showUrl}).`,
+    };
+  };
+  await tellPeople({ ...deps.ports, mailLater: deps.mailLater }, trx, onCommit, [
     {
       userId: won.winnerId,
       kind: 'giveaway_won',
       subject: won.streamId,
-      title: words.title,
-      body: words.body,
       link: ORDERS_PATH,
+      words: (locale) => wonWords(locale, won.title, won.deliveryFee),
+      mail: (c, locale) =>
+        localizedMail(c.email, deps.publicUrl + ORDERS_PATH, locale, {
+          en: mail(c.username, 'en'),
+          ar: mail(c.username, 'ar'),
+        }),
     },
   ]);
-  if (!contact) return;
-  const mail = (l: Locale) => {
-    const w = wonWords(l, won.title, won.deliveryFee);
-    return {
-      subject: w.title,
-      intro: l === 'ar' ? `مرحبًا ${contact.username}. ${w.body}` : `Hi ${contact.username}. ${w.body}`,
-      button: w.button,
-      outro:
-        l === 'ar'
-          ? `تصلك هذه الرسالة لأنك شاركت في هدية مجانية في عرض مباشر على Souq (${deps.publicUrl + showPath(won.streamId)}).`
-          : `You are getting this because you entered a giveaway in a live show on Souq (${deps.publicUrl + showPath(won.streamId)}).`,
-    };
-  };
-  deps.mailLater(onCommit, {
-    ...localizedMail(contact.email, deps.publicUrl + ORDERS_PATH, locale, { en: mail('en'), ar: mail('ar') }),
-    about: { userId: won.winnerId, kind: 'giveaway_won' },
-  });
 }

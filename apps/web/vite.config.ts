@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { compiledCatalogs } from './build/compile-catalogs';
@@ -28,6 +29,30 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+/**
+ * dist/sw.js from src/sw.ts (ADR 0058), with the list of files it keeps for offline use: the
+ * build's scripts and styles, the offline pages and the icons. Not the source maps nor the .br and
+ * .gz copies beside each file (the server picks those per request), nor index.html (the server
+ * writes each page in its language), nor the map's code, a quarter of a megabyte only the delivery
+ * map needs and that cannot work offline anyway. The manifests are ours, one per language
+ * (public/manifest.*.webmanifest, linked by the server), and the app registers the worker itself.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['assets/*.{js,css}', 'offline.*.html', 'offline.{css,js}', 'icons/*.png', 'images/*.svg'],
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'index.html', 'assets/map-loader-*', 'assets/maplibre-*'],
+    },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [
@@ -45,6 +70,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ],
         exclude: [/\.html$/],
       }),
+    !isSsrBuild && serviceWorker(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
   build: {

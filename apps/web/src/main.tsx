@@ -4,6 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { FIRST_SCREEN_STATE_ID, isLocale } from '@souq/shared';
 import { App } from './app/App';
 import { prefetchFirstScreen } from './app/first-screen';
+import { registerServiceWorker } from './app/service-worker';
 import { loadPageCode } from './app/routes';
 import { createQueryClient } from './api/query-client';
 import { catalogsFor, createI18n, loadCatalog } from './i18n';
@@ -59,3 +60,6 @@ if (firstScreen) {
   void prefetchFirstScreen(queryClient, window.location);
   void i18nReady.then((i18n) => startTransition(() => createRoot(root).render(app(i18n))));
 }
+
+// Offline copies and push (ADR 0058), set up after the page has loaded.
+registerServiceWorker();

@@ -120,3 +120,57 @@ describe('a page whose socket protocol is not the server’s', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 });
+
+describe('a new version’s service worker waiting to take over (ADR 0058)', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    io.mockClear();
+    fake = new FakeSocket();
+  });
+  afterEach(cleanup);
+
+  /** The banner and the update store from one fresh module graph, as the app has them. */
+  async function bannerWithWorker(locale: 'en' | 'ar' = 'en') {
+    const { NewVersionBanner } = await import('./NewVersionBanner');
+    const { offerUpdate } = await import('./waiting-update');
+    const { renderInLocale } = await import('../test-support/i18n');
+    const reload = vi.fn();
+    renderInLocale(<NewVersionBanner reload={reload} />, { locale });
+    return { offerUpdate, reload };
+  }
+
+  it('offers the reload, which lets the waiting worker take over rather than reloading on the old one', async () => {
+    const { offerUpdate, reload } = await bannerWithWorker();
+    expect(screen.getByRole('status').textContent).toBe('');
+    const take = vi.fn(async () => undefined);
+    act(() => offerUpdate(take));
+
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('A new version of Souq is available.');
+    // The page goes on with the code it started with until the person says so: never mid-bid.
+    expect(take).not.toHaveBeenCalled();
+    const button = screen.getByRole('button', { name: 'Reload' });
+    expect(status.contains(button)).toBe(true);
+    button.click();
+    expect(take).toHaveBeenCalledOnce();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('lets the worker take over when the socket also says the tab is too old', async () => {
+    const { offerUpdate, reload } = await bannerWithWorker();
+    const take = vi.fn(async () => undefined);
+    act(() => offerUpdate(take));
+    refused('client-too-old');
+    expect(screen.getAllByRole('button', { name: 'Reload' })).toHaveLength(1);
+    screen.getByRole('button', { name: 'Reload' }).click();
+    expect(take).toHaveBeenCalledOnce();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('says it in Arabic', async () => {
+    const { offerUpdate } = await bannerWithWorker('ar');
+    act(() => offerUpdate(async () => undefined));
+    expect(screen.getByRole('status').textContent).toContain('يتوفر إصدار جديد من Souq.');
+    expect(screen.getByRole('button', { name: 'إعادة التحميل' })).toBeTruthy();
+  });
+});

@@ -1,25 +1,32 @@
-/// <reference types="vite-plugin-pwa/vanillajs" />
-import { registerSW } from 'virtual:pwa-register';
 import type { TakeUpdate } from './waiting-update';
 
 /**
- * Registers dist/sw.js through vite-plugin-pwa's "prompt" register: an update installs in the
- * background and waits, and `onNeedRefresh` hands the banner the way to take it.
+ * Registers dist/sw.js and offers its updates to the new-version banner (ADR 0058). Our own few
+ * lines rather than vite-plugin-pwa's register and workbox-window: those were 2.6 KB more script
+ * on every first visit (issue 11's budget) for the same three events, and their reload after an
+ * update missed the tab of a first visit while reloading every other tab at once.
  */
-export function register(offer: (take: TakeUpdate) => void): void {
-  const update = registerSW({
-    immediate: true,
-    onNeedRefresh: () => offer(take),
-    // The plugin reloads only a page that a worker controlled when it registered, so not the tab
-    // of a first visit, and it reloads every such tab when any one takes the update, someone
-    // else's bid included. `take` reloads the tab whose Reload was pressed, and no other.
-    onNeedReload: () => undefined,
+export async function register(offer: (take: TakeUpdate) => void): Promise<void> {
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // A new version waits once it has installed beside an active one; a visit may also find one a
+  // previous visit left waiting.
+  const offerWaiting = () => {
+    if (registration.waiting && registration.active) offer(() => take(registration));
+  };
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offerWaiting();
+    });
   });
-  async function take(): Promise<void> {
-    const registration = await navigator.serviceWorker.getRegistration();
-    // Another tab let the new worker in already: this one only has to load the new code.
-    if (!registration?.waiting) return window.location.reload();
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    await update(true);
-  }
+  offerWaiting();
+}
+
+/** Lets the waiting worker in (sw.ts's SKIP_WAITING) and reloads this tab, and no other, on it. */
+async function take(registration: ServiceWorkerRegistration): Promise<void> {
+  const waiting = registration.waiting;
+  // Another tab let the new worker in already: this one only has to load the new code.
+  if (!waiting) return window.location.reload();
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }

@@ -5,6 +5,7 @@
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
+import * as navigationPreload from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
@@ -23,6 +24,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // A first install serves the page that installed it at once; an update waits (see 'message').
 clientsClaim();
+// Every page goes through the worker: the browser asks the server for it while the worker wakes
+// up, rather than after, so a page served online is no slower for having a worker.
+navigationPreload.enable();
 
 /** Only a whole, ordinary answer is kept: not an error, a redirect or a part of a file. */
 const wholeAnswers: WorkboxPlugin = {

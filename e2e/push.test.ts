@@ -156,11 +156,12 @@ describeInBrowser('push messages in the browser', () => {
       const section = arabic.page.getByTestId('notification-settings');
       await section.getByRole('heading', { name: 'الإشعارات' }).waitFor();
       await section.getByRole('checkbox', { name: 'إشعار فوري: تم تجاوز مزايدتك' }).waitFor();
+      await section.getByText('لا يتلقى هذا الجهاز الإشعارات الفورية.').waitFor();
       await axeClean(arabic.page);
       await fitsWidth(arabic.page);
       await screenshot(arabic.page, 'notification-settings-phone-ar');
 
-      const wide = await pages.open(omar, { viewport: { width: 1280, height: 860 } });
+      const wide = await pages.open(aisha, { viewport: { width: 1280, height: 860 } });
       await wide.page.goto('/settings');
       await wide.page.getByTestId('notification-settings').getByRole('checkbox').first().waitFor();
       await screenshot(wide.page, 'notification-settings-wide');

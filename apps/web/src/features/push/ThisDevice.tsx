@@ -1,3 +1,4 @@
+import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
 import { useDevicePush } from './useDevicePush';
 
@@ -18,7 +19,7 @@ export function ThisDevice() {
       <div>
         <h3 className="push-device__title">{t('push.device.title')}</h3>
         <p className="muted" role="status">
-          {device.state === 'checking' ? '' : words}
+          {device.state === 'checking' ? <Skeleton width="16em" height={16} /> : words}
         </p>
         {device.failed && (
           <p className="notice notice--error" role="alert">

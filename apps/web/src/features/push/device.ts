@@ -11,12 +11,14 @@ export type DevicePush = 'unsupported' | 'blocked' | 'off' | 'on';
 export const pushSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-/** The worker's registration, if the page has one (production builds register it after load). */
-async function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!pushSupported()) return undefined;
-  const found = await navigator.serviceWorker.getRegistration();
-  if (!found) return undefined;
-  return navigator.serviceWorker.ready;
+/**
+ * The worker's registration, once active. The page registers it after load (app/service-worker.ts),
+ * so a first visit may ask before it is there; a build without one (the dev server) never has it.
+ */
+function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!pushSupported()) return Promise.resolve(undefined);
+  const gaveUp = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000));
+  return Promise.race([navigator.serviceWorker.ready, gaveUp]);
 }
 
 export async function currentSubscription(): Promise<PushSubscription | null> {

@@ -86,7 +86,7 @@ describeInBrowser('push messages in the browser', () => {
     const title = 'Omega Speedmaster Moonwatch';
     const auction = await startAuction(app(), seller, { startingBid: AED(1000) }, { title });
     const phone = push.device(serverKey);
-    const tracked = await pages.open(aisha, { viewport: PHONE, pushOffer: true });
+    const tracked = await pages.open(aisha, { viewport: PHONE, pushOffer: true, serviceWorker: true });
     const { page, context } = tracked;
     await context.grantPermissions(['notifications'], { origin: server.url });
     await handPushSubscription(context, phone.subscription);
@@ -151,7 +151,7 @@ describeInBrowser('push messages in the browser', () => {
 
   describe('in Arabic and on a wide screen', () => {
     it('reads right to left, fits and is axe-clean', async () => {
-      const arabic = await pages.open(omar, { viewport: PHONE, arabic: true });
+      const arabic = await pages.open(omar, { viewport: PHONE, arabic: true, serviceWorker: true });
       await arabic.page.goto('/settings');
       const section = arabic.page.getByTestId('notification-settings');
       await section.getByRole('heading', { name: 'الإشعارات' }).waitFor();
@@ -161,7 +161,7 @@ describeInBrowser('push messages in the browser', () => {
       await fitsWidth(arabic.page);
       await screenshot(arabic.page, 'notification-settings-phone-ar');
 
-      const wide = await pages.open(aisha, { viewport: { width: 1280, height: 860 } });
+      const wide = await pages.open(aisha, { viewport: { width: 1280, height: 860 }, serviceWorker: true });
       await wide.page.goto('/settings');
       await wide.page.getByTestId('notification-settings').getByRole('checkbox').first().waitFor();
       await screenshot(wide.page, 'notification-settings-wide');

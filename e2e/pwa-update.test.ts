@@ -49,7 +49,7 @@ describeInBrowser('a new version of Souq while tabs are open', () => {
   });
 
   it('waits for the person, and a Reload reloads its own tab only', async () => {
-    const { page: first, context } = await openPage(browser(), server.url, PHONE);
+    const { page: first, context } = await openPage(browser(), server.url, PHONE, { serviceWorker: true });
     const errors: string[] = [];
     const track = trackErrors(errors);
     track(first);

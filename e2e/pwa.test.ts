@@ -92,7 +92,7 @@ describeInBrowser('Souq as an installed app', () => {
   });
 
   it('opens the shop and a product seen before offline, and says what still works on a page never opened', async () => {
-    const { context, page } = await openPage(browser(), server.url, PHONE);
+    const { context, page } = await openPage(browser(), server.url, PHONE, { serviceWorker: true });
     await underServiceWorker(page, '/');
     await page.goto('/');
     await page.getByTestId('product-card').first().waitFor();
@@ -134,7 +134,7 @@ describeInBrowser('Souq as an installed app', () => {
   });
 
   it('opens a product seen before offline for someone signed in, from its kept details, and the offline page in Arabic', async () => {
-    const { context, page } = await openPage(browser(), server.url, PHONE);
+    const { context, page } = await openPage(browser(), server.url, PHONE, { serviceWorker: true });
     await signInContext(context, server.url, buyer.cookie);
     await inArabic(context, server.url);
     await underServiceWorker(page, `/product/${burner}`);
@@ -169,7 +169,7 @@ describeInBrowser('Souq as an installed app', () => {
   });
 
   it('shows a push as a notification in its language, and a tap takes the open Souq window to its link', async () => {
-    const { context, page } = await openPage(browser(), server.url, PHONE);
+    const { context, page } = await openPage(browser(), server.url, PHONE, { serviceWorker: true });
     await context.grantPermissions(['notifications'], { origin: server.url });
     const cdp = await context.newCDPSession(page);
     const registrations: Registration[] = [];

@@ -35,7 +35,7 @@ export function journeyPages(browser: () => Browser) {
   });
   return {
     async open(server: RunningServer, who: Person | null, viewport?: { width: number; height: number }): Promise<Page> {
-      const tracked = await openPage(browser(), server.url, viewport);
+      const tracked = await openPage(browser(), server.url, viewport, { serviceWorker: true });
       pages.push(tracked);
       if (who) await signInContext(tracked.context, server.url, who.token);
       return tracked.page;

@@ -80,12 +80,21 @@ export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 860 },
-  { pushOffer = false }: { pushOffer?: boolean } = {},
+  { pushOffer = false, serviceWorker = false }: { pushOffer?: boolean; serviceWorker?: boolean } = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL, viewport });
+  // The service worker (issue 48) precaches the whole build in the background of every page that
+  // registers it: the suites about it, and the spec's journeys, run with it; the rest without.
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers: serviceWorker ? 'allow' : 'block' });
   // "Get notified on this phone" (issue 48) comes after a first bid, follow or reminder, over the
   // page's foot: a suite about something else has answered it already; e2e/push.test.ts has not.
-  if (!pushOffer) await context.addInitScript(() => localStorage.setItem('souq.push-offer', 'settled'));
+  if (!pushOffer)
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('souq.push-offer', 'settled');
+      } catch {
+        // about:blank, before the first page, has no storage.
+      }
+    });
   const page = await context.newPage();
   const errors: string[] = [];
   const track = (p: Page) => {
@@ -130,10 +139,16 @@ export function signedInPages(browser: () => Browser, server: () => RunningServe
         viewport,
         arabic = false,
         pushOffer = false,
-      }: { viewport?: { width: number; height: number }; arabic?: boolean; pushOffer?: boolean } = {},
+        serviceWorker = false,
+      }: {
+        viewport?: { width: number; height: number };
+        arabic?: boolean;
+        pushOffer?: boolean;
+        serviceWorker?: boolean;
+      } = {},
     ): Promise<TrackedPage> {
       const { url } = server();
-      const tracked = await openPage(browser(), url, viewport, { pushOffer });
+      const tracked = await openPage(browser(), url, viewport, { pushOffer, serviceWorker });
       pages.push(tracked);
       await signInContext(tracked.context, url, user.cookie);
       if (arabic) await inArabic(tracked.context, url);

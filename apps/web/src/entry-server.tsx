@@ -13,12 +13,14 @@ import { createI18n } from './i18n';
 import { sharedWords, type Catalog } from './i18n/catalogs';
 import en from './i18n/catalogs/en';
 import enRest from './i18n/catalogs/en-rest';
-import ar, { sharedWords as arabicWords } from './i18n/catalogs/ar';
+import { ARABIC } from '@souq/shared/i18n/ar';
+import ar from './i18n/catalogs/ar';
 import arRest from './i18n/catalogs/ar-rest';
 
 /** The server renders in either language, so it holds both catalogs (the browser fetches only its own). */
 const CATALOGS = { en: { ...en, ...enRest }, ar: { ...ar, ...arRest } } as unknown as Record<Locale, Catalog>;
-sharedWords.ar = arabicWords;
+// The server's render may show any message: all of them, not only a first screen's share.
+sharedWords.ar = ARABIC;
 
 /**
  * The server's render of a page's first screen (ADR 0025), built by Vite into dist-ssr/. Only

@@ -7,7 +7,11 @@ import type { TakeUpdate } from './waiting-update';
  * update missed the tab of a first visit while reloading every other tab at once.
  */
 export async function register(offer: (take: TakeUpdate) => void): Promise<void> {
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const registration = (await navigator.serviceWorker.register('/sw.js', { scope: '/' })) as
+    ServiceWorkerRegistration | undefined;
+  // A browser told to refuse workers may answer with nothing rather than an error (Playwright's
+  // `serviceWorkers: 'block'` does): then there is nothing to offer.
+  if (!registration) return;
   // A new version waits once it has installed beside an active one; a visit may also find one a
   // previous visit left waiting.
   const offerWaiting = () => {

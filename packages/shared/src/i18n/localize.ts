@@ -8,7 +8,8 @@ import type { Locale } from './locale.js';
  * imported here, so that importing this file never brings Arabic into an English bundle.
  */
 export interface ArabicCatalog {
-  messages: Record<keyof typeof MSG, string>;
+  /** Every message on the server; a first screen's share of them in the browser until the rest of its catalog comes. */
+  messages: Partial<Record<keyof typeof MSG, string>>;
   /** `bidAtLeast(minimum)`, given the minimum already written in Arabic ("1,260.00 د.إ"). */
   bidAtLeast(minimum: string): string;
   /** `alreadyHighest(maximum)`, the same way. */
@@ -46,7 +47,7 @@ export function localizeMessage(message: string, locale: Locale, arabic: ArabicC
     (Object.entries(MSG) as Array<[keyof typeof MSG, string]>).reverse().map(([key, text]) => [text, key]),
   );
   const key = keyOf.get(message);
-  if (key) return arabic.messages[key];
+  if (key) return arabic.messages[key] ?? message;
   const atLeast = BID_AT_LEAST.exec(message);
   if (atLeast) return arabic.bidAtLeast(arabicAmount(atLeast[1]!));
   const highest = ALREADY_HIGHEST.exec(message);

@@ -1,3 +1,4 @@
+import { ARABIC_LATER } from '@souq/shared/i18n/ar-later';
 /* The Arabic of every other page: the same parts as en-rest.ts. */
 import account from './ar/account.json';
 import addresses from './ar/addresses.json';
@@ -46,3 +47,6 @@ export default {
   ...privacy,
   ...push,
 };
+
+/** The server's Arabic for the messages of the parts a first screen never shows (cash on delivery, offers, shows, push). */
+export const laterWords = ARABIC_LATER;

@@ -1,5 +1,5 @@
 /* The Arabic of every first screen: the same parts as en.ts (catalogs.test.ts holds the files to it). */
-import { ARABIC } from '@souq/shared/i18n/ar';
+import { ARABIC_FIRST } from '@souq/shared/i18n/ar-first';
 import app from './ar/app.json';
 import auth from './ar/auth.json';
 import cart from './ar/cart.json';
@@ -22,5 +22,5 @@ export default {
   ...standing,
 };
 
-/** The server's own Arabic for its messages, for `m()` (useT.ts). */
-export const sharedWords = ARABIC;
+/** The server's own Arabic for the messages a first screen may show, for `m()` (useT.ts); the rest come with ar-rest.ts. */
+export const sharedWords = ARABIC_FIRST;

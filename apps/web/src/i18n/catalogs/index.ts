@@ -18,7 +18,7 @@ const CORE: Record<Locale, () => Promise<{ default: object; sharedWords?: Arabic
   en: () => import('./en'),
   ar: () => import('./ar'),
 };
-const REST: Record<Locale, () => Promise<{ default: object }>> = {
+const REST: Record<Locale, () => Promise<{ default: object; laterWords?: Partial<ArabicCatalog> }>> = {
   en: () => import('./en-rest'),
   ar: () => import('./ar-rest'),
 };
@@ -37,6 +37,7 @@ export function catalogsFor(i18n: I18n): void {
 export async function loadCatalog(locale: Locale): Promise<Catalog> {
   const [core, rest] = await Promise.all([CORE[locale](), restWanted ? REST[locale]() : undefined]);
   if (core.sharedWords) sharedWords[locale] = core.sharedWords;
+  if (rest) addLaterWords(locale, rest.laterWords);
   if (rest) loadedRest.add(locale);
   return { ...core.default, ...rest?.default } as Catalog;
 }
@@ -52,6 +53,7 @@ export async function loadRestOfCatalog(): Promise<void> {
   const locale = i18n.locale as Locale;
   if (loadedRest.has(locale)) return;
   const rest = await REST[locale]();
+  addLaterWords(locale, rest.laterWords);
   loadedRest.add(locale);
   i18n.load(locale, rest.default as never);
 }
@@ -61,3 +63,10 @@ export async function loadRestOfCatalog(): Promise<void> {
  * once its catalog has loaded: the same record the server answers with (`@souq/shared/i18n/ar`).
  */
 export const sharedWords: Partial<Record<Locale, ArabicCatalog>> = {};
+
+/** The rest's share of the server's words, added to the first screens' share. */
+function addLaterWords(locale: Locale, later: Partial<ArabicCatalog> | undefined): void {
+  const first = sharedWords[locale];
+  if (!first || !later) return;
+  sharedWords[locale] = { ...first, ...later, messages: { ...first.messages, ...later.messages } };
+}

@@ -62,8 +62,8 @@ export const subscriptionsOf = (db: Db, userId: string) =>
 
 export const queue = (db: Db, rows: OutboxRow[]) => db.insertInto('push_outbox').values(rows).execute();
 
-/** Messages due now, with where they go. */
-export const due = (db: Db, now: string, limit: number) =>
+/** Waiting messages, with where each goes. */
+const withAddress = (db: Db) =>
   db
     .selectFrom('push_outbox as o')
     .innerJoin('push_subscriptions as s', 's.id', 'o.subscription_id')
@@ -77,29 +77,13 @@ export const due = (db: Db, now: string, limit: number) =>
       's.endpoint',
       's.p256dh',
       's.auth',
-    ])
-    .where('o.due_at', '<=', now)
-    .orderBy('o.due_at')
-    .limit(limit)
-    .execute();
+    ]);
 
-export const byIds = (db: Db, ids: string[]) =>
-  db
-    .selectFrom('push_outbox as o')
-    .innerJoin('push_subscriptions as s', 's.id', 'o.subscription_id')
-    .select([
-      'o.id',
-      'o.payload',
-      'o.urgency',
-      'o.attempts',
-      'o.due_at',
-      's.id as subscriptionId',
-      's.endpoint',
-      's.p256dh',
-      's.auth',
-    ])
-    .where('o.id', 'in', ids)
-    .execute();
+/** Messages due now, oldest first. */
+export const due = (db: Db, now: string, limit: number) =>
+  withAddress(db).where('o.due_at', '<=', now).orderBy('o.due_at').limit(limit).execute();
+
+export const byIds = (db: Db, ids: string[]) => withAddress(db).where('o.id', 'in', ids).execute();
 
 export type DueMessage = Awaited<ReturnType<typeof due>>[number];
 

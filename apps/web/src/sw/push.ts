@@ -1,12 +1,11 @@
-/** A push as the server sends it (ADR 0058): what the notification says and where a tap goes. */
-export interface PushMessage {
-  title: string;
-  body: string;
-  link: string;
-  tag?: string;
-  lang?: 'en' | 'ar';
-  dir?: 'ltr' | 'rtl';
-}
+import type { PushPayload } from '@souq/shared';
+
+/**
+ * A push as the server sends it (`PushPayload`, ADR 0059): what the notification says and where a
+ * tap goes. Read defensively, so only the words and the link are sure to be there.
+ */
+export type PushMessage = Pick<PushPayload, 'title' | 'body' | 'link'> &
+  Partial<Pick<PushPayload, 'tag' | 'lang' | 'dir'>>;
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 /** Android draws the status bar's small icon from this one's alpha channel. */

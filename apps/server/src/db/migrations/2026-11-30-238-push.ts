@@ -21,9 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('push_subscriptions')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('session_id_hash', 'varchar(64)', (c) =>
-      c.notNull().references('sessions.id_hash').onDelete('cascade'),
-    )
+    .addColumn('session_id_hash', 'varchar(64)', (c) => c.notNull().references('sessions.id_hash').onDelete('cascade'))
     .addColumn('endpoint', 'varchar(1000)', (c) => c.notNull().unique())
     .addColumn('p256dh', 'varchar(200)', (c) => c.notNull())
     .addColumn('auth', 'varchar(200)', (c) => c.notNull())

@@ -93,7 +93,15 @@ export function createReminders(deps: RemindersDeps) {
         );
         for (const c of contacts)
           deps.mailLater(onCommit, {
-            ...showLiveMail(deps.publicUrl, c.email, c.username, stream.title, host, stream.id, recipientLocale(c.locale)),
+            ...showLiveMail(
+              deps.publicUrl,
+              c.email,
+              c.username,
+              stream.title,
+              host,
+              stream.id,
+              recipientLocale(c.locale),
+            ),
             about: { userId: c.id, kind: 'show_live' },
           });
       }),

@@ -20,6 +20,11 @@ const OPEN_WHILE_SUSPENDED = new Set([
   'POST /api/auth/password',
   'PUT /api/me/tax-details',
   'POST /api/notifications/read',
+  // Issue 48: one's own notification settings and devices reach no one else.
+  'PUT /api/notifications/settings',
+  'POST /api/push/subscriptions',
+  'POST /api/push/subscriptions/state',
+  'DELETE /api/push/subscriptions',
   'POST /api/feed/not-interested',
   'POST /api/saved-searches',
   'DELETE /api/saved-searches/:id',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 // Frozen: a migration never changes after it ships and never imports application code.
 
@@ -52,6 +52,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('push_outbox_due').on('push_outbox').column('due_at').execute();
   await db.schema.createIndex('push_outbox_subscription').on('push_outbox').column('subscription_id').execute();
+
+  // PostgreSQL: new tables tell every instance of their commits, as the others do (migration 232, ADR 0050).
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+    for (const table of ['notification_mutes', 'push_subscriptions', 'push_outbox']) {
+      await sql`create trigger souq_row_changed after insert or update or delete on ${sql.table(table)}
+        for each row execute function souq_data_changed()`.execute(db);
+      await sql`create trigger souq_table_truncated after truncate on ${sql.table(table)}
+        for each statement execute function souq_data_changed()`.execute(db);
+    }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -157,8 +157,10 @@ describeInBrowser('Souq as an installed app', () => {
     expect(await latinLeftovers(page, BRANDS)).toEqual([]);
     await axeClean(page);
 
-    // Signing out forgets what was kept while signed in (a product's "liked by me").
+    // Signing out forgets what was kept while signed in (a product's "liked by me"). Back online,
+    // the offline page reloads itself first: a navigation of ours would race it.
     await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Brass Lantern Large' }).waitFor();
     await page.goto(`/product/${burner}`);
     await page.getByRole('heading', { name: 'Oud Incense Burner' }).waitFor();
     expect(await keptIn(page, 'souq-answers')).not.toEqual([]);

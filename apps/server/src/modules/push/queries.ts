@@ -58,7 +58,11 @@ export const deleteSubscription = (db: Db, id: string) =>
   db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 
 export const subscriptionsOf = (db: Db, userId: string) =>
-  db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
+  db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', '=', userId)
+    .execute();
 
 export const queue = (db: Db, rows: OutboxRow[]) => db.insertInto('push_outbox').values(rows).execute();
 
@@ -82,8 +86,6 @@ const withAddress = (db: Db) =>
 /** Messages due now, oldest first. */
 export const due = (db: Db, now: string, limit: number) =>
   withAddress(db).where('o.due_at', '<=', now).orderBy('o.due_at').limit(limit).execute();
-
-export const byIds = (db: Db, ids: string[]) => withAddress(db).where('o.id', 'in', ids).execute();
 
 export type DueMessage = Awaited<ReturnType<typeof due>>[number];
 

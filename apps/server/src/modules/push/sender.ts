@@ -38,7 +38,7 @@ export function createPushSender(deps: SenderDeps) {
   const { db, clock } = deps;
   const send = deps.fetch ?? fetch;
 
-  async function queueFor(userId: string, notification: AppNotification): Promise<string[]> {
+  async function queueFor(userId: string, notification: AppNotification): Promise<q.DueMessage[]> {
     if (!topicOf(notification.kind) || !(await deps.notifications.wants(userId, notification.kind, 'push'))) return [];
     const [subscriptions, [contact]] = await Promise.all([
       q.subscriptionsOf(db, userId),
@@ -67,7 +67,21 @@ export function createPushSender(deps: SenderDeps) {
       created_at: now,
     }));
     await q.queue(db, rows);
-    return rows.map((r) => r.id);
+    // As the outbox would give them back: the addresses were read with the subscriptions.
+    return rows.map((r, i) => {
+      const { id: subscriptionId, endpoint, p256dh, auth } = subscriptions[i]!;
+      return {
+        id: r.id,
+        payload: r.payload,
+        urgency: r.urgency,
+        attempts: 0,
+        due_at: now,
+        subscriptionId,
+        endpoint,
+        p256dh,
+        auth,
+      };
+    });
   }
 
   async function deliver(message: q.DueMessage): Promise<void> {
@@ -112,8 +126,7 @@ export function createPushSender(deps: SenderDeps) {
   return {
     /** Queues the news for each of the person's devices and sends it now. */
     async onNotified(userId: string, notification: AppNotification): Promise<void> {
-      const ids = await queueFor(userId, notification);
-      if (ids.length) await Promise.all((await q.byIds(db, ids)).map(deliver));
+      await Promise.all((await queueFor(userId, notification)).map(deliver));
     },
 
     /** The job: whatever fell due (retries, and messages an instance claimed and never sent). */

@@ -8,10 +8,12 @@ import type { DialectName } from '../../apps/server/src/db/database.js';
 import { createUser, type TestUser } from '../../apps/server/test/catalog-support.js';
 import { createTestDatabase, testConfig, type TestApp } from '../../apps/server/test/support.js';
 import { root } from '../../scripts/build-web.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
+import { CHROMIUM, CHROMIUM_FLAGS, FAKE_MEDIA_FLAGS as CHROMIUM_FAKE_MEDIA } from './chromium.js';
 import { freePort } from '../../scripts/free-port.mjs';
+import { smallCameraFlag } from './small-camera.js';
 
-export { FAKE_MEDIA_FLAGS } from './chromium.js';
+/** For live video in the suites: the fake camera and microphone, filming the small camera (small-camera.ts). */
+export const FAKE_MEDIA_FLAGS = [...CHROMIUM_FAKE_MEDIA, smallCameraFlag()];
 
 export { DIALECTS } from '../../apps/server/test/support.js';
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCookie, startServerProcess, stopServerProcess } from './server-process.js';
+import { demoCookie, PROCESS_TEST_MS, startServerProcess, stopServerProcess } from './server-process.js';
 import { eventually } from './support.js';
 
 /** Every file under `dir`, relative to it. */
@@ -36,7 +36,7 @@ function unfinishedUpload(base: string, cookie: string): http.ClientRequest {
  * half-written. Killed mid-upload, the server restarts and its start-up sweep removes what the
  * crash left once it is an hour old, and keeps every file a row names.
  */
-describe('a server killed mid-upload and started again (SQLite)', () => {
+describe('a server killed mid-upload and started again (SQLite)', { timeout: PROCESS_TEST_MS }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-crash-'));
@@ -93,5 +93,5 @@ describe('a server killed mid-upload and started again (SQLite)', () => {
     } finally {
       expect((await stopServerProcess(second)).code).toBe(0);
     }
-  }, 120_000);
+  });
 });

@@ -14,12 +14,20 @@ export interface ServerProcess {
 
 export { freePort };
 
+/**
+ * How long a server process may take to answer: about 5 s alone here (10 s with the demo's
+ * pictures), but over 30 s beside the rest of the unit suite on two cores.
+ */
+export const PROCESS_START_MS = 90_000;
+/** A test that starts server processes: their starts, its own work and their graceful stops. */
+export const PROCESS_TEST_MS = 2 * PROCESS_START_MS + 60_000;
+
 /** Waits until `/api/health` answers; fails with the process's output if it exits first. */
 export async function waitForHealth(
   child: ChildProcess,
   done: Promise<Exited>,
   base: string,
-  timeoutMs = 30_000,
+  timeoutMs = PROCESS_START_MS,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -10,6 +10,7 @@ import { buildWebIfStale } from '../../../scripts/build-web.mjs';
 import {
   demoCookie,
   freePort,
+  PROCESS_TEST_MS,
   signIn,
   startServerProcess,
   stopServerProcess,
@@ -21,7 +22,7 @@ import { REPO_ROOT, eventually, exited } from './support.js';
 const startServer = (dataDir: string, env: Record<string, string> = {}) => startServerProcess(dataDir, env);
 const stopServer = (server: ServerProcess) => stopServerProcess(server, 10_000);
 
-describe('the server process', () => {
+describe('the server process', { timeout: PROCESS_TEST_MS }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-process-'));
@@ -153,13 +154,13 @@ describe('the server process', () => {
  * dies of SIGTERM without passing it on. A container runtime or a process manager signals the
  * process it started, `npm start` itself; the server must get that signal and exit 0.
  */
-describe('npm start', () => {
+describe('npm start', { timeout: PROCESS_TEST_MS }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-npm-start-'));
     // The build npm start would make (it is the e2e suite's too, which then finds it fresh).
     buildWebIfStale();
-  }, 120_000);
+  }, PROCESS_TEST_MS);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('passes SIGTERM to the server, which shuts down gracefully, and exits 0 itself', async () => {
@@ -183,7 +184,7 @@ describe('npm start', () => {
     const done = exited(npm);
     const base = `http://127.0.0.1:${port}`;
     try {
-      await waitForHealth(npm, done, base, 60_000);
+      await waitForHealth(npm, done, base);
       npm.kill('SIGTERM');
       const run = await Promise.race([
         done,
@@ -200,7 +201,7 @@ describe('npm start', () => {
       // Were the server orphaned, it would still hold the port: find it and stop it by its own pid.
       await stopWhateverListensOn(port);
     }
-  }, 120_000);
+  });
 });
 
 /** A process still listening on `port` after its parent went away; there must be none. */

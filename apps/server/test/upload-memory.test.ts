@@ -5,7 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCookie, memoryOf, startServerProcess, stopServerProcess, type ServerProcess } from './server-process.js';
+import {
+  demoCookie,
+  memoryOf,
+  PROCESS_TEST_MS,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './server-process.js';
 
 /** README.md states this ceiling; the suite holds the server process to it. */
 const CEILING_MB = 600;
@@ -60,13 +67,13 @@ function streamUpload(
  * to 1,328 MB resident, and it stayed there. Uploads now stream to temporary files and at most two
  * are decoded at once, so the process stays under the stated ceiling, and gives memory back.
  */
-describe('memory under hostile uploads (a server process on SQLite)', () => {
+describe('memory under hostile uploads (a server process on SQLite)', { timeout: PROCESS_TEST_MS }, () => {
   let dataDir: string;
   let server: ServerProcess;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-memory-'));
     server = await startServerProcess(dataDir);
-  }, 60_000);
+  }, PROCESS_TEST_MS);
   afterAll(async () => {
     if (server) await stopServerProcess(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -120,5 +127,5 @@ describe('memory under hostile uploads (a server process on SQLite)', () => {
     expect(afterPhotos.peakMb).toBeLessThan(CEILING_MB);
     // No temporary file outlives its request.
     expect(fs.readdirSync(path.join(dataDir, 'tmp', 'uploads'))).toEqual([]);
-  }, 120_000);
+  });
 });

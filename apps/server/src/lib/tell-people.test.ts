@@ -51,4 +51,33 @@ describe('tellPeople', () => {
       { to: 'bob@example.com', subject: 'en', text: '', html: '', about: { userId: 'bob', kind: 'offer_accepted' } },
     ]);
   });
+
+  it('reads only the contacts the caller did not already hold', async () => {
+    const asked: string[][] = [];
+    const mailed: MailMessage[] = [];
+    const deps: TellingDeps = {
+      accounts: {
+        contactsOf: async (_runner, ids) => {
+          asked.push(ids);
+          return ids.map((id) => ({ id, email: `${id}@example.com`, username: id, locale: null }));
+        },
+      },
+      notifications: { notify: async () => undefined },
+      mailLater: (_onCommit, message) => void mailed.push(message),
+    };
+    const news = (userId: string) => ({
+      userId,
+      kind: 'offer_received' as const,
+      subject: 'offer-1',
+      link: '/offers',
+      words: () => ({ title: 'Offer', body: '' }),
+      mail: (c: { email: string }) => ({ to: c.email, subject: 'Offer', text: '', html: '' }),
+    });
+    const known = { id: 'amira', email: 'amira@souq.test', username: 'amira', locale: 'ar' };
+    await tellPeople(deps, {} as Transaction<DB>, () => undefined, [news('amira')], [known]);
+    expect(asked).toEqual([]);
+    expect(mailed.map((m) => m.to)).toEqual(['amira@souq.test']);
+    await tellPeople(deps, {} as Transaction<DB>, () => undefined, [news('amira'), news('bob')], [known]);
+    expect(asked).toEqual([['bob']]);
+  });
 });

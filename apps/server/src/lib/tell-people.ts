@@ -49,17 +49,19 @@ export interface News {
  * Rings each person's bell in the caller's transaction, so the news exists exactly when what it
  * announces does, and mails them once it has committed, each in their own language. Every mail
  * says whose news it is and its kind, so Settings → Notifications can keep it out of the inbox.
+ * Contacts the caller has already read (`known`) are not read again.
  */
 export async function tellPeople(
   deps: TellingDeps,
   trx: Transaction<DB>,
   onCommit: OnCommit,
   news: News[],
+  known: Contact[] = [],
 ): Promise<void> {
   if (!news.length) return;
-  const contacts = new Map(
-    (await deps.accounts.contactsOf(trx, [...new Set(news.map((n) => n.userId))])).map((c) => [c.id, c]),
-  );
+  const contacts = new Map(known.map((c) => [c.id, c]));
+  const unread = [...new Set(news.map((n) => n.userId))].filter((id) => !contacts.has(id));
+  if (unread.length) for (const c of await deps.accounts.contactsOf(trx, unread)) contacts.set(c.id, c);
   const localeOf = (userId: string) => recipientLocale(contacts.get(userId)?.locale);
   await deps.notifications.notify(
     trx,

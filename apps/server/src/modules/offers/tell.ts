@@ -20,16 +20,24 @@ export async function tell(
   amount: number,
 ): Promise<void> {
   const [userId, otherId] = to === 'buyer' ? [offer.buyer_id, offer.seller_id] : [offer.seller_id, offer.buyer_id];
-  const [other] = await deps.accounts.contactsOf(trx, [otherId]);
+  // Both people in one read: the news names the other one, and goes to this one's inbox.
+  const both = await deps.accounts.contactsOf(trx, [userId, otherId]);
+  const other = both.find((c) => c.id === otherId);
   const about = { title: offer.title, amount, other: other?.username ?? '' };
-  await tellPeople(deps, trx, onCommit, [
-    {
-      userId,
-      kind: KIND[news],
-      subject: offer.id,
-      link: OFFERS_PATH,
-      words: (locale) => newsText(news, about, locale),
-      mail: (contact, locale) => newsMail(deps.publicUrl, contact.email, contact.username, news, about, locale),
-    },
-  ]);
+  await tellPeople(
+    deps,
+    trx,
+    onCommit,
+    [
+      {
+        userId,
+        kind: KIND[news],
+        subject: offer.id,
+        link: OFFERS_PATH,
+        words: (locale) => newsText(news, about, locale),
+        mail: (contact, locale) => newsMail(deps.publicUrl, contact.email, contact.username, news, about, locale),
+      },
+    ],
+    both,
+  );
 }

@@ -62,18 +62,24 @@ export async function tellWinner(
           : `You are getting this because you entered a giveaway in a live show on Souq (${showUrl}).`,
     };
   };
-  await tellPeople({ ...deps.ports, mailLater: deps.mailLater }, trx, onCommit, [
-    {
-      userId: won.winnerId,
-      kind: 'giveaway_won',
-      subject: won.streamId,
-      link: ORDERS_PATH,
-      words: (locale) => wonWords(locale, won.title, won.deliveryFee),
-      mail: (c, locale) =>
-        localizedMail(c.email, deps.publicUrl + ORDERS_PATH, locale, {
-          en: mail(c.username, 'en'),
-          ar: mail(c.username, 'ar'),
-        }),
-    },
-  ]);
+  await tellPeople(
+    { ...deps.ports, mailLater: deps.mailLater },
+    trx,
+    onCommit,
+    [
+      {
+        userId: won.winnerId,
+        kind: 'giveaway_won',
+        subject: won.streamId,
+        link: ORDERS_PATH,
+        words: (locale) => wonWords(locale, won.title, won.deliveryFee),
+        mail: (c, locale) =>
+          localizedMail(c.email, deps.publicUrl + ORDERS_PATH, locale, {
+            en: mail(c.username, 'en'),
+            ar: mail(c.username, 'ar'),
+          }),
+      },
+    ],
+    contact ? [contact] : [],
+  );
 }

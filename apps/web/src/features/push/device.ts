@@ -15,10 +15,21 @@ export const pushSupported = () =>
  * The worker's registration, once active. The page registers it after load (app/service-worker.ts),
  * so a first visit may ask before it is there; a build without one (the dev server) never has it.
  */
-function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!pushSupported()) return Promise.resolve(undefined);
-  const gaveUp = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000));
-  return Promise.race([navigator.serviceWorker.ready, gaveUp]);
+let active: ServiceWorkerRegistration | undefined;
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!pushSupported()) return undefined;
+  if (active) return active;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, 10_000, undefined);
+  });
+  try {
+    // Kept once found (a page's worker stays); a give-up is not, so a worker arriving later is still found.
+    active = await Promise.race([navigator.serviceWorker.ready, gaveUp]);
+    return active;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function currentSubscription(): Promise<PushSubscription | null> {

@@ -56,32 +56,34 @@ export function createPushSender(deps: SenderDeps) {
       dir: lang === 'ar' ? 'rtl' : 'ltr',
     };
     const now = clock.iso();
-    const rows = subscriptions.map((s) => ({
+    const body = JSON.stringify(payload);
+    // Outbid is worth waking a phone for; the rest can wait for the phone's next wake.
+    const urgency = notification.kind === 'outbid' ? 'high' : 'normal';
+    // Each message as the outbox would give it back: its address was read with the subscriptions.
+    const messages: q.DueMessage[] = subscriptions.map(({ id: subscriptionId, endpoint, p256dh, auth }) => ({
       id: crypto.randomUUID(),
-      subscription_id: s.id,
-      payload: JSON.stringify(payload),
-      // Outbid is worth waking a phone for; the rest can wait for the phone's next wake.
-      urgency: notification.kind === 'outbid' ? 'high' : 'normal',
+      payload: body,
+      urgency,
       attempts: 0,
       due_at: now,
-      created_at: now,
+      subscriptionId,
+      endpoint,
+      p256dh,
+      auth,
     }));
-    await q.queue(db, rows);
-    // As the outbox would give them back: the addresses were read with the subscriptions.
-    return rows.map((r, i) => {
-      const { id: subscriptionId, endpoint, p256dh, auth } = subscriptions[i]!;
-      return {
-        id: r.id,
-        payload: r.payload,
-        urgency: r.urgency,
+    await q.queue(
+      db,
+      messages.map((m) => ({
+        id: m.id,
+        subscription_id: m.subscriptionId,
+        payload: body,
+        urgency,
         attempts: 0,
         due_at: now,
-        subscriptionId,
-        endpoint,
-        p256dh,
-        auth,
-      };
-    });
+        created_at: now,
+      })),
+    );
+    return messages;
   }
 
   async function deliver(message: q.DueMessage): Promise<void> {
